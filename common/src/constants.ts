@@ -1,0 +1,82 @@
+/**
+ * Every game number of decisions.md, in one place. The server enforces them, the web app mirrors
+ * them, and the help dialog and PogBot's guide quote them from here.
+ */
+export const BRAND = 'Pog Federation';
+
+export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+export const LIMITS = {
+  collectionLimit: 6,
+  dailyCreationLimit: 5,
+  creationCooldownSeconds: 60,
+  /** A player with this many creations and no rejected POG waits the shorter cooldown. */
+  trustedCreatorThreshold: 10,
+  trustedCreationCooldownSeconds: 30,
+  dailyTradeLimit: 10,
+  creatorLevelCreations: 20,
+} as const;
+
+/** Completed trades a POG can take part in, by rarity. */
+export const TRADE_SUPPLY: Record<Rarity, number> = { common: 15, uncommon: 10, rare: 7, epic: 4, legendary: 2 };
+
+/** Minutes a POG rests after a completed trade, by rarity. */
+export const TRADE_COOLDOWN_MINUTES: Record<Rarity, number> = { common: 2, uncommon: 5, rare: 10, epic: 20, legendary: 30 };
+
+export const BATTLE_ROLL = { min: 1, max: 100 } as const;
+export const BATTLE_BONUS: Record<Rarity, number> = { common: 0, uncommon: 1, rare: 2, epic: 3, legendary: 5 };
+export const BATTLE_TYPES = ['standard', 'championship', 'flip'] as const;
+export type BattleType = (typeof BATTLE_TYPES)[number];
+
+export const EXPIRY = {
+  tradeDays: 7,
+  pendingBattleHours: 24,
+  acceptedBattleHours: 24,
+} as const;
+
+export const AUTH = {
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMin: 6,
+  passwordMax: 128,
+  sessionIdleDays: 30,
+  loginFailuresPerUsername: 10,
+  loginFailuresPerAddress: 30,
+  loginWindowMinutes: 15,
+  registrationsPerAddressPerHour: 100,
+  adminFailuresPerAddress: 5,
+  adminSessionHours: 12,
+} as const;
+
+export const UPLOAD = {
+  maxBytes: 25 * 1024 * 1024,
+  maxPixels: 50_000_000,
+  maxSide: 1024,
+  jpegQuality: 0.85,
+  cropZoomMin: 1,
+  cropZoomMax: 3,
+  cropZoomStep: 0.1,
+} as const;
+
+export const DISPLAY = {
+  studioPogs: 4,
+  studioTrades: 2,
+  gridSkeletons: 10,
+  clickThrottleMs: 300,
+  lazyLoadMarginPx: 100,
+  toastDurationMs: 5_000,
+  toastSwipeThresholdPx: 50,
+  /** Rarity shimmer: seconds between animations; each lasts 2 s. */
+  rarityAnimationSeconds: { uncommon: 15, rare: 10, epic: 7, legendary: 5 } as Partial<Record<Rarity, number>>,
+  rarityAnimationDurationSeconds: 2,
+  clickAnimationSeconds: 1,
+} as const;
+
+export const QUERY = {
+  staleTimeMs: 60_000,
+  retries: 1,
+} as const;
+
+/** Cap on any JSON request body. */
+export const MAX_JSON_BYTES = 1024 * 1024;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'trade.offered',
+  'trade.accepted',
+  'trade.rejected',
+  'trade.cancelled',
+  'trade.expired',
+  'battle.challenged',
+  'battle.accepted',
+  'battle.declined',
+  'battle.cancelled',
+  'battle.completed',
+  'battle.expired',
+  'achievement.completed',
+  'pog.scored',
+  'pog.flagged',
+  'pog.approved',
+  'pog.rejected',
+  'pog.deleted',
+  'user.banned',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** A path in the web app the notification points to, e.g. "/trade". */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** POST /api/notifications/read: no ids marks everything read. */
+export const markReadRequestSchema = z.object({
+  ids: z.array(z.number().int().positive()).max(500).optional(),
+});

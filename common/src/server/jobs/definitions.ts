@@ -1,0 +1,55 @@
+/**
+ * Job names, payloads and results: the contract between whoever enqueues (the gateway, scheduled
+ * sweeps) and the processors in the worker. Later features add their jobs here.
+ */
+export interface JobDefinitions {
+  /** Stores and pushes the welcome notification after registration. */
+  'user.welcome': { payload: { userId: number }; result: { notificationId: number | null } };
+}
+
+export type JobName = keyof JobDefinitions;
+export type JobPayload<N extends JobName> = JobDefinitions[N]['payload'];
+export type JobResult<N extends JobName> = JobDefinitions[N]['result'];
+
+export interface EnqueueOptions {
+  /** Deduplicates: a job whose id is already waiting or running is not added again. */
+  jobId?: string;
+  delayMs?: number;
+  /** Total tries including the first (default 5), with exponential backoff between them. */
+  attempts?: number;
+}
+
+export interface RunOptions extends EnqueueOptions {
+  /** How long `run` waits for the result before giving up (default 60 s). */
+  timeoutMs?: number;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first try. */
+  attempt: number;
+}
+
+export type Processor<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<JobResult<N>>;
+export type ProcessorMap = { [N in JobName]?: Processor<N> };
+
+/** The producer side, used by the gateway and by processors that chain work. */
+export interface JobQueue {
+  readonly kind: 'in-process' | 'bullmq';
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Enqueues and waits for the processor's result. A processor's AppError reaches the caller as an
+   * AppError with the same code, status and message.
+   */
+  run<N extends JobName>(name: N, payload: JobPayload<N>, options?: RunOptions): Promise<JobResult<N>>;
+  /** A repeating job (expiry sweeps); registering the same name twice keeps one schedule. */
+  schedule<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void>;
+  /** True when the queue can take work (Redis reachable). */
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The consumer side: runs processors until closed. close() stops taking work and finishes what runs. */
+export interface JobWorker {
+  close(): Promise<void>;
+}

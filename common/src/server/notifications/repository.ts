@@ -1,0 +1,65 @@
+/** Stored notifications: written inside the caller's transaction, pushed by the caller after commit. */
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Notification, NotificationKind, NotificationList } from '../../schemas/notifications';
+import type { Db, Tx } from '../db/client';
+import { notifications, type NotificationRow } from '../db/schema';
+
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link?: string | null;
+  /** With a key, storing the same notification twice stores it once (retried jobs). */
+  dedupeKey?: string;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    userId: row.userId,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Returns the stored notification, or null when one with the same dedupe key already exists. */
+export async function insertNotification(db: Db | Tx, input: NewNotification): Promise<Notification | null> {
+  const rows = await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link ?? null,
+      dedupeKey: input.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0] ? toNotification(rows[0]) : null;
+}
+
+export async function listNotifications(db: Db, userId: number, limit = 50): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { items: rows.map(toNotification), unreadCount: Number(unread[0]?.n ?? 0) };
+}
+
+/** Marks the given notifications (or all) of this user read; others' ids are ignored. */
+export async function markNotificationsRead(db: Db, userId: number, ids: number[] | undefined, at: Date): Promise<void> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [-1])) : mine);
+}

@@ -1,0 +1,44 @@
+/** The Koa application: middleware order matters and is the whole story of a request. */
+import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
+import Koa from 'koa';
+import { MAX_JSON_BYTES, NotFoundError } from '@pog/common';
+import { sessionMiddleware } from './auth/session-cookie';
+import type { AppContext } from './context';
+import { errorHandler } from './http/error-handler';
+import { sameOriginGuard } from './http/same-origin';
+import { webApp } from './http/static-files';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { notificationRoutes } from './routes/notifications';
+
+export function createKoaApp(app: AppContext): Koa {
+  const koa = new Koa({ keys: app.config.sessionKeys, proxy: app.config.trustProxy });
+  koa.silent = true; // errors are logged once, by the error handler
+
+  koa.use(errorHandler());
+  koa.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'same-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+    await next();
+  });
+  mount(koa, healthRoutes(app));
+  koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
+  koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BYTES, onError: (error) => { throw error; } }));
+  koa.use(sessionMiddleware(koa, app.sessions, app.config.production));
+
+  for (const router of [authRoutes(app), notificationRoutes(app)]) mount(koa, router);
+
+  koa.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  koa.use(webApp(app.config.webDist));
+  return koa;
+}
+
+function mount(koa: Koa, router: Router): void {
+  koa.use(router.routes());
+  koa.use(router.allowedMethods());
+}

@@ -1,0 +1,29 @@
+/** Who is asking: resolved from the session cookie, checked against ids the client claims to be. */
+import type { Context } from 'koa';
+import { ForbiddenError, UnauthorizedError } from '@pog/common';
+import type { tables } from '@pog/common/server';
+import type { AppContext } from '../context';
+
+type UserRow = typeof tables.users.$inferSelect;
+
+export function sessionUserId(ctx: Context): number | undefined {
+  const id = (ctx.session as { userId?: unknown } | null | undefined)?.userId;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/** The signed-in user, or 401. A banned user's sessions are gone, but a cached one is refused too. */
+export async function requireUser(app: AppContext, ctx: Context): Promise<UserRow> {
+  const id = sessionUserId(ctx);
+  if (id === undefined) throw new UnauthorizedError();
+  const user = await app.users.get(id);
+  if (!user || user.isBanned) {
+    ctx.session = null;
+    throw new UnauthorizedError();
+  }
+  return user;
+}
+
+/** Any id the client sends for "who I am" must be the session user. */
+export function assertSelf(user: { id: number }, claimedId: number, what = 'user'): void {
+  if (user.id !== claimedId) throw new ForbiddenError(`You can only act as yourself (the ${what} must be you).`);
+}

@@ -1,0 +1,72 @@
+/**
+ * Fixed-window counters for login, registration and admin password guesses. In Redis when several
+ * gateways run (so the limit is global), in memory otherwise.
+ */
+import type { Redis } from 'ioredis';
+import type { Clock } from '@pog/common/server';
+
+export interface WindowCount {
+  count: number;
+  /** Seconds until the window resets. */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Adds one to the counter and returns the new count. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Reads the counter without changing it. */
+  peek(key: string, windowMs: number): Promise<WindowCount>;
+  reset(key: string): Promise<void>;
+}
+
+export function createMemoryRateLimiter(clock: Clock): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const entry = windows.get(key);
+    if (entry && entry.resetAt > clock.now().getTime()) return entry;
+    windows.delete(key);
+    return undefined;
+  };
+  const view = (entry: { count: number; resetAt: number } | undefined): WindowCount => ({
+    count: entry?.count ?? 0,
+    retryAfterSeconds: entry ? Math.ceil((entry.resetAt - clock.now().getTime()) / 1000) : 0,
+  });
+  return {
+    async hit(key, windowMs) {
+      const entry = current(key) ?? { count: 0, resetAt: clock.now().getTime() + windowMs };
+      entry.count += 1;
+      windows.set(key, entry);
+      if (windows.size > 100_000) pruneExpired(windows, clock.now().getTime());
+      return view(entry);
+    },
+    async peek(key) {
+      return view(current(key));
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+function pruneExpired(windows: Map<string, { resetAt: number }>, now: number): void {
+  for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
+}
+
+export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  const k = (key: string) => `${prefix}:rate:${key}`;
+  return {
+    async hit(key, windowMs) {
+      const results = await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').pttl(k(key)).exec();
+      const count = Number(results?.[0]?.[1] ?? 0);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, retryAfterSeconds: Math.ceil(Math.max(ttl, 0) / 1000) };
+    },
+    async peek(key) {
+      const [count, ttl] = await Promise.all([redis.get(k(key)), redis.pttl(k(key))]);
+      return { count: Number(count ?? 0), retryAfterSeconds: Math.ceil(Math.max(ttl, 0) / 1000) };
+    },
+    async reset(key) {
+      await redis.del(k(key));
+    },
+  };
+}

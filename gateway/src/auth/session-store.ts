@@ -1,0 +1,109 @@
+/**
+ * Server-side sessions. The cookie carries a random token; the database keeps its SHA-256 with the
+ * user id, so sessions can be ended at once (logout, ban) and a leaked table is useless as cookies.
+ * Each gateway caches lookups briefly; ending a session tells every gateway to drop its copy.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import { AUTH } from '@pog/common';
+import { tables, type Clock, type Db } from '@pog/common/server';
+import type { InvalidationBus } from '../cluster/invalidation';
+
+export type SessionData = Record<string, unknown> & { userId?: number };
+
+interface CachedSession {
+  userId: number | null;
+  data: SessionData;
+  cachedAt: number;
+}
+
+const IDLE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
+/** last_seen_at is written at most this often per session, not on every request. */
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export class SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+  private readonly lastTouch = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: InvalidationBus,
+    private readonly cacheTtlMs = 15_000,
+  ) {
+    bus.subscribe((message) => {
+      if (message.type === 'session') this.cache.delete(message.tokenHash);
+      if (message.type === 'user') {
+        for (const [hash, entry] of this.cache) if (entry.userId === message.userId) this.cache.delete(hash);
+      }
+    });
+  }
+
+  async get(token: string): Promise<SessionData | undefined> {
+    const tokenHash = hashToken(token);
+    const now = this.clock.now().getTime();
+    const cached = this.cache.get(tokenHash);
+    if (cached && now - cached.cachedAt < this.cacheTtlMs) return cached.data;
+
+    const rows = await this.db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash)).limit(1);
+    const row = rows[0];
+    if (!row) {
+      this.cache.delete(tokenHash);
+      return undefined;
+    }
+    if (row.lastSeenAt.getTime() + IDLE_MS < now) {
+      await this.db.delete(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash));
+      return undefined;
+    }
+    this.cache.set(tokenHash, { userId: row.userId, data: row.data as SessionData, cachedAt: now });
+    if (this.cache.size > 50_000) this.cache.clear();
+    this.touch(tokenHash, row.lastSeenAt.getTime(), now);
+    return row.data as SessionData;
+  }
+
+  async set(token: string, data: SessionData): Promise<void> {
+    const tokenHash = hashToken(token);
+    const now = this.clock.now();
+    const userId = typeof data.userId === 'number' ? data.userId : null;
+    const expiresAt = new Date(now.getTime() + IDLE_MS);
+    await this.db
+      .insert(tables.sessions)
+      .values({ tokenHash, userId, data, lastSeenAt: now, expiresAt })
+      .onConflictDoUpdate({ target: tables.sessions.tokenHash, set: { userId, data, lastSeenAt: now, expiresAt } });
+    this.cache.set(tokenHash, { userId, data, cachedAt: now.getTime() });
+  }
+
+  async destroy(token: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    await this.db.delete(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash));
+    this.cache.delete(tokenHash);
+    await this.bus.publish({ type: 'session', tokenHash });
+  }
+
+  /** Ends every session of a user on every gateway (ban). */
+  async destroyAllForUser(userId: number): Promise<void> {
+    await this.db.delete(tables.sessions).where(eq(tables.sessions.userId, userId));
+    await this.bus.publish({ type: 'user', userId });
+  }
+
+  /** Removes sessions idle for longer than the limit (a periodic sweep). */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(tables.sessions).where(lt(tables.sessions.expiresAt, this.clock.now()));
+  }
+
+  /** Keeps idle expiry honest without a write per request. */
+  private touch(tokenHash: string, lastSeen: number, now: number): void {
+    const last = Math.max(lastSeen, this.lastTouch.get(tokenHash) ?? 0);
+    if (now - last < TOUCH_EVERY_MS) return;
+    this.lastTouch.set(tokenHash, now);
+    if (this.lastTouch.size > 50_000) this.lastTouch.clear();
+    void this.db
+      .update(tables.sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })
+      .where(eq(tables.sessions.tokenHash, tokenHash))
+      .catch((error: unknown) => console.error('[sessions] touch failed:', error));
+  }
+}

@@ -1,0 +1,36 @@
+/** A short-lived per-process cache of user rows, dropped on every gateway when a user changes. */
+import { findUserById, type Clock, type Db, tables } from '@pog/common/server';
+import type { InvalidationBus } from '../cluster/invalidation';
+
+type UserRow = typeof tables.users.$inferSelect;
+
+export class UserCache {
+  private readonly entries = new Map<number, { row: UserRow | undefined; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bus: InvalidationBus,
+    private readonly ttlMs = 15_000,
+  ) {
+    bus.subscribe((message) => {
+      if (message.type === 'user') this.entries.delete(message.userId);
+    });
+  }
+
+  async get(userId: number): Promise<UserRow | undefined> {
+    const now = this.clock.now().getTime();
+    const hit = this.entries.get(userId);
+    if (hit && now - hit.at < this.ttlMs) return hit.row;
+    const row = await findUserById(this.db, userId);
+    this.entries.set(userId, { row, at: now });
+    if (this.entries.size > 50_000) this.entries.clear();
+    return row;
+  }
+
+  /** Call after changing a user row, so that every gateway reads it afresh. */
+  async invalidate(userId: number): Promise<void> {
+    this.entries.delete(userId);
+    await this.bus.publish({ type: 'user', userId });
+  }
+}

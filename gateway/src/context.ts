@@ -1,0 +1,25 @@
+/** Everything a route needs, built once per process by the runtime and passed to route factories. */
+import type { Clock, Config, Database, Db, JobQueue, RealtimePublisher } from '@pog/common/server';
+import type { RateLimiter } from './auth/rate-limit';
+import type { SessionStore } from './auth/session-store';
+import type { UserCache } from './auth/user-cache';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: boolean;
+  queue: boolean;
+  realtime: boolean;
+}
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  publisher: RealtimePublisher;
+  sessions: SessionStore;
+  users: UserCache;
+  rateLimiter: RateLimiter;
+  health(): Promise<HealthReport>;
+}

@@ -1,0 +1,51 @@
+/**
+ * The one place errors become responses: `{ message, code }` with the catalogue's codes. Unknown
+ * failures are logged with their stack and answered with a generic 500 that leaks nothing.
+ */
+import type { Middleware } from 'koa';
+import { AppError, ERROR_CATALOGUE } from '@pog/common';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = (error ?? {}) as HttpLikeError;
+  const status = e.status ?? e.statusCode;
+  // Errors raised by the body parser and friends (http-errors).
+  if (e.type === 'entity.too.large' || status === 413) {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).', { status: 413 });
+  }
+  if (e.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', 'The request body is not valid JSON.');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new AppError('VALIDATION_ERROR', 'The request body uses an unsupported encoding.', { status: 415 });
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
+    return new AppError(code, e.expose && e.message ? e.message : ERROR_CATALOGUE[code].message, { status });
+  }
+  return new AppError('SERVER_ERROR');
+}
+
+export function errorHandler(log: (error: unknown, path: string) => void = defaultLog): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.status >= 500) log(error, `${ctx.method} ${ctx.path}`);
+      ctx.status = appError.status;
+      for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
+      ctx.body = appError.toBody();
+    }
+  };
+}
+
+function defaultLog(error: unknown, where: string): void {
+  console.error(`[gateway] ${where} failed:`, error);
+}

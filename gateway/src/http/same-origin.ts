@@ -1,0 +1,42 @@
+/**
+ * Cross-site request protection: a state-changing request (or a socket handshake) that a browser
+ * says comes from another site is refused, even when it carries a valid cookie.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Middleware } from 'koa';
+import { ForbiddenError } from '@pog/common';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface OriginPolicy {
+  /** Configured origins; undefined means "the origin of the request's own Host". */
+  allowed: string[] | undefined;
+}
+
+export function isAllowedOrigin(policy: OriginPolicy, headers: IncomingHttpHeaders, ownOrigin: string): boolean {
+  const origin = headers.origin;
+  if (typeof origin === 'string' && origin !== '' && origin !== 'null') {
+    const allowed = policy.allowed ?? [ownOrigin];
+    return allowed.includes(origin);
+  }
+  if (origin === 'null') return false;
+  // No Origin header: fall back to the browser's own verdict when it gives one.
+  const site = headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+export function ownOriginOf(headers: IncomingHttpHeaders, encrypted: boolean, trustProxy: boolean): string {
+  const forwardedProto = trustProxy ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
+  const forwardedHost = trustProxy ? String(headers['x-forwarded-host'] ?? '').split(',')[0]?.trim() : '';
+  const proto = forwardedProto || (encrypted ? 'https' : 'http');
+  return `${proto}://${forwardedHost || headers.host || ''}`;
+}
+
+export function sameOriginGuard(policy: OriginPolicy): Middleware {
+  return async (ctx, next) => {
+    if (UNSAFE.has(ctx.method) && !isAllowedOrigin(policy, ctx.headers, `${ctx.protocol}://${ctx.host}`)) {
+      throw new ForbiddenError('Cross-site requests are not allowed.');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Socket.IO on the gateway's port. The handshake is authenticated by the same signed session
+ * cookie as the REST API and checked against the allowed origins; a signed-in socket joins
+ * `user:<id>`. With Redis, the adapter fans events out across every gateway.
+ */
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Keygrip from 'keygrip';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { ADMINS_ROOM, userRoom, type ClientToServerEvents, type ServerEventName, type ServerEventPayload, type ServerToClientEvents } from '@pog/common';
+import type { RealtimePublisher } from '@pog/common/server';
+import { hashToken } from '../auth/session-store';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+import type { InvalidationBus } from '../cluster/invalidation';
+import type { AppContext } from '../context';
+import { isAllowedOrigin, ownOriginOf } from '../http/same-origin';
+
+export interface SocketData {
+  userId: number;
+  tokenHash: string;
+}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface SocketServer {
+  io: IoServer;
+  publisher: RealtimePublisher;
+  healthy(): boolean;
+  close(): Promise<void>;
+}
+
+export function attachSocketServer(
+  httpServer: HttpServer,
+  app: AppContext,
+  options: { bus: InvalidationBus; redis?: { pub: Redis; sub: Redis } },
+): SocketServer {
+  const { config } = app;
+  const io: IoServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (req, callback) => {
+      const own = ownOriginOf(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.trustProxy);
+      const ok = isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own);
+      callback(ok ? null : 'Origin not allowed', ok);
+    },
+  });
+  if (options.redis) {
+    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: `${config.redisPrefix}:socket.io` }));
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const token = readSessionToken(socket.request, config.sessionKeys);
+      const session = token ? await app.sessions.get(token) : undefined;
+      const userId = session?.userId;
+      const user = typeof userId === 'number' ? await app.users.get(userId) : undefined;
+      if (!token || !user || user.isBanned) return next(new Error('unauthorized'));
+      socket.data.userId = user.id;
+      socket.data.tokenHash = hashToken(token);
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket: IoSocket) => {
+    void socket.join(userRoom(socket.data.userId));
+  });
+
+  // A session ended anywhere (logout) closes the sockets that rode on it here.
+  options.bus.subscribe((message) => {
+    if (message.type !== 'session') return;
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.tokenHash === message.tokenHash) {
+        socket.emit('session:revoked', { reason: 'You have been logged out.' });
+        socket.disconnect(true);
+      }
+    }
+  });
+
+  const emitTo = <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>) => {
+    (io.to(room).emit as (event: string, payload: unknown) => boolean)(event, payload);
+  };
+
+  const publisher: RealtimePublisher = {
+    toUser: (userId, event, payload) => emitTo(userRoom(userId), event, payload),
+    toAdmins: (event, payload) => emitTo(ADMINS_ROOM, event, payload),
+    revokeUser: (userId, reason) => {
+      emitTo(userRoom(userId), 'session:revoked', { reason });
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+  };
+
+  return {
+    io,
+    publisher,
+    healthy: () => (options.redis ? options.redis.pub.status === 'ready' && options.redis.sub.status === 'ready' : true),
+    close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
+  };
+}
+
+/** The session token from a signed cookie, checked the way Koa signs it (`name=value` with Keygrip). */
+function readSessionToken(request: IncomingMessage, keys: string[]): string | undefined {
+  const jar = new Map<string, string>();
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  const token = jar.get(SESSION_COOKIE);
+  const signature = jar.get(`${SESSION_COOKIE}.sig`);
+  if (!token || !signature) return undefined;
+  return new Keygrip(keys).index(`${SESSION_COOKIE}=${token}`, signature) >= 0 ? token : undefined;
+}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../testing/api-client';
+import { BACKENDS, backendTitle, uniqueName } from '../testing/databases';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe.each(BACKENDS)('accounts and sessions on $name', (backend) => {
+  describe.skipIf(Boolean(backend.skipReason))(backendTitle(backend), () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp({ backend: backend.name });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+    const client = () => new ApiClient(app.url);
+
+    it('registers, signs in and returns the user', async () => {
+      const c = client();
+      const username = uniqueName('Ab');
+      const res = await c.post('/api/register', { username, password: 'secret-password' });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        username,
+        displayName: username,
+        avatarInitials: username.charAt(0).toUpperCase(),
+        avatarColor: expect.stringMatching(/^#[0-9A-F]{6}$/),
+        role: 'user',
+      });
+      const cookie = res.headers.getSetCookie().find((l) => l.startsWith('pf.sid='))!;
+      expect(cookie).toMatch(/httponly/i);
+      expect(cookie).toMatch(/samesite=lax/i);
+      expect(cookie).toMatch(/path=\//i);
+      expect(cookie).not.toMatch(/secure/i);
+      const me = await c.get('/api/user');
+      expect(me.status).toBe(200);
+      expect(me.body.id).toBe(res.body.id);
+    });
+
+    it('answers 401 UNAUTHORIZED when signed out', async () => {
+      const res = await client().get('/api/user');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: 'You need to log in to perform this action.' });
+    });
+
+    it.each([
+      [{ username: 'ab', password: 'secret-password' }, 'Username must be at least 3 characters'],
+      [{ username: uniqueName(), password: '12345' }, 'Password must be at least 6 characters'],
+      [{ password: 'secret-password' }, 'Username must be at least 3 characters'],
+      [{ username: uniqueName() }, 'Password must be at least 6 characters'],
+      [{ username: 'bad name!', password: 'secret-password' }, 'Username may only contain letters, digits, "_", "-" and "."'],
+      [{ username: 'x'.repeat(33), password: 'secret-password' }, 'Username must be at most 32 characters'],
+      [{ username: uniqueName(), password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+      [{ username: 12345, password: 'secret-password' }, 'Username must be at least 3 characters'],
+    ])('refuses registration %j with "%s"', async (body, message) => {
+      const res = await client().post('/api/register', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    });
+
+    it('refuses a taken username regardless of case with 409', async () => {
+      const name = uniqueName('Case');
+      await client().register(name);
+      const res = await client().post('/api/register', { username: name.toUpperCase(), password: 'secret-password' });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('That username is already taken. Please choose another.');
+    });
+
+    it('logs in with the same 401 for a wrong password and an unknown user', async () => {
+      const name = uniqueName();
+      await client().register(name, 'right-password');
+      const wrong = await client().post('/api/login', { username: name, password: 'wrong-password' });
+      const unknown = await client().post('/api/login', { username: uniqueName(), password: 'wrong-password' });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual(unknown.body);
+      expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password' });
+
+      const c = client();
+      const ok = await c.post('/api/login', { username: name.toUpperCase(), password: 'right-password' });
+      expect(ok.status).toBe(200);
+      expect(ok.body.username).toBe(name);
+      expect((await c.get('/api/user')).status).toBe(200);
+    });
+
+    it('validates login input with the spec messages', async () => {
+      const short = await client().post('/api/login', { username: 'ab', password: 'secret-password' });
+      expect(short.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Username must be at least 3 characters' });
+      const pw = await client().post('/api/login', { username: 'someone', password: '123' });
+      expect(pw.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Password must be at least 6 characters' });
+    });
+
+    it('gives a new session id on every login', async () => {
+      const name = uniqueName();
+      const c = client();
+      await c.register(name);
+      const before = c.cookieHeader;
+      await c.post('/api/login', { username: name, password: 'secret-password' });
+      expect(c.cookieHeader).not.toBe(before);
+      // The session the login replaced is over.
+      const old = new ApiClient(app.url);
+      (old as unknown as { cookies: Map<string, string> }).cookies = new Map(before.split('; ').map((p) => p.split('=') as [string, string]));
+      expect((await old.get('/api/user')).status).toBe(401);
+    });
+
+    it('logout ends the session: the old cookie no longer works', async () => {
+      const c = client();
+      await c.register(uniqueName());
+      const otherTab = c.clone();
+      expect((await otherTab.get('/api/user')).status).toBe(200);
+      const out = await c.post('/api/logout');
+      expect(out.status).toBe(204);
+      expect((await c.get('/api/user')).status).toBe(401);
+      expect((await otherTab.get('/api/user')).status).toBe(401);
+    });
+
+    it('limits failed logins per username to 10 in 15 minutes, with Retry-After', async () => {
+      const name = uniqueName();
+      await client().register(name);
+      for (let i = 0; i < 10; i++) {
+        const res = await client().post('/api/login', { username: name, password: 'wrong-password' });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await client().post('/api/login', { username: name, password: 'secret-password' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('limits failed logins per address to 30 in 15 minutes', async () => {
+      const attacker = new ApiClient(app.url, { address: '192.0.2.77' });
+      for (let i = 0; i < 30; i++) {
+        const res = await attacker.post('/api/login', { username: uniqueName(), password: 'wrong-password' });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await attacker.post('/api/login', { username: uniqueName(), password: 'whatever-password' });
+      expect(blocked.status).toBe(429);
+      // Another address is unaffected.
+      expect((await client().post('/api/login', { username: uniqueName(), password: 'wrong-password' })).status).toBe(401);
+    });
+
+    it('limits registrations to 100 an hour from one address', async () => {
+      const taken = uniqueName();
+      await client().register(taken);
+      const busy = new ApiClient(app.url, { address: '198.51.100.9' });
+      for (let i = 0; i < 100; i++) {
+        const res = await busy.post('/api/register', { username: taken, password: 'secret-password' });
+        expect(res.status).toBe(409);
+      }
+      const blocked = await busy.post('/api/register', { username: uniqueName(), password: 'secret-password' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe('RATE_LIMITED');
+    });
+
+    it('refuses cross-site unsafe requests even with a valid cookie', async () => {
+      const c = client();
+      await c.register(uniqueName());
+      const byOrigin = await c.post('/api/logout', undefined, { origin: 'https://evil.example' });
+      expect(byOrigin.status).toBe(403);
+      expect(byOrigin.body.code).toBe('FORBIDDEN');
+      const byFetchSite = await c.post('/api/logout', undefined, { 'sec-fetch-site': 'cross-site' });
+      expect(byFetchSite.status).toBe(403);
+      expect((await c.get('/api/user')).status).toBe(200);
+      const sameOrigin = await c.post('/api/logout', undefined, { origin: app.url.replace('127.0.0.1', '127.0.0.1') });
+      expect(sameOrigin.status).toBe(204);
+    });
+
+    it('answers malformed, oversized and unknown requests with JSON errors', async () => {
+      const c = client();
+      const malformed = await c.post('/api/login', '{"username": "abc", ', { 'content-type': 'application/json' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.code).toBe('VALIDATION_ERROR');
+      const huge = await c.post('/api/login', JSON.stringify({ username: 'abcdef', password: 'x'.repeat(1_100_000) }), {
+        'content-type': 'application/json',
+      });
+      expect(huge.status).toBe(413);
+      expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
+      const unknown = await c.get('/api/definitely-not-here');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toMatch(/json/);
+      expect(unknown.body.code).toBe('NOT_FOUND');
+      const notJson = await c.post('/api/register', 'username=abc', { 'content-type': 'text/plain' });
+      expect(notJson.status).toBe(400);
+    });
+
+    it('reports health', async () => {
+      const res = await client().get('/healthz');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok', database: true, queue: true, realtime: true });
+    });
+  });
+});

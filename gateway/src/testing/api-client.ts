@@ -1,0 +1,84 @@
+/** A tiny HTTP client for tests that keeps the session cookie like a browser would. */
+import { randomInt } from 'node:crypto';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  readonly address: string;
+
+  constructor(
+    readonly baseUrl: string,
+    options: { address?: string } = {},
+  ) {
+    this.address = options.address ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** Copies this client's cookies (a second tab of the same browser). */
+  clone(): ApiClient {
+    const copy = new ApiClient(this.baseUrl, { address: this.address });
+    copy.cookies = new Map(this.cookies);
+    return copy;
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        'x-forwarded-for': this.address,
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      redirect: 'manual',
+    };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await fetch(this.baseUrl + path, init);
+    for (const line of response.headers.getSetCookie()) this.storeCookie(line);
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body, headers);
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, body, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  /** Registers a fresh player and keeps their session. */
+  async register(username: string, password = 'secret-password'): Promise<{ id: number; username: string }> {
+    const res = await this.post('/api/register', { username, password });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: number; username: string };
+  }
+
+  private storeCookie(line: string): void {
+    const [pair] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    const expired = /expires=Thu, 01 Jan 1970/i.test(line) || value === '';
+    if (expired) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}

@@ -1,0 +1,30 @@
+/** Real Socket.IO clients for tests, authenticated by a test client's cookie. */
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@pog/common';
+import type { ApiClient } from './api-client';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export function connectSocket(baseUrl: string, client?: ApiClient, headers: Record<string, string> = {}): Promise<TestSocket> {
+  const socket: TestSocket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { ...(client ? { cookie: client.cookieHeader } : {}), ...headers },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Collects every payload of one event, for assertions. */
+export function recordEvents<E extends keyof ServerToClientEvents>(socket: TestSocket, event: E): Parameters<ServerToClientEvents[E]>[0][] {
+  const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
+  (socket.on as (e: string, l: (p: unknown) => void) => void)(event, (payload) => seen.push(payload as never));
+  return seen;
+}

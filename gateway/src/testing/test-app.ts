@@ -1,0 +1,37 @@
+/** Starts the real gateway (and in-process worker) on a free port for API and socket tests. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Clock } from '@pog/common/server';
+import { startRuntime, type Runtime } from '../runtime';
+import { sharedDatabase, type BackendName } from './databases';
+
+export interface TestApp {
+  url: string;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  backend?: BackendName;
+  clock?: Clock;
+  env?: Record<string, string>;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    ADMIN_PASSWORD: 'test-admin-password',
+    // Lets each test client present its own address, so rate limits are per client.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
+  const database = await sharedDatabase(options.backend ?? 'pglite');
+  const runtime = await startRuntime({ config, database, clock: options.clock, log: () => undefined });
+  return { url: runtime.url!, runtime, close: () => runtime.close() };
+}

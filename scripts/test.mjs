@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm test`: runs every vitest project, then prints the plain closing line CI reads
+// ("N passed, N failed, N skipped") and names every suite that was skipped and why.
+// With real services switched on (TEST_DATABASE_URL, TEST_REDIS_URL, E2E_REQUIRED=1) a skip is a failure.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const outDir = path.join(root, '.test-data');
+mkdirSync(outDir, { recursive: true });
+const outFile = path.join(outDir, 'results.json');
+rmSync(outFile, { force: true });
+
+const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...process.argv.slice(2)];
+const run = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const skippedTitles = [];
+try {
+  const report = JSON.parse(readFileSync(outFile, 'utf8'));
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'passed') passed++;
+      else if (t.status === 'failed') failed++;
+      else {
+        skipped++;
+        skippedTitles.push(`${path.relative(root, file.name)}: ${t.fullName ?? t.title}`);
+      }
+    }
+    // A file that failed to load has no assertions but is a failure all the same.
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failed++;
+  }
+} catch (error) {
+  console.error(`Could not read the test report: ${error.message}`);
+  failed++;
+}
+
+const strict = process.env.E2E_REQUIRED === '1' || process.env.CI_STRICT === '1';
+if (skippedTitles.length > 0) {
+  console.log(`\nSkipped (${skippedTitles.length}), because a real service was not configured:`);
+  const bySuite = new Map();
+  for (const title of skippedTitles) {
+    const suite = title.replace(/ > [^>]*$/, '');
+    bySuite.set(suite, (bySuite.get(suite) ?? 0) + 1);
+  }
+  for (const [suite, n] of bySuite) console.log(`  - ${suite} (${n})`);
+  if (strict) {
+    console.log('Real services are switched on, so nothing may be skipped: counting the skips as failures.');
+    failed += skippedTitles.length;
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || (run.status ?? 1) !== 0 ? 1 : 0);

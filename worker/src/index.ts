@@ -1,0 +1,3 @@
+export * from './processors/index';
+export * from './queue/index';
+export * from './realtime/redis-emitter';

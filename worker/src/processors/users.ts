@@ -1,0 +1,31 @@
+/** Account jobs. */
+import { BRAND } from '@pog/common';
+import { insertNotification, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+
+export const WELCOME_TITLE = `Welcome to ${BRAND}`;
+export const WELCOME_BODY = 'Design your first POG in the Creator Studio, then trade and battle with other players.';
+
+/**
+ * Stores the welcome notification and pushes it. Idempotent: the dedupe key makes a retry store
+ * nothing new and push nothing twice.
+ */
+export function welcomeProcessor(deps: { db: Db; publisher: RealtimePublisher }): Processor<'user.welcome'> {
+  return async ({ userId }) => {
+    try {
+      const notification = await insertNotification(deps.db, {
+        userId,
+        kind: 'welcome',
+        title: WELCOME_TITLE,
+        body: WELCOME_BODY,
+        link: '/create',
+        dedupeKey: 'welcome',
+      });
+      if (notification) deps.publisher.toUser(userId, 'notification', notification);
+      return { notificationId: notification?.id ?? null };
+    } catch (error) {
+      // The account was deleted before the job ran: nothing to welcome, nothing to retry.
+      if ((error as { code?: string }).code === '23503') return { notificationId: null };
+      throw error;
+    }
+  };
+}
