@@ -46,6 +46,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const runsWorker = config.services.includes('worker');
 
   const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  // Closed in reverse: stop HTTP and sockets, finish running jobs, then let go of Redis and the database.
   const closers: Array<() => Promise<void>> = [];
   if (!options.database) closers.push(() => database.close());
 
@@ -54,9 +55,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
 
     const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
-    if (redis) closers.unshift(() => redis.close());
+    if (redis) closers.push(() => redis.close());
 
     const publisher = new DeferredPublisher();
+    if (!runsGateway) {
+      // A worker without Socket.IO reaches the gateways' sockets through the Redis adapter's channel.
+      const emitter = createRedisEmitterPublisher({ redisUrl: config.redisUrl!, prefix: config.redisPrefix });
+      publisher.use(emitter);
+      closers.push(() => emitter.close());
+    }
     const processors = buildProcessors({ db: database.db, publisher, clock });
 
     let queue: JobQueue;
@@ -65,25 +72,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       queue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
       if (runsWorker) worker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors });
     } else {
-      const inProcess = createInProcessQueue({ processors });
-      queue = inProcess;
+      queue = createInProcessQueue({ processors });
     }
-    // Close order: stop HTTP and sockets first (added later, so run first), then finish jobs.
-    closers.unshift(() => queue.close());
-    if (worker) closers.unshift(() => worker!.close());
+    closers.push(() => queue.close());
+    if (worker) closers.push(() => worker!.close());
 
     const runtime: Runtime = { config, database, queue, close: () => runClosers(closers) };
 
     if (!runsGateway) {
-      const emitter = createRedisEmitterPublisher({ redisUrl: config.redisUrl!, prefix: config.redisPrefix });
-      publisher.use(emitter);
-      closers.unshift(() => emitter.close());
       log(`[worker] processing jobs (${queue.kind})`);
       return runtime;
     }
 
     const bus: InvalidationBus = redis ? await createRedisBus(redis.pub.duplicate(), redis.sub.duplicate(), config.redisPrefix) : createLocalBus();
-    closers.unshift(() => bus.close());
+    closers.push(() => bus.close());
     await ensureAdminPasswordHash(database.db, config, log);
 
     let sockets: SocketServer | undefined;
@@ -108,8 +110,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     sockets = attachSocketServer(server, context, { bus, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
     publisher.use(sockets.publisher);
     const socketServer = sockets;
-    closers.unshift(() => socketServer.close());
-    closers.unshift(() => closeHttp(server));
+    closers.push(() => socketServer.close());
+    closers.push(() => closeHttp(server));
 
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
@@ -125,7 +127,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 async function runClosers(closers: Array<() => Promise<void>>): Promise<void> {
-  for (const close of closers.splice(0)) {
+  for (const close of closers.splice(0).reverse()) {
     try {
       await close();
     } catch (error) {

@@ -29,6 +29,7 @@ export function createLocalBus(): InvalidationBus {
   };
 }
 
+/** Takes ownership of both connections (a subscriber cannot run other commands): close() quits them. */
 export async function createRedisBus(publisher: Redis, subscriber: Redis, prefix: string): Promise<InvalidationBus> {
   const channel = `${prefix}:invalidate`;
   const handlers: Array<(message: InvalidationMessage) => void> = [];
@@ -51,7 +52,7 @@ export async function createRedisBus(publisher: Redis, subscriber: Redis, prefix
     },
     async close() {
       handlers.length = 0;
-      await subscriber.unsubscribe(channel).catch(() => undefined);
+      await Promise.all([subscriber, publisher].map((c) => c.quit().catch(() => c.disconnect())));
     },
   };
 }

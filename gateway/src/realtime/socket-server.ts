@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { ADMINS_ROOM, userRoom, type ClientToServerEvents, type ServerEventName, type ServerEventPayload, type ServerToClientEvents } from '@pog/common';
 import type { RealtimePublisher } from '@pog/common/server';
+import { socketIoRedisKey } from '@pog/worker';
 import { hashToken } from '../auth/session-store';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { InvalidationBus } from '../cluster/invalidation';
@@ -47,7 +48,7 @@ export function attachSocketServer(
     },
   });
   if (options.redis) {
-    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: `${config.redisPrefix}:socket.io` }));
+    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: socketIoRedisKey(config.redisPrefix) }));
   }
 
   io.use(async (socket, next) => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../testing/api-client';
-import { BACKENDS, backendTitle, uniqueName } from '../testing/databases';
+import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-describe.each(BACKENDS)('accounts and sessions on $name', (backend) => {
-  describe.skipIf(Boolean(backend.skipReason))(backendTitle(backend), () => {
+describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
+  describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
     let app: TestApp;
     beforeAll(async () => {
-      app = await startTestApp({ backend: backend.name });
+      app = await startTestApp({ backend: setup.backend, env: setup.env });
     });
     afterAll(async () => {
       await app?.close();

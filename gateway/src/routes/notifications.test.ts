@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
-import { BACKENDS, backendTitle, uniqueName } from '../testing/databases';
+import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
-describe.each(BACKENDS)('notifications on $name', (backend) => {
-  describe.skipIf(Boolean(backend.skipReason))(backendTitle(backend), () => {
+describe.each(TEST_SETUPS)('notifications', (setup) => {
+  describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
     let app: TestApp;
     beforeAll(async () => {
-      app = await startTestApp({ backend: backend.name });
+      app = await startTestApp({ backend: setup.backend, env: setup.env });
     });
     afterAll(async () => {
       await app?.close();

@@ -48,3 +48,27 @@ export function uniqueName(prefix = 'u'): string {
   counter += 1;
   return `${prefix}${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${counter.toString(36)}`.slice(0, 32);
 }
+
+/** A way to run the app under test: a database and a queue/realtime mode. */
+export interface TestSetup {
+  name: string;
+  backend: BackendName;
+  /** Extra environment for the app (REDIS_URL for BullMQ and the Redis adapter). */
+  env: Record<string, string>;
+  skipReason: string | undefined;
+}
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+export const TEST_SETUPS: TestSetup[] = [
+  { name: 'PGlite, in-process jobs', backend: 'pglite', env: {}, skipReason: undefined },
+  { name: 'PostgreSQL, in-process jobs', backend: 'postgres', env: {}, skipReason: BACKENDS[1]!.skipReason },
+  {
+    name: 'PGlite, BullMQ and the Redis adapter',
+    backend: 'pglite',
+    env: redisUrl ? { REDIS_URL: redisUrl } : {},
+    skipReason: redisUrl ? undefined : 'needs TEST_REDIS_URL',
+  },
+];
+
+export const setupTitle = (setup: TestSetup) => `${setup.name}${setup.skipReason ? ` [${setup.skipReason}]` : ''}`;

@@ -18,6 +18,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
 }
 
+let apps = 0;
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-test-'));
   const config = loadConfig({
@@ -29,6 +31,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ADMIN_PASSWORD: 'test-admin-password',
     // Lets each test client present its own address, so rate limits are per client.
     TRUST_PROXY: 'true',
+    // Each app keeps its own Redis keys, so parallel test files never share queues or limits.
+    REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'test'}-${process.pid}-${++apps}`,
     ...options.env,
   });
   const database = await sharedDatabase(options.backend ?? 'pglite');

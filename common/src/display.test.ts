@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { avatarColorFor, initials, timeAgo, userMenuInitials } from './display';
+
+describe('initials', () => {
+  it.each([
+    ['Ada Lovelace', 'AL'],
+    ['ada', 'A'],
+    ['  grace  brewster  hopper ', 'GH'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('%j gives %j', (name, expected) => expect(initials(name)).toBe(expected));
+});
+
+describe('userMenuInitials', () => {
+  it('uses the first two letters upper-cased, falling back to U', () => {
+    expect(userMenuInitials('pogmaster')).toBe('PO');
+    expect(userMenuInitials('x')).toBe('X');
+    expect(userMenuInitials('')).toBe('U');
+    expect(userMenuInitials(undefined)).toBe('U');
+  });
+});
+
+describe('timeAgo', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it.each([
+    [null, 'unknown time'],
+    ['not a date', 'unknown time'],
+    ['2026-11-22T11:59:30Z', 'just now'],
+    ['2026-11-22T11:59:00Z', '1m ago'],
+    ['2026-11-22T11:01:00Z', '59m ago'],
+    ['2026-11-22T11:00:00Z', '1h ago'],
+    ['2026-11-21T12:00:01Z', '23h ago'],
+    ['2026-11-21T12:00:00Z', '1d ago'],
+    ['2026-11-12T12:00:00Z', '10d ago'],
+  ])('%j is %j', (date, expected) => expect(timeAgo(date, now)).toBe(expected));
+});
+
+describe('avatarColorFor', () => {
+  it('is stable per username regardless of case', () => {
+    expect(avatarColorFor('Player1')).toBe(avatarColorFor('player1'));
+    expect(avatarColorFor('someone')).toMatch(/^#[0-9A-F]{6}$/);
+  });
+});

@@ -1,0 +1,261 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { Queue } from 'bullmq';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError, ForbiddenError } from '@pog/common';
+import type { JobContext, JobQueue, JobResult, JobWorker } from '@pog/common/server';
+import { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+/** Every test gets its own prefix under this one; all of them are deleted at the end. */
+const runPrefix = `test-${process.pid}-${Date.now()}`;
+let testNumber = 0;
+
+type WelcomeProcessor = (payload: { userId: number }, context: JobContext) => Promise<JobResult<'user.welcome'>>;
+
+const silent = () => undefined;
+const closers: Array<() => Promise<void>> = [];
+
+function setup(processor?: WelcomeProcessor, options: { lockDurationMs?: number; stalledIntervalMs?: number } = {}) {
+  const prefix = `${runPrefix}-${++testNumber}`;
+  const queue = createBullQueue({ redisUrl: redisUrl!, prefix, backoffMs: 20 });
+  closers.push(() => queue.close());
+  const worker = processor ? startWorker(prefix, processor, options) : undefined;
+  return { prefix, queue, worker };
+}
+
+function startWorker(prefix: string, processor: WelcomeProcessor, options: { lockDurationMs?: number; stalledIntervalMs?: number } = {}): JobWorker {
+  const worker = createBullWorker({ redisUrl: redisUrl!, prefix, processors: { 'user.welcome': processor }, onFailure: silent, ...options });
+  closers.push(() => worker.close());
+  return worker;
+}
+
+function gate() {
+  let release!: () => void;
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  return { opened, release };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const waitUntil = async (check: () => boolean, ms = 5_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+};
+
+/** A plain BullMQ handle on a test's queue, to look at its state. */
+function inspect(prefix: string): Queue {
+  const queue = new Queue(QUEUE_NAME, { connection: { url: redisUrl! }, prefix });
+  closers.push(() => queue.close());
+  return queue;
+}
+
+afterEach(async () => {
+  // Workers and queues close in reverse order of creation; closing twice is harmless.
+  for (const close of closers.splice(0).reverse()) await close();
+});
+
+afterAll(async () => {
+  if (!redisUrl) return;
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${runPrefix}-*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length > 0) await redis.del(...keys);
+  } while (cursor !== '0');
+  await redis.quit();
+});
+
+describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
+  it('runs the processor in a worker and returns its result', async () => {
+    const { queue } = setup(async ({ userId }) => ({ notificationId: userId * 10 }));
+    expect(queue.kind).toBe('bullmq');
+    await expect(queue.healthy()).resolves.toBe(true);
+    await expect(queue.run('user.welcome', { userId: 4 })).resolves.toEqual({ notificationId: 40 });
+  });
+
+  it('retries a failing job with increasing attempt numbers until it succeeds', async () => {
+    const attempts: number[] = [];
+    const { queue } = setup(async (_payload, { attempt }) => {
+      attempts.push(attempt);
+      if (attempt < 3) throw new Error('database is restarting');
+      return { notificationId: attempt };
+    });
+    await expect(queue.run('user.welcome', { userId: 1 })).resolves.toEqual({ notificationId: 3 });
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('gives up after the allowed attempts with a SERVER_ERROR that hides the cause', async () => {
+    let tries = 0;
+    const { queue } = setup(async () => {
+      tries++;
+      throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
+    });
+    const failure = await queue.run('user.welcome', { userId: 1 }, { attempts: 2 }).catch((e: unknown) => e);
+    expect(tries).toBe(2);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'SERVER_ERROR', status: 500 });
+    expect((failure as AppError).message).not.toContain('ECONNREFUSED');
+  });
+
+  it('does not retry an AppError and hands it back with its code, message and status', async () => {
+    let tries = 0;
+    const { queue } = setup(async () => {
+      tries++;
+      throw new ForbiddenError('Only the owner may burn this pog.');
+    });
+    const failure = await queue.run('user.welcome', { userId: 1 }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'FORBIDDEN', status: 403, message: 'Only the owner may burn this pog.' });
+    await sleep(100);
+    expect(tries).toBe(1);
+  });
+
+  it('does not add a job whose id is waiting or running, but accepts it again once finished', async () => {
+    const hold = gate();
+    let runs = 0;
+    const { queue } = setup(async ({ userId }) => {
+      runs++;
+      await hold.opened;
+      return { notificationId: userId };
+    });
+    const first = queue.run('user.welcome', { userId: 1 }, { jobId: 'welcome-1' });
+    await waitUntil(() => runs === 1);
+    const duplicate = queue.run('user.welcome', { userId: 2 }, { jobId: 'welcome-1' });
+    await queue.enqueue('user.welcome', { userId: 3 }, { jobId: 'welcome-1' });
+    await sleep(50);
+    hold.release();
+    // The duplicate waits for the original job and shares its result.
+    await expect(first).resolves.toEqual({ notificationId: 1 });
+    await expect(duplicate).resolves.toEqual({ notificationId: 1 });
+    expect(runs).toBe(1);
+
+    await expect(queue.run('user.welcome', { userId: 4 }, { jobId: 'welcome-1' })).resolves.toEqual({ notificationId: 4 });
+    expect(runs).toBe(2);
+  });
+
+  it('starts a delayed job only after its delay', async () => {
+    let startedAt = 0;
+    const { queue } = setup(async () => {
+      startedAt = Date.now();
+      return { notificationId: 1 };
+    });
+    const enqueuedAt = Date.now();
+    await queue.run('user.welcome', { userId: 1 }, { delayMs: 400 });
+    expect(startedAt - enqueuedAt).toBeGreaterThanOrEqual(390);
+  });
+
+  it('rejects run() with a timeout error when no worker finishes the job in time', async () => {
+    const { queue } = setup();
+    await expect(queue.run('user.welcome', { userId: 1 }, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 504 });
+  });
+
+  it('repeats a scheduled job, and processes registering it share one schedule', async () => {
+    const seen: number[] = [];
+    const { prefix, queue } = setup(async ({ userId }) => {
+      seen.push(userId);
+      return { notificationId: null };
+    });
+    const otherProcess = createBullQueue({ redisUrl: redisUrl!, prefix });
+    closers.push(() => otherProcess.close());
+    await queue.schedule('user.welcome', 150, { userId: 1 });
+    await otherProcess.schedule('user.welcome', 150, { userId: 2 });
+    await waitUntil(() => seen.length >= 3);
+    await expect(inspect(prefix).getJobSchedulersCount()).resolves.toBe(1);
+  });
+
+  it('close() on the worker waits for the running job, then takes no more work', async () => {
+    const hold = gate();
+    const started: number[] = [];
+    const { prefix, queue, worker } = setup(async ({ userId }) => {
+      started.push(userId);
+      if (userId === 1) await hold.opened;
+      return { notificationId: userId };
+    });
+    const running = queue.run('user.welcome', { userId: 1 });
+    await waitUntil(() => started.length === 1);
+
+    let closed = false;
+    const closing = worker!.close().then(() => (closed = true));
+    await sleep(100);
+    expect(closed).toBe(false);
+    hold.release();
+    await closing;
+    await expect(running).resolves.toEqual({ notificationId: 1 });
+
+    await queue.enqueue('user.welcome', { userId: 2 });
+    await sleep(200);
+    expect(started).toEqual([1]);
+    await expect(inspect(prefix).getJobCounts('wait')).resolves.toEqual({ wait: 1 });
+  });
+
+  it('close() on the queue refuses new work', async () => {
+    const { queue } = setup();
+    await queue.close();
+    await expect(queue.enqueue('user.welcome', { userId: 1 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
+    await expect(queue.healthy()).resolves.toBe(false);
+  });
+
+  it('reports unhealthy when Redis cannot be reached', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const unreachable: JobQueue = createBullQueue({ redisUrl: 'redis://127.0.0.1:1', prefix: `${runPrefix}-unreachable` });
+      await expect(unreachable.healthy()).resolves.toBe(false);
+      // Closing a queue that never connected must not hang.
+      const closed = await Promise.race([unreachable.close().then(() => true), sleep(3_000).then(() => false)]);
+      expect(closed).toBe(true);
+      // The connection error is logged once, not on every reconnect attempt.
+      expect(quiet.mock.calls.filter(([line]) => String(line).includes('[jobs] redis error')).length).toBe(1);
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it('hands the job of a worker process that died mid-job to another worker, which completes it once', async () => {
+    const { prefix, queue } = setup();
+    const child = spawnCrashingWorker(prefix);
+    try {
+      const result = queue.run('user.welcome', { userId: 9 }, { timeoutMs: 14_000 });
+      await child.started;
+      child.process.kill('SIGKILL');
+
+      const survivorRuns: number[] = [];
+      startWorker(
+        prefix,
+        async ({ userId }) => {
+          survivorRuns.push(userId);
+          return { notificationId: userId };
+        },
+        { stalledIntervalMs: 300 },
+      );
+      await expect(result).resolves.toEqual({ notificationId: 9 });
+      expect(survivorRuns).toEqual([9]);
+      await expect(inspect(prefix).getJobCounts('completed', 'failed', 'active', 'wait')).resolves.toEqual({ completed: 1, failed: 0, active: 0, wait: 0 });
+    } finally {
+      child.process.kill('SIGKILL');
+    }
+  }, 20_000);
+});
+
+/** Starts bullmq.crash-fixture.ts in its own process; `started` resolves when it has taken a job. */
+function spawnCrashingWorker(prefix: string): { process: ChildProcess; started: Promise<void> } {
+  const fixture = fileURLToPath(new URL('./bullmq.crash-fixture.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    env: { ...process.env, CRASH_FIXTURE_PREFIX: prefix },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const started = new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('started ')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`crash fixture exited early (${code})`)));
+  });
+  return { process: child, started };
+}
