@@ -1,0 +1,177 @@
+/**
+ * End-to-end harness: runs the REAL app (gateway + in-process worker on embedded PGlite) as a
+ * child process and drives it with Debian's Chromium through playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, REPO_ROOT } from './env';
+
+export { CHROMIUM_PATH, REPO_ROOT, hasChromium } from './env';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const STARTUP_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface RunningApp {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Everything the server printed so far, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not answer /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/** Starts `node --import tsx gateway/src/main.ts` on a free port with a fresh data directory. */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-'));
+  // The embedded mode: no external database or Redis, whatever the caller's shell has set.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealthy(url, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, output: () => log, stop };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface E2E {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  /** A fresh browser context (its own cookies): one per player when a test drives several. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** A page in a fresh context: the quickest way to get a new, signed-out player. */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that start the app and the browser for one test file and
+ * stop both afterwards. Use inside a describe block.
+ */
+export function useE2E(): E2E {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const handle: E2E = {
+    get app() {
+      if (!app) throw new Error('The app is not running (did beforeAll fail?)');
+      return app;
+    },
+    get browser() {
+      if (!browser) throw new Error('The browser is not running (did beforeAll fail?)');
+      return browser;
+    },
+    newContext: async (options = {}) => {
+      const context = await handle.browser.newContext({ baseURL: handle.app.url, viewport: { width: 1280, height: 800 }, ...options });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      return context;
+    },
+    newPage: async (options) => (await handle.newContext(options)).newPage(),
+  };
+  return handle;
+}
+
+/** Signs a new player up through the Auth screen and waits until the app has them signed in. */
+export async function registerThroughUi(page: Page, username: string, password = 'secret123'): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('tabpanel');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm Password').fill(password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: 'User menu' }).waitFor();
+}
+
+/** Saves a screenshot when E2E_ARTIFACTS names a directory (handy when a test fails in CI). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_ARTIFACTS;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

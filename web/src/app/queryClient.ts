@@ -1,0 +1,56 @@
+/**
+ * TanStack Query as spec section 9 sets it: data is fresh for 60 s, queries and mutations retry
+ * once, refetch on window focus, no polling. The default query function GETs the first element of
+ * the query key, so a key such as ['/api/notifications'] is also its URL.
+ */
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QUERY } from '@pog/common';
+import { api } from '../api/client';
+import { shouldRetry } from '../api/errors';
+import { reportError, showErrorToast } from '../features/errors/showError';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** false: the screen shows the failure itself, so no global toast. */
+      errorToast?: boolean;
+    };
+  }
+}
+
+const getFirstKey: QueryFunction = ({ queryKey, signal }) => {
+  const [path] = queryKey;
+  if (typeof path !== 'string') throw new Error('The first element of a query key must be its URL');
+  return api.get<unknown>(path, signal);
+};
+
+const retry = (failureCount: number, error: unknown) => shouldRetry(failureCount, error, QUERY.retries);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        reportError(error, `query ${JSON.stringify(query.queryKey)}`);
+        // A failed background refresh keeps the old data on screen: not worth interrupting for.
+        if (query.meta?.errorToast === false || query.state.data !== undefined) return;
+        showErrorToast(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        // Mutations with their own onError say something more specific (e.g. 'Login failed').
+        if (!mutation.options.onError) showErrorToast(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getFirstKey,
+        staleTime: QUERY.staleTimeMs,
+        retry,
+        refetchOnWindowFocus: true,
+        refetchInterval: false,
+      },
+      mutations: { retry },
+    },
+  });
+}

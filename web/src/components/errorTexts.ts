@@ -1,0 +1,21 @@
+/** Texts of the error screens (spec section 2), exactly as specified. */
+export const ERROR_TEXT = {
+  offline: 'You appear to be offline. Please check your connection and try again.',
+  appTitle: 'App Error',
+  appMessage: 'We encountered a problem with the application. Please refresh to continue.',
+  appAction: 'Refresh Application',
+  sectionTitle: 'Something went wrong',
+  sectionFallback: 'An unexpected error occurred. Please try again later.',
+  sectionAction: 'Try again',
+} as const;
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function appErrorMessage(offline = browserOffline()): string {
+  return offline ? ERROR_TEXT.offline : ERROR_TEXT.appMessage;
+}
+
+export function sectionErrorMessage(error: unknown, offline = browserOffline()): string {
+  if (offline) return ERROR_TEXT.offline;
+  return error instanceof Error && error.message.trim() ? error.message : ERROR_TEXT.sectionFallback;
+}

@@ -1,0 +1,100 @@
+/** The few line icons the shell needs, drawn inline so no icon font or package is loaded. */
+import type { SVGProps } from 'react';
+
+const base: SVGProps<SVGSVGElement> = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+};
+
+export const BellIcon = () => (
+  <svg {...base}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);
+
+export const HelpIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3" />
+    <path d="M12 17h.01" />
+  </svg>
+);
+
+export const MenuIcon = () => (
+  <svg {...base}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </svg>
+);
+
+export const CloseIcon = () => (
+  <svg {...base}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </svg>
+);
+
+export const WifiOffIcon = () => (
+  <svg {...base}>
+    <path d="M2 8.8a15 15 0 0 1 4.2-2.6M22 8.8A15 15 0 0 0 10.7 5M5 12.9a10 10 0 0 1 5-2.6M19 12.9a10 10 0 0 0-2.2-1.6M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M2 2l20 20" />
+  </svg>
+);
+
+export const SignalIcon = () => (
+  <svg {...base}>
+    <path d="M2 20h.01M7 20v-4M12 20v-8M17 20V8M22 4v16" />
+  </svg>
+);
+
+export const LogOutIcon = () => (
+  <svg {...base}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </svg>
+);
+
+export const UserIcon = () => (
+  <svg {...base}>
+    <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
+    <circle cx="12" cy="7" r="4" />
+  </svg>
+);
+
+export const SparklesIcon = () => (
+  <svg {...base}>
+    <path d="M12 3l1.9 5.8L20 11l-6.1 2.2L12 19l-1.9-5.8L4 11l6.1-2.2z" />
+  </svg>
+);
+
+export const SwordsIcon = () => (
+  <svg {...base}>
+    <path d="M14.5 17.5 3 6V3h3l11.5 11.5M13 19l6-6M16 16l4 4M19 21l2-2M14.5 6.5 18 3h3v3l-3.5 3.5M5 14l4 4M7 17l-3 3M3 19l2 2" />
+  </svg>
+);
+
+export const RepeatIcon = () => (
+  <svg {...base}>
+    <path d="m17 2 4 4-4 4M3 11v-1a4 4 0 0 1 4-4h14M7 22l-4-4 4-4M21 13v1a4 4 0 0 1-4 4H3" />
+  </svg>
+);
+
+export const GemIcon = () => (
+  <svg {...base}>
+    <path d="M6 3h12l4 6-10 13L2 9z" />
+    <path d="M11 3 8 9l4 13 4-13-3-6M2 9h20" />
+  </svg>
+);
+
+export const PaletteIcon = () => (
+  <svg {...base}>
+    <circle cx="13.5" cy="6.5" r="1" />
+    <circle cx="17.5" cy="10.5" r="1" />
+    <circle cx="8.5" cy="7.5" r="1" />
+    <circle cx="6.5" cy="12.5" r="1" />
+    <path d="M12 2a10 10 0 0 0 0 20c1.7 0 2-1.3 2-2.3 0-1.4-1-1.7-1-3 0-1 .8-1.7 2-1.7h2.3A4.7 4.7 0 0 0 22 10.3C22 5.7 17.5 2 12 2z" />
+  </svg>
+);

@@ -1,0 +1,61 @@
+/** Login, registration and logout, with the toasts of spec section 8. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { LoginRequest, RegisterRequest, User } from '@pog/common';
+import { api } from '../../api/client';
+import { toast } from '../../stores/toasts';
+import { isOnline } from '../../stores/network';
+import { describeError } from '../../api/errors';
+import { AUTH_TEXT, authFailureMessage } from './messages';
+import { endSession, startSession } from './session';
+
+function failureToast(title: string, error: unknown, fallback: string) {
+  // Offline, the connection error says more than any auth message could.
+  const description = isOnline() ? authFailureMessage(error, fallback) : describeError(error, false).message;
+  toast({ title, description, variant: 'destructive' });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginRequest) => api.post<User>('/api/login', credentials),
+    onSuccess: (user) => {
+      startSession(queryClient, user);
+      toast({ title: AUTH_TEXT.loginSuccessTitle, description: AUTH_TEXT.loginSuccess(user.username) });
+    },
+    onError: (error) => failureToast(AUTH_TEXT.loginFailedTitle, error, AUTH_TEXT.loginFailedFallback),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: RegisterRequest) => api.post<User>('/api/register', account),
+    onSuccess: (user) => {
+      startSession(queryClient, user);
+      toast({ title: AUTH_TEXT.registerSuccessTitle, description: AUTH_TEXT.registerSuccess(user.username) });
+    },
+    onError: (error) => failureToast(AUTH_TEXT.registerFailedTitle, error, AUTH_TEXT.registerFailedFallback),
+  });
+}
+
+/** Identifies a logout under way, so the socket's own "session revoked" echo can be ignored. */
+export const LOGOUT_MUTATION_KEY = ['logout'] as const;
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationKey: LOGOUT_MUTATION_KEY,
+    mutationFn: () => api.post('/api/logout'),
+    onSuccess: () => {
+      endSession(queryClient);
+      toast({ title: AUTH_TEXT.logoutTitle, description: AUTH_TEXT.logoutDescription });
+      navigate('/auth', { replace: true });
+    },
+    onError: (error) => {
+      const { message } = describeError(error, isOnline());
+      toast({ title: AUTH_TEXT.logoutFailedTitle, description: message, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@pog/common';
+import { api } from '../../api/client';
+import { toAppError } from '../../api/errors';
+import { CURRENT_USER_KEY } from './session';
+
+/** GET /api/user: a 401 means "nobody is signed in", which is data (null), not an error. */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await api.get<User>(CURRENT_USER_KEY[0], signal);
+  } catch (error) {
+    if (toAppError(error).code === 'UNAUTHORIZED') return null;
+    throw error;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    // Always refetched (spec section 9): a session can end on the server at any time.
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}

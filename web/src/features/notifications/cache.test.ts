@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification, NotificationList } from '@pog/common';
+import { withLiveNotification, withRead } from './cache';
+
+const note = (id: number, read = false): Notification => ({
+  id,
+  userId: 1,
+  kind: 'welcome',
+  title: `Note ${id}`,
+  body: 'Body',
+  link: null,
+  read,
+  createdAt: '2024-01-01T00:00:00.000Z',
+});
+
+describe('notification cache updates', () => {
+  const list: NotificationList = { items: [note(2), note(1, true)], unreadCount: 1 };
+
+  it('puts a live notification first and counts it unread', () => {
+    const next = withLiveNotification(list, note(3));
+    expect(next.items.map((item) => item.id)).toEqual([3, 2, 1]);
+    expect(next.unreadCount).toBe(2);
+  });
+
+  it('ignores a notification delivered twice', () => {
+    expect(withLiveNotification(list, note(2))).toBe(list);
+  });
+
+  it('marks everything, or only the given ids, read', () => {
+    expect(withRead(list).unreadCount).toBe(0);
+    const two = withRead({ items: [note(5), note(4)], unreadCount: 2 }, [4]);
+    expect(two.items.map((item) => item.read)).toEqual([false, true]);
+    expect(two.unreadCount).toBe(1);
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationList } from '@pog/common';
+import { api } from '../../api/client';
+import { showErrorToast } from '../errors/showError';
+import { NOTIFICATIONS_KEY, withRead } from './cache';
+
+/** The signed-in player's notifications (newest first) and unread count. */
+export function useNotifications(enabled: boolean) {
+  return useQuery<NotificationList>({ queryKey: NOTIFICATIONS_KEY, enabled });
+}
+
+/** Marks notifications read; the bell clears at once and is corrected if the call fails. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => api.post('/api/notifications/read', ids ? { ids } : {}),
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: NOTIFICATIONS_KEY });
+      const previous = queryClient.getQueryData<NotificationList>(NOTIFICATIONS_KEY);
+      if (previous) queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, withRead(previous, ids));
+      return { previous };
+    },
+    onError: (error, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(NOTIFICATIONS_KEY, context.previous);
+      showErrorToast(error);
+    },
+  });
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { BRAND } from '@pog/common';
+
+/** Names the browser tab after the screen, so history and tabs read well. */
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} · ${BRAND}` : BRAND;
+  }, [title]);
+}

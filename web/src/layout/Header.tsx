@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import styled from 'styled-components';
+import { BRAND } from '@pog/common';
+import { media } from '../app/theme';
+import { ButtonLink, IconButton } from '../components/Button';
+import { HelpIcon } from '../components/icons';
+import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { GameGuideDialog } from '../features/help/GameGuideDialog';
+import { MobileMenu } from './MobileMenu';
+import { NAV_ITEMS, isNavItemActive } from './navItems';
+import { NotificationBell } from './NotificationBell';
+import { UserMenu } from './UserMenu';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.header};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: rgba(15, 11, 36, 0.82);
+  backdrop-filter: blur(12px);
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  width: min(1200px, 100%);
+  height: 4rem;
+  margin: 0 auto;
+  padding: 0 1.25rem;
+`;
+
+const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.55rem;
+  text-decoration: none;
+  flex: none;
+`;
+
+const LogoDisc = styled.span`
+  width: 2.1rem;
+  height: 2.1rem;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.gradients.brand};
+  box-shadow: inset 0 0 0 3px rgba(253, 224, 71, 0.9), 0 0 18px rgba(236, 72, 153, 0.45);
+`;
+
+const Wordmark = styled.span`
+  font-family: ${({ theme }) => theme.fonts.display};
+  font-size: 1.45rem;
+  letter-spacing: 0.05em;
+  color: ${({ theme }) => theme.colors.text};
+  ${media.belowSm} { display: none; }
+`;
+
+const Nav = styled.nav`
+  flex: 1;
+  min-width: 0;
+  ${media.belowMd} { display: none; }
+  ul { display: flex; gap: 0.15rem; list-style: none; margin: 0; padding: 0; }
+`;
+
+const NavLinkStyled = styled(Link)`
+  display: block;
+  padding: 0.45rem 0.7rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-weight: 700;
+  font-size: 0.92rem;
+  text-decoration: none;
+  white-space: nowrap;
+  color: ${({ theme }) => theme.colors.textMuted};
+  transition: background 120ms ease, color 120ms ease;
+  &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surface}; }
+  &[aria-current='page'] { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceRaised}; box-shadow: inset 0 -2px 0 ${({ theme }) => theme.colors.accent}; }
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const Actions = styled.div`
+  margin-left: auto;
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  flex: none;
+`;
+
+/** The main header: navigation and player controls when signed in, help and login when not. */
+export function Header() {
+  const { data: user, isPending } = useCurrentUser();
+  const { pathname } = useLocation();
+  const [guideOpen, setGuideOpen] = useState(false);
+
+  return (
+    <Bar>
+      <Inner>
+        <Logo to="/" aria-label={`${BRAND} home`}>
+          <LogoDisc aria-hidden="true" />
+          <Wordmark aria-hidden="true">{BRAND}</Wordmark>
+        </Logo>
+        {user ? (
+          <Nav aria-label="Main">
+            <ul>
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLinkStyled to={item.to} aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}>
+                    {item.label}
+                  </NavLinkStyled>
+                </li>
+              ))}
+            </ul>
+          </Nav>
+        ) : (
+          <Spacer />
+        )}
+        <Actions>
+          <IconButton aria-label="Help" aria-haspopup="dialog" onClick={() => setGuideOpen(true)}>
+            <HelpIcon />
+          </IconButton>
+          {user && (
+            <>
+              <NotificationBell />
+              <UserMenu user={user} />
+              <MobileMenu />
+            </>
+          )}
+          {!user && !isPending && (
+            <ButtonLink to="/auth" $size="sm">
+              Login / Register
+            </ButtonLink>
+          )}
+        </Actions>
+      </Inner>
+      <GameGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+    </Bar>
+  );
+}

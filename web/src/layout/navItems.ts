@@ -1,0 +1,22 @@
+/** The header's navigation (spec section 2). "/" counts as the Create screen in the header. */
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Other paths on which this item shows as the current page. */
+  alsoActiveOn?: readonly string[];
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/create', label: 'Create', alsoActiveOn: ['/'] },
+  { to: '/explore', label: 'Explore' },
+  { to: '/collection', label: 'Collection' },
+  { to: '/trade', label: 'Trade' },
+  { to: '/battle', label: 'Battle', alsoActiveOn: ['/battle-refactored'] },
+  { to: '/assistant', label: 'Game Guide' },
+  { to: '/profile', label: 'Profile' },
+];
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const paths = [item.to, ...(item.alsoActiveOn ?? [])];
+  return paths.some((path) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`)));
+}
