@@ -1,0 +1,24 @@
+/** The machine a benchmark ran on, printed beside its figures so that numbers are never compared blind. */
+import os from 'node:os';
+
+export interface MachineInfo {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  os: string;
+}
+
+export function machineInfo(): MachineInfo {
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+export function describeMachine(info: MachineInfo = machineInfo()): string {
+  return `machine: ${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${info.os}`;
+}

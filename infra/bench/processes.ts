@@ -1,0 +1,146 @@
+/**
+ * Starting the servers a benchmark measures: each in its own Node process (under tsx, from the repo
+ * root), ready once its health URL answers 200, stopped with SIGTERM (SIGKILL if it lingers).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { KNOWN_ENV_VARS } from '@pog/common/server';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** The last lines the process printed, for error messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+// A benchmark that fails or is interrupted must not leave servers behind.
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+export async function startServer(options: {
+  name: string;
+  /** Arguments after `node --import tsx`, relative to the repo root. */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  port: number;
+  healthPath: string;
+  readyTimeoutMs?: number;
+}): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', ...options.args], {
+    cwd: repoRoot,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    running.delete(child);
+  };
+  const output = () => lines.join('\n');
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode} while starting:\n${output()}`);
+    try {
+      const response = await fetch(url + options.healthPath, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return { url, child, output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`${options.name} did not become healthy at ${url}${options.healthPath}:\n${output()}`);
+}
+
+export interface AppOptions {
+  nodeEnv: 'development' | 'production';
+  /** Use DATABASE_URL and REDIS_URL from this process's environment instead of PGlite and in-process jobs. */
+  external?: boolean;
+}
+
+/**
+ * The real app (`gateway/src/main.ts`) in one process with a throwaway DATA_DIR. The app's own
+ * variables are taken from nowhere but here, so a developer's shell cannot change what is measured.
+ */
+export async function startApp(options: AppOptions): Promise<ServerProcess & { dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of KNOWN_ENV_VARS) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: options.nodeEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(24).toString('base64url'),
+  });
+  let redisPrefix: string | undefined;
+  if (options.external) {
+    const { DATABASE_URL, REDIS_URL } = process.env;
+    if (!DATABASE_URL || !REDIS_URL) throw new Error('--external needs DATABASE_URL and REDIS_URL in the environment');
+    redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
+    Object.assign(env, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: redisPrefix });
+  }
+  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
+  return {
+    ...server,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (redisPrefix) await deleteRedisKeys(process.env.REDIS_URL!, redisPrefix);
+    },
+  };
+}
+
+/** Removes the queue and rate-limit keys a run left under its own random prefix. */
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * A small reader for nginx configuration: directives, their arguments and nested blocks. Enough to
+ * check what infra/nginx.conf proxies without an nginx binary (no includes, no variables expanded).
+ */
+export interface Directive {
+  name: string;
+  args: string[];
+  block?: Directive[];
+  line: number;
+}
+
+interface Token {
+  text: string;
+  line: number;
+  quoted: boolean;
+}
+
+function tokenize(source: string): Token[] {
+  const tokens: Token[] = [];
+  let line = 1;
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i]!;
+    if (ch === '\n') {
+      line++;
+      i++;
+    } else if (/\s/.test(ch)) {
+      i++;
+    } else if (ch === '#') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (ch === '{' || ch === '}' || ch === ';') {
+      tokens.push({ text: ch, line, quoted: false });
+      i++;
+    } else if (ch === '"' || ch === "'") {
+      const start = line;
+      let text = '';
+      i++;
+      while (i < source.length && source[i] !== ch) {
+        if (source[i] === '\\' && i + 1 < source.length) i++;
+        if (source[i] === '\n') line++;
+        text += source[i];
+        i++;
+      }
+      if (i >= source.length) throw new Error(`nginx config: unclosed quote from line ${start}`);
+      i++;
+      tokens.push({ text, line: start, quoted: true });
+    } else {
+      let text = '';
+      while (i < source.length && !/[\s{};#]/.test(source[i]!)) text += source[i++];
+      tokens.push({ text, line, quoted: false });
+    }
+  }
+  return tokens;
+}
+
+export function parseNginxConf(source: string): Directive[] {
+  const tokens = tokenize(source);
+  let pos = 0;
+
+  const readBlock = (closing: boolean): Directive[] => {
+    const directives: Directive[] = [];
+    let current: Token[] = [];
+    while (pos < tokens.length) {
+      const token = tokens[pos++]!;
+      if (!token.quoted && token.text === '}') {
+        if (!closing) throw new Error(`nginx config: unexpected "}" on line ${token.line}`);
+        if (current.length) throw new Error(`nginx config: missing ";" before line ${token.line}`);
+        return directives;
+      }
+      if (!token.quoted && (token.text === ';' || token.text === '{')) {
+        const [head, ...args] = current;
+        if (!head) throw new Error(`nginx config: "${token.text}" without a directive on line ${token.line}`);
+        const directive: Directive = { name: head.text, args: args.map((a) => a.text), line: head.line };
+        if (token.text === '{') directive.block = readBlock(true);
+        directives.push(directive);
+        current = [];
+        continue;
+      }
+      current.push(token);
+    }
+    if (closing) throw new Error('nginx config: a block is not closed');
+    if (current.length) throw new Error('nginx config: the last directive has no ";"');
+    return directives;
+  };
+
+  return readBlock(false);
+}
+
+/** Every directive called `name`, at any depth. */
+export function findAll(directives: Directive[], name: string): Directive[] {
+  const found: Directive[] = [];
+  for (const d of directives) {
+    if (d.name === name) found.push(d);
+    if (d.block) found.push(...findAll(d.block, name));
+  }
+  return found;
+}
+
+/** The directives of a block that are not themselves blocks, e.g. the `proxy_*` lines of a location. */
+export function directivesIn(block: Directive | undefined, name: string): Directive[] {
+  return (block?.block ?? []).filter((d) => d.name === name);
+}
+
+export function locationBlock(directives: Directive[], path: string): Directive | undefined {
+  return findAll(directives, 'location').find((l) => l.args[l.args.length - 1] === path);
+}
