@@ -13,11 +13,14 @@ export default defineConfig({
           name: 'unit',
           include: ['common/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'server',
+          sequence: { groupOrder: 1 },
           include: ['gateway/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'infra/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
@@ -30,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',

@@ -11,6 +11,10 @@ import { webApp } from './http/static-files';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { pogRoutes } from './routes/pogs';
+import { uploadRoutes } from './routes/uploads';
+import { userRoutes } from './routes/users';
+import { uploadedFiles } from './http/uploaded-files';
 
 export function createKoaApp(app: AppContext): Koa {
   const koa = new Koa({ keys: app.config.sessionKeys, proxy: app.config.trustProxy });
@@ -26,14 +30,15 @@ export function createKoaApp(app: AppContext): Koa {
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BYTES, onError: (error) => { throw error; } }));
-  koa.use(sessionMiddleware(koa, app.sessions, app.config.production));
+  koa.use(sessionMiddleware(koa, app.sessions));
 
-  for (const router of [authRoutes(app), notificationRoutes(app)]) mount(koa, router);
+  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app)]) mount(koa, router);
 
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);
     await next();
   });
+  koa.use(uploadedFiles(app.config.uploadDir));
   koa.use(webApp(app.config.webDist));
   return koa;
 }

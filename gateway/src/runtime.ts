@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { migrate, openDatabase, systemClock, type Clock, type Config, type Database, type JobQueue, type JobWorker } from '@pog/common/server';
-import { buildProcessors, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
+import { buildProcessors, ensureUploadDirs, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
 import { ensureAdminPasswordHash } from './auth/admin-password';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './auth/rate-limit';
 import { SessionStore } from './auth/session-store';
@@ -64,7 +64,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       publisher.use(emitter);
       closers.push(() => emitter.close());
     }
-    const processors = buildProcessors({ db: database.db, publisher, clock });
+    await ensureUploadDirs(config.uploadDir);
+    const processors = buildProcessors({ db: database.db, publisher, clock, uploadDir: config.uploadDir });
 
     let queue: JobQueue;
     let worker: JobWorker | undefined;

@@ -1,3 +1,5 @@
 export * from './processors/index';
 export * from './queue/index';
 export * from './realtime/redis-emitter';
+export * from './processors/images';
+export { assertUploadSize, TOO_LARGE_FILE_MESSAGE } from './images/process-image';

@@ -7,3 +7,8 @@ export * from './db/migrate';
 export * as tables from './db/schema';
 export * from './notifications/repository';
 export * from './users/repository';
+export * from './pogs/repository';
+export * from './pogs/similarity';
+export * from './pogs/commands';
+export * from './pogs/scoring';
+export * from './users/directory';

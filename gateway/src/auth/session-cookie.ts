@@ -7,7 +7,11 @@ import { newSessionToken, type SessionStore } from './session-store';
 export const SESSION_COOKIE = 'pf.sid';
 const MAX_AGE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
 
-export function sessionMiddleware(koa: Koa, store: SessionStore, secure: boolean): Koa.Middleware {
+/**
+ * `Secure` follows the request: set on HTTPS (directly, or behind a TLS proxy with TRUST_PROXY),
+ * never on plain HTTP, where browsers would drop the cookie and the cookies library would throw.
+ */
+export function sessionMiddleware(koa: Koa, store: SessionStore): Koa.Middleware {
   const middleware = session(
     {
       key: SESSION_COOKIE,
@@ -15,7 +19,6 @@ export function sessionMiddleware(koa: Koa, store: SessionStore, secure: boolean
       httpOnly: true,
       signed: true,
       sameSite: 'lax',
-      secure,
       renew: true,
       rolling: false,
       genid: () => newSessionToken(),

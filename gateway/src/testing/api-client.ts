@@ -35,12 +35,12 @@ export class ApiClient {
       headers: {
         'x-forwarded-for': this.address,
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && typeof body !== 'string' && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
       redirect: 'manual',
     };
-    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    if (body !== undefined) init.body = typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body);
     const response = await fetch(this.baseUrl + path, init);
     for (const line of response.headers.getSetCookie()) this.storeCookie(line);
     const text = await response.text();
@@ -63,6 +63,13 @@ export class ApiClient {
   }
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, undefined, headers);
+  }
+
+  /** Sends a file as the multipart field `image`, like the Creator Studio does. */
+  upload<T = any>(bytes: Uint8Array, filename = 'pog.jpg', type = 'image/jpeg') {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename);
+    return this.request<T>('POST', '/api/upload', form);
   }
 
   /** Registers a fresh player and keeps their session. */

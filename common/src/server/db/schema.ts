@@ -3,7 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -69,3 +69,77 @@ export const settings = pgTable('settings', {
 
 export type UserRow = typeof users.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+export const uploads = pgTable('uploads', {
+  filename: text('filename').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  imageHash: text('image_hash').notNull(),
+  imageDetail: real('image_detail').notNull(),
+  createdAt: createdAt(),
+});
+
+export const pogs = pgTable(
+  'pogs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    textContent: text('text_content').notNull().default(''),
+    fontFamily: text('font_family').notNull().default('Bangers'),
+    textColor: text('text_color').notNull().default('#FFFFFF'),
+    backgroundColor1: text('background_color1').notNull().default('#6366F1'),
+    backgroundColor2: text('background_color2').notNull().default('#EC4899'),
+    imageUrl: text('image_url').notNull().default(''),
+    imageStyle: text('image_style', { enum: ['cover', 'contain', 'fill'] }).notNull().default('cover'),
+    imageHash: text('image_hash'),
+    hashC0: integer('hash_c0'),
+    hashC1: integer('hash_c1'),
+    hashC2: integer('hash_c2'),
+    hashC3: integer('hash_c3'),
+    imageDetail: real('image_detail'),
+    colourPairKey: text('colour_pair_key').notNull().default(''),
+    textKey: text('text_key').notNull().default(''),
+    rarity: text('rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }).notNull().default('common'),
+    score: real('score'),
+    points: integer('points'),
+    harmony: real('harmony'),
+    uniqueness: real('uniqueness'),
+    complexity: real('complexity'),
+    designVersion: integer('design_version').notNull().default(1),
+    scoredVersion: integer('scored_version'),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    requestedMaxTrades: integer('requested_max_trades'),
+    maxTrades: integer('max_trades').notNull(),
+    tradesRemaining: integer('trades_remaining').notNull(),
+    cooldownUntil: timestamp('cooldown_until', { withTimezone: true }),
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    moderationStatus: text('moderation_status', { enum: ['none', 'approved', 'rejected'] }).notNull().default('none'),
+    moderationNotes: text('moderation_notes'),
+    lastModeratedAt: timestamp('last_moderated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pogs_user_id_idx').on(t.userId, t.id), index('pogs_creator_id_idx').on(t.creatorId, t.id)],
+);
+
+export const pogCreations = pgTable('pog_creations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pogId: integer('pog_id'),
+  createdAt: createdAt(),
+});
+
+export type PogRow = typeof pogs.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;

@@ -5,6 +5,19 @@
 export interface JobDefinitions {
   /** Stores and pushes the welcome notification after registration. */
   'user.welcome': { payload: { userId: number }; result: { notificationId: number | null } };
+  /**
+   * Checks, re-encodes and measures an uploaded image that the gateway parked in the uploads
+   * folder's `incoming/` directory; stores the clean file and its row.
+   */
+  'image.process': {
+    payload: { incomingName: string; userId: number };
+    result: { filename: string; url: string; width: number; height: number; bytes: number; hash: string };
+  };
+  /** Scores one version of a POG's design: rarity, points, automatic flags. */
+  'pog.score': {
+    payload: { pogId: number; version: number };
+    result: { status: 'scored' | 'already-scored' | 'stale' | 'missing'; rarity?: string; points?: number };
+  };
 }
 
 export type JobName = keyof JobDefinitions;

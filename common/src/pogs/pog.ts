@@ -1,0 +1,86 @@
+/** The POG as the API returns it (spec section 3, plus what the server adds). */
+import { z } from 'zod';
+import { RARITIES } from '../constants';
+import { IMAGE_STYLES } from './defaults';
+
+export const MODERATION_STATUSES = ['none', 'approved', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const pogSchema = z.object({
+  id: z.number().int(),
+  /** The owner; trades and battles change it. */
+  userId: z.number().int(),
+  /** The owner's username. */
+  username: z.string(),
+  creatorId: z.number().int(),
+  creatorUsername: z.string(),
+  name: z.string(),
+  textContent: z.string(),
+  fontFamily: z.string(),
+  textColor: z.string(),
+  backgroundColor1: z.string(),
+  backgroundColor2: z.string(),
+  imageUrl: z.string(),
+  imageStyle: z.enum(IMAGE_STYLES),
+  imageHash: z.string().nullable(),
+  rarity: z.enum(RARITIES),
+  /** The total score 0..100, null until scored. */
+  score: z.number().nullable(),
+  points: z.number().int().nullable(),
+  /** True until the worker has scored the current design. */
+  pointsPending: z.boolean(),
+  harmony: z.number().nullable(),
+  uniqueness: z.number().nullable(),
+  complexity: z.number().nullable(),
+  scoredAt: z.string().nullable(),
+  maxTrades: z.number().int(),
+  tradesRemaining: z.number().int(),
+  cooldownUntil: z.string().nullable(),
+  onCooldown: z.boolean(),
+  /** Hours of cooldown left (fractional), 0 when none. */
+  cooldownHours: z.number(),
+  isFlagged: z.boolean(),
+  isApproved: z.boolean(),
+  moderationStatus: z.enum(MODERATION_STATUSES),
+  moderationNotes: z.string().nullable(),
+  lastModeratedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Pog = z.infer<typeof pogSchema>;
+
+/** Hours left on a cooldown, fractional; 0 when it is over. */
+export function cooldownHoursLeft(cooldownUntil: Date | string | null, now: Date): number {
+  if (!cooldownUntil) return 0;
+  const ms = new Date(cooldownUntil).getTime() - now.getTime();
+  return ms > 0 ? ms / 3_600_000 : 0;
+}
+
+/** The trade button's title: hours, or minutes when under an hour. */
+export function cooldownTitle(hours: number): string {
+  if (hours >= 1) return `This POG is on cooldown for ${Math.ceil(hours)} more hours`;
+  const minutes = Math.max(1, Math.ceil(hours * 60));
+  return `This POG is on cooldown for ${minutes} more minute${minutes === 1 ? '' : 's'}`;
+}
+
+export const POG_SORTS = ['recent', 'trending'] as const;
+export type PogSort = (typeof POG_SORTS)[number];
+
+/** GET /api/pogs query. */
+export const pogListQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
+  rarity: z.enum(RARITIES, { error: 'Rarity must be one of common, uncommon, rare, epic, legendary' }).optional(),
+  creator: z.coerce.number({ error: 'creator must be a user id' }).int('creator must be a user id').positive('creator must be a user id').optional(),
+  sort: z.enum(POG_SORTS, { error: 'sort must be recent or trending' }).default('recent'),
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 100' })
+    .int('limit must be a number from 1 to 100')
+    .min(1, 'limit must be a number from 1 to 100')
+    .max(100, 'limit must be a number from 1 to 100')
+    .default(50),
+  cursor: z.string().max(200, 'The cursor is not valid').optional(),
+});
+export type PogListQuery = z.infer<typeof pogListQuerySchema>;
+
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: 'The id must be a number' }).int('The id must be a whole number').positive('The id must be positive').max(2_147_483_647, 'The id is out of range'),
+});

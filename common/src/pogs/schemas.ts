@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { TRADE_SUPPLY } from '../constants';
+import { IMAGE_STYLES, POG_DEFAULTS, POG_FIELD_LIMITS } from './defaults';
+import { POG_FONTS } from './fonts';
+import { isAllowedStoredImageUrl } from './image-url';
+
+/** A "#RRGGBB" colour; lower case is accepted and stored upper case so equal colours compare equal. */
+function hexColour(label: string) {
+  const message = `${label} must be a colour like #6366F1`;
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^#[0-9A-Fa-f]{6}$/, message)
+    .transform((value) => value.toUpperCase());
+}
+
+const name = z
+  .string({ error: 'Please give your POG a name' })
+  .trim()
+  .min(1, 'Please give your POG a name')
+  .max(POG_FIELD_LIMITS.nameMax, `The name can be at most ${POG_FIELD_LIMITS.nameMax} characters`);
+
+const textContent = z
+  .string({ error: 'The text must be a string' })
+  .trim()
+  .max(POG_FIELD_LIMITS.textMax, `The text can be at most ${POG_FIELD_LIMITS.textMax} characters`);
+
+const fontFamily = z.enum(POG_FONTS, { error: `Please choose one of the fonts: ${POG_FONTS.join(', ')}` });
+
+const imageStyle = z.enum(IMAGE_STYLES, { error: 'The image style must be cover, contain or fill' });
+
+const imageUrl = z
+  .string({ error: 'The image must be uploaded first' })
+  .trim()
+  .refine(isAllowedStoredImageUrl, 'The image must be uploaded first (only our own upload links are accepted)');
+
+/** The design fields of a POG: what the Creator Studio edits. */
+const designFields = {
+  name,
+  textContent,
+  fontFamily,
+  textColor: hexColour('The text colour'),
+  backgroundColor1: hexColour('Color 1'),
+  backgroundColor2: hexColour('Color 2'),
+  imageUrl,
+  imageStyle,
+};
+
+/**
+ * POST /api/pogs (spec section 7). The design fields a client may leave out take the POG defaults
+ * (the quick-create helper sends only a name and empty text). `maxTrades` lets a creator lower the
+ * trade supply; the server checks it against the supply of the rarity the POG ends up with.
+ */
+export const createPogRequestSchema = z.object({
+  userId: z.number({ error: 'userId must be a user id' }).int('userId must be a user id').positive('userId must be a user id'),
+  name: designFields.name,
+  textContent: designFields.textContent.default(POG_DEFAULTS.textContent),
+  fontFamily: designFields.fontFamily.default(POG_DEFAULTS.fontFamily),
+  textColor: designFields.textColor.default(POG_DEFAULTS.textColor),
+  backgroundColor1: designFields.backgroundColor1.default(POG_DEFAULTS.backgroundColor1),
+  backgroundColor2: designFields.backgroundColor2.default(POG_DEFAULTS.backgroundColor2),
+  imageUrl: designFields.imageUrl.default(POG_DEFAULTS.imageUrl),
+  imageStyle: designFields.imageStyle.default(POG_DEFAULTS.imageStyle),
+  maxTrades: z
+    .number({ error: 'The trade limit must be a whole number' })
+    .int('The trade limit must be a whole number')
+    .min(0, 'The trade limit cannot be negative')
+    .max(TRADE_SUPPLY.common, `The trade limit can be at most ${TRADE_SUPPLY.common}`)
+    .optional(),
+});
+export type CreatePogRequest = z.infer<typeof createPogRequestSchema>;
+/** What a client may send (before defaults are applied). */
+export type CreatePogInput = z.input<typeof createPogRequestSchema>;
+
+/** PATCH /api/pogs/{id}: any of the design fields, at least one. Anything else is dropped. */
+export const updatePogRequestSchema = z
+  .object({
+    name: designFields.name.optional(),
+    textContent: designFields.textContent.optional(),
+    fontFamily: designFields.fontFamily.optional(),
+    textColor: designFields.textColor.optional(),
+    backgroundColor1: designFields.backgroundColor1.optional(),
+    backgroundColor2: designFields.backgroundColor2.optional(),
+    imageUrl: designFields.imageUrl.optional(),
+    imageStyle: designFields.imageStyle.optional(),
+  })
+  .refine((fields) => Object.values(fields).some((value) => value !== undefined), {
+    message: 'Nothing to update: change at least one field',
+  });
+export type UpdatePogRequest = z.infer<typeof updatePogRequestSchema>;

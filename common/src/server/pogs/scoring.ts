@@ -1,0 +1,132 @@
+/**
+ * Scoring a POG's current design (decisions.md, Rarity and points, and Moderation's automatic
+ * flags). Idempotent per design version: scoring a version that is already scored changes nothing,
+ * and a version that an edit has replaced is skipped (the edit's own job scores it).
+ */
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { TRADE_SUPPLY } from '../../constants';
+import { matchesBlocklist } from '../../pogs/blocklist';
+import { HAMMING_FLAG_DISTANCE, scorePog, type PogScore, type UniquenessInput } from '../../pogs/rarity';
+import type { Db } from '../db/client';
+import { pogs, type PogRow } from '../db/schema';
+import { insertNotification } from '../notifications/repository';
+import type { Notification } from '../../schemas/notifications';
+import { findPog, type PogWithNames } from './repository';
+import { findSimilarImages } from './similarity';
+
+export type FlagReason = 'blocklist' | 'duplicate-image';
+
+export interface ScoringOutcome {
+  status: 'scored' | 'already-scored' | 'stale' | 'missing';
+  pog?: PogWithNames;
+  score?: PogScore;
+  /** Set when this scoring flagged the POG (it was not flagged before). */
+  flaggedFor?: FlagReason;
+  notifications: Notification[];
+}
+
+async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; duplicateOfOther: boolean }> {
+  if (pog.imageHash) {
+    const similar = await findSimilarImages(db, pog.imageHash, pog.id);
+    const duplicateOfOther = similar.some((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
+    // Nothing within the exact search distance: as original as an image gets.
+    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null }, duplicateOfOther };
+  }
+  const [row] = await db
+    .select({
+      total: count(),
+      sameColourPair: sql<number>`count(*) filter (where ${pogs.colourPairKey} = ${pog.colourPairKey})`,
+      sameText: sql<number>`count(*) filter (where ${pogs.textKey} = ${pog.textKey})`,
+    })
+    .from(pogs)
+    .where(ne(pogs.id, pog.id));
+  return {
+    input: { kind: 'design', frequency: { total: Number(row?.total ?? 0), sameColourPair: Number(row?.sameColourPair ?? 0), sameText: Number(row?.sameText ?? 0) } },
+    duplicateOfOther: false,
+  };
+}
+
+export async function scorePogVersion(db: Db, pogId: number, version: number, now: Date): Promise<ScoringOutcome> {
+  const found = await findPog(db, pogId);
+  if (!found) return { status: 'missing', notifications: [] };
+  if (found.pog.designVersion !== version) return { status: 'stale', notifications: [] };
+  if (found.pog.scoredVersion === version) return { status: 'already-scored', pog: found, notifications: [] };
+
+  const pog = found.pog;
+  const { input, duplicateOfOther } = await uniquenessInput(db, pog);
+  const score = scorePog({
+    backgroundColor1: pog.backgroundColor1,
+    backgroundColor2: pog.backgroundColor2,
+    textColor: pog.textColor,
+    textContent: pog.textContent,
+    fontFamily: pog.fontFamily,
+    imageDetail: pog.imageDetail,
+    uniqueness: input,
+  });
+  const flagReason: FlagReason | undefined = matchesBlocklist(`${pog.name} ${pog.textContent}`) ? 'blocklist' : duplicateOfOther ? 'duplicate-image' : undefined;
+
+  return db.transaction(async (tx) => {
+    const current = (await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update'))[0];
+    // An edit or another scorer got here first: nothing to do for this version.
+    if (!current || current.designVersion !== version || current.scoredVersion === version) {
+      return { status: current?.scoredVersion === version ? 'already-scored' : 'stale', notifications: [] };
+    }
+    const supply = TRADE_SUPPLY[score.rarity];
+    const maxTrades = Math.min(current.requestedMaxTrades ?? supply, supply);
+    const tradesDone = current.maxTrades - current.tradesRemaining;
+    const newlyFlagged = Boolean(flagReason) && !current.isFlagged && current.moderationStatus !== 'approved';
+    await tx
+      .update(pogs)
+      .set({
+        rarity: score.rarity,
+        score: score.total,
+        points: score.points,
+        harmony: score.harmony,
+        uniqueness: score.uniqueness,
+        complexity: score.complexity,
+        scoredVersion: version,
+        scoredAt: now,
+        maxTrades,
+        tradesRemaining: Math.max(0, maxTrades - tradesDone),
+        ...(newlyFlagged ? { isFlagged: true, isApproved: false } : {}),
+      })
+      .where(and(eq(pogs.id, pogId), eq(pogs.designVersion, version)));
+
+    const notifications: Notification[] = [];
+    const scored = await insertNotification(tx, {
+      userId: current.userId,
+      kind: 'pog.scored',
+      title: `${current.name} is ${article(score.rarity)} ${score.rarity} POG`,
+      body: `Scored ${score.points} PTS (harmony ${score.harmony}, uniqueness ${score.uniqueness}, complexity ${score.complexity}).`,
+      link: '/collection',
+      dedupeKey: `pog-scored:${pogId}:${version}`,
+    });
+    if (scored) notifications.push(scored);
+    if (newlyFlagged) {
+      const flagged = await insertNotification(tx, {
+        userId: current.userId,
+        kind: 'pog.flagged',
+        title: `${current.name} was flagged for review`,
+        body:
+          flagReason === 'blocklist'
+            ? 'Its name or text contains words that are not allowed. A moderator will review it.'
+            : "Its image looks almost the same as another player's POG. A moderator will review it.",
+        link: '/collection',
+        dedupeKey: `pog-flagged:${pogId}:${version}`,
+      });
+      if (flagged) notifications.push(flagged);
+    }
+    return {
+      status: 'scored',
+      pog: (await findPog(tx, pogId))!,
+      score,
+      ...(newlyFlagged ? { flaggedFor: flagReason } : {}),
+      notifications,
+    } satisfies ScoringOutcome;
+  });
+}
+
+function article(rarity: string): string {
+  return /^[aeiou]/.test(rarity) ? 'an' : 'a';
+}
+

@@ -1,0 +1,77 @@
+/** POGs: create, edit, delete, read and browse (spec sections 2, 3, 7). */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
+import { createPog, deleteOwnPog, findPog, listPogs, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { parseBody, parseParams, parseQuery } from '../http/validate';
+
+const RECENT_COUNT = 20;
+
+export function pogRoutes(app: AppContext): Router {
+  const router = new Router({ prefix: '/api/pogs' });
+  const dto = (found: PogWithNames) => toPog(found, app.clock.now());
+  const scoreLater = (found: PogWithNames) =>
+    app.queue.enqueue('pog.score', { pogId: found.pog.id, version: found.pog.designVersion }, { jobId: `${found.pog.id}:${found.pog.designVersion}` });
+
+  /** A rejected POG exists only for its owner. */
+  async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
+    const found = await findPog(app.db, id);
+    if (!found || (found.pog.moderationStatus === 'rejected' && found.pog.userId !== sessionUserId(ctx))) {
+      throw new NotFoundError('That POG does not exist (it may have been deleted).');
+    }
+    return found;
+  }
+
+  router.post('/', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const input = parseBody(ctx, createPogRequestSchema);
+    assertSelf(user, input.userId);
+    const created = await createPog(app.db, user.id, input, app.clock.now());
+    await scoreLater(created);
+    const pog = dto(created);
+    app.publisher.toAdmins('moderation:queue', { action: 'created', pog });
+    ctx.status = 201;
+    ctx.body = pog;
+  });
+
+  router.get('/', async (ctx) => {
+    const query = parseQuery(ctx, pogListQuerySchema);
+    const { rows, nextCursor } = await listPogs(app.db, query);
+    if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
+    ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
+    ctx.body = rows.map(dto);
+  });
+
+  router.get('/recent', async (ctx) => {
+    const { rows } = await listPogs(app.db, { sort: 'recent', limit: RECENT_COUNT });
+    ctx.body = rows.map(dto);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const { id } = parseParams(ctx, idParamSchema);
+    ctx.body = dto(await visiblePog(ctx, id));
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    const changes = parseBody(ctx, updatePogRequestSchema);
+    const updated = await updatePogDesign(app.db, id, user.id, changes, app.clock.now());
+    await scoreLater(updated);
+    const pog = dto(updated);
+    app.publisher.toUser(pog.userId, 'pog:updated', pog);
+    ctx.body = pog;
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    const deleted = await deleteOwnPog(app.db, id, user.id);
+    app.publisher.toAdmins('moderation:queue', { action: 'deleted', pog: dto(deleted) });
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,84 @@
+/**
+ * Uploaded images: the gateway parks the raw bytes in `<uploads>/incoming/<id>`; this job checks
+ * and re-encodes them (worker/src/images), writes `<uploads>/<id>.<ext>` and records the upload.
+ * Idempotent: a retry after the file was stored returns the stored result.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { AppError, UPLOADS_PREFIX } from '@pog/common';
+import { tables, type Db, type Processor } from '@pog/common/server';
+import { processUpload } from '../images/process-image';
+
+export const INCOMING_DIR = 'incoming';
+/** Names the gateway gives parked uploads; nothing else is ever read from `incoming/`. */
+export const INCOMING_NAME = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function newIncomingName(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export function processImageProcessor(deps: { db: Db; uploadDir: string }): Processor<'image.process'> {
+  return async ({ incomingName, userId }) => {
+    if (!INCOMING_NAME.test(incomingName)) throw new AppError('VALIDATION_ERROR', 'Unknown upload.');
+    const incoming = path.join(deps.uploadDir, INCOMING_DIR, incomingName);
+
+    const done = await findStored(deps.db, incomingName);
+    if (done) return done;
+
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(incoming);
+    } catch {
+      throw new AppError('VALIDATION_ERROR', 'The upload was lost before it could be processed. Please try again.');
+    }
+    try {
+      const image = await processUpload(bytes);
+      const filename = `${incomingName}.${image.extension}`;
+      const final = path.join(deps.uploadDir, filename);
+      // Written aside, then renamed: a reader never sees half a file.
+      const partial = `${final}.${randomBytes(4).toString('hex')}.part`;
+      await writeFile(partial, image.buffer);
+      await rename(partial, final);
+      await deps.db
+        .insert(tables.uploads)
+        .values({
+          filename,
+          userId,
+          contentType: `image/${image.format}`,
+          bytes: image.buffer.length,
+          width: image.width,
+          height: image.height,
+          imageHash: image.hash,
+          imageDetail: image.detail,
+        })
+        .onConflictDoNothing();
+      return { filename, url: UPLOADS_PREFIX + filename, width: image.width, height: image.height, bytes: image.buffer.length, hash: image.hash };
+    } finally {
+      await rm(incoming, { force: true });
+    }
+  };
+}
+
+async function findStored(db: Db, incomingName: string) {
+  for (const extension of ['jpg', 'webp']) {
+    const filename = `${incomingName}.${extension}`;
+    const [row] = await db.select().from(tables.uploads).where(eq(tables.uploads.filename, filename)).limit(1);
+    if (row) return { filename, url: UPLOADS_PREFIX + filename, width: row.width, height: row.height, bytes: row.bytes, hash: row.imageHash };
+  }
+  return undefined;
+}
+
+export async function ensureUploadDirs(uploadDir: string): Promise<void> {
+  await mkdir(path.join(uploadDir, INCOMING_DIR), { recursive: true });
+}
+
+export async function fileSize(file: string): Promise<number | null> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? info.size : null;
+  } catch {
+    return null;
+  }
+}
