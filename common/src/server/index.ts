@@ -12,3 +12,4 @@ export * from './pogs/similarity';
 export * from './pogs/commands';
 export * from './pogs/scoring';
 export * from './users/directory';
+export * from './commitments';

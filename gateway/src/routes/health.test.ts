@@ -1,0 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, openDatabase } from '@pog/common/server';
+import { startRuntime } from '../runtime';
+
+describe('health check', () => {
+  it('answers 503 naming the part that is down', async () => {
+    // A database of its own, so that closing it harms no other test.
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pog-health-')), SESSION_SECRET: 'health-test-secret-0123456789' });
+    const runtime = await startRuntime({ config, database, log: () => undefined });
+    try {
+      expect((await fetch(`${runtime.url}/healthz`)).status).toBe(200);
+      await database.close();
+      const down = await fetch(`${runtime.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: 'degraded', database: false, queue: true, realtime: true });
+    } finally {
+      await runtime.close();
+    }
+  });
+});
