@@ -2,7 +2,10 @@
  * The typed Socket.IO contract. Event names are part of the API: later features emit these and the
  * web app listens to them. Payloads are full snapshots of the changed entity, never deltas.
  */
+import type { Battle } from './battles/api';
+import type { Pog } from './pogs/pog';
 import type { Notification } from './schemas/notifications';
+import type { Trade } from './trades/api';
 
 export const SOCKET_EVENTS = [
   'notification',
@@ -17,17 +20,14 @@ export const SOCKET_EVENTS = [
 
 export type ModerationAction = 'created' | 'reported' | 'flagged' | 'approved' | 'rejected' | 'deleted';
 
-/** Entities later issues define; kept open here so that the event map is stable. */
-export type EntitySnapshot = { id: number } & Record<string, unknown>;
-
 export interface ServerToClientEvents {
   notification: (notification: Notification) => void;
-  'trade:created': (trade: EntitySnapshot) => void;
-  'trade:updated': (trade: EntitySnapshot) => void;
-  'battle:created': (battle: EntitySnapshot) => void;
-  'battle:updated': (battle: EntitySnapshot) => void;
-  'pog:updated': (pog: EntitySnapshot) => void;
-  'moderation:queue': (event: { action: ModerationAction; pog: EntitySnapshot }) => void;
+  'trade:created': (trade: Trade) => void;
+  'trade:updated': (trade: Trade) => void;
+  'battle:created': (battle: Battle) => void;
+  'battle:updated': (battle: Battle) => void;
+  'pog:updated': (pog: Pog) => void;
+  'moderation:queue': (event: { action: ModerationAction; pog: Pog }) => void;
   'session:revoked': (info: { reason: string }) => void;
 }
 

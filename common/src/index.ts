@@ -7,3 +7,5 @@ export * from './schemas/auth';
 export * from './schemas/notifications';
 export * from './battles';
 export * from './pogs';
+export * from './trades';
+export * from './moderation';

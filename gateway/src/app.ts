@@ -8,10 +8,16 @@ import type { AppContext } from './context';
 import { errorHandler } from './http/error-handler';
 import { sameOriginGuard } from './http/same-origin';
 import { webApp } from './http/static-files';
+import { adminGate } from './admin/admin-gate';
+import { adminRoutes } from './routes/admin';
+import { adminAuthRoutes } from './routes/admin-auth';
 import { authRoutes } from './routes/auth';
+import { battleRoutes } from './routes/battles';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { pogRoutes } from './routes/pogs';
+import { reportRoutes } from './routes/reports';
+import { tradeRoutes } from './routes/trades';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { uploadedFiles } from './http/uploaded-files';
@@ -31,8 +37,11 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BYTES, onError: (error) => { throw error; } }));
   koa.use(sessionMiddleware(koa, app.sessions));
+  // The admin area has its own session (cookie `pf.admin`); the gate answers 401 without one.
+  koa.use(adminGate(app));
+  for (const router of [adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)]) mount(koa, router);
 
-  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app)]) mount(koa, router);
+  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app)]) mount(koa, router);
 
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);

@@ -1,5 +1,6 @@
 /** Everything a route needs, built once per process by the runtime and passed to route factories. */
 import type { Clock, Config, Database, Db, JobQueue, RealtimePublisher } from '@pog/common/server';
+import type { AdminSessionStore } from './admin/admin-session-store';
 import type { RateLimiter } from './auth/rate-limit';
 import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
@@ -21,5 +22,9 @@ export interface AppContext {
   sessions: SessionStore;
   users: UserCache;
   rateLimiter: RateLimiter;
+  /** Sessions of the admin area (their own cookie). */
+  adminSessions: AdminSessionStore;
+  /** The argon2id hash admin logins are checked against (ensureAdminPasswordHash at start). */
+  adminPasswordHash: string;
   health(): Promise<HealthReport>;
 }

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { migrate, openDatabase, systemClock, type Clock, type Config, type Database, type JobQueue, type JobWorker } from '@pog/common/server';
-import { buildProcessors, ensureUploadDirs, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
+import { BATTLE_SWEEP_MS, buildProcessors, ensureUploadDirs, TRADE_EXPIRY_SWEEP_MS, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
+import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './auth/rate-limit';
 import { SessionStore } from './auth/session-store';
@@ -77,6 +78,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     closers.push(() => queue.close());
     if (worker) closers.push(() => worker!.close());
+    // Sweeps run wherever jobs are processed; BullMQ keeps one schedule however many register it.
+    if (runsWorker || !config.redisUrl) {
+      await queue.schedule('trades.expire', TRADE_EXPIRY_SWEEP_MS, {});
+      await queue.schedule('battles.sweep', BATTLE_SWEEP_MS, {});
+    }
 
     const runtime: Runtime = { config, database, queue, close: () => runClosers(closers) };
 
@@ -87,7 +93,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const bus: InvalidationBus = redis ? await createRedisBus(redis.pub.duplicate(), redis.sub.duplicate(), config.redisPrefix) : createLocalBus();
     closers.push(() => bus.close());
-    await ensureAdminPasswordHash(database.db, config, log);
+    const adminPasswordHash = await ensureAdminPasswordHash(database.db, config, log);
 
     let sockets: SocketServer | undefined;
     const context: AppContext = {
@@ -100,6 +106,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       sessions: new SessionStore(database.db, clock, bus),
       users: new UserCache(database.db, clock, bus),
       rateLimiter: redis ? createRedisRateLimiter(redis.main, config.redisPrefix) : createMemoryRateLimiter(clock),
+      adminSessions: new AdminSessionStore(database.db, clock, bus),
+      adminPasswordHash,
       async health() {
         const [db, q] = await Promise.all([database.ping(), queue.healthy()]);
         const realtime = sockets?.healthy() ?? false;

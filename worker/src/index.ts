@@ -3,3 +3,4 @@ export * from './queue/index';
 export * from './realtime/redis-emitter';
 export * from './processors/images';
 export { assertUploadSize, TOO_LARGE_FILE_MESSAGE } from './images/process-image';
+export { TRADE_EXPIRY_SWEEP_MS } from './processors/trades';

@@ -6,37 +6,28 @@
  *   every other PENDING trade and PENDING battle involving it is cancelled;
  * - a player is banned: every pending trade and pending battle they are part of is cancelled.
  *
- * Each domain provides a canceller (trades/cancel.ts, battles/cancel.ts), listed below; the
- * notifications they store and the events they queue are published by the caller after commit.
+ * Each domain provides a canceller, listed below; the notifications they store and the events they
+ * queue are published by the caller after commit. A POG risked in an ACCEPTED battle is locked
+ * instead: trades and deletes refuse it (assertNotRiskedInBattle) until the battle is decided.
  */
+import { ConflictError } from '../errors';
+import { cancelBattlesFor, pogsInAcceptedBattles } from './battles/cancel';
 import type { Tx } from './db/client';
 import type { PendingEvents } from './realtime';
+import type { Canceller, ReleaseReason, ReleaseScope } from './release-reasons';
+import { cancelTradesFor } from './trades/cancel';
 
-export type ReleaseReason = 'traded' | 'battled' | 'deleted' | 'rejected' | 'banned';
+export * from './release-reasons';
 
-export interface ReleaseScope {
-  /** POGs that moved or went away. */
-  pogIds?: number[];
-  /** A player whose open offers and challenges end (a ban). */
-  userId?: number;
-  /** Trade or battle that caused the change: it is left alone. */
-  exceptTradeId?: number;
-  exceptBattleId?: number;
-}
-
-export type Canceller = (tx: Tx, scope: ReleaseScope, reason: ReleaseReason, events: PendingEvents, now: Date) => Promise<void>;
-
-const cancellers: Canceller[] = [];
+const cancellers: Canceller[] = [cancelTradesFor, cancelBattlesFor];
 
 export async function releaseCommitments(tx: Tx, scope: ReleaseScope, reason: ReleaseReason, events: PendingEvents, now: Date): Promise<void> {
   for (const cancel of cancellers) await cancel(tx, scope, reason, events, now);
 }
 
-/** Human words for a reason, used in notification texts. */
-export const RELEASE_REASON_TEXT: Record<ReleaseReason, string> = {
-  traded: 'one of its POGs was traded away',
-  battled: 'one of its POGs changed hands in a battle',
-  deleted: 'one of its POGs was deleted',
-  rejected: 'one of its POGs was rejected by a moderator',
-  banned: 'a player in it was banned',
-};
+/** 409 when one of these POGs is risked in a battle that is about to be decided. */
+export async function assertNotRiskedInBattle(tx: Tx, pogs: { id: number; name: string }[]): Promise<void> {
+  const risked = new Set(await pogsInAcceptedBattles(tx, pogs.map((p) => p.id)));
+  const pog = pogs.find((p) => risked.has(p.id));
+  if (pog) throw new ConflictError(`${pog.name} is risked in a battle that is about to be decided, so it cannot change hands or be deleted until then.`);
+}

@@ -59,4 +59,37 @@ describe.skipIf(Boolean(missing))(`two gateways and a worker sharing PostgreSQL 
       socket.close();
     }
   }, 120_000);
+
+  it('delivers trade events between players on different gateways', async () => {
+    const started = await Promise.all([
+      startService({ ...env, SERVICES: 'gateway' }),
+      startService({ ...env, SERVICES: 'gateway' }),
+      startService({ ...env, SERVICES: 'worker' }),
+    ]);
+    processes.push(...started);
+    const [gatewayA, gatewayB] = started;
+    const alice = new ApiClient(gatewayA!.url);
+    const bob = new ApiClient(gatewayB!.url);
+    const [a, b] = await Promise.all([alice.register(uniqueName('alice')), bob.register(uniqueName('bob'))]);
+    const design = (userId: number, name: string) => ({ userId, name, textContent: '', fontFamily: 'Bangers', textColor: '#FFFFFF', backgroundColor1: '#112233', backgroundColor2: '#445566', imageUrl: '', imageStyle: 'cover' });
+    const [alicePog, bobPog] = await Promise.all([alice.post('/api/pogs', design(a.id, 'Alice Disc')), bob.post('/api/pogs', design(b.id, 'Bob Disc'))]);
+
+    const [aliceSocket, bobSocket] = await Promise.all([connectSocket(gatewayA!.url, alice), connectSocket(gatewayB!.url, bob)]);
+    try {
+      const offers = recordEvents(bobSocket, 'trade:created');
+      const updates = recordEvents(aliceSocket, 'trade:updated');
+      const sent = await alice.post('/api/trades', { fromUserId: a.id, toUserId: b.id, offerPogId: alicePog.body.id, requestPogId: bobPog.body.id });
+      expect(sent.status).toBe(201);
+      await waitFor(() => offers.length > 0, 10_000, 'trade:created on gateway B');
+      expect(offers[0]!.id).toBe(sent.body.id);
+
+      const accepted = await bob.patch(`/api/trades/${sent.body.id}/status`, { status: 'accepted' });
+      expect(accepted.status).toBe(200);
+      await waitFor(() => updates.some((t) => t.status === 'accepted'), 10_000, 'trade:updated on gateway A');
+      expect((await alice.get(`/api/users/${a.id}/pogs`)).body.map((p: { id: number }) => p.id)).toEqual([bobPog.body.id]);
+    } finally {
+      aliceSocket.close();
+      bobSocket.close();
+    }
+  }, 120_000);
 });

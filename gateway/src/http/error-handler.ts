@@ -13,9 +13,15 @@ interface HttpLikeError {
   message?: string;
 }
 
+/** PostgreSQL gave up one of two colliding transactions: nothing was written, try again. */
+const RETRYABLE_DB_CODES = new Set(['40001', '40P01']);
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const e = (error ?? {}) as HttpLikeError;
+  const e = (error ?? {}) as HttpLikeError & { code?: string };
+  if (e.code && RETRYABLE_DB_CODES.has(e.code)) {
+    return new AppError('CONFLICT', 'Something else changed at the same moment. Nothing was saved; please try again.');
+  }
   const status = e.status ?? e.statusCode;
   // Errors raised by the body parser and friends (http-errors).
   if (e.type === 'entity.too.large' || status === 413) {

@@ -1,7 +1,7 @@
 /**
  * Socket.IO on the gateway's port. The handshake is authenticated by the same signed session
  * cookie as the REST API and checked against the allowed origins; a signed-in socket joins
- * `user:<id>`. With Redis, the adapter fans events out across every gateway.
+ * `user:<id>`, and one that also (or only) carries the admin cookie joins `admins`. With Redis, the adapter fans events out across every gateway.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -12,14 +12,19 @@ import { ADMINS_ROOM, userRoom, type ClientToServerEvents, type ServerEventName,
 import type { RealtimePublisher } from '@pog/common/server';
 import { socketIoRedisKey } from '@pog/worker';
 import { hashToken } from '../auth/session-store';
+import { readAdminCookieFromRequest } from '../admin/admin-cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { AppContext } from '../context';
 import { isAllowedOrigin, ownOriginOf } from '../http/same-origin';
 
+/** A socket rides on a player session, an admin session, or both (one browser, two cookies). */
 export interface SocketData {
-  userId: number;
-  tokenHash: string;
+  userId?: number;
+  tokenHash?: string;
+  /** Set when the handshake carried a valid admin cookie: the socket is in `admins`. */
+  adminTokenHash?: string;
+  adminExpiresAt?: number;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -57,9 +62,18 @@ export function attachSocketServer(
       const session = token ? await app.sessions.get(token) : undefined;
       const userId = session?.userId;
       const user = typeof userId === 'number' ? await app.users.get(userId) : undefined;
-      if (!token || !user || user.isBanned) return next(new Error('unauthorized'));
-      socket.data.userId = user.id;
-      socket.data.tokenHash = hashToken(token);
+      const adminToken = readAdminCookieFromRequest(socket.request, config.sessionKeys);
+      const admin = adminToken ? await app.adminSessions.get(adminToken) : undefined;
+      const player = token && user && !user.isBanned ? user : undefined;
+      if (!player && !admin) return next(new Error('unauthorized'));
+      if (player) {
+        socket.data.userId = player.id;
+        socket.data.tokenHash = hashToken(token!);
+      }
+      if (admin) {
+        socket.data.adminTokenHash = admin.tokenHash;
+        socket.data.adminExpiresAt = admin.expiresAt.getTime();
+      }
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error('unauthorized'));
@@ -67,13 +81,15 @@ export function attachSocketServer(
   });
 
   io.on('connection', (socket: IoSocket) => {
-    void socket.join(userRoom(socket.data.userId));
+    if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
+    if (socket.data.adminTokenHash) joinAdmins(socket, app.clock.now().getTime());
   });
 
   // A session ended anywhere (logout) closes the sockets that rode on it here.
   options.bus.subscribe((message) => {
     if (message.type !== 'session') return;
     for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.adminTokenHash === message.tokenHash) leaveAdmins(socket);
       if (socket.data.tokenHash === message.tokenHash) {
         socket.emit('session:revoked', { reason: 'You have been logged out.' });
         socket.disconnect(true);
@@ -100,6 +116,21 @@ export function attachSocketServer(
     healthy: () => (options.redis ? options.redis.pub.status === 'ready' && options.redis.sub.status === 'ready' : true),
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
+}
+
+/** Admin sockets hear the moderation queue; they leave it when their admin session ends or expires. */
+function joinAdmins(socket: IoSocket, now: number): void {
+  void socket.join(ADMINS_ROOM);
+  const timer = setTimeout(() => leaveAdmins(socket), Math.max(0, (socket.data.adminExpiresAt ?? now) - now));
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
+/** A socket that also carries a player session stays connected as the player; otherwise it closes. */
+function leaveAdmins(socket: IoSocket): void {
+  delete socket.data.adminTokenHash;
+  void socket.leave(ADMINS_ROOM);
+  if (socket.data.userId === undefined) socket.disconnect(true);
 }
 
 /** The session token from a signed cookie, checked the way Koa signs it (`name=value` with Keygrip). */

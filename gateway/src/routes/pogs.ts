@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, listPogs, PendingEvents, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
@@ -68,7 +68,9 @@ export function pogRoutes(app: AppContext): Router {
   router.delete('/:id', async (ctx) => {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
-    const deleted = await deleteOwnPog(app.db, id, user.id);
+    const events = new PendingEvents();
+    const deleted = await deleteOwnPog(app.db, id, user.id, events, app.clock.now());
+    events.publish(app.publisher);
     app.publisher.toAdmins('moderation:queue', { action: 'deleted', pog: dto(deleted) });
     ctx.status = 204;
   });

@@ -15,8 +15,9 @@ export const INCOMING_DIR = 'incoming';
 /** Names the gateway gives parked uploads; nothing else is ever read from `incoming/`. */
 export const INCOMING_NAME = /^[A-Za-z0-9_-]{16,64}$/;
 
+/** Hex, so a name never starts with '-' or '_' (which image URL checks rightly refuse). */
 export function newIncomingName(): string {
-  return randomBytes(18).toString('base64url');
+  return randomBytes(16).toString('hex');
 }
 
 export function processImageProcessor(deps: { db: Db; uploadDir: string }): Processor<'image.process'> {

@@ -1,8 +1,12 @@
 /** Every job processor, wired to its dependencies. The same map runs in process or on BullMQ. */
 import type { Clock, Db, ProcessorMap, RealtimePublisher } from '@pog/common/server';
+import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
 import { processImageProcessor } from './images';
 import { scorePogProcessor } from './pogs';
+import { expireTradesProcessor } from './trades';
 import { welcomeProcessor } from './users';
+
+export { BATTLE_SWEEP_MS } from './battles';
 
 export interface ProcessorDeps {
   db: Db;
@@ -17,5 +21,8 @@ export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
     'user.welcome': welcomeProcessor(deps),
     'pog.score': scorePogProcessor(deps),
     'image.process': processImageProcessor(deps),
+    'trades.expire': expireTradesProcessor(deps),
+    'battle.resolve': resolveBattleProcessor(deps),
+    'battles.sweep': sweepBattlesProcessor(deps),
   };
 }

@@ -119,6 +119,8 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
     if (!events) {
       events = new QueueEvents(QUEUE_NAME, { connection: connectionOptions(options.redisUrl), prefix: options.prefix });
       events.on('error', logError('queue events'));
+      // Every waiting run() listens for 'closing'; a busy gateway has many at once, which is normal.
+      events.setMaxListeners(0);
     }
     return events;
   }

@@ -143,3 +143,106 @@ export const pogCreations = pgTable('pog_creations', {
 
 export type PogRow = typeof pogs.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+
+export const trades = pgTable('trades', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  fromUserId: integer('from_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  toUserId: integer('to_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  offerPogId: integer('offer_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+  requestPogId: integer('request_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+  status: text('status', { enum: ['pending', 'accepted', 'rejected', 'cancelled', 'expired'] }).notNull().default('pending'),
+  cancelReason: text('cancel_reason'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+export type TradeRow = typeof trades.$inferSelect;
+
+/** Sessions of the admin area (shared password), apart from player sessions. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const moderationAudit = pgTable(
+  'moderation_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminSessionId: integer('admin_session_id').notNull(),
+    action: text('action', { enum: ['approved', 'rejected', 'deleted', 'banned', 'unbanned'] }).notNull(),
+    targetType: text('target_type', { enum: ['pog', 'user'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_audit_target_idx').on(t.targetType, t.targetId, t.id)],
+);
+
+export const pogReports = pgTable(
+  'pog_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pogId: integer('pog_id')
+      .notNull()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pog_reports_pog_id_user_id_key').on(t.pogId, t.userId)],
+);
+
+export type AdminSessionRow = typeof adminSessions.$inferSelect;
+export type ModerationAuditRow = typeof moderationAudit.$inferSelect;
+
+export const battles = pgTable(
+  'battles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    status: text('status', { enum: ['pending', 'accepted', 'completed', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
+    battleType: text('battle_type', { enum: ['standard', 'championship', 'flip'] }).notNull(),
+    challengerId: integer('challenger_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    defenderId: integer('defender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengerPogId: integer('challenger_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    defenderPogId: integer('defender_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    challengerRarity: text('challenger_rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }),
+    defenderRarity: text('defender_rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }),
+    /** Secret until the battle is completed; only its hash is published before. */
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    rounds: jsonb('rounds').$type<import('../../battles/schemas').BattleRound[]>(),
+    challengerRoll: integer('challenger_roll'),
+    defenderRoll: integer('defender_roll'),
+    winnerId: integer('winner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('battles_open_challenger_pog_key').on(t.challengerPogId).where(sql`status IN ('pending', 'accepted')`),
+    uniqueIndex('battles_open_defender_pog_key').on(t.defenderPogId).where(sql`status IN ('pending', 'accepted')`),
+    index('battles_challenger_idx').on(t.challengerId, t.id),
+    index('battles_defender_idx').on(t.defenderId, t.id),
+  ],
+);
+
+export type BattleRow = typeof battles.$inferSelect;

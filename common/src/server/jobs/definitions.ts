@@ -2,6 +2,8 @@
  * Job names, payloads and results: the contract between whoever enqueues (the gateway, scheduled
  * sweeps) and the processors in the worker. Later features add their jobs here.
  */
+import type { Battle } from '../../battles/api';
+
 export interface JobDefinitions {
   /** Stores and pushes the welcome notification after registration. */
   'user.welcome': { payload: { userId: number }; result: { notificationId: number | null } };
@@ -13,6 +15,19 @@ export interface JobDefinitions {
     payload: { incomingName: string; userId: number };
     result: { filename: string; url: string; width: number; height: number; bytes: number; hash: string };
   };
+  /** Expires pending trades past their 7 days (scheduled every minute). */
+  'trades.expire': { payload: Record<string, never>; result: { expired: number } };
+  /**
+   * Rolls and settles an accepted battle (the transfer included). Enqueued with jobId = the battle
+   * id, so concurrent completes share one job; `actorId` is the player who asked (null: the system).
+   */
+  'battle.resolve': {
+    payload: { battleId: number; actorId: number | null };
+    /** The battle as completed, so that the waiting request need not read it again. */
+    result: { status: 'completed' | 'already-completed'; winnerId: number | null; battle: Battle };
+  };
+  /** Expires pending battles past 24 h and completes accepted ones nobody completed (scheduled). */
+  'battles.sweep': { payload: Record<string, never>; result: { expired: number; completed: number } };
   /** Scores one version of a POG's design: rarity, points, automatic flags. */
   'pog.score': {
     payload: { pogId: number; version: number };

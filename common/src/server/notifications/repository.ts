@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Notification, NotificationKind, NotificationList } from '../../schemas/notifications';
 import type { Db, Tx } from '../db/client';
+import type { PendingEvents } from '../realtime';
 import { notifications, type NotificationRow } from '../db/schema';
 
 export interface NewNotification {
@@ -62,4 +63,10 @@ export async function markNotificationsRead(db: Db, userId: number, ids: number[
     .update(notifications)
     .set({ readAt: at })
     .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [-1])) : mine);
+}
+
+/** Stores a notification in the transaction and queues its push for after commit. */
+export async function notify(tx: Db | Tx, events: PendingEvents, input: NewNotification): Promise<void> {
+  const stored = await insertNotification(tx, input);
+  if (stored) events.toUser(stored.userId, 'notification', stored);
 }

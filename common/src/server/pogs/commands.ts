@@ -9,8 +9,10 @@ import { checkCreation, startOfUtcDay, type CreationFacts } from '../../pogs/cre
 import { colourPairKey, designTextKey } from '../../pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '../../pogs/schemas';
 import { UPLOADS_PREFIX } from '../../pogs/image-url';
+import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, users, type PogRow } from '../db/schema';
+import type { PendingEvents } from '../realtime';
 import { findPog, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
 
@@ -124,11 +126,16 @@ export async function updatePogDesign(db: Db, pogId: number, userId: number, cha
   });
 }
 
-/** Deletes an owned POG and returns what it was, for the events that follow. */
-export async function deleteOwnPog(db: Db, pogId: number, userId: number): Promise<PogWithNames> {
+/**
+ * Deletes an owned POG and returns what it was, for the events that follow. Its pending trades and
+ * battles are cancelled in the same transaction; their events join `events`, published after commit.
+ */
+export async function deleteOwnPog(db: Db, pogId: number, userId: number, events: PendingEvents, now: Date): Promise<PogWithNames> {
   return db.transaction(async (tx) => {
-    await lockOwnPog(tx, pogId, userId, 'delete');
+    const pog = await lockOwnPog(tx, pogId, userId, 'delete');
+    await assertNotRiskedInBattle(tx, [pog]);
     const snapshot = (await findPog(tx, pogId))!;
+    await releaseCommitments(tx, { pogIds: [pogId] }, 'deleted', events, now);
     await tx.delete(pogs).where(eq(pogs.id, pogId));
     return snapshot;
   });

@@ -1,5 +1,5 @@
 /** Reading POGs with their owner and creator names, and listing them with keyset pagination. */
-import { and, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cooldownHoursLeft, type Pog, type PogListQuery } from '../../pogs/pog';
 import { ValidationError } from '../../errors';
@@ -65,6 +65,12 @@ export async function findPog(db: Db | Tx, id: number): Promise<PogWithNames | u
   return rows[0];
 }
 
+export async function findPogs(db: Db | Tx, ids: number[]): Promise<Map<number, PogWithNames>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectWithNames(db).where(inArray(pogs.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.pog.id, r]));
+}
+
 /** A rejected POG is hidden from everyone but its owner (and the admins' own endpoints). */
 export const listed = ne(pogs.moderationStatus, 'rejected');
 
@@ -80,7 +86,7 @@ function encodeCursor(cursor: Cursor): string {
 function decodeCursor(raw: string): Cursor {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isInteger(value.id) && (value.points === undefined || Number.isFinite(value.points))) return value;
+    if (Number.isInteger(value.id) && (value.points === undefined || Number.isInteger(value.points))) return value;
   } catch {
     // fall through
   }
@@ -100,8 +106,9 @@ export async function listPogs(db: Db, query: PogListQuery): Promise<{ rows: Pog
   }
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor && query.sort === 'trending') {
-    const points = cursor.points ?? 0;
-    conditions.push(or(lt(trendingPoints, points), and(eq(trendingPoints, points), lt(pogs.id, cursor.id)))!);
+    // A row comparison, not "points < p OR (points = p AND id < i)": PostgreSQL turns only the
+    // former into a range on pogs_listed_trending_idx; the OR scanned every earlier page's rows.
+    conditions.push(sql`(${trendingPoints}, ${pogs.id}) < (${cursor.points ?? 0}, ${cursor.id})`);
   } else if (cursor) {
     conditions.push(lt(pogs.id, cursor.id));
   }

@@ -1,0 +1,190 @@
+/**
+ * Challenging, accepting, declining and cancelling battles (spec sections 4 and 6, decisions.md
+ * Battles). Every command is one transaction with conditional updates, so two answers to the same
+ * challenge can never both win. Locks are always taken in one order (players, then POGs in id
+ * order, then the battle), the order trades and the commitment cancellers use too, so that they
+ * cannot deadlock.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Battle, CreateBattleRequest } from '../../battles/api';
+import { generateSeed, seedHashOf } from '../../battles/rolls';
+import { EXPIRY } from '../../constants';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { formatWait } from '../../pogs/creation-limits';
+import type { Db, Tx } from '../db/client';
+import { battles, pogs, users, type BattleRow, type PogRow } from '../db/schema';
+import { notify } from '../notifications/repository';
+import { PendingEvents } from '../realtime';
+import { findBattleRow, lockBattleRow, openBattlesRisking, toBattle } from './repository';
+
+export interface BattleOutcome {
+  battle: Battle;
+  /** Events to publish once the transaction has committed. */
+  events: PendingEvents;
+}
+
+const HOUR_MS = 3600 * 1000;
+export const BATTLE_LINK = '/battle';
+export const MISSING_BATTLE = 'That battle does not exist.';
+
+/** Locks POG rows in id order, so two transactions locking the same POGs cannot deadlock. */
+export async function lockPogs(tx: Tx, ids: Array<number | null>): Promise<Map<number, PogRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select().from(pogs).where(inArray(pogs.id, wanted)).orderBy(asc(pogs.id)).for('update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. */
+async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: number, now: Date): Promise<AppError | null> {
+  if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
+  if (pog.userId !== ownerId) return new ForbiddenError('You can only risk a POG you own.');
+  if (pog.moderationStatus === 'rejected') return new ConflictError(`${pog.name} was rejected by a moderator and cannot be risked in a battle.`);
+  if (pog.tradesRemaining <= 0) return new ConflictError(`${pog.name} has no trades left (its supply is used up) and cannot be risked in a battle.`);
+  if (pog.cooldownUntil && pog.cooldownUntil > now) {
+    const wait = (pog.cooldownUntil.getTime() - now.getTime()) / 1000;
+    return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more and cannot be risked in a battle yet.`, {
+      headers: { 'Retry-After': String(Math.ceil(wait)) },
+    });
+  }
+  const [open] = await openBattlesRisking(tx, [pog.id]);
+  if (open) return new ConflictError(`${pog.name} is already risked in another battle. Finish that one first.`);
+  return null;
+}
+
+/** The 409 for a battle that is no longer in the state an action needs; it carries the battle as it is. */
+export async function wrongState(db: Db | Tx, row: BattleRow, action: string, now: Date): Promise<ConflictError> {
+  const battle = await toBattle(db, row, now);
+  return new ConflictError(`This battle cannot be ${action}: it is ${row.status}.`, { battle });
+}
+
+const usernameOf = async (tx: Tx, userId: number) => (await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)))[0]?.username ?? 'A player';
+
+const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
+
+export async function createBattle(db: Db, input: CreateBattleRequest, now: Date): Promise<BattleOutcome> {
+  if (input.challengerId === input.defenderId) throw new ValidationError('You cannot battle yourself. Choose another player.');
+  // The seed is drawn before any POG is locked: it depends on nothing in the database.
+  const seed = generateSeed();
+  const seedHash = await seedHashOf(seed);
+  const events = new PendingEvents();
+  const battle = await db.transaction(async (tx) => {
+    // A share lock on the defender: a ban being written waits for us, or we see it. Users are
+    // locked before POGs, as trades do.
+    const [defender] = await tx.select().from(users).where(eq(users.id, input.defenderId)).for('share');
+    if (!defender) throw new NotFoundError('That player does not exist.');
+    if (defender.isBanned) throw new ForbiddenError(`${defender.username} is banned and cannot be challenged.`);
+    const pog = (await lockPogs(tx, [input.challengerPogId])).get(input.challengerPogId);
+    const refusal = await riskRefusal(tx, pog, input.challengerId, now);
+    if (refusal) throw refusal;
+
+    const [row] = await tx
+      .insert(battles)
+      .values({
+        battleType: input.battleType,
+        challengerId: input.challengerId,
+        defenderId: input.defenderId,
+        challengerPogId: input.challengerPogId,
+        seed,
+        seedHash,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
+    const created = await toBattle(tx, row, now);
+    await notify(tx, events, {
+      userId: input.defenderId,
+      kind: 'battle.challenged',
+      title: 'New battle challenge',
+      body: `${created.challenger.username} challenged you to ${TYPE_WORDS[input.battleType]} battle, risking ${pog!.name}.`,
+      link: BATTLE_LINK,
+    });
+    return created;
+  });
+  // The challenger's other tabs learn of it too.
+  events.toUser(battle.defenderId, 'battle:created', battle);
+  events.toUser(battle.challengerId, 'battle:created', battle);
+  return { battle, events };
+}
+
+export async function acceptBattle(db: Db, battleId: number, userId: number, defenderPogId: number, now: Date): Promise<BattleOutcome> {
+  const peek = await findBattleRow(db, battleId);
+  if (!peek) throw new NotFoundError(MISSING_BATTLE);
+  if (peek.defenderId !== userId) throw new ForbiddenError('Only the challenged player can accept this battle.');
+  const events = new PendingEvents();
+  const battle = await db.transaction(async (tx) => {
+    const locked = await lockPogs(tx, [peek.challengerPogId, defenderPogId]);
+    const row = (await lockBattleRow(tx, battleId))!;
+    if (row.status !== 'pending') throw await wrongState(tx, row, 'accepted', now);
+    const refusal = await riskRefusal(tx, locked.get(defenderPogId), userId, now);
+    if (refusal) throw refusal;
+    const challengerPog = row.challengerPogId === null ? undefined : locked.get(row.challengerPogId);
+    if (!challengerPog || challengerPog.userId !== row.challengerId) {
+      throw new ConflictError("The challenger's POG is no longer theirs, so this battle cannot go ahead.", { battle: await toBattle(tx, row, now) });
+    }
+    const defenderPog = locked.get(defenderPogId)!;
+    const [updated] = await tx
+      .update(battles)
+      .set({
+        status: 'accepted',
+        defenderPogId,
+        challengerRarity: challengerPog.rarity,
+        defenderRarity: defenderPog.rarity,
+        acceptedAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
+      })
+      .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
+      .returning();
+    const accepted = await toBattle(tx, updated!, now);
+    await notify(tx, events, {
+      userId: row.challengerId,
+      kind: 'battle.accepted',
+      title: 'Challenge accepted',
+      body: `${accepted.defender.username} accepted your challenge, risking ${defenderPog.name}. Flip and battle!`,
+      link: BATTLE_LINK,
+    });
+    return accepted;
+  });
+  events.toUser(battle.challengerId, 'battle:updated', battle);
+  events.toUser(battle.defenderId, 'battle:updated', battle);
+  return { battle, events };
+}
+
+/** Declining (defender) and cancelling (challenger) end a pending battle; nothing else changes. */
+async function endPending(db: Db, battleId: number, userId: number, as: 'declined' | 'cancelled', now: Date): Promise<BattleOutcome> {
+  const peek = await findBattleRow(db, battleId);
+  if (!peek) throw new NotFoundError(MISSING_BATTLE);
+  const actorIsRight = as === 'declined' ? peek.defenderId === userId : peek.challengerId === userId;
+  if (!actorIsRight) {
+    throw new ForbiddenError(as === 'declined' ? 'Only the challenged player can decline this battle.' : 'Only the challenger can cancel this battle.');
+  }
+  const events = new PendingEvents();
+  const battle = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(battles)
+      .set({ status: as, updatedAt: now })
+      .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
+      .returning();
+    if (!updated) throw await wrongState(tx, (await findBattleRow(tx, battleId))!, as, now);
+    const ended = await toBattle(tx, updated, now);
+    const actor = await usernameOf(tx, userId);
+    await notify(tx, events, {
+      userId: as === 'declined' ? ended.challengerId : ended.defenderId,
+      kind: as === 'declined' ? 'battle.declined' : 'battle.cancelled',
+      title: as === 'declined' ? 'Challenge declined' : 'Challenge cancelled',
+      body: as === 'declined' ? `${actor} declined your battle challenge.` : `${actor} cancelled their battle challenge.`,
+      link: BATTLE_LINK,
+    });
+    return ended;
+  });
+  events.toUser(battle.challengerId, 'battle:updated', battle);
+  events.toUser(battle.defenderId, 'battle:updated', battle);
+  return { battle, events };
+}
+
+export const declineBattle = (db: Db, battleId: number, userId: number, now: Date) => endPending(db, battleId, userId, 'declined', now);
+export const cancelBattle = (db: Db, battleId: number, userId: number, now: Date) => endPending(db, battleId, userId, 'cancelled', now);

@@ -1,0 +1,102 @@
+/** Reading battles as the API shows them: both players, both POGs, and the seed only once completed. */
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '../../battles/api';
+import { initials, timeAgo } from '../../display';
+import type { Db, Tx } from '../db/client';
+import { battles, users, type BattleRow } from '../db/schema';
+import { findPogs, toPog } from '../pogs/repository';
+
+/** How many battles a list returns at most, newest first. */
+export const BATTLE_LIST_LIMIT = 100;
+
+export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Promise<Battle[]> {
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.flatMap((r) => [r.challengerId, r.defenderId]))];
+  const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is number => pogId !== null);
+  const [people, pogsById] = await Promise.all([
+    db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds)),
+    findPogs(db, pogIds),
+  ]);
+  const party = new Map<number, BattleParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: initials(u.displayName) }]));
+  const pog = (pogId: number | null) => {
+    const found = pogId === null ? undefined : pogsById.get(pogId);
+    return found ? toPog(found, now) : null;
+  };
+  return rows.map((r) => {
+    const completed = r.status === 'completed';
+    return {
+      id: r.id,
+      status: r.status,
+      battleType: r.battleType,
+      challengerId: r.challengerId,
+      defenderId: r.defenderId,
+      challengerPogId: r.challengerPogId,
+      defenderPogId: r.defenderPogId,
+      challenger: party.get(r.challengerId)!,
+      defender: party.get(r.defenderId)!,
+      challengerPog: pog(r.challengerPogId),
+      defenderPog: pog(r.defenderPogId),
+      challengerRarity: r.challengerRarity,
+      defenderRarity: r.defenderRarity,
+      challengerRoll: r.challengerRoll,
+      defenderRoll: r.defenderRoll,
+      winnerId: r.winnerId,
+      rounds: r.rounds,
+      seedHash: r.seedHash,
+      // The commitment is public from the start; the seed only once nothing can change any more.
+      seed: completed ? r.seed : null,
+      createdAt: r.createdAt.toISOString(),
+      acceptedAt: r.acceptedAt?.toISOString() ?? null,
+      completedAt: r.completedAt?.toISOString() ?? null,
+      expiresAt: r.expiresAt.toISOString(),
+      timeAgo: timeAgo(r.createdAt, now),
+    };
+  });
+}
+
+export async function toBattle(db: Db | Tx, row: BattleRow, now: Date): Promise<Battle> {
+  return (await toBattles(db, [row], now))[0]!;
+}
+
+export async function findBattleRow(db: Db | Tx, battleId: number): Promise<BattleRow | undefined> {
+  const [row] = await db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
+  return row;
+}
+
+export async function lockBattleRow(tx: Tx, battleId: number): Promise<BattleRow | undefined> {
+  const [row] = await tx.select().from(battles).where(eq(battles.id, battleId)).for('update');
+  return row;
+}
+
+const involves = (userId: number) => or(eq(battles.challengerId, userId), eq(battles.defenderId, userId));
+
+/** Pending and accepted battles of a player. */
+export function openBattlesOf(db: Db, userId: number): Promise<BattleRow[]> {
+  return db
+    .select()
+    .from(battles)
+    .where(and(involves(userId), inArray(battles.status, [...OPEN_BATTLE_STATUSES])))
+    .orderBy(desc(battles.id))
+    .limit(BATTLE_LIST_LIMIT);
+}
+
+/** Finished battles of a player; others see only the completed ones (the rest is between the two). */
+export function closedBattlesOf(db: Db, userId: number, completedOnly: boolean): Promise<BattleRow[]> {
+  const statuses = completedOnly ? ['completed' as const] : [...CLOSED_BATTLE_STATUSES];
+  return db
+    .select()
+    .from(battles)
+    .where(and(involves(userId), inArray(battles.status, statuses)))
+    .orderBy(desc(battles.id))
+    .limit(BATTLE_LIST_LIMIT);
+}
+
+/** Open battles in which any of these POGs is risked, on either side. */
+export function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
+  if (pogIds.length === 0) return Promise.resolve([]);
+  const risking: SQL = or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
+  return db
+    .select()
+    .from(battles)
+    .where(and(inArray(battles.status, [...statuses]), risking));
+}

@@ -1,0 +1,109 @@
+/**
+ * An admin's decisions on a POG: approve, reject, delete (spec section 4, decisions "Moderation").
+ * Each runs in one transaction under a lock on the POG's row, writes the audit line and the owner's
+ * notification there, and queues the events the caller publishes after commit.
+ */
+import { eq } from 'drizzle-orm';
+import type { ModerationAction } from '../../events';
+import { NotFoundError } from '../../errors';
+import type { Notification } from '../../schemas/notifications';
+import { releaseCommitments } from '../commitments';
+import type { Db, Tx } from '../db/client';
+import { pogs, type PogRow } from '../db/schema';
+import { insertNotification } from '../notifications/repository';
+import { findPog, toPog, type PogWithNames } from '../pogs/repository';
+import type { PendingEvents } from '../realtime';
+import { recordAudit } from './audit';
+import { assertNotModeratedSince } from './conflicts';
+
+export const POG_GONE = 'That POG no longer exists (it may have been deleted meanwhile).';
+
+export interface PogDecision {
+  pogId: number;
+  decision: 'approved' | 'rejected';
+  notes: string | null;
+  /** See `assertNotModeratedSince`. */
+  expectedLastModeratedAt?: string | null | undefined;
+  adminSessionId: number;
+}
+
+async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
+  const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
+  if (!rows[0]) throw new NotFoundError(POG_GONE);
+  return rows[0];
+}
+
+/** Queues the live side of a decision: the owner's notification and POG, and the admins' queue. */
+function announce(events: PendingEvents, found: PogWithNames, action: ModerationAction, now: Date, notification: Notification | null) {
+  const pog = toPog(found, now);
+  if (notification) events.toUser(found.pog.userId, 'notification', notification);
+  // A deleted POG has no state left to show: the notification tells the owner, whose lists refetch.
+  if (action !== 'deleted') events.toUser(found.pog.userId, 'pog:updated', pog);
+  events.toAdmins('moderation:queue', { action, pog });
+}
+
+const withNotes = (sentence: string, notes: string | null) => (notes ? `${sentence} Moderator's note: ${notes}` : sentence);
+
+export async function moderatePog(db: Db, input: PogDecision, events: PendingEvents, now: Date): Promise<PogWithNames> {
+  return db.transaction(async (tx) => {
+    const current = await lockPog(tx, input.pogId);
+    assertNotModeratedSince(current.lastModeratedAt, input.expectedLastModeratedAt, 'POG');
+    const approved = input.decision === 'approved';
+    await tx
+      .update(pogs)
+      .set({
+        isApproved: approved,
+        isFlagged: !approved,
+        moderationStatus: input.decision,
+        moderationNotes: input.notes,
+        lastModeratedAt: now,
+      })
+      .where(eq(pogs.id, input.pogId));
+    // A rejected POG can no longer be traded or battled: its open offers and challenges end now.
+    if (!approved && current.moderationStatus !== 'rejected') {
+      await releaseCommitments(tx, { pogIds: [input.pogId] }, 'rejected', events, now);
+    }
+    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: input.decision, targetType: 'pog', targetId: input.pogId, notes: input.notes }, now);
+    const notification = await insertNotification(
+      tx,
+      approved
+        ? {
+            userId: current.userId,
+            kind: 'pog.approved',
+            title: `${current.name} was approved`,
+            body: withNotes('A moderator reviewed your POG and approved it.', input.notes),
+            link: '/collection',
+          }
+        : {
+            userId: current.userId,
+            kind: 'pog.rejected',
+            title: `${current.name} was rejected`,
+            body: withNotes('A moderator rejected your POG. It is hidden from Explore and can no longer be traded or battled.', input.notes),
+            link: '/collection',
+          },
+    );
+    const found = (await findPog(tx, input.pogId))!;
+    announce(events, found, input.decision, now, notification);
+    return found;
+  });
+}
+
+/** Deletes any player's POG; returns what it was. Its open trades and battles end first. */
+export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, events: PendingEvents, now: Date): Promise<PogWithNames> {
+  return db.transaction(async (tx) => {
+    await lockPog(tx, input.pogId);
+    const snapshot = (await findPog(tx, input.pogId))!;
+    await releaseCommitments(tx, { pogIds: [input.pogId] }, 'deleted', events, now);
+    await tx.delete(pogs).where(eq(pogs.id, input.pogId));
+    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: 'deleted', targetType: 'pog', targetId: input.pogId, notes: null }, now);
+    const notification = await insertNotification(tx, {
+      userId: snapshot.pog.userId,
+      kind: 'pog.deleted',
+      title: `${snapshot.pog.name} was removed`,
+      body: 'A moderator removed your POG from the game.',
+      link: '/collection',
+    });
+    announce(events, snapshot, 'deleted', now, notification);
+    return snapshot;
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * A player reports a POG (once per POG). A report flags the POG for review, unless a moderator has
+ * already decided on it: an approved POG stays approved and a rejected one is already out of sight,
+ * but the report is still kept and the admins still hear of it.
+ */
+import { and, eq } from 'drizzle-orm';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import type { Db } from '../db/client';
+import { pogReports, pogs } from '../db/schema';
+import { insertNotification } from '../notifications/repository';
+import { findPog, toPog, type PogWithNames } from '../pogs/repository';
+import type { PendingEvents } from '../realtime';
+
+export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
+
+export async function reportPog(db: Db, input: { pogId: number; userId: number; reason: string }, events: PendingEvents, now: Date): Promise<PogWithNames> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(pogs).where(eq(pogs.id, input.pogId)).for('update');
+    const current = rows[0];
+    // A rejected POG reads as missing to everyone but its owner (who cannot report it anyway).
+    if (!current || (current.moderationStatus === 'rejected' && current.userId !== input.userId)) {
+      throw new NotFoundError('That POG does not exist (it may have been deleted).');
+    }
+    if (current.userId === input.userId) throw new ForbiddenError('You cannot report your own POG.');
+
+    const inserted = await tx
+      .insert(pogReports)
+      .values({ pogId: input.pogId, userId: input.userId, reason: input.reason, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: pogReports.id });
+    if (!inserted[0]) throw new ConflictError(ALREADY_REPORTED);
+
+    const flagsNow = !current.isFlagged && current.moderationStatus === 'none';
+    if (flagsNow) {
+      await tx
+        .update(pogs)
+        .set({ isFlagged: true })
+        .where(and(eq(pogs.id, input.pogId), eq(pogs.moderationStatus, 'none')));
+    }
+    const found = (await findPog(tx, input.pogId))!;
+    const pog = toPog(found, now);
+    if (flagsNow) {
+      const notification = await insertNotification(tx, {
+        userId: current.userId,
+        kind: 'pog.flagged',
+        title: `${current.name} was flagged for review`,
+        body: 'A player reported your POG. A moderator will review it; it stays visible meanwhile.',
+        link: '/collection',
+        dedupeKey: `pog-reported:${input.pogId}`,
+      });
+      if (notification) events.toUser(current.userId, 'notification', notification);
+      events.toUser(current.userId, 'pog:updated', pog);
+    }
+    events.toAdmins('moderation:queue', { action: 'reported', pog });
+    return found;
+  });
+}

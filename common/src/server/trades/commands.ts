@@ -1,0 +1,194 @@
+/**
+ * Trading (decisions.md, Trades and Limits). Every command is one transaction; accepting locks both
+ * POGs and the trade, re-checks everything, and moves the POGs with conditional updates, so two
+ * accepts, or an accept and a cancel, can never both win, and no POG is lost or duplicated.
+ *
+ * Lock order, everywhere a POG moves: POG rows first (ascending id), then trade or battle rows.
+ * Releasing other offers updates their rows after the POGs are held, so a concurrent accept of one
+ * of them is still waiting for the POGs, not holding its trade: no deadlock.
+ */
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES } from '../../constants';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { formatWait, startOfUtcDay } from '../../pogs/creation-limits';
+import type { CreateTradeRequest, Trade } from '../../trades/api';
+import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
+import type { Db, Tx } from '../db/client';
+import { pogs, trades, users, type PogRow, type TradeRow } from '../db/schema';
+import { notify } from '../notifications/repository';
+import { PendingEvents } from '../realtime';
+import { toTrade } from './repository';
+
+export interface TradeOutcome {
+  trade: Trade;
+  /** Events to publish once the transaction has committed. */
+  events: PendingEvents;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Why a POG cannot be traded right now, or null. */
+function unavailable(pog: PogRow, now: Date): AppError | null {
+  if (pog.moderationStatus === 'rejected') return new ConflictError(`${pog.name} was rejected by a moderator and cannot be traded.`);
+  if (pog.tradesRemaining <= 0) return new ConflictError(`${pog.name} has no trades left: its trade supply is used up.`);
+  if (pog.cooldownUntil && pog.cooldownUntil > now) {
+    const wait = (pog.cooldownUntil.getTime() - now.getTime()) / 1000;
+    return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more.`, { headers: { 'Retry-After': String(Math.ceil(wait)) } });
+  }
+  return null;
+}
+
+async function lockPogs(tx: Tx, ids: number[]): Promise<Map<number, PogRow>> {
+  // Always in id order, so two transactions locking the same POGs cannot deadlock.
+  const rows = await tx.select().from(pogs).where(inArray(pogs.id, ids)).orderBy(asc(pogs.id)).for('update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<TradeOutcome> {
+  if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
+  const events = new PendingEvents();
+  const trade = await db.transaction(async (tx) => {
+    // The sender's row serialises their offers, so the daily limit holds under concurrency.
+    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${input.fromUserId} FOR UPDATE`);
+    const [recipient] = await tx.select().from(users).where(eq(users.id, input.toUserId)).limit(1);
+    if (!recipient) throw new NotFoundError('That player does not exist.');
+    if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);
+
+    const [sentToday] = await tx
+      .select({ n: count() })
+      .from(trades)
+      .where(and(eq(trades.fromUserId, input.fromUserId), gte(trades.createdAt, startOfUtcDay(now))));
+    if (Number(sentToday?.n ?? 0) >= LIMITS.dailyTradeLimit) {
+      const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
+      throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${LIMITS.dailyTradeLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
+        headers: { 'Retry-After': String(Math.ceil(wait)) },
+      });
+    }
+
+    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId]);
+    const offer = found.get(input.offerPogId);
+    const request = found.get(input.requestPogId);
+    if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');
+    if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
+    if (request.userId !== input.toUserId) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
+    const problem = unavailable(offer, now) ?? unavailable(request, now);
+    if (problem) throw problem;
+    await assertNotRiskedInBattle(tx, [offer, request]);
+
+    const inserted = await tx
+      .insert(trades)
+      .values({ ...input, createdAt: now, expiresAt: new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS) })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
+    const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, input.fromUserId));
+    await notify(tx, events, {
+      userId: input.toUserId,
+      kind: 'trade.offered',
+      title: 'New trade offer',
+      body: `${sender!.username} offers ${offer.name} for your ${request.name}.`,
+      link: '/trade',
+    });
+    return toTrade(tx, inserted[0], now);
+  });
+  events.toUser(trade.toUserId, 'trade:created', trade);
+  events.toUser(trade.fromUserId, 'trade:created', trade);
+  return { trade, events };
+}
+
+async function lockTrade(tx: Tx, tradeId: number, now: Date): Promise<TradeRow> {
+  const [row] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
+  if (!row) throw new NotFoundError('That trade does not exist.');
+  return row;
+}
+
+/** 409 with the trade's current state when it is no longer pending. */
+async function assertPending(tx: Tx, row: TradeRow, now: Date): Promise<void> {
+  if (row.status === 'pending' && row.expiresAt <= now) {
+    await tx.update(trades).set({ status: 'expired', decidedAt: now }).where(eq(trades.id, row.id));
+    row = { ...row, status: 'expired', decidedAt: now };
+  }
+  if (row.status !== 'pending') {
+    throw new ConflictError(`This trade is no longer pending: it was ${row.status}.`, { trade: await toTrade(tx, row, now) });
+  }
+}
+
+function finish(events: PendingEvents, trade: Trade): TradeOutcome {
+  events.toUser(trade.fromUserId, 'trade:updated', trade);
+  events.toUser(trade.toUserId, 'trade:updated', trade);
+  return { trade, events };
+}
+
+export async function answerTrade(db: Db, tradeId: number, actorId: number, answer: 'accepted' | 'rejected', now: Date): Promise<TradeOutcome> {
+  const events = new PendingEvents();
+  const trade = await db.transaction(async (tx) => {
+    // The POGs of a trade never change, so they can be read, then locked, before the trade itself.
+    const [peek] = await tx.select({ offerPogId: trades.offerPogId, requestPogId: trades.requestPogId }).from(trades).where(eq(trades.id, tradeId));
+    const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is number => id !== null) : [];
+    const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<number, PogRow>();
+    const row = await lockTrade(tx, tradeId, now);
+    if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can answer it.');
+    await assertPending(tx, row, now);
+    const [recipient] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.toUserId));
+
+    if (answer === 'rejected') {
+      const [updated] = await tx.update(trades).set({ status: 'rejected', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
+      await notify(tx, events, { userId: row.fromUserId, kind: 'trade.rejected', title: 'Trade declined', body: `${recipient!.username} declined your trade offer.`, link: '/trade' });
+      return toTrade(tx, updated!, now);
+    }
+
+    const offer = row.offerPogId === null ? undefined : found.get(row.offerPogId);
+    const request = row.requestPogId === null ? undefined : found.get(row.requestPogId);
+    if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
+    if (offer.userId !== row.fromUserId) throw new ConflictError(`${offer.name} no longer belongs to the player who offered it.`);
+    if (request.userId !== row.toUserId) throw new ConflictError(`${request.name} is no longer yours.`);
+    const problem = unavailable(offer, now) ?? unavailable(request, now);
+    if (problem) throw problem;
+    await assertNotRiskedInBattle(tx, [offer, request]);
+
+    for (const [pog, newOwner, oldOwner] of [
+      [offer, row.toUserId, row.fromUserId],
+      [request, row.fromUserId, row.toUserId],
+    ] as const) {
+      const moved = await tx
+        .update(pogs)
+        .set({
+          userId: newOwner,
+          cooldownUntil: new Date(now.getTime() + TRADE_COOLDOWN_MINUTES[pog.rarity] * 60_000),
+          tradesRemaining: sql`${pogs.tradesRemaining} - 1`,
+          updatedAt: now,
+        })
+        .where(and(eq(pogs.id, pog.id), eq(pogs.userId, oldOwner), sql`${pogs.tradesRemaining} > 0`))
+        .returning({ id: pogs.id });
+      // The locks make this impossible; if it ever happens, nothing may move.
+      if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
+    }
+    const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
+    await releaseCommitments(tx, { pogIds, exceptTradeId: row.id }, 'traded', events, now);
+    await notify(tx, events, {
+      userId: row.fromUserId,
+      kind: 'trade.accepted',
+      title: 'Trade accepted',
+      body: `${recipient!.username} accepted: ${request.name} is yours now, and ${offer.name} is theirs.`,
+      link: '/collection',
+    });
+    const trade = await toTrade(tx, updated!, now);
+    for (const pog of [trade.offerPog, trade.requestPog]) if (pog) events.toUser(pog.userId, 'pog:updated', pog);
+    return trade;
+  });
+  return finish(events, trade);
+}
+
+export async function cancelTrade(db: Db, tradeId: number, actorId: number, now: Date): Promise<TradeOutcome> {
+  const events = new PendingEvents();
+  const trade = await db.transaction(async (tx) => {
+    const row = await lockTrade(tx, tradeId, now);
+    if (row.fromUserId !== actorId) throw new ForbiddenError('Only the player who sent this offer can cancel it.');
+    await assertPending(tx, row, now);
+    const [updated] = await tx.update(trades).set({ status: 'cancelled', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
+    const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.fromUserId));
+    await notify(tx, events, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender!.username} cancelled their trade offer.`, link: '/trade' });
+    return toTrade(tx, updated!, now);
+  });
+  return finish(events, trade);
+}

@@ -1,0 +1,50 @@
+/** The trade contract (spec sections 3, 7; issue 4). */
+import { z } from 'zod';
+import type { Pog } from '../pogs/pog';
+
+export const TRADE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+
+const id = (what: string) => z.number({ error: `${what} must be an id` }).int(`${what} must be an id`).positive(`${what} must be an id`);
+
+/** POST /api/trades */
+export const createTradeRequestSchema = z.object({
+  fromUserId: id('fromUserId'),
+  toUserId: id('toUserId'),
+  offerPogId: id('offerPogId'),
+  requestPogId: id('requestPogId'),
+});
+export type CreateTradeRequest = z.infer<typeof createTradeRequestSchema>;
+
+/** PATCH /api/trades/:id/status: the recipient's answer. */
+export const tradeAnswerSchema = z.object({
+  status: z.enum(['accepted', 'rejected'], { error: 'status must be "accepted" or "rejected"' }),
+});
+
+/** POST /api/trades/:id/cancel */
+export const cancelTradeRequestSchema = z.object({ userId: id('userId') });
+
+export interface TradeParty {
+  id: number;
+  username: string;
+  avatarColor: string;
+  avatarInitials: string;
+}
+
+export interface Trade {
+  id: number;
+  fromUserId: number;
+  toUserId: number;
+  offerPogId: number | null;
+  requestPogId: number | null;
+  status: TradeStatus;
+  cancelReason: string | null;
+  createdAt: string;
+  expiresAt: string;
+  decidedAt: string | null;
+  timeAgo: string;
+  fromUser: TradeParty;
+  toUser: TradeParty;
+  offerPog: Pog | null;
+  requestPog: Pog | null;
+}

@@ -1,0 +1,355 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBattle, type Battle } from '@pog/common';
+import { cancelBattlesFor, ManualClock, PendingEvents, pogsInAcceptedBattles, tables, type Db } from '@pog/common/server';
+import { ApiClient } from '../testing/api-client';
+import { givePog } from '../testing/battles';
+import { setupTitle, TEST_SETUPS } from '../testing/databases';
+import { newPlayer } from '../testing/players';
+import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { waitFor } from '../testing/wait';
+
+const HOUR = 3_600_000;
+
+type Player = Awaited<ReturnType<typeof newPlayer>>;
+
+describe.each(TEST_SETUPS)('Battles API', (setup) => {
+  describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
+    let app: TestApp;
+    let db: Db;
+    const clock = new ManualClock(new Date('2030-05-01T10:00:00Z'));
+    const sockets: TestSocket[] = [];
+    beforeAll(async () => {
+      app = await startTestApp({ backend: setup.backend, env: setup.env, clock });
+      db = app.runtime.database.db;
+    });
+    afterAll(async () => {
+      for (const socket of sockets) socket.close();
+      await app?.close();
+    });
+
+    const player = () => newPlayer(app.url, 'b');
+    const socketOf = async (p: Player) => {
+      const socket = await connectSocket(app.url, p.client);
+      sockets.push(socket);
+      return socket;
+    };
+    const ownerOf = async (pogId: number) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
+    const notificationsOf = async (p: Player) => (await p.client.get('/api/notifications')).body.items as Array<{ kind: string; title: string; body: string }>;
+
+    async function challenge(a: Player, b: Player, overrides: Record<string, unknown> = {}) {
+      const pogId = await givePog(db, a.id, { name: 'Blaze' });
+      const res = await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: pogId, battleType: 'standard', ...overrides });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { battle: res.body as Battle, pogId };
+    }
+
+    async function acceptedBattle(battleType = 'standard', rarities: [string, string] = ['common', 'common']) {
+      const [a, b] = [await player(), await player()];
+      const aPog = await givePog(db, a.id, { name: 'Red Comet', rarity: rarities[0] as 'common' });
+      const bPog = await givePog(db, b.id, { name: 'Blue Moon', rarity: rarities[1] as 'common' });
+      const created = await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: aPog, battleType });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const accepted = await b.client.post(`/api/battles/${created.body.id}/accept`, { defenderPogId: bPog });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      return { a, b, aPog, bPog, battle: accepted.body as Battle };
+    }
+
+    it('creates a challenge that the defender receives live, with the seed committed but secret', async () => {
+      const [a, b] = [await player(), await player()];
+      const created = recordEvents(await socketOf(b), 'battle:created');
+      const { battle, pogId } = await challenge(a, b);
+      expect(battle).toMatchObject({
+        status: 'pending',
+        battleType: 'standard',
+        challengerId: a.id,
+        defenderId: b.id,
+        challengerPogId: pogId,
+        defenderPogId: null,
+        challenger: { id: a.id, username: a.username, avatarColor: expect.any(String), avatarInitials: expect.any(String) },
+        defender: { id: b.id, username: b.username },
+        challengerPog: { id: pogId, name: 'Blaze', userId: a.id },
+        defenderPog: null,
+        challengerRoll: null,
+        defenderRoll: null,
+        winnerId: null,
+        rounds: null,
+        seed: null,
+        timeAgo: 'just now',
+        createdAt: clock.now().toISOString(),
+        expiresAt: new Date(clock.now().getTime() + 24 * HOUR).toISOString(),
+      });
+      expect(battle.seedHash).toMatch(/^[0-9a-f]{64}$/);
+      await waitFor(() => created.some((e) => e.id === battle.id), 5_000, 'battle:created on the defender');
+      const notes = await notificationsOf(b);
+      expect(notes[0]).toMatchObject({ kind: 'battle.challenged', title: 'New battle challenge', body: `${a.username} challenged you to a standard battle, risking Blaze.` });
+      for (const p of [a, b]) {
+        const pending = await p.client.get(`/api/battles/pending/${p.id}`);
+        expect(pending.body.map((x: Battle) => x.id)).toContain(battle.id);
+        expect(pending.body[0].seed).toBeNull();
+      }
+    });
+
+    it('refuses bad requests and challenges that break a rule, each with a clear message', async () => {
+      const [a, b] = [await player(), await player()];
+      const pog = await givePog(db, a.id);
+      const body = { challengerId: a.id, defenderId: b.id, challengerPogId: pog, battleType: 'standard' };
+      const post = (over: Record<string, unknown>, client = a.client) => client.post('/api/battles', { ...body, ...over });
+
+      expect((await new ApiClient(app.url).post('/api/battles', body)).status).toBe(401);
+      expect((await post({ battleType: 'duel' })).body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'battleType must be standard, championship or flip' });
+      expect((await post({ challengerPogId: 'x' })).status).toBe(400);
+      expect((await post({ challengerId: b.id })).body).toMatchObject({ code: 'FORBIDDEN', message: 'You can only act as yourself (the challenger must be you).' });
+      expect((await post({ defenderId: a.id })).body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'You cannot battle yourself. Choose another player.' });
+      expect((await post({ defenderId: 2_000_000_000 })).body).toMatchObject({ code: 'NOT_FOUND', message: 'That player does not exist.' });
+      expect((await post({ challengerPogId: 2_000_000_000 })).status).toBe(404);
+
+      const theirs = await givePog(db, b.id);
+      const notOwned = await post({ challengerPogId: theirs });
+      expect(notOwned.status).toBe(403);
+      expect(notOwned.body.message).toBe('You can only risk a POG you own.');
+
+      const rejected = await givePog(db, a.id, { name: 'Bad Pog', moderationStatus: 'rejected', isFlagged: true });
+      expect((await post({ challengerPogId: rejected })).body).toMatchObject({ code: 'CONFLICT', message: 'Bad Pog was rejected by a moderator and cannot be risked in a battle.' });
+
+      const resting = await givePog(db, a.id, { name: 'Tired Pog', cooldownUntil: new Date(clock.now().getTime() + 5 * 60_000) });
+      const cooling = await post({ challengerPogId: resting });
+      expect(cooling.status).toBe(429);
+      expect(cooling.body).toMatchObject({ code: 'COOLDOWN', message: 'Tired Pog is on cooldown for 5 minutes more and cannot be risked in a battle yet.' });
+      expect(cooling.headers.get('retry-after')).toBe('300');
+
+      const spent = await givePog(db, a.id, { name: 'Spent Pog', tradesRemaining: 0 });
+      expect((await post({ challengerPogId: spent })).status).toBe(409);
+
+      expect((await post({})).status).toBe(201);
+      const again = await post({});
+      expect(again.body).toMatchObject({ code: 'CONFLICT', message: `Pog of ${a.id} is already risked in another battle. Finish that one first.` });
+
+      const banned = await player();
+      await db.update(tables.users).set({ isBanned: true, banReason: 'test' }).where(eq(tables.users.id, banned.id));
+      expect((await post({ defenderId: banned.id, challengerPogId: await givePog(db, a.id) })).body).toMatchObject({
+        code: 'FORBIDDEN',
+        message: `${banned.username} is banned and cannot be challenged.`,
+      });
+    });
+
+    it('lets only the defender accept or decline and only the challenger cancel, only while pending', async () => {
+      const [a, b, c] = [await player(), await player(), await player()];
+      const { battle } = await challenge(a, b);
+      const bPog = await givePog(db, b.id);
+      const cPog = await givePog(db, c.id);
+      expect((await a.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: bPog })).body).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Only the challenged player can accept this battle.',
+      });
+      expect((await c.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: cPog })).status).toBe(403);
+      expect((await a.client.post(`/api/battles/${battle.id}/decline`)).body.message).toBe('Only the challenged player can decline this battle.');
+      expect((await b.client.post(`/api/battles/${battle.id}/cancel`)).body.message).toBe('Only the challenger can cancel this battle.');
+      expect((await b.client.post(`/api/battles/${battle.id}/accept`, {})).status).toBe(400);
+      expect((await b.client.post('/api/battles/2000000000/accept', { defenderPogId: bPog })).status).toBe(404);
+      expect((await b.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: cPog })).body.message).toBe('You can only risk a POG you own.');
+      expect((await b.client.post(`/api/battles/${battle.id}/complete`)).body).toMatchObject({ code: 'CONFLICT', message: 'This battle cannot be completed: it is pending.' });
+
+      const accepted = await b.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: bPog });
+      expect(accepted.status).toBe(200);
+      for (const [client, action] of [[b.client, 'accept'], [b.client, 'decline'], [a.client, 'cancel']] as const) {
+        const late = await client.post(`/api/battles/${battle.id}/${action}`, { defenderPogId: bPog });
+        expect(late.status).toBe(409);
+        expect(late.body.details.battle).toMatchObject({ id: battle.id, status: 'accepted' });
+      }
+      // The accepted battle locks both POGs: neither can be risked elsewhere.
+      const other = await a.client.post('/api/battles', { challengerId: a.id, defenderId: c.id, challengerPogId: battle.challengerPogId, battleType: 'flip' });
+      expect(other.status).toBe(409);
+      const { battle: third } = await challenge(c, b);
+      expect((await b.client.post(`/api/battles/${third.id}/accept`, { defenderPogId: bPog })).status).toBe(409);
+    });
+
+    it('tells the challenger live when the defender accepts, and fixes both rarities then', async () => {
+      const [a, b] = [await player(), await player()];
+      const updates = recordEvents(await socketOf(a), 'battle:updated');
+      const { battle } = await challenge(a, b, { battleType: 'championship' });
+      const bPog = await givePog(db, b.id, { name: 'Dragon', rarity: 'legendary' });
+      clock.advance(HOUR);
+      const accepted = (await b.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: bPog })).body as Battle;
+      expect(accepted).toMatchObject({
+        status: 'accepted',
+        defenderPogId: bPog,
+        defenderPog: { id: bPog, name: 'Dragon' },
+        challengerRarity: 'common',
+        defenderRarity: 'legendary',
+        seed: null,
+        acceptedAt: clock.now().toISOString(),
+        expiresAt: new Date(clock.now().getTime() + 24 * HOUR).toISOString(),
+        timeAgo: '1h ago',
+      });
+      await waitFor(() => updates.some((u) => u.id === battle.id && u.status === 'accepted'), 5_000, 'battle:updated on the challenger');
+      expect((await notificationsOf(a))[0]).toMatchObject({ kind: 'battle.accepted', body: `${b.username} accepted your challenge, risking Dragon. Flip and battle!` });
+    });
+
+    it('declines and cancels, telling the other player', async () => {
+      const [a, b] = [await player(), await player()];
+      const { battle: first } = await challenge(a, b);
+      const declined = await b.client.post(`/api/battles/${first.id}/decline`);
+      expect(declined.body).toMatchObject({ id: first.id, status: 'declined' });
+      expect((await notificationsOf(a))[0]).toMatchObject({ kind: 'battle.declined', body: `${b.username} declined your battle challenge.` });
+
+      const bUpdates = recordEvents(await socketOf(b), 'battle:updated');
+      const { battle: second } = await challenge(a, b);
+      const cancelled = await a.client.post(`/api/battles/${second.id}/cancel`);
+      expect(cancelled.body).toMatchObject({ id: second.id, status: 'cancelled' });
+      await waitFor(() => bUpdates.some((u) => u.id === second.id && u.status === 'cancelled'), 5_000, 'battle:updated on the defender');
+      expect((await notificationsOf(b))[0]).toMatchObject({ kind: 'battle.cancelled', body: `${a.username} cancelled their battle challenge.` });
+
+      const history = (await a.client.get(`/api/battles/history/${a.id}`)).body as Battle[];
+      expect(history.map((h) => [h.id, h.status])).toEqual([
+        [second.id, 'cancelled'],
+        [first.id, 'declined'],
+      ]);
+      expect((await a.client.get(`/api/battles/pending/${a.id}`)).body).toEqual([]);
+      expect((await a.client.get(`/api/battles/pending/${b.id}`)).status).toBe(403);
+      // Someone else's history shows only their completed battles.
+      expect((await b.client.get(`/api/battles/history/${a.id}`)).body).toEqual([]);
+    });
+
+    it('completes: worker rolls, the winner takes the loser’s POG live, the seed is revealed and verifies', async () => {
+      const { a, b, aPog, bPog, battle } = await acceptedBattle('standard', ['rare', 'epic']);
+      const [aSocket, bSocket] = [await socketOf(a), await socketOf(b)];
+      const [aUpdates, bUpdates, aPogs, bPogs] = [recordEvents(aSocket, 'battle:updated'), recordEvents(bSocket, 'battle:updated'), recordEvents(aSocket, 'pog:updated'), recordEvents(bSocket, 'pog:updated')];
+
+      const res = await a.client.post(`/api/battles/${battle.id}/complete`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const done = res.body as Battle;
+      expect(done).toMatchObject({ status: 'completed', challengerRarity: 'rare', defenderRarity: 'epic', completedAt: clock.now().toISOString() });
+      expect([a.id, b.id]).toContain(done.winnerId);
+      expect(done.rounds!.length).toBeGreaterThanOrEqual(1);
+      const last = done.rounds!.at(-1)!;
+      expect(done.challengerRoll).toBe(last.challengerBase + 2);
+      expect(done.defenderRoll).toBe(last.defenderBase + 3);
+      expect(last.challengerBonus).toBe(2);
+      expect(done.seed).toMatch(/^[0-9a-f]{64}$/);
+      expect(createHash('sha256').update(Buffer.from(done.seed!, 'hex')).digest('hex')).toBe(battle.seedHash);
+      const verdict = await verifyBattle({
+        seed: done.seed,
+        seedHash: done.seedHash,
+        battleId: done.id,
+        battleType: done.battleType,
+        challengerRarity: done.challengerRarity,
+        defenderRarity: done.defenderRarity,
+        rounds: done.rounds,
+        challengerRoll: done.challengerRoll,
+        defenderRoll: done.defenderRoll,
+        winner: done.winnerId === a.id ? 'challenger' : 'defender',
+      });
+      expect(verdict).toEqual({ ok: true, problems: [] });
+      expect((await b.client.get(`/api/battles/${battle.id}/verify`)).body).toEqual({ ok: true, problems: [] });
+
+      // The winner keeps their own POG and takes the loser's.
+      const aWon = done.winnerId === a.id;
+      const [winner, lostPog] = aWon ? [a, bPog] : [b, aPog];
+      expect(await ownerOf(aPog)).toBe(winner.id);
+      expect(await ownerOf(bPog)).toBe(winner.id);
+      expect(aWon ? done.defenderPog!.userId : done.challengerPog!.userId).toBe(winner.id);
+
+      for (const updates of [aUpdates, bUpdates]) await waitFor(() => updates.some((u) => u.id === battle.id && u.status === 'completed'), 5_000, 'battle:updated on both');
+      await waitFor(() => (aWon ? aPogs : bPogs).some((p) => p.id === lostPog && p.userId === winner.id), 5_000, 'pog:updated on the winner');
+      expect((aWon ? bPogs : aPogs).some((p) => p.id === lostPog)).toBe(true);
+
+      // Only the player who did not press the button is notified.
+      const bWon = done.winnerId === b.id;
+      const score = `${done.challengerRoll} to ${done.defenderRoll}`;
+      expect((await notificationsOf(b))[0]).toMatchObject({
+        kind: 'battle.completed',
+        title: bWon ? 'Battle won!' : 'Battle lost',
+        body: bWon ? `You beat ${a.username} (${score}) and won Red Comet.` : `${a.username} beat you (${score}) and took Blue Moon.`,
+      });
+      expect((await notificationsOf(a)).some((n) => n.kind === 'battle.completed')).toBe(false);
+
+      // A completed battle is public record; calling complete again gives the stored result.
+      const stranger = await player();
+      expect((await stranger.client.get(`/api/battles/${battle.id}`)).body).toMatchObject({ id: battle.id, seed: done.seed });
+      expect((await stranger.client.get(`/api/battles/history/${winner.id}`)).body.map((x: Battle) => x.id)).toContain(battle.id);
+      expect((await stranger.client.post(`/api/battles/${battle.id}/complete`)).status).toBe(403);
+      const again = await b.client.post(`/api/battles/${battle.id}/complete`);
+      expect(again.body).toMatchObject({ winnerId: done.winnerId, rounds: done.rounds, seed: done.seed });
+      expect(await ownerOf(lostPog)).toBe(winner.id);
+    });
+
+    it('hides an open battle from other players', async () => {
+      const [a, b, c] = [await player(), await player(), await player()];
+      const { battle } = await challenge(a, b);
+      expect((await c.client.get(`/api/battles/${battle.id}`)).status).toBe(404);
+      expect((await b.client.get(`/api/battles/${battle.id}`)).body).toMatchObject({ id: battle.id, seed: null });
+      expect((await a.client.get(`/api/battles/${battle.id}/verify`)).status).toBe(409);
+    });
+
+    it('gives one result and one transfer when both players complete at once', async () => {
+      for (let round = 0; round < 3; round++) {
+        const { a, b, aPog, bPog, battle } = await acceptedBattle('championship');
+        const answers = await Promise.all([a.client.post(`/api/battles/${battle.id}/complete`), b.client.post(`/api/battles/${battle.id}/complete`), a.client.post(`/api/battles/${battle.id}/complete`)]);
+        for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        const [first, ...rest] = answers.map((x) => x.body as Battle);
+        for (const other of rest) expect(other).toMatchObject({ winnerId: first!.winnerId, rounds: first!.rounds, challengerRoll: first!.challengerRoll });
+        const owners = await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(inArray(tables.pogs.id, [aPog, bPog]));
+        expect(owners.map((o) => o.userId)).toEqual([first!.winnerId, first!.winnerId]);
+        const completedNotes = [...(await notificationsOf(a)), ...(await notificationsOf(b))].filter((n) => n.kind === 'battle.completed');
+        expect(completedNotes).toHaveLength(1);
+      }
+    });
+
+    it('expires pending battles and completes abandoned accepted ones after 24 hours', async () => {
+      const [a, b] = [await player(), await player()];
+      const { battle: pending } = await challenge(a, b);
+      const { a: c, b: d, battle: accepted } = await acceptedBattle('flip');
+      const sweep = () => app.runtime.queue.run('battles.sweep', {});
+
+      clock.advance(23 * HOUR);
+      await sweep();
+      expect((await a.client.get(`/api/battles/${pending.id}`)).body.status).toBe('pending');
+      expect((await c.client.get(`/api/battles/${accepted.id}`)).body.status).toBe('accepted');
+
+      clock.advance(HOUR + 1000);
+      const result = await sweep();
+      expect(result.expired).toBeGreaterThanOrEqual(1);
+      expect(result.completed).toBeGreaterThanOrEqual(1);
+      expect((await a.client.get(`/api/battles/${pending.id}`)).body.status).toBe('expired');
+      const done = (await c.client.get(`/api/battles/${accepted.id}`)).body as Battle;
+      expect(done).toMatchObject({ status: 'completed', seed: expect.any(String) });
+      expect(done.rounds!.every((r) => r.challengerBonus === 0 && r.defenderBonus === 0)).toBe(true);
+      expect((await notificationsOf(a))[0]).toMatchObject({ kind: 'battle.expired', body: `Your challenge to ${b.username} expired: it was not answered within a day.` });
+      expect((await notificationsOf(b))[0]!.kind).toBe('battle.expired');
+      // Nobody pressed the button, so both players are told.
+      for (const p of [c, d]) expect((await notificationsOf(p))[0]!.kind).toBe('battle.completed');
+      // A later sweep leaves them alone.
+      const before = await notificationsOf(c);
+      await sweep();
+      expect(await notificationsOf(c)).toEqual(before);
+      expect((await c.client.get(`/api/battles/${accepted.id}`)).body).toEqual(done);
+    });
+
+    it('cancels pending battles of a moved POG or a banned player, and reports POGs locked in accepted ones', async () => {
+      const [a, b, c] = [await player(), await player(), await player()];
+      const { battle: byPog, pogId } = await challenge(a, b);
+      const { battle: byUser } = await challenge(c, b);
+      const { aPog, bPog, battle: accepted } = await acceptedBattle();
+      const updates = recordEvents(await socketOf(a), 'battle:updated');
+      const events = new PendingEvents();
+      await db.transaction(async (tx) => {
+        await cancelBattlesFor(tx, { pogIds: [pogId, aPog] }, 'traded', events, clock.now());
+        await cancelBattlesFor(tx, { userId: c.id }, 'banned', events, clock.now());
+        expect(await pogsInAcceptedBattles(tx, [pogId, aPog, bPog])).toEqual(expect.arrayContaining([aPog, bPog]));
+        expect(await pogsInAcceptedBattles(tx, [pogId])).toEqual([]);
+      });
+      events.publish(app.runtime.context!.publisher);
+      expect((await a.client.get(`/api/battles/${byPog.id}`)).body.status).toBe('cancelled');
+      expect((await b.client.get(`/api/battles/${byUser.id}`)).body.status).toBe('cancelled');
+      expect((await b.client.get(`/api/battles/${accepted.id}`)).status).toBe(404); // b is not in it
+      expect((await db.select().from(tables.battles).where(eq(tables.battles.id, accepted.id)))[0]!.status).toBe('accepted');
+      await waitFor(() => updates.some((u) => u.id === byPog.id && u.status === 'cancelled'), 5_000, 'battle:updated');
+      expect((await notificationsOf(a))[0]).toMatchObject({ kind: 'battle.cancelled', body: 'A battle challenge was cancelled because one of its POGs was traded away.' });
+      expect((await notificationsOf(b)).filter((n) => n.kind === 'battle.cancelled')).toHaveLength(2);
+      expect((await notificationsOf(c)).some((n) => n.kind === 'battle.cancelled')).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,127 @@
+/** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (spec sections 2, 4, 6, 7; issue 5). */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { acceptBattleRequestSchema, battleUserParamSchema, createBattleRequestSchema, ForbiddenError, idParamSchema, NotFoundError, verifyBattle } from '@pog/common';
+import {
+  acceptBattle,
+  cancelBattle,
+  closedBattlesOf,
+  createBattle,
+  declineBattle,
+  findBattleRow,
+  MISSING_BATTLE,
+  openBattlesOf,
+  toBattle,
+  toBattles,
+  wrongState,
+  type BattleOutcome,
+} from '@pog/common/server';
+import { assertSelf, requireUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { parseBody, parseParams } from '../http/validate';
+
+export function battleRoutes(app: AppContext): Router {
+  const router = new Router({ prefix: '/api/battles' });
+  /** Events go out only after the transaction committed. */
+  const published = ({ battle, events }: BattleOutcome) => {
+    events.publish(app.publisher);
+    return battle;
+  };
+
+  /** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
+  async function battleRow(ctx: Context, userId: number) {
+    const { id } = parseParams(ctx, idParamSchema);
+    const row = await findBattleRow(app.db, id);
+    if (!row) throw new NotFoundError(MISSING_BATTLE);
+    const participant = row.challengerId === userId || row.defenderId === userId;
+    return { row, participant };
+  }
+
+  router.post('/', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const input = parseBody(ctx, createBattleRequestSchema);
+    assertSelf(user, input.challengerId, 'challenger');
+    ctx.status = 201;
+    ctx.body = published(await createBattle(app.db, input, app.clock.now()));
+  });
+
+  router.get('/pending/:userId', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { userId } = parseParams(ctx, battleUserParamSchema);
+    assertSelf(user, userId);
+    ctx.body = await toBattles(app.db, await openBattlesOf(app.db, userId), app.clock.now());
+  });
+
+  /** Your whole history; another player's completed battles only (their public record). */
+  router.get('/history/:userId', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { userId } = parseParams(ctx, battleUserParamSchema);
+    ctx.body = await toBattles(app.db, await closedBattlesOf(app.db, userId, userId !== user.id), app.clock.now());
+  });
+
+  router.get('/:id', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { row, participant } = await battleRow(ctx, user.id);
+    // An open or called-off battle is between the two players; a completed one is public record.
+    if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
+    ctx.body = await toBattle(app.db, row, app.clock.now());
+  });
+
+  /** Recomputes a completed battle from its revealed seed with the published rule (the server's own check). */
+  router.get('/:id/verify', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { row, participant } = await battleRow(ctx, user.id);
+    if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
+    if (row.status !== 'completed') throw await wrongState(app.db, row, 'verified yet', app.clock.now());
+    ctx.body = await verifyBattle({
+      seed: row.seed,
+      seedHash: row.seedHash,
+      battleId: row.id,
+      battleType: row.battleType,
+      challengerRarity: row.challengerRarity,
+      defenderRarity: row.defenderRarity,
+      rounds: row.rounds,
+      challengerRoll: row.challengerRoll,
+      defenderRoll: row.defenderRoll,
+      winner: row.winnerId === row.challengerId ? 'challenger' : 'defender',
+    });
+  });
+
+  router.post('/:id/accept', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    const { defenderPogId } = parseBody(ctx, acceptBattleRequestSchema);
+    ctx.body = published(await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now()));
+  });
+
+  router.post('/:id/decline', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    ctx.body = published(await declineBattle(app.db, id, user.id, app.clock.now()));
+  });
+
+  router.post('/:id/cancel', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    ctx.body = published(await cancelBattle(app.db, id, user.id, app.clock.now()));
+  });
+
+  /**
+   * The worker rolls (jobId = battle id, so completes from both players at once share one job) and
+   * this waits for it. A completed battle answers with its stored result: same rolls, one transfer.
+   */
+  router.post('/:id/complete', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { row, participant } = await battleRow(ctx, user.id);
+    if (!participant) throw new ForbiddenError('Only the two players can complete this battle.');
+    if (row.status === 'completed') {
+      ctx.body = await toBattle(app.db, row, app.clock.now());
+      return;
+    }
+    if (row.status !== 'accepted') throw await wrongState(app.db, row, 'completed', app.clock.now());
+    const { battle } = await app.queue.run('battle.resolve', { battleId: row.id, actorId: user.id }, { jobId: String(row.id) });
+    ctx.body = battle;
+  });
+
+  return router;
+}

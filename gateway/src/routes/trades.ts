@@ -1,0 +1,58 @@
+/** Trades: offer, answer, cancel, and the lists of the Trade Center (spec sections 2, 7; issue 4). */
+import Router from '@koa/router';
+import { cancelTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema } from '@pog/common';
+import { answerTrade, cancelTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades, type TradeOutcome } from '@pog/common/server';
+import { z } from 'zod';
+import { assertSelf, requireUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { parseBody, parseParams } from '../http/validate';
+
+const userIdParam = z.object({ userId: idParamSchema.shape.id });
+
+export function tradeRoutes(app: AppContext): Router {
+  const router = new Router({ prefix: '/api/trades' });
+  /** Events go out only after the transaction committed. */
+  const published = ({ trade, events }: TradeOutcome) => {
+    events.publish(app.publisher);
+    return trade;
+  };
+
+  router.post('/', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const input = parseBody(ctx, createTradeRequestSchema);
+    assertSelf(user, input.fromUserId, 'sender');
+    ctx.status = 201;
+    ctx.body = published(await createTrade(app.db, input, app.clock.now()));
+  });
+
+  router.get('/pending/:userId', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { userId } = parseParams(ctx, userIdParam);
+    assertSelf(user, userId);
+    ctx.body = await toTrades(app.db, await pendingTradesOf(app.db, userId), app.clock.now());
+  });
+
+  router.get('/history/:userId', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { userId } = parseParams(ctx, userIdParam);
+    assertSelf(user, userId);
+    ctx.body = await toTrades(app.db, await finishedTradesOf(app.db, userId), app.clock.now());
+  });
+
+  router.patch('/:id/status', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    const { status } = parseBody(ctx, tradeAnswerSchema);
+    ctx.body = published(await answerTrade(app.db, id, user.id, status, app.clock.now()));
+  });
+
+  router.post('/:id/cancel', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    const { userId } = parseBody(ctx, cancelTradeRequestSchema);
+    assertSelf(user, userId);
+    ctx.body = published(await cancelTrade(app.db, id, user.id, app.clock.now()));
+  });
+
+  return router;
+}
