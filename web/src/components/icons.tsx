@@ -98,3 +98,38 @@ export const PaletteIcon = () => (
     <path d="M12 2a10 10 0 0 0 0 20c1.7 0 2-1.3 2-2.3 0-1.4-1-1.7-1-3 0-1 .8-1.7 2-1.7h2.3A4.7 4.7 0 0 0 22 10.3C22 5.7 17.5 2 12 2z" />
   </svg>
 );
+
+export const PencilIcon = () => (
+  <svg {...base}>
+    <path d="M17 3a2.85 2.85 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5z" />
+    <path d="m15 5 4 4" />
+  </svg>
+);
+
+export const TrashIcon = () => (
+  <svg {...base}>
+    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    <path d="M10 11v6M14 11v6" />
+  </svg>
+);
+
+export const ImageIcon = () => (
+  <svg {...base}>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="m21 15-5-5L5 21" />
+  </svg>
+);
+
+export const ShuffleIcon = () => (
+  <svg {...base}>
+    <path d="M16 3h5v5M4 20 21 3M21 16v5h-5M15 15l6 6M4 4l5 5" />
+  </svg>
+);
+
+export const SearchIcon = () => (
+  <svg {...base}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m21 21-4.3-4.3" />
+  </svg>
+);

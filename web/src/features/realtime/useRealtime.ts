@@ -7,11 +7,13 @@ import { endSession } from '../auth/session';
 import { AUTH_TEXT } from '../auth/messages';
 import { LOGOUT_MUTATION_KEY } from '../auth/useAuthActions';
 import { addLiveNotification } from '../notifications/cache';
+import { applyLivePog } from '../pogs/live';
 import { createGameSocket } from './socket';
 
 /**
  * Keeps one live connection open while a player is signed in and routes server events into the
- * app: notifications into the bell, a revoked session back to /auth. After a reconnect the
+ * app: notifications into the bell, scored or edited POGs into every list, a revoked session back
+ * to /auth. After a reconnect the
  * queries on screen are refetched, because events sent while disconnected are lost.
  */
 export function useRealtime(userId: number | null): void {
@@ -39,6 +41,7 @@ export function useRealtime(userId: number | null): void {
     socket.on('connect_error', () => setStatus(connectedBefore ? 'reconnecting' : 'connecting'));
 
     socket.on('notification', (notification) => addLiveNotification(queryClient, notification));
+    socket.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
     socket.on('session:revoked', ({ reason }) => {
       // Our own logout ends the session too; its success toast says it better.
       if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;

@@ -1,5 +1,114 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import type { Pog, PogSort, User } from '@pog/common';
+import { ButtonLink } from '../../components/Button';
+import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
+import { PageSpinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
+import type { PogFilters } from '../../features/pogs/keys';
+import { POG_TEXT } from '../../features/pogs/messages';
+import { tradeIntent } from '../../features/pogs/trade';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { toast } from '../../stores/toasts';
+import { ExploreFilters, NO_FILTERS, SearchField, type FilterValues } from './ExploreFilters';
+import { PogResults } from './PogResults';
 
+/** Typing pauses this long before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const Header = styled(PageHeader)`
+  grid-template-columns: 1fr auto;
+  align-items: end;
+  gap: 0.75rem 1.5rem;
+`;
+
+const Section = styled.div`
+  display: grid;
+  gap: 1.25rem;
+  margin-top: 1.5rem;
+`;
+
+/** /explore: the signed-in Explore screen, or the public Discover page for visitors. */
 export default function ExplorePage() {
-  return <ComingSoon title="Explore Pogs" lead="Browse the POGs of the whole federation, trending and recently created." />;
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  return user ? <ExplorePogs user={user} /> : <DiscoverPogs />;
+}
+
+function useSettledFilters(values: FilterValues, sort: PogSort): PogFilters {
+  const search = useDebouncedValue(values.search, SEARCH_DEBOUNCE_MS);
+  return { search, rarity: values.rarity, creator: values.creator, sort };
+}
+
+function ExplorePogs({ user }: { user: User }) {
+  usePageTitle('Explore Pogs');
+  const navigate = useNavigate();
+  const [values, setValues] = useState<FilterValues>(NO_FILTERS);
+  const [sort, setSort] = useState<PogSort>('trending');
+  const [selected, setSelected] = useState<Pog | null>(null);
+  const filters = useSettledFilters(values, sort);
+
+  const onTrade = (pog: Pog) => {
+    const intent = tradeIntent(pog, user.id, 'explore');
+    if (intent.kind === 'own') {
+      toast({ title: POG_TEXT.ownTradeTitle, description: POG_TEXT.ownTradeMessage, variant: 'destructive' });
+      return;
+    }
+    navigate(intent.path);
+  };
+
+  const results = (label: string) => <PogResults filters={filters} label={label} viewerId={user.id} onSelect={setSelected} onTrade={onTrade} />;
+
+  return (
+    <Page>
+      <Header>
+        <div>
+          <PageTitle>Explore Pogs</PageTitle>
+          <PageLead>Browse the POGs of the whole federation, trending and recently created.</PageLead>
+        </div>
+      </Header>
+      <Section>
+        <ExploreFilters value={values} onChange={setValues} />
+        <Tabs<PogSort>
+          label="Sort POGs"
+          value={sort}
+          onValueChange={setSort}
+          items={[
+            { id: 'trending', label: 'Trending', content: results('Trending POGs') },
+            { id: 'recent', label: 'Recently Created', content: results('Recently created POGs') },
+          ]}
+        />
+      </Section>
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} />
+    </Page>
+  );
+}
+
+/** What visitors get at /explore: the public Discover page (spec section 2, Other screens). */
+function DiscoverPogs() {
+  usePageTitle('Discover Pogs');
+  const [values, setValues] = useState<FilterValues>(NO_FILTERS);
+  const [selected, setSelected] = useState<Pog | null>(null);
+  const filters = useSettledFilters(values, 'recent');
+  const signIn = <ButtonLink to="/auth">Sign In to Create</ButtonLink>;
+  return (
+    <Page>
+      <Header>
+        <div>
+          <PageTitle>Discover Pogs</PageTitle>
+          <PageLead>Collectible discs designed by players of the federation. Sign in to make your own.</PageLead>
+        </div>
+        {signIn}
+      </Header>
+      <Section>
+        <SearchField label="Search by name" value={values.search} onChange={(search) => setValues({ ...values, search })} />
+        <PogResults filters={filters} label="POGs" viewerId={null} onSelect={setSelected} />
+      </Section>
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} actions={signIn} />
+    </Page>
+  );
 }

@@ -1,0 +1,20 @@
+/** Bare form controls styled like Field's input: a label that wraps its control, and a select. */
+import styled from 'styled-components';
+
+export const Label = styled.label`
+  display: grid;
+  gap: 0.35rem;
+  font-size: 0.875rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const Select = styled.select`
+  width: 100%;
+  padding: 0.6rem 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.backgroundAlt};
+  color: ${({ theme }) => theme.colors.text};
+  &:focus { outline: none; border-color: ${({ theme }) => theme.colors.primary}; box-shadow: 0 0 0 3px rgba(139, 92, 246, 0.35); }
+`;

@@ -1,0 +1,255 @@
+import { useMemo, useState } from 'react';
+import styled, { css, keyframes } from 'styled-components';
+import { cooldownTitle, DISPLAY, RARITIES, type Pog, type Rarity } from '@pog/common';
+import { Badge } from '../../../components/Badge';
+import { PencilIcon, RepeatIcon, TrashIcon } from '../../../components/icons';
+import { throttle } from '../../../hooks/throttle';
+import { rarityAnimation } from '../rarityAnimation';
+import { ownershipBadge } from '../trade';
+import { DeletePogDialog } from './DeletePogDialog';
+import { PogDisc } from './PogDisc';
+import { RarityBadge } from './RarityBadge';
+
+export type PogCardSize = 'sm' | 'md' | 'lg' | 'xl';
+
+/** Disc diameters in pixels. */
+export const POG_CARD_SIZES: Record<PogCardSize, number> = { sm: 96, md: 140, lg: 190, xl: 260 };
+
+/** One shimmer per rarity: it sweeps during the first 2 s of each period, then rests. */
+const SHIMMERS = Object.fromEntries(
+  RARITIES.map((rarity) => {
+    const timing = rarityAnimation(rarity);
+    if (!timing) return [rarity, null];
+    const sweep = keyframes`
+      0% { transform: translateX(-120%) rotate(20deg); opacity: 0; }
+      ${timing.activeUntilPercent * 0.15}% { opacity: 1; }
+      ${timing.activeUntilPercent}% { transform: translateX(120%) rotate(20deg); opacity: 0; }
+      100% { transform: translateX(120%) rotate(20deg); opacity: 0; }
+    `;
+    return [rarity, css`animation: ${sweep} ${timing.periodSeconds}s ease-in-out infinite;`];
+  }),
+) as Record<Rarity, ReturnType<typeof css> | null>;
+
+const flip = keyframes`from { transform: rotateY(0); } to { transform: rotateY(360deg); }`;
+
+const Card = styled.article<{ $width: number }>`
+  position: relative;
+  display: grid;
+  justify-items: center;
+  gap: 0.5rem;
+  width: ${({ $width }) => $width + 24}px;
+  padding: 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  transition: transform 160ms ease, border-color 160ms ease;
+  &:hover, &:focus-within { border-color: ${({ theme }) => theme.colors.borderStrong}; transform: translateY(-2px); }
+`;
+
+const DiscArea = styled.div<{ $size: number }>`
+  position: relative;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+`;
+
+const Shine = styled.span<{ $rarity: Rarity }>`
+  position: absolute;
+  inset: 0;
+  border-radius: 50%;
+  overflow: hidden;
+  pointer-events: none;
+  &::before {
+    content: '';
+    position: absolute;
+    top: -20%;
+    bottom: -20%;
+    width: 35%;
+    background: linear-gradient(90deg, transparent, rgba(255, 255, 255, 0.55), transparent);
+    transform: translateX(-120%);
+    ${({ $rarity }) => SHIMMERS[$rarity]}
+  }
+`;
+
+const DiscButton = styled.button<{ $spinning: boolean }>`
+  display: block;
+  padding: 0;
+  border: none;
+  border-radius: 50%;
+  background: none;
+  cursor: pointer;
+  ${({ $spinning }) =>
+    $spinning &&
+    css`
+      animation: ${flip} ${DISPLAY.clickAnimationSeconds}s ease-in-out;
+    `}
+`;
+
+const Actions = styled.div`
+  position: absolute;
+  top: 0;
+  right: -0.25rem;
+  display: grid;
+  gap: 0.3rem;
+  opacity: 0;
+  transition: opacity 120ms ease;
+  ${Card}:hover &, ${Card}:focus-within & { opacity: 1; }
+  @media (hover: none) { opacity: 1; }
+`;
+
+const Action = styled.button<{ $danger?: boolean }>`
+  display: grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border-radius: 50%;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme, $danger }) => ($danger ? '#fca5a5' : theme.colors.text)};
+  cursor: pointer;
+  svg { width: 1rem; height: 1rem; }
+  &:hover:not(:disabled) { background: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.primary)}; color: #fff; }
+  &:disabled { opacity: 0.45; cursor: not-allowed; }
+`;
+
+const Ownership = styled(Badge)`
+  position: absolute;
+  left: 50%;
+  bottom: -0.4rem;
+  transform: translateX(-50%);
+  font-size: 0.65rem;
+`;
+
+const Name = styled.h3<{ $small: boolean }>`
+  max-width: 100%;
+  font-size: ${({ $small }) => ($small ? '0.85rem' : '1rem')};
+  text-align: center;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
+  gap: 0.4rem;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Points = styled.span`
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.gold};
+`;
+
+export interface PogCardProps {
+  pog: Pog;
+  size?: PogCardSize;
+  /** The signed-in player's id, or null for a visitor: decides the owner actions and the badge. */
+  viewerId: number | null;
+  /** Opens the POG (e.g. the detail dialog). */
+  onSelect?: (pog: Pog) => void;
+  onEdit?: (pog: Pog) => void;
+  /** Called after the player confirmed 'Delete POG?'. */
+  onDelete?: (pog: Pog) => Promise<unknown>;
+  onTrade?: (pog: Pog) => void;
+  /** Shows who made it (browsing lists). */
+  showCreator?: boolean;
+}
+
+/**
+ * A POG in a list (spec section 2, POG card): the disc, its name, points and rarity, the CREATED or
+ * COLLECTED badge, and the hover actions (edit and delete for the owner, trade). The actions also
+ * appear on keyboard focus and always on touch screens.
+ */
+export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false }: PogCardProps) {
+  const diameter = POG_CARD_SIZES[size];
+  const owner = viewerId !== null && pog.userId === viewerId;
+  const badge = ownershipBadge(pog, viewerId);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [spinning, setSpinning] = useState(false);
+
+  const select = useMemo(
+    () =>
+      throttle(() => {
+        setSpinning(true);
+        window.setTimeout(() => setSpinning(false), DISPLAY.clickAnimationSeconds * 1000);
+        onSelect?.(pog);
+      }, DISPLAY.clickThrottleMs),
+    [onSelect, pog],
+  );
+
+  const confirmDelete = async () => {
+    if (!onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete(pog);
+      setConfirming(false);
+    } catch {
+      // The mutation already told the player; the dialog stays open for another try.
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const disc = <PogDisc design={pog} size={diameter} />;
+  const tradeBlocked = pog.onCooldown;
+
+  return (
+    <Card $width={diameter} aria-label={pog.name} data-pog-id={pog.id}>
+      <DiscArea $size={diameter}>
+        {onSelect ? (
+          <DiscButton type="button" aria-label={`View ${pog.name}`} $spinning={spinning} onClick={select}>
+            {disc}
+          </DiscButton>
+        ) : (
+          disc
+        )}
+        {!pog.pointsPending && <Shine $rarity={pog.rarity} aria-hidden="true" />}
+        {badge && <Ownership $variant={badge === 'CREATED' ? 'default' : 'success'}>{badge}</Ownership>}
+        <Actions>
+          {owner && onEdit && (
+            <Action type="button" aria-label={`Edit ${pog.name}`} title="Edit" onClick={() => onEdit(pog)}>
+              <PencilIcon />
+            </Action>
+          )}
+          {owner && onDelete && (
+            <Action type="button" $danger aria-label={`Delete ${pog.name}`} title="Delete" onClick={() => setConfirming(true)}>
+              <TrashIcon />
+            </Action>
+          )}
+          {onTrade && (
+            <Action
+              type="button"
+              aria-label={`Trade ${pog.name}`}
+              title={tradeBlocked ? cooldownTitle(pog.cooldownHours) : 'Trade'}
+              disabled={tradeBlocked}
+              onClick={() => onTrade(pog)}
+            >
+              <RepeatIcon />
+            </Action>
+          )}
+        </Actions>
+      </DiscArea>
+      <Name $small={size === 'sm'} title={pog.name}>
+        {pog.name}
+      </Name>
+      <Meta>
+        <RarityBadge pog={pog} />
+        {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
+        {showCreator && <span>by @{pog.creatorUsername}</span>}
+      </Meta>
+      {onDelete && (
+        <DeletePogDialog
+          pogName={pog.name}
+          open={confirming}
+          busy={deleting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void confirmDelete()}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Query keys of the POG screens. The first element is the URL the default query function GETs,
+ * so a key names exactly the data it holds.
+ */
+import type { PogSort, Rarity } from '@pog/common';
+
+export const USERS_KEY = ['/api/users'] as const;
+
+export const userPogsPath = (userId: number) => `/api/users/${userId}/pogs`;
+export const userPogsKey = (userId: number) => [userPogsPath(userId)] as const;
+
+export const pogPath = (pogId: number) => `/api/pogs/${pogId}`;
+export const pogKey = (pogId: number) => [pogPath(pogId)] as const;
+
+/** What the Explore screen filters by. */
+export interface PogFilters {
+  search: string;
+  rarity: Rarity | '';
+  /** A user id, or '' for every creator. */
+  creator: string;
+  sort: PogSort;
+}
+
+export const POG_LIST_PATH = '/api/pogs';
+export const pogListKey = (filters: PogFilters) => [POG_LIST_PATH, filters] as const;
+
+/** Reads the owner id out of a `/api/users/{id}/pogs` key, or null for any other key. */
+export function userIdOfPogsKey(key: readonly unknown[]): number | null {
+  const [path] = key;
+  if (typeof path !== 'string') return null;
+  const match = /^\/api\/users\/(\d+)\/pogs$/.exec(path);
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,91 @@
+/** The POG writes, each with the toasts of spec section 8 and the cache updates that go with it. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AppError, ERROR_CATALOGUE, type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/common';
+import { describeError } from '../../api/errors';
+import { isOnline } from '../../stores/network';
+import { toast } from '../../stores/toasts';
+import { createPog, deletePog, updatePog, uploadImage } from './api';
+import { applyPogUpdate, refreshPogLists, removePogFromCache } from './cache';
+import { IMAGE_TEXT, POG_TEXT } from './messages';
+
+/** The server's own words when it sent some, else the screen's fallback sentence. */
+function serverMessageOr(error: unknown, fallback: string): string {
+  if (!isOnline()) return describeError(error, false).message;
+  if (!(error instanceof AppError)) return fallback;
+  // An AppError carries the catalogue default when the answer had no message of its own.
+  return error.message && error.message !== ERROR_CATALOGUE[error.code].message ? error.message : fallback;
+}
+
+export function useCreatePog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreatePogRequest) => createPog(request),
+    onSuccess: (pog: Pog) => {
+      applyPogUpdate(queryClient, pog);
+      void refreshPogLists(queryClient);
+      toast({ title: POG_TEXT.createdTitle, description: POG_TEXT.createdMessage });
+    },
+    onError: (error) => {
+      toast({ title: POG_TEXT.createFailedTitle, description: serverMessageOr(error, POG_TEXT.createFailedFallback), variant: 'destructive' });
+    },
+  });
+}
+
+export function useUpdatePog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pogId, changes }: { pogId: number; changes: UpdatePogRequest }) => updatePog(pogId, changes),
+    onSuccess: (pog: Pog) => {
+      applyPogUpdate(queryClient, pog);
+      void refreshPogLists(queryClient);
+      toast({ title: POG_TEXT.updatedTitle, description: POG_TEXT.updatedMessage });
+    },
+    onError: (error) => {
+      toast({ title: POG_TEXT.createFailedTitle, description: serverMessageOr(error, POG_TEXT.updateFailedFallback), variant: 'destructive' });
+    },
+  });
+}
+
+export function useDeletePog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pogId: number) => deletePog(pogId),
+    onSuccess: (_nothing, pogId) => {
+      removePogFromCache(queryClient, pogId);
+      void refreshPogLists(queryClient);
+      toast({ title: POG_TEXT.deletedTitle, description: POG_TEXT.deletedMessage });
+    },
+    onError: () => {
+      toast({ title: POG_TEXT.deleteFailedTitle, description: POG_TEXT.deleteFailedMessage, variant: 'destructive' });
+    },
+  });
+}
+
+/**
+ * Crops (the function passed in) and uploads a picture; the caller applies the URL, or clears the
+ * preview on failure.
+ */
+export function useUploadImage() {
+  return useMutation({
+    // Not retried: the player chose the file and can simply try again.
+    retry: false,
+    mutationFn: async (makeImage: () => Promise<Blob>) => uploadImage(await makeImage()),
+    onMutate: () => {
+      toast({ title: IMAGE_TEXT.processingTitle, description: IMAGE_TEXT.processingMessage });
+    },
+    onSuccess: () => {
+      toast({ title: IMAGE_TEXT.uploadedTitle, description: IMAGE_TEXT.uploadedMessage });
+    },
+    onError: (error) => {
+      toast({ title: IMAGE_TEXT.uploadFailedTitle, description: uploadFailureText(error), variant: 'destructive' });
+    },
+  });
+}
+
+const CROP_MESSAGES: readonly string[] = [IMAGE_TEXT.cropFailed, IMAGE_TEXT.canvasEmpty];
+
+/** What the upload failure toast and the inline error say: the crop error, the server text, or the fallback. */
+export function uploadFailureText(error: unknown): string {
+  if (error instanceof Error && CROP_MESSAGES.includes(error.message)) return error.message;
+  return serverMessageOr(error, IMAGE_TEXT.uploadFailedFallback);
+}

@@ -1,0 +1,197 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import type { User } from '@pog/common';
+import { media } from '../../app/theme';
+import { Button } from '../../components/Button';
+import { SparklesIcon } from '../../components/icons';
+import {
+  applyPreset,
+  applyTemplate,
+  checkDesign,
+  designChanges,
+  designFromPog,
+  EMPTY_DESIGN,
+  randomBackground,
+  type DesignErrors,
+  type PogDesign,
+} from '../../features/pogs/design';
+import { useCreatePog, useUpdatePog } from '../../features/pogs/mutations';
+import { usePog } from '../../features/pogs/queries';
+import { ActiveTrades } from './ActiveTrades';
+import { ColorControls } from './ColorControls';
+import { ImageControls } from './ImageControls';
+import { MyCreatedPogs } from './MyCreatedPogs';
+import { PogPreview3D } from './PogPreview3D';
+import { RarityNote } from './RarityNote';
+import { InlineError, Muted, Panel, PanelHead, PanelTitle, Row } from './studioStyles';
+import { TemplateDialog } from './TemplateDialog';
+import { TextControls } from './TextControls';
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(280px, 0.9fr) 1.1fr;
+  gap: 1.25rem;
+  align-items: start;
+  ${media.belowMd} { grid-template-columns: 1fr; }
+`;
+
+const Side = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 1.25rem;
+  margin-top: 1.25rem;
+  ${media.belowMd} { grid-template-columns: 1fr; }
+`;
+
+const TemplateButton = styled(Button)`
+  justify-self: center;
+  svg { width: 1.1rem; height: 1.1rem; }
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: 1.25rem;
+`;
+
+const Footer = styled(Row)`
+  justify-content: flex-end;
+  padding-top: 0.5rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+/** `?edit=12` → 12; anything else → null. */
+function parseEditId(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/**
+ * The Creator Studio: a live preview beside the design controls; Save Pog creates a POG, or saves
+ * the one opened with `?edit={pogId}`. The saved POG's rarity and points arrive on the socket.
+ */
+export function CreatorStudio({ user }: { user: User }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const editId = parseEditId(searchParams.get('edit'));
+  const editing = usePog(editId);
+  const editable = editing.data && editing.data.userId === user.id ? editing.data : null;
+
+  const [design, setDesign] = useState<PogDesign>(EMPTY_DESIGN);
+  const [errors, setErrors] = useState<DesignErrors>({});
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const create = useCreatePog();
+  const update = useUpdatePog();
+  const saving = create.isPending || update.isPending;
+
+  // Load the POG being edited once it arrives (and again if another one is opened).
+  const loadedId = editable?.id ?? null;
+  useEffect(() => {
+    if (editable) setDesign(designFromPog(editable));
+    setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when a different POG is opened
+  }, [loadedId]);
+
+  const change = <K extends keyof PogDesign>(field: K, value: PogDesign[K]) => {
+    setDesign((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const stopEditing = () => {
+    setSearchParams({}, { replace: true });
+    setDesign(EMPTY_DESIGN);
+    setErrors({});
+  };
+
+  const reset = () => {
+    setDesign(editable ? designFromPog(editable) : EMPTY_DESIGN);
+    setErrors({});
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkDesign(design, user.id);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    if (editable) {
+      update.mutate({ pogId: editable.id, changes: designChanges(check.request) }, { onSuccess: stopEditing });
+    } else {
+      create.mutate(check.request, { onSuccess: () => setDesign(EMPTY_DESIGN) });
+    }
+  };
+
+  const editProblem =
+    editId !== null && editing.isError
+      ? 'That POG could not be opened for editing (it may have been deleted).'
+      : editing.data && !editable
+        ? 'You can only edit your own POGs.'
+        : null;
+
+  return (
+    <>
+      <Layout>
+        <Panel aria-label="Preview">
+          <PogPreview3D design={design} />
+          <TemplateButton $variant="outline" onClick={() => setTemplatesOpen(true)}>
+            <SparklesIcon />
+            Use Template
+          </TemplateButton>
+          <RarityNote />
+        </Panel>
+        <Panel aria-labelledby="studio-form-title">
+          <PanelHead>
+            <PanelTitle id="studio-form-title">{editable ? `Editing ${editable.name}` : 'Design your POG'}</PanelTitle>
+            {editId !== null && (
+              <Button $variant="ghost" $size="sm" onClick={stopEditing}>
+                Cancel editing
+              </Button>
+            )}
+          </PanelHead>
+          {editProblem && <InlineError role="alert">{editProblem}</InlineError>}
+          {editId !== null && editing.isPending && <Muted>Opening your POG...</Muted>}
+          <Form onSubmit={save} noValidate>
+            <TextControls design={design} errors={errors} onChange={change} />
+            <ColorControls
+              color1={design.backgroundColor1}
+              color2={design.backgroundColor2}
+              onChange={change}
+              onPreset={(preset) => setDesign((current) => applyPreset(current, preset))}
+              onRandom={() => setDesign((current) => randomBackground(current))}
+            />
+            <ImageControls
+              imageUrl={design.imageUrl}
+              imageStyle={design.imageStyle}
+              onImage={(url) => change('imageUrl', url)}
+              onStyle={(style) => change('imageStyle', style)}
+            />
+            {(errors.backgroundColor1 || errors.backgroundColor2 || errors.textColor || errors.imageUrl) && (
+              <InlineError role="alert">{errors.backgroundColor1 ?? errors.backgroundColor2 ?? errors.textColor ?? errors.imageUrl}</InlineError>
+            )}
+            <Footer>
+              <Button $variant="secondary" onClick={reset} disabled={saving}>
+                Reset
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Saving...' : 'Save Pog'}
+              </Button>
+            </Footer>
+          </Form>
+        </Panel>
+      </Layout>
+      <Side>
+        <MyCreatedPogs userId={user.id} />
+        <ActiveTrades userId={user.id} />
+      </Side>
+      <TemplateDialog
+        open={templatesOpen}
+        onClose={() => setTemplatesOpen(false)}
+        onChoose={(template) => {
+          setDesign((current) => applyTemplate(current, template));
+          setTemplatesOpen(false);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import type { Pog } from '@pog/common';
+import { Button } from '../../components/Button';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Spinner } from '../../components/Spinner';
+import { PogCard } from '../../features/pogs/components/PogCard';
+import { PogGrid, PogGridSkeleton } from '../../features/pogs/components/PogGrid';
+import type { PogFilters } from '../../features/pogs/keys';
+import { useExplorePogs } from '../../features/pogs/queries';
+import { useInView } from '../../hooks/useInView';
+
+const More = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 0.5rem;
+  padding: 1.5rem 0 0.5rem;
+  min-height: 3rem;
+`;
+
+const Empty = styled.p`
+  padding: 2.5rem 1rem;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** Starts loading the next page this far before the end of the list comes into view. */
+const PREFETCH_MARGIN = '400px';
+
+interface PogResultsProps {
+  filters: PogFilters;
+  label: string;
+  viewerId: number | null;
+  onSelect: (pog: Pog) => void;
+  onTrade?: (pog: Pog) => void;
+}
+
+/**
+ * A browsing list over the paginated API: the next page loads as the end of the list scrolls into
+ * view, and a "Load more" button does the same for keyboard and screen-reader users.
+ */
+export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogResultsProps) {
+  const query = useExplorePogs(filters);
+  const { ref: sentinel, inView: nearEnd } = useInView<HTMLDivElement>(PREFETCH_MARGIN, { once: false });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [nearEnd, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <PogGridSkeleton />;
+  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  const pogs = query.data.pages.flatMap((page) => page.pogs);
+  if (pogs.length === 0) return <Empty>No POGs match your search.</Empty>;
+
+  return (
+    <>
+      <PogGrid label={label}>
+        {pogs.map((pog) => (
+          <li key={pog.id}>
+            <PogCard pog={pog} viewerId={viewerId} onSelect={onSelect} onTrade={onTrade} showCreator />
+          </li>
+        ))}
+      </PogGrid>
+      <More ref={sentinel}>
+        {isFetchingNextPage ? (
+          <Spinner label="Loading more POGs..." />
+        ) : hasNextPage ? (
+          <Button $variant="secondary" onClick={() => void fetchNextPage()}>
+            Load more
+          </Button>
+        ) : null}
+      </More>
+    </>
+  );
+}
