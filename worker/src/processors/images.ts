@@ -10,12 +10,20 @@ import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
 import { tables, type Db, type Processor } from '@pog/common/server';
 import { processUpload } from '../images/process-image';
+import { ConcurrencyLimiter } from '../support/limiter';
 
 export const INCOMING_DIR = 'incoming';
 /** Names the gateway gives parked uploads; nothing else is ever read from `incoming/`. */
 export const INCOMING_NAME = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Hex, so a name never starts with '-' or '_' (which image URL checks rightly refuse). */
+/**
+ * Decoding a picture can take hundreds of megabytes and both cores: however many jobs this process
+ * runs, only this many images are processed at once.
+ */
+const IMAGE_SLOTS = 2;
+const imageSlots = new ConcurrencyLimiter(IMAGE_SLOTS);
+
 export function newIncomingName(): string {
   return randomBytes(16).toString('hex');
 }
@@ -35,7 +43,7 @@ export function processImageProcessor(deps: { db: Db; uploadDir: string }): Proc
       throw new AppError('VALIDATION_ERROR', 'The upload was lost before it could be processed. Please try again.');
     }
     try {
-      const image = await processUpload(bytes);
+      const image = await imageSlots.run(() => processUpload(bytes));
       const filename = `${incomingName}.${image.extension}`;
       const final = path.join(deps.uploadDir, filename);
       // Written aside, then renamed: a reader never sees half a file.

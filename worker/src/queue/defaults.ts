@@ -6,8 +6,11 @@ export const DEFAULT_ATTEMPTS = 5;
 /** How long `run()` waits for a result (RunOptions.timeoutMs). */
 export const DEFAULT_RUN_TIMEOUT_MS = 60_000;
 
-/** Jobs one process runs at the same time. */
-export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Jobs one process runs at the same time. Most jobs wait on PostgreSQL and Redis, so a process can
+ * run many; the CPU- and memory-heavy one (image processing) has a lower limit of its own.
+ */
+export const DEFAULT_CONCURRENCY = 32;
 
 /**
  * Deduplication ids are scoped by job name, so two job kinds that happen to use the same id (say a
