@@ -22,3 +22,12 @@ export function machineInfo(): MachineInfo {
 export function describeMachine(info: MachineInfo = machineInfo()): string {
   return `machine: ${info.cpu}, ${info.cores} cores, ${info.memoryGiB} GiB, Node ${info.node}, ${info.os}`;
 }
+
+/**
+ * The 1, 5 and 15 minute load averages: on a shared machine, figures taken while other work ran
+ * (a load above the core count) are not comparable with quiet ones. Printed before and after.
+ */
+export function describeLoad(): string {
+  const [one, five, fifteen] = os.loadavg().map((value) => value.toFixed(2));
+  return `load average: ${one}, ${five}, ${fifteen} (${os.availableParallelism()} cores)`;
+}

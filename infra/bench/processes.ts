@@ -91,6 +91,10 @@ export interface AppOptions {
   nodeEnv: 'development' | 'production';
   /** Use DATABASE_URL and REDIS_URL from this process's environment instead of PGlite and in-process jobs. */
   external?: boolean;
+  /** This PostgreSQL database (e.g. a scratch one) instead of PGlite or the environment's DATABASE_URL. */
+  databaseUrl?: string;
+  /** This Redis for BullMQ and the Socket.IO adapter instead of in-process jobs or the environment's REDIS_URL. */
+  redisUrl?: string;
 }
 
 /**
@@ -109,12 +113,14 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(24).toString('base64url'),
   });
+  const databaseUrl = options.databaseUrl ?? (options.external ? process.env.DATABASE_URL : undefined);
+  const redisUrl = options.redisUrl ?? (options.external ? process.env.REDIS_URL : undefined);
+  if (options.external && (!databaseUrl || !redisUrl)) throw new Error('--external needs DATABASE_URL and REDIS_URL in the environment');
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   let redisPrefix: string | undefined;
-  if (options.external) {
-    const { DATABASE_URL, REDIS_URL } = process.env;
-    if (!DATABASE_URL || !REDIS_URL) throw new Error('--external needs DATABASE_URL and REDIS_URL in the environment');
+  if (redisUrl) {
     redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
-    Object.assign(env, { DATABASE_URL, REDIS_URL, REDIS_PREFIX: redisPrefix });
+    Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
   }
   const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
   return {
@@ -123,7 +129,7 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (redisPrefix) await deleteRedisKeys(process.env.REDIS_URL!, redisPrefix);
+      if (redisUrl && redisPrefix) await deleteRedisKeys(redisUrl, redisPrefix);
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './blocklist';
 export * from './rarity';
 export * from './pog';
 export * from './creation-limits';
+export * from './image-hash';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { EXACT_SEARCH_DISTANCE } from './image-hash';
 import {
   bothColoursSet,
   colourPairKey,
   complexityScore,
   designTextKey,
+  HAMMING_FLAG_DISTANCE,
   harmonyScore,
   hueHarmony,
   pointsFor,
@@ -80,12 +82,28 @@ describe('complexity', () => {
 });
 
 describe('uniqueness', () => {
-  it('maps the nearest hash distance from copy (0) to original (100)', () => {
+  it('maps the nearest hash distance from copy (0) at the flag distance to original (100)', () => {
     expect(uniquenessFromHashDistance(0)).toBe(0);
-    expect(uniquenessFromHashDistance(6)).toBe(0);
+    expect(uniquenessFromHashDistance(HAMMING_FLAG_DISTANCE)).toBe(0);
     expect(uniquenessFromHashDistance(32)).toBe(100);
     expect(uniquenessFromHashDistance(null)).toBe(100);
-    expect(uniquenessFromHashDistance(16)).toBeGreaterThan(uniquenessFromHashDistance(12));
+  });
+
+  it('is fully original exactly where the similarity search stops seeing images', () => {
+    // The server reports distances up to EXACT_SEARCH_DISTANCE and null beyond: both sides of
+    // that edge must score alike, or the score would depend on what the index cannot see.
+    expect(uniquenessFromHashDistance(EXACT_SEARCH_DISTANCE + 1)).toBe(100);
+    expect(uniquenessFromHashDistance(EXACT_SEARCH_DISTANCE)).toBeGreaterThan(90);
+    expect(uniquenessFromHashDistance(EXACT_SEARCH_DISTANCE)).toBeLessThan(100);
+  });
+
+  it('rises smoothly and strictly between the flag distance and the search edge', () => {
+    const curve = Array.from({ length: EXACT_SEARCH_DISTANCE + 2 - HAMMING_FLAG_DISTANCE }, (_, i) =>
+      uniquenessFromHashDistance(HAMMING_FLAG_DISTANCE + i),
+    );
+    for (let i = 1; i < curve.length; i += 1) expect(curve[i]).toBeGreaterThan(curve[i - 1]!);
+    // Still close to a copy one bit past the flag distance.
+    expect(curve[1]).toBeLessThan(15);
   });
 
   it('rewards rare colour pairs and texts', () => {

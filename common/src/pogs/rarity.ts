@@ -4,11 +4,13 @@
  *
  * The weights, thresholds and bases are the decisions.md values. The sub-score curves (the numbers
  * in RARITY_TUNING) were tuned so a corpus of random designs lands near 50/25/15/8/2 percent common
- * to legendary; worker/src/images/rarity-distribution.test.ts keeps that true.
+ * to legendary, scored with only what the server can know about similar images;
+ * worker/src/images/rarity-distribution.test.ts keeps that true.
  */
 import type { Rarity } from '../constants';
 import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, type Hsl } from './color';
 import { POG_DEFAULTS } from './defaults';
+import { EXACT_SEARCH_DISTANCE } from './image-hash';
 
 export const RARITY_WEIGHTS = { harmony: 0.35, uniqueness: 0.4, complexity: 0.25 } as const;
 
@@ -63,23 +65,31 @@ export const RARITY_TUNING = {
     font: 15,
     colours: 15,
     /** Text this long (characters, trimmed) earns all the text points. */
-    fullTextLength: 16,
-    /** detail^exponent: raw image detail is spread unevenly, this evens it out. */
-    detailExponent: 1,
+    fullTextLength: 24,
+    /**
+     * detail^exponent: raw image detail is spread unevenly, this evens it out. Above 1 because
+     * images already earn most of their rarity from uniqueness (an image is fully original unless
+     * a near match lies within EXACT_SEARCH_DISTANCE bits), so detail must be earned, not given.
+     */
+    detailExponent: 1.5,
     /** See `stretch`. */
     stretch: 3,
   },
   uniqueness: {
-    /** Hamming distance at and below which an image counts as a copy (score 0). */
-    copyDistance: 7,
-    /** Hamming distance from which an image counts as fully original (score 100). */
-    originalDistance: 25,
+    /** Hamming distance at and below which an image counts as a copy (score 0): the flag distance. */
+    copyDistance: HAMMING_FLAG_DISTANCE,
+    /**
+     * Hamming distance from which an image counts as fully original (score 100). Not a free knob:
+     * the similarity search sees exactly the images within EXACT_SEARCH_DISTANCE bits, so anything
+     * further looks the same to the server as "no similar image at all".
+     */
+    originalDistance: EXACT_SEARCH_DISTANCE + 1,
     /** Smoothing so the first POGs of a new game are not all called unique or all called common. */
     designPrior: 20,
     /** How fast uniqueness drops as a colour pair or text gets more popular. */
-    designDecay: 800,
+    designDecay: 1500,
     /** Weight of the colour pair in design uniqueness; the rest is the text. */
-    pairWeight: 0.3,
+    pairWeight: 0.5,
     /** Rarity of a colour pair or text never counts below this, however popular. */
     designFloor: 0.05,
     /** See `stretch`. */
@@ -169,7 +179,8 @@ export function complexityScore({ imageDetail, textLength, fontFamily, bothColou
 
 /**
  * Uniqueness of a POG with an image, 0..100, from the Hamming distance (0..64) between its
- * perceptual hash and the nearest hash among the other POGs; null when no other POG has an image.
+ * perceptual hash and the nearest hash among the other POGs; null when no other POG has an image
+ * within EXACT_SEARCH_DISTANCE (the server cannot tell how far beyond it the nearest one is).
  */
 export function uniquenessFromHashDistance(minHammingDistance: number | null): number {
   if (minHammingDistance === null) return 100;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { AppError, HAMMING_FLAG_DISTANCE, UPLOAD } from '@pog/common';
-import { hammingDistance } from './phash';
+import { AppError, hammingDistance, HAMMING_FLAG_DISTANCE, UPLOAD } from '@pog/common';
 import { assertUploadSize, INVALID_TYPE_MESSAGE, processUpload } from './process-image';
 import { gradientSvg, noisePng, pngHeaderOnly, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from './test-images';
 

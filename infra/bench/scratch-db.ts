@@ -1,0 +1,120 @@
+/**
+ * Scratch PostgreSQL databases for benchmarks: created on the local server (trust auth), migrated
+ * with the app's own migrations, filled in bulk, and dropped when the benchmark ends.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { chunkColumns, migrate, openDatabase, type Database } from '@pog/common/server';
+
+export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432';
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** The app's database handle (Drizzle over a small pool), migrated. */
+  database: Database;
+  /** A plain client for bulk inserts and EXPLAIN. */
+  client: pg.Client;
+  drop(): Promise<void>;
+}
+
+/** Creates and migrates `bench_<label>_<random>`; `drop()` closes every connection and drops it. */
+export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
+  const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
+  const url = `${LOCAL_POSTGRES}/${name}`;
+  const admin = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const database = await openDatabase({ url, poolSize: 4 });
+  const client = new pg.Client({ connectionString: url });
+  const drop = async () => {
+    await client.end().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    // pg's pool.end() resolves before its sockets have closed; forcing the drop at once would
+    // terminate them mid-close and make the pool report errors. Wait (briefly) for them to go.
+    for (let tries = 0; tries < 40; tries++) {
+      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  try {
+    await client.connect();
+    await migrate(database);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { name, url, database, client, drop };
+}
+
+/** Inserts `count` players named bench_user_<n>; returns their ids, in order. */
+export async function seedUsers(client: pg.Client, count: number): Promise<number[]> {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO users (username, display_name, password_hash)
+     SELECT 'bench_user_' || g, 'Bench user ' || g, 'not-a-real-hash'
+     FROM generate_series(1, $1::int) AS g
+     RETURNING id`,
+    [count],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+const BATCH = 20_000;
+
+/**
+ * Inserts one POG per entry of `hashes` (null: no image), owned and designed by the given users in
+ * turn, scored, with points spread over 0..2,999 and `rejectedShare` of them rejected by a
+ * moderator. Ids ascend in array order. Rows go in 20,000 at a time through unnest() of arrays.
+ */
+export async function seedPogs(client: pg.Client, options: { userIds: readonly number[]; hashes: readonly (string | null)[]; rejectedShare?: number }): Promise<void> {
+  const { userIds, hashes } = options;
+  for (let start = 0; start < hashes.length; start += BATCH) {
+    const slice = hashes.slice(start, start + BATCH);
+    const chunks = slice.map(chunkColumns);
+    const owners = slice.map((_, i) => userIds[(start + i) % userIds.length]!);
+    await client.query(
+      `INSERT INTO pogs (user_id, creator_id, name, text_content, image_hash, hash_c0, hash_c1, hash_c2, hash_c3, image_detail,
+                         rarity, score, points, harmony, uniqueness, complexity, scored_version, scored_at,
+                         max_trades, trades_remaining, moderation_status, created_at)
+       SELECT owner, owner, 'Bench POG ' || (n + $7::int), 'POG ' || (n + $7::int), hash, c0, c1, c2, c3,
+              CASE WHEN hash IS NULL THEN NULL ELSE random() END,
+              CASE WHEN pts < 1500 THEN 'common' WHEN pts < 2200 THEN 'uncommon' WHEN pts < 2600 THEN 'rare' WHEN pts < 2900 THEN 'epic' ELSE 'legendary' END,
+              pts / 30.0, pts, 50, 50, 50, 1, now(), 15, 15,
+              CASE WHEN random() < $8::float8 THEN 'rejected' ELSE 'none' END,
+              now() - make_interval(secs => ($9::int - n - $7::int))
+       FROM (
+         SELECT owner, hash, c0, c1, c2, c3, n, floor(random() * 3000)::int AS pts
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[]) WITH ORDINALITY AS t(owner, hash, c0, c1, c2, c3, n)
+       ) AS rows
+       ORDER BY n`,
+      [
+        owners,
+        slice,
+        chunks.map((c) => c.hashC0),
+        chunks.map((c) => c.hashC1),
+        chunks.map((c) => c.hashC2),
+        chunks.map((c) => c.hashC3),
+        start,
+        options.rejectedShare ?? 0,
+        hashes.length,
+      ],
+    );
+  }
+  await client.query('VACUUM ANALYZE pogs');
+  await client.query('ANALYZE users');
+}
+
+/** mulberry32: repeatable randomness, so two runs measure the same data. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
