@@ -8,4 +8,5 @@ export * from './schemas/notifications';
 export * from './battles';
 export * from './pogs';
 export * from './trades';
+export * from './release-reasons';
 export * from './moderation';

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Pog } from '@pog/common';
 import { CHROMIUM_PATH, REPO_ROOT } from './env';
 
 export { CHROMIUM_PATH, REPO_ROOT, hasChromium } from './env';
@@ -25,6 +26,9 @@ const CHROMIUM_ARGS = [
 
 const STARTUP_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
+
+/** The shared admin password the test app starts with (ADMIN_PASSWORD), so browser tests can sign in as admin. */
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
 export interface RunningApp {
   /** e.g. http://127.0.0.1:41234 */
@@ -69,7 +73,7 @@ export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-'));
   // The embedded mode: no external database or Redis, whatever the caller's shell has set.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
 
@@ -174,4 +178,17 @@ export async function registerThroughUi(page: Page, username: string, password =
 export async function snapshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_ARTIFACTS;
   if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Signs a player up through the API in their own browser context (cookies shared with its pages)
+ * and creates one POG for them; a first creation has no cooldown.
+ */
+export async function playerWithPog(context: BrowserContext, username: string, design: Record<string, string>): Promise<{ userId: number; pog: Pog }> {
+  const registered = await context.request.post('/api/register', { data: { username, password: 'secret123' } });
+  if (registered.status() >= 300) throw new Error(`Registering ${username} failed: ${registered.status()} ${await registered.text()}`);
+  const user = (await registered.json()) as { id: number };
+  const created = await context.request.post('/api/pogs', { data: { userId: user.id, ...design } });
+  if (created.status() !== 201) throw new Error(`Creating a POG for ${username} failed: ${created.status()} ${await created.text()}`);
+  return { userId: user.id, pog: (await created.json()) as Pog };
 }

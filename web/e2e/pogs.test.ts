@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Pog } from '@pog/common';
-import { hasChromium, registerThroughUi, snapshot, useE2E } from './harness';
+import { hasChromium, playerWithPog, registerThroughUi, snapshot, useE2E } from './harness';
 
 /** A 900x600 picture with detail in it, so the crop and the scoring have something to work on. */
 async function testPicture(): Promise<Buffer> {
@@ -16,16 +16,6 @@ async function testPicture(): Promise<Buffer> {
     <circle cx="450" cy="300" r="180" fill="#ffe600"/><rect x="120" y="80" width="160" height="160" fill="#00c2a8"/>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** A player signed up through the API in their own browser context (cookies shared with its pages). */
-async function playerWithPog(context: BrowserContext, username: string, design: Record<string, string>): Promise<Pog> {
-  const registered = await context.request.post('/api/register', { data: { username, password: 'secret123' } });
-  expect(registered.status()).toBeLessThan(300);
-  const user = (await registered.json()) as { id: number };
-  const created = await context.request.post('/api/pogs', { data: { userId: user.id, ...design } });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as Pog;
 }
 
 async function scored(context: BrowserContext, pogId: number): Promise<Pog> {
@@ -135,7 +125,7 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
   it('browses Explore with search, rarity and creator filters, and refuses trading an own POG', async () => {
     const oceanContext = await e2e.newContext();
     const lavaContext = await e2e.newContext();
-    const [ocean, lava] = await Promise.all([
+    const [{ pog: ocean }, { pog: lava }] = await Promise.all([
       playerWithPog(oceanContext, 'oceanmaker', { name: 'Ocean Star', textContent: 'SEA', backgroundColor1: '#06B6D4', backgroundColor2: '#3B82F6' }),
       playerWithPog(lavaContext, 'lavamaker', { name: 'Lava Core', textContent: 'HOT', backgroundColor1: '#F97316', backgroundColor2: '#7F1D1D' }),
     ]);
@@ -172,7 +162,8 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
     await page.getByRole('tab', { name: 'Recently Created' }).click();
     await card(page, 'Lava Core').waitFor();
 
-    // Trading: an own POG is refused with the spec's toast, another player's leads to the Trade Center.
+    // Trading: an own POG is refused with the spec's toast, another player's opens the Trade dialog
+    // in place with that POG requested from its owner.
     const own = card(page, 'Ocean Star');
     await own.hover();
     await own.getByRole('button', { name: 'Trade Ocean Star' }).click();
@@ -181,7 +172,9 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
     const theirs = card(page, 'Lava Core');
     await theirs.hover();
     await theirs.getByRole('button', { name: 'Trade Lava Core' }).click();
-    await page.waitForURL(`**/trade?request=${lava.id}`);
+    const trade = page.getByRole('dialog', { name: 'Trade POGs' });
+    await trade.getByRole('button', { name: 'Request Lava Core', pressed: true }).waitFor();
+    expect(await trade.getByRole('combobox', { name: 'Trade With' }).inputValue()).toBe(String(lava.userId));
   });
 
   it('shows visitors the Discover page with search, a detail dialog and Sign In to Create', async () => {

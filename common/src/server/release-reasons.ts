@@ -2,10 +2,11 @@
  * The vocabulary of releasing commitments (see commitments.ts). A leaf module, so that the
  * cancellers can use it without importing commitments.ts, which imports them.
  */
+import type { ReleaseReason } from '../release-reasons';
 import type { Tx } from './db/client';
 import type { PendingEvents } from './realtime';
 
-export type ReleaseReason = 'traded' | 'battled' | 'deleted' | 'rejected' | 'banned';
+export { RELEASE_REASON_TEXT, type ReleaseReason } from '../release-reasons';
 
 export interface ReleaseScope {
   /** POGs that moved or went away. */
@@ -18,12 +19,3 @@ export interface ReleaseScope {
 }
 
 export type Canceller = (tx: Tx, scope: ReleaseScope, reason: ReleaseReason, events: PendingEvents, now: Date) => Promise<void>;
-
-/** Human words for a reason, used in notification texts. */
-export const RELEASE_REASON_TEXT: Record<ReleaseReason, string> = {
-  traded: 'one of its POGs was traded away',
-  battled: 'one of its POGs changed hands in a battle',
-  deleted: 'one of its POGs was deleted',
-  rejected: 'one of its POGs was rejected by a moderator',
-  banned: 'a player in it was banned',
-};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownershipBadge, tradeIntent } from './trade';
+import { ownershipBadge, TRADE_BLOCK_TITLES, tradeBlock, tradeIntent } from './trade';
 
 describe('tradeIntent', () => {
   it('offers an own POG from the collection', () => {
@@ -25,5 +25,27 @@ describe('ownershipBadge', () => {
   it('shows nothing on POGs the viewer does not hold, or when signed out', () => {
     expect(ownershipBadge({ userId: 2, creatorId: 1 }, 1)).toBeNull();
     expect(ownershipBadge({ userId: 2, creatorId: 2 }, null)).toBeNull();
+  });
+});
+
+describe('tradeBlock', () => {
+  const now = Date.parse('2024-05-01T12:00:00.000Z');
+  const free = { moderationStatus: 'none', tradesRemaining: 3, cooldownUntil: null, onCooldown: false, cooldownHours: 0 } as const;
+
+  it('lets a free POG trade', () => {
+    expect(tradeBlock(free, now)).toBeNull();
+  });
+
+  it('says how long a cooldown lasts, in minutes under an hour, and ends it on time', () => {
+    const soon = { ...free, cooldownUntil: '2024-05-01T12:02:00.000Z', onCooldown: true, cooldownHours: 2 / 60 };
+    expect(tradeBlock(soon, now)).toEqual({ reason: 'cooldown', title: 'This POG is on cooldown for 2 more minutes', until: Date.parse(soon.cooldownUntil) });
+    expect(tradeBlock(soon, now + 2 * 60_000)).toBeNull();
+    const long = { ...free, cooldownUntil: '2024-05-01T14:30:00.000Z', onCooldown: true, cooldownHours: 2.5 };
+    expect(tradeBlock(long, now)?.title).toBe('This POG is on cooldown for 3 more hours');
+  });
+
+  it('refuses rejected POGs and POGs out of trade supply, with a title saying why', () => {
+    expect(tradeBlock({ ...free, moderationStatus: 'rejected' }, now)?.title).toBe(TRADE_BLOCK_TITLES.rejected);
+    expect(tradeBlock({ ...free, tradesRemaining: 0 }, now)?.title).toBe(TRADE_BLOCK_TITLES.exhausted);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * What a card's trade action means on each screen. Trading itself is a later feature: for now the
- * action leads to the Trade Center with the POG preselected, as an offer (own) or a request.
+ * What a card's trade action means on each screen: an offer of an own POG or a request for another
+ * player's, each also reachable as a Trade Center link that opens the Trade dialog preset.
  */
-import type { Pog } from '@pog/common';
+import { cooldownHoursLeft, cooldownTitle, type Pog } from '@pog/common';
 
 export type TradeIntent =
   | { kind: 'offer'; path: string }
@@ -24,4 +24,45 @@ export function tradeIntent(pog: Pick<Pog, 'id' | 'userId' | 'creatorId'>, viewe
 export function ownershipBadge(pog: Pick<Pog, 'userId' | 'creatorId'>, viewerId: number | null): 'CREATED' | 'COLLECTED' | null {
   if (viewerId === null || pog.userId !== viewerId) return null;
   return pog.creatorId === viewerId ? 'CREATED' : 'COLLECTED';
+}
+
+export type TradeBlockReason = 'rejected' | 'exhausted' | 'cooldown';
+
+/** Why a POG cannot be offered or requested right now, with the title its disabled button shows. */
+export interface TradeBlock {
+  reason: TradeBlockReason;
+  title: string;
+  /** When a cooldown ends (ms since the epoch), so a screen can enable the POG again on time. */
+  until: number | null;
+}
+
+export const TRADE_BLOCK_TITLES = {
+  rejected: 'This POG was rejected by a moderator and cannot be traded',
+  exhausted: 'This POG has no trades left: its trade supply is used up',
+} as const;
+
+/** The short visible note beside a blocked POG; the title gives the whole sentence. */
+export const TRADE_BLOCK_LABELS: Record<TradeBlockReason, string> = {
+  cooldown: 'On cooldown',
+  rejected: 'Rejected',
+  exhausted: 'No trades left',
+};
+
+type TradeablePog = Pick<Pog, 'moderationStatus' | 'tradesRemaining' | 'cooldownUntil' | 'onCooldown' | 'cooldownHours'>;
+
+/**
+ * The server's rules, mirrored (decisions.md: a POG on cooldown, rejected, or out of supply cannot
+ * be traded), in the server's order. The cooldown is measured against `now`, so it runs out on
+ * screen without a refetch; without an end time the server's own reading is used.
+ */
+export function tradeBlock(pog: TradeablePog, now: number): TradeBlock | null {
+  if (pog.moderationStatus === 'rejected') return { reason: 'rejected', title: TRADE_BLOCK_TITLES.rejected, until: null };
+  if (pog.tradesRemaining <= 0) return { reason: 'exhausted', title: TRADE_BLOCK_TITLES.exhausted, until: null };
+  if (pog.cooldownUntil) {
+    const hours = cooldownHoursLeft(pog.cooldownUntil, new Date(now));
+    if (hours > 0) return { reason: 'cooldown', title: cooldownTitle(hours), until: new Date(pog.cooldownUntil).getTime() };
+  } else if (pog.onCooldown && pog.cooldownHours > 0) {
+    return { reason: 'cooldown', title: cooldownTitle(pog.cooldownHours), until: null };
+  }
+  return null;
 }

@@ -1,4 +1,5 @@
 /** The trade texts of spec sections 2, 5 and 8, word for word where the spec gives them. */
+import { isReleaseReason, RELEASE_REASON_TEXT } from '@pog/common';
 export const TRADE_TEXT = {
   dialogTitle: 'Trade POGs',
   yourPogs: 'Your POGs',
@@ -40,3 +41,8 @@ export const TRADE_TEXT = {
   noHistory: 'No finished trades yet',
   signedOut: 'Log in to see and answer your trades.',
 } as const;
+
+/** Why the system cancelled an offer (`cancelReason`), in the words the notifications use. */
+export function cancelReasonText(reason: string): string {
+  return isReleaseReason(reason) ? `Cancelled: ${RELEASE_REASON_TEXT[reason]}` : reason;
+}

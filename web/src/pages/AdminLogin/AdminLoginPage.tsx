@@ -1,25 +1,97 @@
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router';
-import { BRAND } from '@pog/common';
-import { ComingSoon } from '../../components/ComingSoon';
+import { adminAuthRequestSchema, BRAND } from '@pog/common';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { ADMIN_TEXT } from '../../features/admin/messages';
+import { useAdminLogin } from '../../features/admin/mutations';
+import { usePageTitle } from '../../hooks/usePageTitle';
 
-const Screen = styled.div`
+const Screen = styled.main`
   flex: 1;
   display: grid;
-  align-content: center;
+  place-items: center;
+  min-height: 100vh;
+  padding: 2rem 1rem;
+`;
+
+const Card = styled.section`
+  display: grid;
+  gap: 1.25rem;
+  width: min(420px, 100%);
+  padding: 2rem;
+  border-radius: ${({ theme }) => theme.radii.xl};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const Title = styled.h1`
+  font-family: ${({ theme }) => theme.fonts.display};
+  font-size: 2.25rem;
+  letter-spacing: 0.04em;
+  text-align: center;
+`;
+
+const Lead = styled.p`
+  margin-top: -0.75rem;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: 1rem;
 `;
 
 const Back = styled(Link)`
   justify-self: center;
+  font-size: 0.9rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The admin password screen is shown without the main layout (spec section 2). */
+/** The admin password screen, shown without the main layout (spec section 2, Admin login). */
 export default function AdminLoginPage() {
+  usePageTitle('Admin Login');
+  const login = useAdminLogin();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adminAuthRequestSchema.safeParse({ password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    login.mutate(parsed.data.password);
+  };
+
   return (
     <Screen>
-      <ComingSoon title="Admin Login" lead="The password-protected entrance to the moderation area." />
-      <Back to="/">Back to {BRAND}</Back>
+      <Card aria-labelledby="admin-login-title">
+        <Title id="admin-login-title">Admin Login</Title>
+        <Lead>Enter the admin password to moderate {BRAND}.</Lead>
+        <Form onSubmit={onSubmit} noValidate aria-label="Admin login">
+          <Field
+            label="Admin Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={error}
+          />
+          <Button type="submit" $block $size="lg" disabled={login.isPending}>
+            {login.isPending ? ADMIN_TEXT.loginBusy : ADMIN_TEXT.loginSubmit}
+          </Button>
+        </Form>
+        <Back to="/">Back to {BRAND}</Back>
+      </Card>
     </Screen>
   );
 }

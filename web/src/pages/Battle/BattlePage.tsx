@@ -1,5 +1,74 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { User } from '@pog/common';
+import { Badge } from '../../components/Badge';
+import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
+import { PageSpinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { ArenaOverlays } from '../../features/battles/components/ArenaOverlays';
+import { BattleHistory, OpenBattles } from '../../features/battles/components/BattleLists';
+import { ChallengeForm } from '../../features/battles/components/ChallengeForm';
+import { SignedOutNotice } from '../../features/battles/components/Notices';
+import { BATTLE_TEXT } from '../../features/battles/messages';
+import { usePendingBattles } from '../../features/battles/queries';
+import { useArenaParams } from '../../features/battles/useArenaParams';
+import { usePageTitle } from '../../hooks/usePageTitle';
 
+const Body = styled.div`
+  margin-top: 1.5rem;
+`;
+
+type ArenaTab = 'challenge' | 'mine' | 'history';
+
+/** /battle, variant A: Challenge, My Battles (with its count) and Battle History. */
 export default function BattlePage() {
-  return <ComingSoon title="Battle Arena" lead="Challenge other players: each risks one POG, the higher roll wins both." />;
+  usePageTitle(BATTLE_TEXT.title);
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  return (
+    <Page>
+      <PageHeader>
+        <PageTitle>{BATTLE_TEXT.title}</PageTitle>
+        <PageLead>{BATTLE_TEXT.lead}</PageLead>
+      </PageHeader>
+      <Body>{user ? <Arena viewer={user} /> : <SignedOutNotice />}</Body>
+    </Page>
+  );
+}
+
+function Arena({ viewer }: { viewer: User }) {
+  const { opponentParam, battleId, openDetails, closeDetails } = useArenaParams();
+  const [tab, setTab] = useState<ArenaTab>('challenge');
+  const open = usePendingBattles(viewer.id);
+  const count = open.data?.length ?? 0;
+  const lists = { viewer, flipLabel: BATTLE_TEXT.flipA, onDetails: openDetails };
+
+  return (
+    <>
+      <Tabs<ArenaTab>
+        label="Battle Arena sections"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          {
+            id: 'challenge',
+            label: BATTLE_TEXT.challengeTab,
+            content: <ChallengeForm viewer={viewer} opponentParam={opponentParam} title="Challenge a player" onSent={() => setTab('mine')} />,
+          },
+          {
+            id: 'mine',
+            label: (
+              <>
+                {BATTLE_TEXT.myBattlesTab} <Badge $variant="secondary">{count}</Badge>
+              </>
+            ),
+            content: <OpenBattles {...lists} label={BATTLE_TEXT.myBattlesTab} />,
+          },
+          { id: 'history', label: BATTLE_TEXT.historyTab, content: <BattleHistory {...lists} /> },
+        ]}
+      />
+      <ArenaOverlays battleId={battleId} onDetails={openDetails} onCloseDetails={closeDetails} />
+    </>
+  );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { DISPLAY } from '@pog/common';
+import { DISPLAY, timeAgo, type Trade } from '@pog/common';
 import { Spinner } from '../../components/Spinner';
-import { useActiveTrades, type PendingTradeSummary } from '../../features/pogs/queries';
+import { usePendingTrades } from '../../features/trades/queries';
 import { Muted, Panel, PanelHead, PanelTitle } from './studioStyles';
 
 const List = styled.ul`
@@ -25,18 +25,17 @@ const AllLink = styled(Link)`
   color: ${({ theme }) => theme.colors.accent};
 `;
 
-function describeTrade(trade: PendingTradeSummary, userId: number): string {
+function describeTrade(trade: Trade, userId: number): string {
   const incoming = trade.toUserId === userId;
-  const other = incoming ? trade.fromUser?.username : trade.toUser?.username;
-  const offer = trade.offerPog?.name ?? 'a POG';
-  const request = trade.requestPog?.name ?? 'a POG';
-  const who = other ? `@${other}` : 'another player';
+  const who = `@${incoming ? trade.fromUser.username : trade.toUser.username}`;
+  const offer = trade.offerPog?.name ?? 'a deleted POG';
+  const request = trade.requestPog?.name ?? 'a deleted POG';
   return incoming ? `${who} offers ${offer} for your ${request}` : `You offer ${offer} to ${who} for ${request}`;
 }
 
-/** The first 2 pending trades, and the way to all of them (spec section 2, Create). */
+/** The first 2 pending trades, live, and the way to all of them (spec section 2, Create). */
 export function ActiveTrades({ userId }: { userId: number }) {
-  const query = useActiveTrades(userId);
+  const query = usePendingTrades(userId);
   const trades = (query.data ?? []).slice(0, DISPLAY.studioTrades);
   return (
     <Panel aria-labelledby="active-trades-title">
@@ -55,7 +54,7 @@ export function ActiveTrades({ userId }: { userId: number }) {
           {trades.map((trade) => (
             <li key={trade.id}>
               {describeTrade(trade, userId)}
-              {trade.timeAgo && <Muted as="span"> · {trade.timeAgo}</Muted>}
+              <Muted as="span"> · {timeAgo(trade.createdAt)}</Muted>
             </li>
           ))}
         </List>

@@ -26,7 +26,7 @@ const AllLink = styled(Link)`
 /** The player's 4 newest own designs; their rarity and points arrive live once scored. */
 export function MyCreatedPogs({ userId }: { userId: number }) {
   const query = useUserPogs(userId);
-  const actions = useOwnPogActions();
+  const { tradeDialog, ...actions } = useOwnPogActions();
   const created = (query.data ?? []).filter((pog) => pog.creatorId === userId).slice(0, DISPLAY.studioPogs);
   return (
     <Panel aria-labelledby="my-created-title">
@@ -47,6 +47,7 @@ export function MyCreatedPogs({ userId }: { userId: number }) {
           ))}
         </Grid>
       )}
+      {tradeDialog}
     </Panel>
   );
 }

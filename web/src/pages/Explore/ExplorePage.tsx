@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { Pog, PogSort, User } from '@pog/common';
 import { ButtonLink } from '../../components/Button';
@@ -11,6 +10,7 @@ import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog'
 import type { PogFilters } from '../../features/pogs/keys';
 import { POG_TEXT } from '../../features/pogs/messages';
 import { tradeIntent } from '../../features/pogs/trade';
+import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { toast } from '../../stores/toasts';
@@ -46,7 +46,7 @@ function useSettledFilters(values: FilterValues, sort: PogSort): PogFilters {
 
 function ExplorePogs({ user }: { user: User }) {
   usePageTitle('Explore Pogs');
-  const navigate = useNavigate();
+  const { openTrade, dialog: tradeDialog } = useTradeDialog();
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);
   const [sort, setSort] = useState<PogSort>('trending');
   const [selected, setSelected] = useState<Pog | null>(null);
@@ -58,7 +58,7 @@ function ExplorePogs({ user }: { user: User }) {
       toast({ title: POG_TEXT.ownTradeTitle, description: POG_TEXT.ownTradeMessage, variant: 'destructive' });
       return;
     }
-    navigate(intent.path);
+    openTrade({ request: { pogId: pog.id, ownerId: pog.userId } });
   };
 
   const results = (label: string) => <PogResults filters={filters} label={label} viewerId={user.id} onSelect={setSelected} onTrade={onTrade} />;
@@ -84,6 +84,7 @@ function ExplorePogs({ user }: { user: User }) {
         />
       </Section>
       <PogDetailDialog pog={selected} onClose={() => setSelected(null)} />
+      {tradeDialog}
     </Page>
   );
 }

@@ -58,7 +58,7 @@ export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogR
       <PogGrid label={label}>
         {pogs.map((pog) => (
           <li key={pog.id}>
-            <PogCard pog={pog} viewerId={viewerId} onSelect={onSelect} onTrade={onTrade} showCreator />
+            <PogCard pog={pog} viewerId={viewerId} onSelect={onSelect} onTrade={onTrade} showCreator challenge />
           </li>
         ))}
       </PogGrid>

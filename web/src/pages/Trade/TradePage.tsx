@@ -1,5 +1,107 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import type { User } from '@pog/common';
+import { Button, ButtonLink } from '../../components/Button';
+import { RepeatIcon } from '../../components/icons';
+import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
+import { PageSpinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { usePog } from '../../features/pogs/queries';
+import { PendingTradeList } from '../../features/trades/components/PendingTradeList';
+import { TradeHistoryList } from '../../features/trades/components/TradeHistoryList';
+import { EmptyNote } from '../../features/trades/components/tradeCardStyles';
+import { TRADE_TEXT } from '../../features/trades/messages';
+import { useTradeDialog } from '../../features/trades/useTradeDialog';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { readTradeQuery } from './tradeQuery';
 
+const Header = styled(PageHeader)`
+  grid-template-columns: 1fr auto;
+  align-items: end;
+  gap: 0.75rem 1.5rem;
+`;
+
+const Body = styled.div`
+  margin-top: 1.5rem;
+`;
+
+const NewTradeButton = styled(Button)`
+  svg { width: 1.1rem; height: 1.1rem; }
+`;
+
+type TradeTab = 'pending' | 'history';
+
+/** /trade: the Trade Center (spec section 2): New Trade, the pending trades, and the history. */
 export default function TradePage() {
-  return <ComingSoon title="Trade Center" lead="Offer your POGs and answer the offers other players send you." />;
+  usePageTitle(TRADE_TEXT.centerTitle);
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  // The route guard sends visitors to /auth; this covers a session that ends on this screen.
+  if (!user) {
+    return (
+      <Page>
+        <PageTitle>{TRADE_TEXT.centerTitle}</PageTitle>
+        <Body>
+          <EmptyNote>
+            <p>{TRADE_TEXT.signedOut}</p>
+            <ButtonLink to="/auth">Login / Register</ButtonLink>
+          </EmptyNote>
+        </Body>
+      </Page>
+    );
+  }
+  return <TradeCenter user={user} />;
+}
+
+/**
+ * `?offer=` and `?request=` open the dialog preset, then leave the address, so a reload or the
+ * back button does not open it again.
+ */
+function useTradeQuery(userId: number, openTrade: ReturnType<typeof useTradeDialog>['openTrade']) {
+  const [params, setParams] = useSearchParams();
+  const { offerPogId, requestPogId } = readTradeQuery(params);
+  // A requested POG's owner is the player to trade with: ask the server who that is.
+  const requested = usePog(requestPogId);
+
+  useEffect(() => {
+    if (offerPogId === null && requestPogId === null) return;
+    if (requestPogId !== null && requested.isPending) return;
+    const owner = requested.data?.userId;
+    if (requestPogId !== null && owner !== undefined && owner !== userId) openTrade({ request: { pogId: requestPogId, ownerId: owner } });
+    else if (requestPogId !== null && owner === userId) openTrade({ offerPogId: requestPogId });
+    else if (offerPogId !== null) openTrade({ offerPogId });
+    else openTrade();
+    setParams({}, { replace: true });
+  }, [offerPogId, requestPogId, requested.isPending, requested.data, userId, openTrade, setParams]);
+}
+
+function TradeCenter({ user }: { user: User }) {
+  const { openTrade, dialog } = useTradeDialog();
+  useTradeQuery(user.id, openTrade);
+  return (
+    <Page>
+      <Header>
+        <div>
+          <PageTitle>{TRADE_TEXT.centerTitle}</PageTitle>
+          <PageLead>Offer your POGs and answer the offers other players send you.</PageLead>
+        </div>
+        <NewTradeButton onClick={() => openTrade()}>
+          <RepeatIcon />
+          {TRADE_TEXT.newTrade}
+        </NewTradeButton>
+      </Header>
+      <Body>
+        <Tabs<TradeTab>
+          label="Trades"
+          items={[
+            { id: 'pending', label: TRADE_TEXT.pendingTab, content: <PendingTradeList userId={user.id} /> },
+            { id: 'history', label: TRADE_TEXT.historyTab, content: <TradeHistoryList userId={user.id} /> },
+          ]}
+        />
+      </Body>
+      {dialog}
+    </Page>
+  );
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
@@ -6,7 +6,7 @@ import { ButtonLink } from '../../../components/Button';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { useDeletePog } from '../mutations';
 import { useUserPogs } from '../queries';
-import { tradeIntent } from '../trade';
+import { useTradeDialog } from '../../trades/useTradeDialog';
 import { PogCard } from './PogCard';
 import { PogGrid, PogGridSkeleton } from './PogGrid';
 
@@ -23,26 +23,29 @@ const Empty = styled.div`
   p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-/** The card actions every screen of the player's own POGs shares: edit, delete and trade. */
-export function useOwnPogActions() {
+/**
+ * The card actions every screen of the player's own POGs shares: edit, delete and trade. Trade opens
+ * the Trade dialog in place with the POG offered; render `tradeDialog` on the screen.
+ */
+export function useOwnPogActions(): {
+  onEdit: (pog: Pog) => void;
+  onDelete: (pog: Pog) => Promise<unknown>;
+  onTrade: (pog: Pog) => void;
+  tradeDialog: ReactNode;
+} {
   const navigate = useNavigate();
   const deletion = useDeletePog();
+  const { openTrade, dialog } = useTradeDialog();
   const onEdit = useCallback((pog: Pog) => navigate(`/create?edit=${pog.id}`), [navigate]);
   const onDelete = useCallback((pog: Pog) => deletion.mutateAsync(pog.id), [deletion]);
-  const onTrade = useCallback(
-    (pog: Pog) => {
-      const intent = tradeIntent(pog, pog.userId, 'collection');
-      if (intent.kind !== 'own') navigate(intent.path);
-    },
-    [navigate],
-  );
-  return { onEdit, onDelete, onTrade };
+  const onTrade = useCallback((pog: Pog) => openTrade({ offerPogId: pog.id }), [openTrade]);
+  return { onEdit, onDelete, onTrade, tradeDialog: dialog };
 }
 
 /** The player's POGs: a grid, 10 skeletons while loading, or the empty state. */
 export function MyCollection({ userId }: { userId: number }) {
   const query = useUserPogs(userId);
-  const actions = useOwnPogActions();
+  const { tradeDialog, ...actions } = useOwnPogActions();
 
   if (query.isPending) return <PogGridSkeleton label="Loading your collection..." />;
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
@@ -56,12 +59,15 @@ export function MyCollection({ userId }: { userId: number }) {
     );
   }
   return (
-    <PogGrid label="My Collection">
-      {query.data.map((pog) => (
-        <li key={pog.id}>
-          <PogCard pog={pog} viewerId={userId} {...actions} />
-        </li>
-      ))}
-    </PogGrid>
+    <>
+      <PogGrid label="My Collection">
+        {query.data.map((pog) => (
+          <li key={pog.id}>
+            <PogCard pog={pog} viewerId={userId} {...actions} />
+          </li>
+        ))}
+      </PogGrid>
+      {tradeDialog}
+    </>
   );
 }

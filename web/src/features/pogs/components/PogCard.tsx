@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import styled, { css, keyframes } from 'styled-components';
-import { cooldownTitle, DISPLAY, RARITIES, type Pog, type Rarity } from '@pog/common';
+import { DISPLAY, RARITIES, type Pog, type Rarity } from '@pog/common';
 import { Badge } from '../../../components/Badge';
-import { PencilIcon, RepeatIcon, TrashIcon } from '../../../components/icons';
+import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
 import { throttle } from '../../../hooks/throttle';
+import { challengePath } from '../../battles/selection';
 import { rarityAnimation } from '../rarityAnimation';
-import { ownershipBadge } from '../trade';
+import { ownershipBadge, TRADE_BLOCK_LABELS } from '../trade';
+import { useTradeBlock } from '../useTradeBlock';
 import { DeletePogDialog } from './DeletePogDialog';
 import { PogDisc } from './PogDisc';
 import { RarityBadge } from './RarityBadge';
@@ -138,6 +141,11 @@ const Meta = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const Blocked = styled.span`
+  color: ${({ theme }) => theme.colors.warning};
+  font-weight: 700;
+`;
+
 const Points = styled.span`
   font-weight: 800;
   color: ${({ theme }) => theme.colors.gold};
@@ -156,6 +164,8 @@ export interface PogCardProps {
   onTrade?: (pog: Pog) => void;
   /** Shows who made it (browsing lists). */
   showCreator?: boolean;
+  /** Offers a Challenge action on another player's POG: the Battle Arena with its owner preselected. */
+  challenge?: boolean;
 }
 
 /**
@@ -163,7 +173,7 @@ export interface PogCardProps {
  * COLLECTED badge, and the hover actions (edit and delete for the owner, trade). The actions also
  * appear on keyboard focus and always on touch screens.
  */
-export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false }: PogCardProps) {
+export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false, challenge = false }: PogCardProps) {
   const diameter = POG_CARD_SIZES[size];
   const owner = viewerId !== null && pog.userId === viewerId;
   const badge = ownershipBadge(pog, viewerId);
@@ -195,7 +205,8 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
   };
 
   const disc = <PogDisc design={pog} size={diameter} />;
-  const tradeBlocked = pog.onCooldown;
+  // On cooldown, rejected or out of supply: the button stays, disabled, its title saying why.
+  const tradeBlock = useTradeBlock(pog);
 
   return (
     <Card $width={diameter} aria-label={pog.name} data-pog-id={pog.id}>
@@ -224,11 +235,16 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
             <Action
               type="button"
               aria-label={`Trade ${pog.name}`}
-              title={tradeBlocked ? cooldownTitle(pog.cooldownHours) : 'Trade'}
-              disabled={tradeBlocked}
+              title={tradeBlock ? tradeBlock.title : 'Trade'}
+              disabled={tradeBlock !== null}
               onClick={() => onTrade(pog)}
             >
               <RepeatIcon />
+            </Action>
+          )}
+          {challenge && viewerId !== null && !owner && (
+            <Action as={Link} to={challengePath(pog.userId)} aria-label={`Challenge ${pog.username} to a battle`} title="Challenge">
+              <SwordsIcon />
             </Action>
           )}
         </Actions>
@@ -240,6 +256,7 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
         <RarityBadge pog={pog} />
         {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
         {showCreator && <span>by @{pog.creatorUsername}</span>}
+        {tradeBlock && <Blocked title={tradeBlock.title}>{TRADE_BLOCK_LABELS[tradeBlock.reason]}</Blocked>}
       </Meta>
       {onDelete && (
         <DeletePogDialog

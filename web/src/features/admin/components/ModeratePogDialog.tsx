@@ -1,0 +1,71 @@
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import type { Pog } from '@pog/common';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { POG_CARD_SIZES } from '../../pogs/components/PogCard';
+import { PogDisc } from '../../pogs/components/PogDisc';
+import { RarityBadge } from '../../pogs/components/RarityBadge';
+import { creatorName, formatModeratedAt, pogPoints } from '../display';
+import { useModeratePog, type PogDecision } from '../mutations';
+import { DialogActions, Facts, FieldStack, Muted, Textarea } from './styles';
+
+const Preview = styled.div`
+  display: grid;
+  place-items: center;
+  margin-bottom: 1.25rem;
+`;
+
+/**
+ * Moderate POG (spec section 2): the preview (size lg), its facts, Moderation Notes, and Delete POG,
+ * Reject, Approve. Each action closes the dialog; the lists reload either way.
+ */
+export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: () => void }) {
+  const notesId = useId();
+  const moderate = useModeratePog();
+  const [notes, setNotes] = useState('');
+
+  // A fresh dialog starts from the notes already on the POG.
+  useEffect(() => setNotes(pog?.moderationNotes ?? ''), [pog]);
+
+  if (!pog) return null;
+  const act = (decision: PogDecision) => moderate.mutate({ pog, decision, notes }, { onSettled: onClose });
+  const busy = moderate.isPending;
+  const lastModerated = formatModeratedAt(pog.lastModeratedAt);
+
+  return (
+    <Dialog open onClose={onClose} title="Moderate POG">
+      <Preview>
+        <PogDisc design={pog} size={POG_CARD_SIZES.lg} eager />
+      </Preview>
+      <Facts>
+        <dt>Name</dt>
+        <dd>{pog.name}</dd>
+        <dt>Rarity</dt>
+        <dd>
+          <RarityBadge pog={pog} />
+        </dd>
+        <dt>Created by</dt>
+        <dd>{creatorName(pog)}</dd>
+        <dt>Points</dt>
+        <dd>{pogPoints(pog)}</dd>
+      </Facts>
+      <FieldStack>
+        <label htmlFor={notesId}>Moderation Notes</label>
+        <Textarea id={notesId} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder="Why this decision (the owner is told)" />
+        {lastModerated && <Muted>Last moderated: {lastModerated}</Muted>}
+      </FieldStack>
+      <DialogActions>
+        <Button $variant="danger" disabled={busy} onClick={() => act('delete')}>
+          Delete POG
+        </Button>
+        <Button $variant="outline" disabled={busy} onClick={() => act('reject')}>
+          Reject
+        </Button>
+        <Button disabled={busy} onClick={() => act('approve')}>
+          Approve
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import { avatarColorFor, type AdminUser } from '@pog/common';
+import { Avatar } from '../../../components/Avatar';
+import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { formatModeratedAt, roleOf, userInitials } from '../display';
+import { ADMIN_TEXT } from '../messages';
+import { useModerateUser } from '../mutations';
+import { DialogActions, FieldStack, Muted, Textarea } from './styles';
+
+const Who = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  h3 { font-size: 1.2rem; }
+`;
+
+const Line = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin-top: 0.25rem;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/**
+ * Moderate User (spec section 2): who it is, banned or not, the Ban Reason, when they were last
+ * moderated, and Remove Ban or Ban User (which needs a reason that is not blank).
+ */
+export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const reasonId = useId();
+  const moderate = useModerateUser();
+  const [reason, setReason] = useState('');
+
+  useEffect(() => setReason(user?.banReason ?? ''), [user]);
+
+  if (!user) return null;
+  const busy = moderate.isPending;
+  const lastModerated = formatModeratedAt(user.lastModeratedAt);
+  const act = (ban: boolean) => moderate.mutate({ user, ban, reason }, { onSettled: onClose });
+
+  return (
+    <Dialog open onClose={onClose} title="Moderate User">
+      <Who>
+        <Avatar initials={userInitials(user)} color={avatarColorFor(user.username)} size={56} />
+        <div>
+          <h3>{user.username}</h3>
+          <Line>
+            <Badge $variant={roleOf(user) === 'admin' ? 'default' : 'secondary'}>{roleOf(user)}</Badge>
+            <span>ID: {user.id}</span>
+            {user.isBanned ? <Badge $variant="destructive">{ADMIN_TEXT.currentlyBanned}</Badge> : <Badge $variant="success">{ADMIN_TEXT.notBanned}</Badge>}
+          </Line>
+        </div>
+      </Who>
+      <FieldStack>
+        <label htmlFor={reasonId}>Ban Reason</label>
+        <Textarea
+          id={reasonId}
+          rows={3}
+          value={reason}
+          readOnly={user.isBanned}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder="Why this player is banned (they are told)"
+        />
+        {lastModerated && <Muted>Last moderated: {lastModerated}</Muted>}
+      </FieldStack>
+      <DialogActions>
+        {user.isBanned ? (
+          <Button $variant="secondary" disabled={busy} onClick={() => act(false)}>
+            Remove Ban
+          </Button>
+        ) : (
+          <Button $variant="danger" disabled={busy || reason.trim() === ''} onClick={() => act(true)}>
+            Ban User
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

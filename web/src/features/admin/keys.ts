@@ -1,0 +1,24 @@
+/**
+ * Query keys of the admin panel. As everywhere in the app the first element is the URL the default
+ * query function GETs; every key starts with ADMIN_ROOT so one call refreshes the whole panel.
+ */
+export const ADMIN_ROOT = '/api/admin';
+
+export const ADMIN_STATUS_PATH = '/api/admin/auth/status';
+export const adminStatusKey = [ADMIN_STATUS_PATH] as const;
+
+export const FLAGGED_PATH = '/api/admin/pogs/flagged';
+export const flaggedKey = [FLAGGED_PATH] as const;
+
+export const ALL_POGS_PATH = '/api/admin/pogs/all';
+/** The All POGs list for one search text ('' for everything). */
+export const allPogsKey = (search: string) => [ALL_POGS_PATH, { search }] as const;
+
+export const ADMIN_USERS_PATH = '/api/admin/users';
+export const adminUsersKey = [ADMIN_USERS_PATH] as const;
+
+/** True for any key of the admin panel (status excluded: it is not panel data). */
+export function isAdminDataKey(key: readonly unknown[]): boolean {
+  const [path] = key;
+  return typeof path === 'string' && path.startsWith(`${ADMIN_ROOT}/`) && path !== ADMIN_STATUS_PATH;
+}

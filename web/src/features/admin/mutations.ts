@@ -1,0 +1,102 @@
+/** The admin writes, each with the toasts of spec section 8 (Admin) and the reloads of section 4. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { AdminAuthStatus, AdminUser, Pog } from '@pog/common';
+import { toAppError } from '../../api/errors';
+import { reportError } from '../errors/showError';
+import { toast } from '../../stores/toasts';
+import { adminApi } from './api';
+import { applyAdminUser, applyModerationEvent, forgetAdminData, refreshAdminData } from './cache';
+import { adminStatusKey } from './keys';
+import { ADMIN_TEXT } from './messages';
+import { loginFailureToast, moderationFailureMessage } from './outcomes';
+
+export const ADMIN_LOGIN_PATH = '/admin-login';
+export const ADMIN_PANEL_PATH = '/admin';
+
+export function useAdminLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (password: string) => adminApi.login(password),
+    // A wrong password must cost one attempt, never two.
+    retry: false,
+    onSuccess: () => {
+      queryClient.setQueryData<AdminAuthStatus>(adminStatusKey, { authenticated: true });
+      toast({ title: ADMIN_TEXT.grantedTitle, description: ADMIN_TEXT.grantedMessage });
+      navigate(ADMIN_PANEL_PATH);
+    },
+    onError: (error) => toast({ ...loginFailureToast(toAppError(error)), variant: 'destructive' }),
+  });
+}
+
+/** Logs out and goes to /admin-login even when the call fails (spec section 4, Admin logout). */
+export function useAdminLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => adminApi.logout(),
+    retry: false,
+    onError: (error) => reportError(error, 'admin logout'),
+    onSettled: () => {
+      forgetAdminData(queryClient);
+      queryClient.setQueryData<AdminAuthStatus>(adminStatusKey, { authenticated: false });
+      navigate(ADMIN_LOGIN_PATH, { replace: true });
+    },
+  });
+}
+
+export type PogDecision = 'approve' | 'reject' | 'delete';
+
+export interface PogModeration {
+  pog: Pog;
+  decision: PogDecision;
+  notes: string;
+}
+
+const POG_SUCCESS: Record<PogDecision, string> = { approve: ADMIN_TEXT.approved, reject: ADMIN_TEXT.rejected, delete: ADMIN_TEXT.deleted };
+
+export function useModeratePog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ pog, decision, notes }: PogModeration): Promise<Pog | null> => {
+      if (decision === 'delete') {
+        await adminApi.deletePog(pog.id);
+        return null;
+      }
+      const approve = decision === 'approve';
+      // What the admin saw: if another admin acted since, the server answers 409 instead of overwriting.
+      return adminApi.moderatePog(pog.id, { isApproved: approve, isFlagged: !approve, moderationNotes: notes, expectedLastModeratedAt: pog.lastModeratedAt });
+    },
+    onSuccess: (moderated, { pog, decision }) => {
+      applyModerationEvent(queryClient, moderated ? { action: decision === 'approve' ? 'approved' : 'rejected', pog: moderated } : { action: 'deleted', pog });
+      toast({ title: POG_SUCCESS[decision] });
+    },
+    onError: (error) => {
+      toast({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderatePogFailed), variant: 'destructive' });
+    },
+    onSettled: () => refreshAdminData(queryClient),
+  });
+}
+
+export interface UserModeration {
+  user: AdminUser;
+  ban: boolean;
+  reason: string;
+}
+
+export function useModerateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, ban, reason }: UserModeration) =>
+      adminApi.moderateUser(user.id, { isBanned: ban, banReason: ban ? reason.trim() : null, expectedLastModeratedAt: user.lastModeratedAt }),
+    onSuccess: (user) => {
+      applyAdminUser(queryClient, user);
+      toast({ title: user.isBanned ? ADMIN_TEXT.banned(user.username) : ADMIN_TEXT.unbanned(user.username) });
+    },
+    onError: (error) => {
+      toast({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderateUserFailed), variant: 'destructive' });
+    },
+    onSettled: () => refreshAdminData(queryClient),
+  });
+}

@@ -1,0 +1,65 @@
+/** The admin panel's reads. Failures are told once per failure with the spec's admin toast. */
+import { useEffect } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { toAppError } from '../../api/errors';
+import { toast } from '../../stores/toasts';
+import { adminApi } from './api';
+import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey } from './keys';
+import { ADMIN_TEXT } from './messages';
+
+/**
+ * GET /api/admin/auth/status. Never retried: the panel waits on it, and a failure already has its
+ * own answer (a toast and the way back to /admin-login). Always refetched on mount.
+ */
+export function useAdminStatus() {
+  return useQuery({
+    queryKey: adminStatusKey,
+    queryFn: ({ signal }) => adminApi.status(signal),
+    staleTime: 0,
+    retry: false,
+    meta: { errorToast: false },
+  });
+}
+
+/** 'Error / Failed to load admin data' each time a list fails to load (not on every re-render). */
+function useLoadFailureToast(query: UseQueryResult<unknown>, onUnauthorized: () => void): void {
+  const { isError, errorUpdatedAt, error } = query;
+  useEffect(() => {
+    if (!isError) return;
+    // The admin session ended (expired, or logged out in another tab): back to the password.
+    if (toAppError(error).code === 'UNAUTHORIZED') {
+      onUnauthorized();
+      return;
+    }
+    toast({ title: ADMIN_TEXT.errorTitle, description: ADMIN_TEXT.loadFailed, variant: 'destructive' });
+    // errorUpdatedAt changes once per failure; the toast must not repeat on unrelated renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError, errorUpdatedAt]);
+}
+
+const listOptions = { meta: { errorToast: false } } as const;
+
+export function useFlaggedPogs(enabled: boolean, onUnauthorized: () => void) {
+  const query = useQuery({ queryKey: flaggedKey, queryFn: ({ signal }) => adminApi.flagged(signal), enabled, ...listOptions });
+  useLoadFailureToast(query, onUnauthorized);
+  return query;
+}
+
+export function useAllPogs(search: string, enabled: boolean, onUnauthorized: () => void) {
+  const query = useQuery({
+    queryKey: allPogsKey(search.trim()),
+    queryFn: ({ signal }) => adminApi.allPogs(search, signal),
+    enabled,
+    // Typing a search keeps the previous results on screen until the new ones arrive.
+    placeholderData: (previous) => previous,
+    ...listOptions,
+  });
+  useLoadFailureToast(query, onUnauthorized);
+  return query;
+}
+
+export function useAdminUsers(enabled: boolean, onUnauthorized: () => void) {
+  const query = useQuery({ queryKey: adminUsersKey, queryFn: ({ signal }) => adminApi.users(signal), enabled, ...listOptions });
+  useLoadFailureToast(query, onUnauthorized);
+  return query;
+}

@@ -1,0 +1,47 @@
+import { useMemo, useState } from 'react';
+import type { Battle, User } from '@pog/common';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Spinner } from '../../../components/Spinner';
+import { useUserPogs } from '../../pogs/queries';
+import { riskedPogIds } from '../eligibility';
+import { BATTLE_TEXT } from '../messages';
+import { useAcceptChallenge } from '../mutations';
+import { usePendingBattles } from '../queries';
+import { BattlePogChooser } from './BattlePogChooser';
+import { NeedPogsNotice } from './Notices';
+import { Row } from './styles';
+
+/** Accepting needs a POG of your own (spec section 5): the button stays disabled until one is chosen. */
+export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; viewer: User; onClose: () => void }) {
+  const pogs = useUserPogs(viewer.id);
+  const open = usePendingBattles(viewer.id);
+  const accept = useAcceptChallenge(viewer.id);
+  const [pogId, setPogId] = useState<number | null>(null);
+  const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
+
+  const confirm = () => {
+    if (pogId === null) return;
+    accept.mutate({ battleId: battle.id, pogId }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={BATTLE_TEXT.acceptTitle} description={`${battle.challenger.username} risks ${battle.challengerPog?.name ?? 'a POG'}. ${BATTLE_TEXT.acceptLead}`} width={680}>
+      {pogs.isPending ? (
+        <Spinner label="Loading your POGs..." />
+      ) : (pogs.data ?? []).length === 0 ? (
+        <NeedPogsNotice />
+      ) : (
+        <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} value={pogId} onChange={setPogId} />
+      )}
+      <Row style={{ marginTop: '1rem', justifyContent: 'flex-end' }}>
+        <Button $variant="ghost" onClick={onClose}>
+          {BATTLE_TEXT.cancel}
+        </Button>
+        <Button disabled={pogId === null || accept.isPending} onClick={confirm}>
+          {BATTLE_TEXT.acceptConfirm}
+        </Button>
+      </Row>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Battle, BattleVerifyResult } from '@pog/common';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Spinner } from '../../../components/Spinner';
+import { BATTLE_TEXT } from '../messages';
+import { BATTLE_TYPE_LABELS, winnerName } from '../outcome';
+import { useBattle } from '../queries';
+import { roundView } from '../rounds';
+import { verifyInBrowser } from '../verify';
+import { Muted, Row } from './styles';
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-variant-numeric: tabular-nums;
+  caption { text-align: left; font-weight: 700; margin-bottom: 0.4rem; }
+  th, td { padding: 0.35rem 0.5rem; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; text-align: left; }
+  th { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; }
+`;
+
+const Code = styled.code`
+  display: block;
+  padding: 0.5rem 0.6rem;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.backgroundAlt};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: 0.8rem;
+  overflow-wrap: anywhere;
+`;
+
+const Section = styled.div`
+  display: grid;
+  gap: 0.35rem;
+  margin-top: 1rem;
+`;
+
+const Result = styled.div<{ $ok: boolean }>`
+  padding: 0.6rem 0.8rem;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  border: 1px solid ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+`;
+
+/** The public record of a battle: its rounds, the seed and its hash, and a Verify that recomputes it here. */
+export function BattleDetailDialog({ battleId, onClose }: { battleId: number; onClose: () => void }) {
+  const query = useBattle(battleId);
+  return (
+    <Dialog open onClose={onClose} title={`Battle #${battleId}`} width={640}>
+      {query.data ? <BattleRecord battle={query.data} /> : query.isError ? <Muted role="alert">This battle could not be loaded.</Muted> : <Spinner label="Loading the battle..." />}
+    </Dialog>
+  );
+}
+
+function BattleRecord({ battle }: { battle: Battle }) {
+  const [verdict, setVerdict] = useState<BattleVerifyResult | null>(null);
+  const [checking, setChecking] = useState(false);
+  const winner = winnerName(battle);
+  const verify = async () => {
+    setChecking(true);
+    try {
+      setVerdict(await verifyInBrowser(battle));
+    } finally {
+      setChecking(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        <strong>{battle.challenger.username}</strong> ({battle.challengerPog?.name ?? 'no POG'}) vs <strong>{battle.defender.username}</strong> (
+        {battle.defenderPog?.name ?? 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
+      </p>
+      {winner && <p>Winner: {winner}, with {battle.challengerRoll} to {battle.defenderRoll}.</p>}
+      {battle.rounds && battle.rounds.length > 0 && (
+        <Section>
+          <Table>
+            <caption>Rounds</caption>
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col">{battle.challenger.username}</th>
+                <th scope="col">{battle.defender.username}</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {battle.rounds.map(roundView).map((round) => (
+                <tr key={round.round}>
+                  <td>{round.round}</td>
+                  <td>{`${round.challengerBase} + ${round.challengerBonus} = ${round.challengerTotal}`}</td>
+                  <td>{`${round.defenderBase} + ${round.defenderBonus} = ${round.defenderTotal}`}</td>
+                  <td>{round.winner === null ? 'Tie (replayed)' : round.winner === 'challenger' ? battle.challenger.username : battle.defender.username}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Section>
+      )}
+      <Section>
+        <strong>{BATTLE_TEXT.seedHash}</strong>
+        <Code data-testid="seed-hash">{battle.seedHash}</Code>
+        <strong>{BATTLE_TEXT.seed}</strong>
+        {battle.seed ? <Code data-testid="seed">{battle.seed}</Code> : <Muted>{BATTLE_TEXT.seedHidden}</Muted>}
+        <Muted>
+          Each base roll is HMAC-SHA256 of &quot;{'<battle id>:<round>:<side>:<k>'}&quot; keyed with the seed: the first 4 bytes, if below 4294967200, give 1 + (x mod 100).
+        </Muted>
+      </Section>
+      {battle.status === 'completed' && (
+        <Section>
+          <Row>
+            <Button $variant="secondary" onClick={() => void verify()} disabled={checking}>
+              {checking ? BATTLE_TEXT.verifying : BATTLE_TEXT.verify}
+            </Button>
+          </Row>
+          <div role="status">
+            {verdict &&
+              (verdict.ok ? (
+                <Result $ok>{BATTLE_TEXT.verified}</Result>
+              ) : (
+                <Result $ok={false}>
+                  {BATTLE_TEXT.notVerified}
+                  <ul>
+                    {verdict.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                </Result>
+              ))}
+          </div>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { BATTLE_TYPES, type BattleType, type User } from '@pog/common';
+import { Button } from '../../../components/Button';
+import { Label, Select } from '../../../components/formControls';
+import { Spinner } from '../../../components/Spinner';
+import { usePlayers, useUserPogs } from '../../pogs/queries';
+import { riskedPogIds } from '../eligibility';
+import { BATTLE_TEXT } from '../messages';
+import { useSendChallenge } from '../mutations';
+import { BATTLE_TYPE_LABELS } from '../outcome';
+import { usePendingBattles } from '../queries';
+import { challengeProblem, opponentsFor, preselectedOpponent } from '../selection';
+import { BattlePogChooser } from './BattlePogChooser';
+import { NeedPogsNotice, NoOpponentsNotice } from './Notices';
+import { Muted, Panel, PanelTitle, Row } from './styles';
+
+const Form = styled.form`
+  display: grid;
+  gap: 1.1rem;
+`;
+
+const Types = styled.fieldset`
+  border: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  legend { margin-bottom: 0.4rem; font-size: 0.875rem; font-weight: 700; color: ${({ theme }) => theme.colors.textMuted}; }
+  label { display: inline-flex; gap: 0.4rem; align-items: center; cursor: pointer; }
+`;
+
+/** Variant A lets the challenger pick the kind of battle; variant B's form always sends a flip. */
+const CHOOSABLE_TYPES = BATTLE_TYPES.filter((type): type is Exclude<BattleType, 'flip'> => type !== 'flip');
+
+export interface ChallengeFormProps {
+  viewer: User;
+  /** `flip` fixes the type (variant B); otherwise the player chooses standard or championship. */
+  fixedType?: BattleType;
+  /** The `?opponent=` of the address, if any. */
+  opponentParam: string | null;
+  title: string;
+  onSent?: () => void;
+}
+
+/** Challenge another player (spec sections 2 and 5): an opponent, one of your POGs, and send. */
+export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
+  const players = usePlayers();
+  const pogs = useUserPogs(viewer.id);
+  const open = usePendingBattles(viewer.id);
+  const send = useSendChallenge(viewer.id);
+  const titleId = useId();
+  const problemId = useId();
+  const opponents = useMemo(() => opponentsFor(players.data ?? [], viewer.id), [players.data, viewer.id]);
+  const [chosenOpponent, setOpponent] = useState<number | null>(null);
+  const [pogId, setPogId] = useState<number | null>(null);
+  const [chosenType, setType] = useState<BattleType>('standard');
+  const battleType = fixedType ?? chosenType;
+  // The address preselects until the player picks someone themselves.
+  const opponentId = chosenOpponent ?? preselectedOpponent(opponentParam, opponents);
+  const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
+  const problem = challengeProblem(pogId, opponentId);
+
+  if (players.isPending || pogs.isPending) return <Spinner label="Loading players and POGs..." />;
+  const ownPogs = pogs.data ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (problem || pogId === null || opponentId === null) return;
+    send.mutate(
+      { challengerId: viewer.id, defenderId: opponentId, challengerPogId: pogId, battleType },
+      {
+        onSuccess: () => {
+          setPogId(null);
+          onSent?.();
+        },
+      },
+    );
+  };
+
+  return (
+    <Panel aria-labelledby={titleId}>
+      <PanelTitle id={titleId}>{title}</PanelTitle>
+      {ownPogs.length === 0 && <NeedPogsNotice />}
+      {opponents.length === 0 && <NoOpponentsNotice />}
+      {ownPogs.length > 0 && opponents.length > 0 && (
+        <Form onSubmit={submit} aria-describedby={problem ? problemId : undefined}>
+          <Label>
+            {BATTLE_TEXT.opponent}
+            <Select value={opponentId ?? ''} onChange={(event) => setOpponent(event.target.value ? Number(event.target.value) : null)}>
+              <option value="">{BATTLE_TEXT.chooseOpponent}</option>
+              {opponents.map((player) => (
+                <option key={player.id} value={player.id}>
+                  {player.username}
+                </option>
+              ))}
+            </Select>
+          </Label>
+          {fixedType ? (
+            <Muted>{BATTLE_TEXT.flipNote}</Muted>
+          ) : (
+            <Types>
+              <legend>{BATTLE_TEXT.battleType}</legend>
+              {CHOOSABLE_TYPES.map((type) => (
+                <label key={type}>
+                  <input type="radio" name="battle-type" value={type} checked={chosenType === type} onChange={() => setType(type)} />
+                  {BATTLE_TYPE_LABELS[type]}
+                </label>
+              ))}
+            </Types>
+          )}
+          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} value={pogId} onChange={setPogId} />
+          <Row>
+            <Button type="submit" disabled={problem !== null || send.isPending}>
+              {send.isPending ? BATTLE_TEXT.sending : BATTLE_TEXT.sendChallenge}
+            </Button>
+            {problem && <Muted id={problemId}>{problem}</Muted>}
+          </Row>
+        </Form>
+      )}
+    </Panel>
+  );
+}

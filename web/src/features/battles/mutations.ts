@@ -1,0 +1,65 @@
+/**
+ * The battle writes, each with the toasts of spec section 8 (Battles) and the cache updates that go
+ * with it. None is retried: a second challenge would be refused (the POG is already risked) and a
+ * second answer as "no longer pending", which would only hide what really happened. Completing is
+ * safe to repeat on the server, but the reveal should not play twice.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Battle, CreateBattleRequest } from '@pog/common';
+import { isOnline } from '../../stores/network';
+import { toast } from '../../stores/toasts';
+import { acceptChallenge, cancelChallenge, completeBattle, declineChallenge, sendChallenge } from './api';
+import { applyBattleUpdate, knownCompleted } from './cache';
+import { battleIn, failureMessage } from './failures';
+import { BATTLE_TEXT } from './messages';
+import { announceCompletion } from './reveal';
+
+function useBattleWrite<Input>(
+  viewerId: number,
+  run: (input: Input) => Promise<Battle>,
+  success: (battle: Battle) => { title: string; description?: string } | null,
+  failedFallback: string,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: run,
+    onSuccess: (battle) => {
+      const newlyCompleted = battle.status === 'completed' && !knownCompleted(queryClient, battle, viewerId);
+      applyBattleUpdate(queryClient, battle, viewerId);
+      if (newlyCompleted) announceCompletion(battle);
+      const message = success(battle);
+      if (message) toast(message);
+    },
+    onError: (error) => {
+      const current = battleIn(error);
+      if (current) applyBattleUpdate(queryClient, current, viewerId);
+      toast({ title: BATTLE_TEXT.errorTitle, description: failureMessage(error, failedFallback, isOnline()), variant: 'destructive' });
+    },
+  });
+}
+
+export const useSendChallenge = (viewerId: number) =>
+  useBattleWrite(
+    viewerId,
+    (request: CreateBattleRequest) => sendChallenge(request),
+    (battle) => ({ title: BATTLE_TEXT.sentTitle, description: BATTLE_TEXT.sentMessage(battle.defender.username) }),
+    BATTLE_TEXT.sendFailed,
+  );
+
+export const useAcceptChallenge = (viewerId: number) =>
+  useBattleWrite(
+    viewerId,
+    ({ battleId, pogId }: { battleId: number; pogId: number }) => acceptChallenge(battleId, pogId),
+    () => ({ title: BATTLE_TEXT.acceptedTitle, description: BATTLE_TEXT.acceptedMessage }),
+    BATTLE_TEXT.acceptFailed,
+  );
+
+export const useDeclineChallenge = (viewerId: number) =>
+  useBattleWrite(viewerId, declineChallenge, () => ({ title: BATTLE_TEXT.declinedTitle, description: BATTLE_TEXT.declinedMessage }), BATTLE_TEXT.declineFailed);
+
+export const useCancelChallenge = (viewerId: number) =>
+  useBattleWrite(viewerId, cancelChallenge, () => ({ title: BATTLE_TEXT.cancelledTitle, description: BATTLE_TEXT.cancelledMessage }), BATTLE_TEXT.cancelFailed);
+
+/** The 'Battle Completed!' toast comes from the reveal, once the rolls have been shown. */
+export const useCompleteBattle = (viewerId: number) => useBattleWrite(viewerId, completeBattle, () => null, BATTLE_TEXT.completeFailed);

@@ -1,0 +1,76 @@
+/** How a battle reads from one player's seat: their side, the opponent, the result, what they may do. */
+import { battleBonus, type Battle, type BattleParty, type BattleSide, type BattleType, type Rarity } from '@pog/common';
+
+export function sideOf(battle: Pick<Battle, 'challengerId' | 'defenderId'>, viewerId: number): BattleSide | null {
+  if (battle.challengerId === viewerId) return 'challenger';
+  if (battle.defenderId === viewerId) return 'defender';
+  return null;
+}
+
+export function opponentOf(battle: Battle, viewerId: number): BattleParty {
+  return sideOf(battle, viewerId) === 'challenger' ? battle.defender : battle.challenger;
+}
+
+export type BattleResult = 'won' | 'lost' | 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+
+export function resultFor(battle: Pick<Battle, 'status' | 'winnerId'>, viewerId: number): BattleResult {
+  if (battle.status === 'completed') return battle.winnerId === viewerId ? 'won' : 'lost';
+  return battle.status;
+}
+
+export const RESULT_LABELS: Record<BattleResult, string> = {
+  won: 'Won',
+  lost: 'Lost',
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+export interface BattleActions {
+  accept: boolean;
+  decline: boolean;
+  cancel: boolean;
+  flip: boolean;
+}
+
+/**
+ * Spec sections 2 and 6: only pending battles offer accept, decline (both the defender's) and cancel
+ * (the challenger's); only accepted ones offer the flip, to either player.
+ */
+export function actionsFor(battle: Pick<Battle, 'status' | 'challengerId' | 'defenderId'>, viewerId: number): BattleActions {
+  const side = sideOf(battle, viewerId);
+  const pending = battle.status === 'pending';
+  return {
+    accept: pending && side === 'defender',
+    decline: pending && side === 'defender',
+    cancel: pending && side === 'challenger',
+    flip: battle.status === 'accepted' && side !== null,
+  };
+}
+
+/** The roll bonus a POG of this rarity brings to this kind of battle, as the screens print it. */
+export function bonusText(battleType: BattleType, rarity: Rarity): string {
+  if (battleType === 'flip') return 'no bonus';
+  return `+${battleBonus(battleType, rarity)}`;
+}
+
+export const BATTLE_TYPE_LABELS: Record<BattleType, string> = {
+  standard: 'Standard',
+  championship: 'Championship (best of three)',
+  flip: 'Coin flip',
+};
+
+/** The username of the winner of a completed battle, or null. */
+export function winnerName(battle: Battle): string | null {
+  if (battle.winnerId === null) return null;
+  return battle.winnerId === battle.challengerId ? battle.challenger.username : battle.defender.username;
+}
+
+/** The 'Battle Completed!' toast: it names the winner and both deciding rolls (spec section 8). */
+export function completionToast(battle: Battle): { title: string; description: string } {
+  const winner = winnerName(battle) ?? 'Nobody';
+  const rolls = `${battle.challenger.username} rolled ${battle.challengerRoll ?? '?'}, ${battle.defender.username} rolled ${battle.defenderRoll ?? '?'}.`;
+  return { title: 'Battle Completed!', description: `${winner} wins! ${rolls}` };
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { describeRound, roundView } from './rounds';
+import { makeBattle } from './testBattle';
+
+describe('rounds as listed', () => {
+  it('totals each side, names who took the round, and calls a tie a tie', () => {
+    const battle = makeBattle();
+    const won = roundView({ round: 1, challengerBase: 55, challengerBonus: 2, defenderBase: 41, defenderBonus: 0 });
+    expect(won).toMatchObject({ challengerTotal: 57, defenderTotal: 41, winner: 'challenger' });
+    expect(describeRound(won, battle)).toBe('Round 1: alice 57 (55 + 2), bob 41: alice takes it');
+    const tie = roundView({ round: 2, challengerBase: 40, challengerBonus: 1, defenderBase: 41, defenderBonus: 0 });
+    expect(tie.winner).toBeNull();
+    expect(describeRound(tie, battle)).toBe('Round 2: alice 41 (40 + 1), bob 41: a tie, rolled again');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { challengePath, challengeProblem, opponentsFor, preselectedOpponent } from './selection';
+
+const players = [
+  { id: 3, username: 'carol' },
+  { id: 7, username: 'alice' },
+  { id: 8, username: 'bob' },
+];
+
+describe('the challenge form (spec section 5)', () => {
+  it('lists every other player, never the current user', () => {
+    expect(opponentsFor(players, 7).map((p) => p.username)).toEqual(['bob', 'carol']);
+    expect(opponentsFor([{ id: 7, username: 'alice' }], 7)).toEqual([]);
+  });
+
+  it('preselects the ?opponent= player only when they are in the list', () => {
+    const opponents = opponentsFor(players, 7);
+    expect(preselectedOpponent('8', opponents)).toBe(8);
+    expect(preselectedOpponent('7', opponents)).toBeNull();
+    expect(preselectedOpponent('99', opponents)).toBeNull();
+    expect(preselectedOpponent('8abc', opponents)).toBeNull();
+    expect(preselectedOpponent(null, opponents)).toBeNull();
+  });
+
+  it('needs both a POG and an opponent', () => {
+    expect(challengeProblem(null, 8)).toBe('Please select both a POG and an opponent.');
+    expect(challengeProblem(1, null)).toBe('Please select both a POG and an opponent.');
+    expect(challengeProblem(1, 8)).toBeNull();
+  });
+
+  it('links a challenge to the Battle Arena with the opponent preselected', () => {
+    expect(challengePath(8)).toBe('/battle?opponent=8');
+  });
+});

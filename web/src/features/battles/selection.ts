@@ -1,0 +1,23 @@
+/** The challenge form's rules (spec section 5): both an own POG and an opponent, never yourself. */
+import type { User } from '@pog/common';
+import { BATTLE_TEXT } from './messages';
+
+/** Every other player, by name: the opponent list excludes the current user. */
+export function opponentsFor<P extends Pick<User, 'id' | 'username'>>(players: readonly P[], viewerId: number): P[] {
+  return players.filter((player) => player.id !== viewerId).sort((a, b) => a.username.localeCompare(b.username));
+}
+
+/** `?opponent={userId}` preselects an opponent, but only one who is in the list. */
+export function preselectedOpponent(param: string | null, opponents: ReadonlyArray<Pick<User, 'id'>>): number | null {
+  if (!param || !/^\d+$/.test(param)) return null;
+  const id = Number(param);
+  return opponents.some((player) => player.id === id) ? id : null;
+}
+
+/** The message that stops a challenge missing a choice, or null when it can be sent. */
+export function challengeProblem(pogId: number | null, opponentId: number | null): string | null {
+  return pogId === null || opponentId === null ? BATTLE_TEXT.missingChoice : null;
+}
+
+/** Where a challenge button leads: the Battle Arena with this player preselected. */
+export const challengePath = (opponentId: number) => `/battle?opponent=${opponentId}`;

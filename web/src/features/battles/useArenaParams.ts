@@ -1,0 +1,33 @@
+/**
+ * The Battle Arena's address: `?opponent={userId}` preselects whom to challenge (spec section 2) and
+ * `?battle={id}` opens a battle's record (rounds, seed, Verify), so a result can be linked to.
+ */
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Battle } from '@pog/common';
+
+export function useArenaParams() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('battle');
+  const battleId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+
+  const openDetails = useCallback(
+    (battle: Pick<Battle, 'id'>) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('battle', String(battle.id));
+        return next;
+      }),
+    [setParams],
+  );
+  const closeDetails = useCallback(
+    () =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('battle');
+        return next;
+      }),
+    [setParams],
+  );
+  return { opponentParam: params.get('opponent'), battleId, openDetails, closeDetails };
+}

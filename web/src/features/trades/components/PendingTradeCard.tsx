@@ -1,0 +1,63 @@
+import { timeAgo, type Trade } from '@pog/common';
+import { Avatar } from '../../../components/Avatar';
+import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
+import { TRADE_TEXT } from '../messages';
+import { Actions, Card, Head, Meta, Who } from './tradeCardStyles';
+import { TradePogPair } from './TradePogPair';
+
+export interface PendingTradeCardProps {
+  trade: Trade;
+  viewerId: number;
+  /** Which action of this card is under way, if any. */
+  busy: 'accepted' | 'rejected' | 'cancel' | null;
+  onAnswer: (trade: Trade, status: 'accepted' | 'rejected') => void;
+  onCancel: (trade: Trade) => void;
+}
+
+/**
+ * A pending trade (spec section 2, Pending trade card): the other player's avatar and name,
+ * 'Pending', how long ago, and both POGs. The recipient accepts or rejects; the sender cancels.
+ */
+export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel }: PendingTradeCardProps) {
+  const received = trade.toUserId === viewerId;
+  const other = received ? trade.fromUser : trade.toUser;
+  const working = busy !== null;
+  return (
+    <Card aria-label={received ? `Offer from ${other.username}` : `Offer to ${other.username}`} data-trade-id={trade.id}>
+      <Head>
+        <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
+        <Who>
+          <h3 title={other.username}>{other.username}</h3>
+          <p>{received ? 'Offers you a trade' : 'Your offer, waiting for an answer'}</p>
+        </Who>
+        <Meta>
+          <Badge $variant="outline">{TRADE_TEXT.pending}</Badge>
+          <time dateTime={trade.createdAt}>{timeAgo(trade.createdAt)}</time>
+        </Meta>
+      </Head>
+      <TradePogPair
+        offer={trade.offerPog}
+        request={trade.requestPog}
+        offerCaption={received ? 'They offer' : 'You offer'}
+        requestCaption={received ? 'For your' : 'For their'}
+      />
+      <Actions>
+        {received ? (
+          <>
+            <Button $variant="secondary" disabled={working} aria-busy={busy === 'rejected'} onClick={() => onAnswer(trade, 'rejected')}>
+              {busy === 'rejected' ? 'Rejecting...' : 'Reject'}
+            </Button>
+            <Button disabled={working} aria-busy={busy === 'accepted'} onClick={() => onAnswer(trade, 'accepted')}>
+              {busy === 'accepted' ? 'Accepting...' : 'Accept'}
+            </Button>
+          </>
+        ) : (
+          <Button $variant="outline" disabled={working} aria-busy={busy === 'cancel'} onClick={() => onCancel(trade)}>
+            {busy === 'cancel' ? 'Cancelling...' : 'Cancel Trade'}
+          </Button>
+        )}
+      </Actions>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Trade } from '@pog/common';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Spinner } from '../../../components/Spinner';
+import { TRADE_TEXT } from '../messages';
+import { useAnswerTrade, useCancelTrade } from '../mutations';
+import { usePendingTrades } from '../queries';
+import { PendingTradeCard, type PendingTradeCardProps } from './PendingTradeCard';
+import { CardList, EmptyNote } from './tradeCardStyles';
+
+/** Every pending trade the player sent or received; new offers and answers arrive live. */
+export function PendingTradeList({ userId }: { userId: number }) {
+  const query = usePendingTrades(userId);
+  const answer = useAnswerTrade(userId);
+  const cancel = useCancelTrade(userId);
+
+  const busyFor = (trade: Trade): PendingTradeCardProps['busy'] => {
+    if (answer.isPending && answer.variables.tradeId === trade.id) return answer.variables.status;
+    if (cancel.isPending && cancel.variables === trade.id) return 'cancel';
+    return null;
+  };
+
+  if (query.isPending) return <Spinner label="Loading trades..." />;
+  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyNote>
+        <h2>{TRADE_TEXT.noPending}</h2>
+        <p>{TRADE_TEXT.noPendingHint}</p>
+      </EmptyNote>
+    );
+  }
+  return (
+    <CardList aria-label={TRADE_TEXT.pendingTab}>
+      {query.data.map((trade) => (
+        <li key={trade.id}>
+          <PendingTradeCard
+            trade={trade}
+            viewerId={userId}
+            busy={busyFor(trade)}
+            onAnswer={(item, status) => answer.mutate({ tradeId: item.id, status })}
+            onCancel={(item) => cancel.mutate(item.id)}
+          />
+        </li>
+      ))}
+    </CardList>
+  );
+}

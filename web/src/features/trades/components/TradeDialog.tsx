@@ -1,0 +1,110 @@
+import { useEffect, useMemo, useReducer } from 'react';
+import styled from 'styled-components';
+import type { Pog } from '@pog/common';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { media } from '../../../app/theme';
+import { useCurrentUser } from '../../auth/useCurrentUser';
+import { usePlayers, useUserPogs } from '../../pogs/queries';
+import { tradeBlock } from '../../pogs/trade';
+import { toast } from '../../../stores/toasts';
+import { TRADE_TEXT } from '../messages';
+import { useSendTrade } from '../mutations';
+import { cooldownNotice, EMPTY_SELECTION, isComplete, selectionReducer, type TradePreset } from '../selection';
+import { TradeWithPanel, YourPogsPanel } from './TradePanels';
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 1rem;
+  ${media.belowMd} { grid-template-columns: 1fr; }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 0.75rem;
+  margin-top: 1.25rem;
+`;
+
+/** The chosen POG, if it is still in the list and still tradeable (lists change live). */
+function stillChoosable(pogs: readonly Pog[] | undefined, id: number | null): Pog | null {
+  const pog = id === null ? undefined : pogs?.find((item) => item.id === id);
+  return pog && tradeBlock(pog, Date.now()) === null ? pog : null;
+}
+
+export interface TradeDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Applied each time the dialog opens (keep it stable while open). */
+  preset: TradePreset;
+}
+
+/**
+ * 'Trade POGs' (spec section 2): choose one of your POGs, a player, and one of theirs, then send the
+ * offer. The selection outlives the open dialog so that a close can clear it the way spec section 4
+ * says; the component stays mounted while closed for that reason.
+ */
+export default function TradeDialog({ open, onClose, preset }: TradeDialogProps) {
+  const { data: user } = useCurrentUser();
+  const userId = user?.id;
+  const [selection, dispatch] = useReducer(selectionReducer, EMPTY_SELECTION);
+  const send = useSendTrade(userId ?? 0);
+
+  useEffect(() => {
+    if (open) dispatch({ type: 'open', preset });
+  }, [open, preset]);
+
+  const myPogs = useUserPogs(open ? userId : undefined);
+  const theirPogs = useUserPogs(open && selection.playerId !== null ? selection.playerId : undefined);
+  const players = usePlayers();
+  // Only other players who own POGs (spec section 5); a preset owner stays listed even if the
+  // cached count is older than their first POG.
+  const tradePartners = useMemo(
+    () => (players.data ?? []).filter((player) => player.id !== userId && (player.pogCount > 0 || player.id === selection.playerId)),
+    [players.data, userId, selection.playerId],
+  );
+
+  const offer = stillChoosable(myPogs.data, selection.offerPogId);
+  const request = stillChoosable(theirPogs.data, selection.requestPogId);
+  const ready = offer !== null && request !== null && isComplete(selection, userId);
+
+  const close = () => {
+    dispatch({ type: 'close' });
+    onClose();
+  };
+
+  const submit = () => {
+    if (!ready || userId === undefined || selection.playerId === null) {
+      toast({ title: TRADE_TEXT.missingChoice, variant: 'destructive' });
+      return;
+    }
+    send.mutate({ fromUserId: userId, toUserId: selection.playerId, offerPogId: offer.id, requestPogId: request.id }, { onSuccess: close });
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={TRADE_TEXT.dialogTitle} description={cooldownNotice(offer, request)} width={980}>
+      <Columns>
+        <YourPogsPanel query={myPogs} chosen={offer} selectedId={selection.offerPogId} onToggle={(pogId) => dispatch({ type: 'offer', pogId })} />
+        <TradeWithPanel
+          players={tradePartners}
+          playersPending={players.isPending}
+          playerId={selection.playerId}
+          onPlayer={(playerId) => dispatch({ type: 'player', playerId })}
+          query={theirPogs}
+          chosen={request}
+          selectedId={selection.requestPogId}
+          onToggle={(pogId) => dispatch({ type: 'request', pogId })}
+        />
+      </Columns>
+      <Footer>
+        <Button $variant="secondary" onClick={close}>
+          {TRADE_TEXT.cancel}
+        </Button>
+        <Button disabled={!ready || send.isPending} aria-busy={send.isPending} onClick={submit}>
+          {send.isPending ? TRADE_TEXT.sending : TRADE_TEXT.send}
+        </Button>
+      </Footer>
+    </Dialog>
+  );
+}

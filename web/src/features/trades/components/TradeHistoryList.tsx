@@ -1,0 +1,62 @@
+import { timeAgo, type Trade, type TradeStatus } from '@pog/common';
+import { Avatar } from '../../../components/Avatar';
+import { Badge, type BadgeVariant } from '../../../components/Badge';
+import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Spinner } from '../../../components/Spinner';
+import { cancelReasonText, TRADE_TEXT } from '../messages';
+import { useTradeHistory } from '../queries';
+import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
+import { TradePogPair } from './TradePogPair';
+
+const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: BadgeVariant }> = {
+  accepted: { label: 'Accepted', variant: 'success' },
+  rejected: { label: 'Rejected', variant: 'destructive' },
+  cancelled: { label: 'Cancelled', variant: 'secondary' },
+  expired: { label: 'Expired', variant: 'secondary' },
+};
+
+function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number }) {
+  const sent = trade.fromUserId === viewerId;
+  const other = sent ? trade.toUser : trade.fromUser;
+  const status = trade.status === 'pending' ? null : STATUS[trade.status];
+  return (
+    <Card aria-label={sent ? `Offer to ${other.username}` : `Offer from ${other.username}`} data-trade-id={trade.id}>
+      <Head>
+        <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
+        <Who>
+          <h3 title={other.username}>{other.username}</h3>
+          <p>{sent ? 'Your offer' : 'Their offer'}</p>
+          {trade.cancelReason && <p>{cancelReasonText(trade.cancelReason)}</p>}
+        </Who>
+        <Meta>
+          {status && <Badge $variant={status.variant}>{status.label}</Badge>}
+          <time dateTime={trade.decidedAt ?? trade.createdAt}>{timeAgo(trade.decidedAt ?? trade.createdAt)}</time>
+        </Meta>
+      </Head>
+      <TradePogPair offer={trade.offerPog} request={trade.requestPog} offerCaption={sent ? 'You offered' : 'They offered'} requestCaption={sent ? 'For their' : 'For your'} />
+    </Card>
+  );
+}
+
+/** The player's finished trades, newest decision first (accepted, rejected, cancelled, expired). */
+export function TradeHistoryList({ userId }: { userId: number }) {
+  const query = useTradeHistory(userId);
+  if (query.isPending) return <Spinner label="Loading trade history..." />;
+  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) {
+    return (
+      <EmptyNote>
+        <h2>{TRADE_TEXT.noHistory}</h2>
+      </EmptyNote>
+    );
+  }
+  return (
+    <CardList aria-label="Trade history">
+      {query.data.map((trade) => (
+        <li key={trade.id}>
+          <FinishedTradeCard trade={trade} viewerId={userId} />
+        </li>
+      ))}
+    </CardList>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The trade writes, each with the toasts of spec section 8 (Trades) and the cache updates that go
+ * with it. None is retried: a second offer would be refused as a duplicate, and a second answer
+ * as "no longer pending", which would only hide what really happened.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AppError, ERROR_CATALOGUE, type CreateTradeRequest, type Trade } from '@pog/common';
+import { describeError } from '../../api/errors';
+import { isOnline } from '../../stores/network';
+import { toast } from '../../stores/toasts';
+import { answerTrade, cancelTrade, sendTrade, type TradeAnswer } from './api';
+import { applyTradeUpdate } from './cache';
+import { pendingTradesKey } from './keys';
+import { TRADE_TEXT } from './messages';
+
+/** The server's own sentence, if it sent one (an AppError otherwise carries the catalogue default). */
+export function serverMessage(error: unknown): string | null {
+  if (!isOnline()) return describeError(error, false).message;
+  if (!(error instanceof AppError)) return null;
+  return error.message && error.message !== ERROR_CATALOGUE[error.code].message ? error.message : null;
+}
+
+/** A 409 "no longer pending" carries the trade as it is now: show that instead of the stale copy. */
+export function currentTradeIn(error: unknown): Trade | null {
+  if (!(error instanceof AppError) || typeof error.details !== 'object' || error.details === null) return null;
+  const trade = (error.details as { trade?: unknown }).trade;
+  return typeof trade === 'object' && trade !== null && typeof (trade as Trade).id === 'number' ? (trade as Trade) : null;
+}
+
+function useTradeCache(viewerId: number) {
+  const queryClient = useQueryClient();
+  return {
+    apply: (trade: Trade) => applyTradeUpdate(queryClient, trade, viewerId),
+    refresh: () => void queryClient.invalidateQueries({ queryKey: pendingTradesKey(viewerId) }),
+    applyFrom: (error: unknown) => {
+      const trade = currentTradeIn(error);
+      if (trade) applyTradeUpdate(queryClient, trade, viewerId);
+    },
+  };
+}
+
+export function useSendTrade(viewerId: number) {
+  const cache = useTradeCache(viewerId);
+  return useMutation({
+    retry: false,
+    mutationFn: (request: CreateTradeRequest) => sendTrade(request),
+    onSuccess: (trade) => {
+      cache.apply(trade);
+      toast({ title: TRADE_TEXT.sentTitle, description: TRADE_TEXT.sentMessage });
+    },
+    onError: (error) => {
+      toast({ title: TRADE_TEXT.sendFailedTitle, description: serverMessage(error) ?? TRADE_TEXT.sendFailedFallback, variant: 'destructive' });
+    },
+  });
+}
+
+export function useAnswerTrade(viewerId: number) {
+  const cache = useTradeCache(viewerId);
+  return useMutation({
+    retry: false,
+    mutationFn: ({ tradeId, status }: { tradeId: number; status: TradeAnswer }) => answerTrade(tradeId, status),
+    onSuccess: (trade) => {
+      cache.apply(trade);
+      toast({ title: TRADE_TEXT.updatedTitle });
+    },
+    onError: (error) => {
+      cache.applyFrom(error);
+      const message = serverMessage(error) ?? describeError(error, true).message;
+      toast({ title: TRADE_TEXT.errorTitle, description: TRADE_TEXT.updateFailed(message), variant: 'destructive' });
+    },
+  });
+}
+
+export function useCancelTrade(viewerId: number) {
+  const cache = useTradeCache(viewerId);
+  return useMutation({
+    retry: false,
+    mutationFn: (tradeId: number) => cancelTrade(tradeId, viewerId),
+    onSuccess: (trade: Trade | undefined) => {
+      // An empty answer still means success (spec section 7); the lists are then asked again.
+      if (trade) cache.apply(trade);
+      else cache.refresh();
+      toast({ title: TRADE_TEXT.cancelledTitle, description: TRADE_TEXT.cancelledMessage });
+    },
+    onError: (error) => {
+      cache.applyFrom(error);
+      const message = serverMessage(error);
+      toast({ title: TRADE_TEXT.errorTitle, description: message ? TRADE_TEXT.cancelFailedWith(message) : TRADE_TEXT.cancelFailed, variant: 'destructive' });
+    },
+  });
+}

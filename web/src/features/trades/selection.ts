@@ -1,0 +1,79 @@
+/**
+ * What the Trade dialog has chosen, as a pure state machine so its rules can be tested:
+ * a POG of yours to offer, a player, and one of their POGs to request. Closing the dialog clears
+ * the player and the requested POG, and the offered POG unless it was preset (spec section 4,
+ * Trade dialog close).
+ */
+import { TRADE_COOLDOWN_MINUTES, type Pog } from '@pog/common';
+
+export interface TradeSelection {
+  /** The POG the dialog was opened for (e.g. from a card in the collection); survives a close. */
+  presetOfferId: number | null;
+  offerPogId: number | null;
+  playerId: number | null;
+  requestPogId: number | null;
+}
+
+/** How the dialog is opened: from your own POG, from another player's POG, or plain (New Trade). */
+export interface TradePreset {
+  offerPogId?: number | undefined;
+  request?: { pogId: number; ownerId: number } | undefined;
+}
+
+export const EMPTY_PRESET: TradePreset = {};
+
+export const EMPTY_SELECTION: TradeSelection = { presetOfferId: null, offerPogId: null, playerId: null, requestPogId: null };
+
+export type SelectionAction =
+  | { type: 'open'; preset: TradePreset }
+  | { type: 'offer'; pogId: number }
+  | { type: 'player'; playerId: number | null }
+  | { type: 'request'; pogId: number }
+  | { type: 'close' };
+
+export function selectionReducer(state: TradeSelection, action: SelectionAction): TradeSelection {
+  switch (action.type) {
+    case 'open': {
+      const { offerPogId, request } = action.preset;
+      return {
+        presetOfferId: offerPogId ?? state.presetOfferId,
+        offerPogId: offerPogId ?? state.offerPogId,
+        playerId: request ? request.ownerId : state.playerId,
+        requestPogId: request ? request.pogId : state.requestPogId,
+      };
+    }
+    case 'offer':
+      // Clicking the chosen POG again takes it back.
+      return { ...state, offerPogId: state.offerPogId === action.pogId ? null : action.pogId };
+    case 'player':
+      // Another player's POGs are another list: the old request cannot stand.
+      return action.playerId === state.playerId ? state : { ...state, playerId: action.playerId, requestPogId: null };
+    case 'request':
+      return { ...state, requestPogId: state.requestPogId === action.pogId ? null : action.pogId };
+    case 'close':
+      return { presetOfferId: state.presetOfferId, offerPogId: state.presetOfferId, playerId: null, requestPogId: null };
+  }
+}
+
+/** Everything the offer needs (spec section 5): else 'Please select pogs to trade'. */
+export function isComplete(selection: TradeSelection, userId: number | null | undefined): boolean {
+  return Boolean(userId && selection.offerPogId && selection.playerId && selection.requestPogId);
+}
+
+type CooldownPog = Pick<Pog, 'name' | 'rarity'>;
+
+const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+
+/**
+ * The dialog's cooldown sentence: the real cooldown of each chosen POG by its rarity, in place of the
+ * old "24 hours" (decisions.md, Limits).
+ */
+export function cooldownNotice(offer: CooldownPog | null, request: CooldownPog | null): string {
+  const chosen = [offer, request].filter((pog): pog is CooldownPog => pog !== null);
+  if (chosen.length === 0) {
+    const values = Object.values(TRADE_COOLDOWN_MINUTES);
+    return `After a trade, both POGs rest on a cooldown set by their rarity (${minutes(Math.min(...values))} to ${minutes(Math.max(...values))}) before they can be traded again.`;
+  }
+  const parts = chosen.map((pog) => `${pog.name} for ${minutes(TRADE_COOLDOWN_MINUTES[pog.rarity])} (${pog.rarity})`);
+  return `After the trade, each POG rests on a cooldown before it can be traded again: ${parts.join(' and ')}.`;
+}

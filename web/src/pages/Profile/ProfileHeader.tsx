@@ -1,0 +1,71 @@
+import styled from 'styled-components';
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@pog/common';
+import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+
+/** GET /api/users/{id}: the public profile, role included (spec section 7). */
+export const profileKey = (userId: number) => [`/api/users/${userId}`] as const;
+
+const Card = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 1.25rem;
+  padding: 1.5rem;
+  border-radius: ${({ theme }) => theme.radii.xl};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`;
+
+const Names = styled.div`
+  display: grid;
+  gap: 0.2rem;
+  h1 { display: flex; flex-wrap: wrap; align-items: center; gap: 0.6rem; font-family: ${({ theme }) => theme.fonts.display}; font-size: 2.25rem; letter-spacing: 0.04em; }
+  p { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Failed = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: 0.5rem;
+  h1 { font-size: 1.35rem; }
+`;
+
+/**
+ * The profile header (spec section 2, Profile): avatar initials on the player's colour, display
+ * name, @username, and the Admin badge when the role is admin. Starts from the signed-in user and
+ * is refreshed from the profile call.
+ */
+export function ProfileHeader({ user }: { user: User }) {
+  const profile = useQuery({ queryKey: profileKey(user.id), placeholderData: user, meta: { errorToast: false } });
+  const shown = profile.data ?? user;
+
+  if (profile.isError && profile.data === undefined) {
+    return (
+      <Failed role="alert">
+        <h1>Error Loading Profile</h1>
+        <Button $variant="secondary" onClick={() => window.location.reload()}>
+          Retry
+        </Button>
+      </Failed>
+    );
+  }
+
+  return (
+    <Card aria-label="Profile">
+      <Avatar initials={shown.avatarInitials} color={shown.avatarColor} size={88} />
+      <Names>
+        <h1>
+          {shown.displayName || shown.username}
+          {shown.role === 'admin' && <Badge $variant="default">Admin</Badge>}
+        </h1>
+        <p>@{shown.username}</p>
+      </Names>
+      {profile.isFetching && profile.isPlaceholderData && <Spinner size={18} label="Loading profile..." />}
+    </Card>
+  );
+}
