@@ -46,6 +46,12 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
     expect(await page.getByLabel('Name').inputValue()).toBe('Retro Wave');
     expect(await page.getByLabel('Text on the POG').inputValue()).toBe('WAVE');
     await page.getByLabel('Name').fill('Wave Rider');
+    // The retro templates use Press Start 2P: the preview really draws it (self-hosted, not a fallback).
+    const loadedFonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
+    });
+    expect(loadedFonts).toContain('Press Start 2P');
 
     // A file the server would refuse is refused here first, with the same words.
     const fileInput = page.getByLabel('Image file');

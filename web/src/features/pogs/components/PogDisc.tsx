@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import '../fonts';
 import { DISPLAY, fontStack, isPogFont, normalizeImageUrl, PLACEHOLDER_IMAGE, POG_DEFAULTS, type ImageStyle } from '@pog/common';
 import { useInView } from '../../../hooks/useInView';
 import { reportError } from '../../errors/showError';
