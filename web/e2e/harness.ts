@@ -68,10 +68,13 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
   throw new Error(`The app did not answer /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-/** Starts `node --import tsx gateway/src/main.ts` on a free port with a fresh data directory. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts `node --import tsx gateway/src/main.ts` on a free port with a fresh data directory, or with
+ * `dataDir` (kept on stop, so a test can restart the app on the same data).
+ */
+export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-')));
   // The embedded mode: no external database or Redis, whatever the caller's shell has set.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD };
   delete env.DATABASE_URL;
@@ -97,7 +100,7 @@ export async function startApp(): Promise<RunningApp> {
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,47 @@
+/**
+ * Operator command: make a player an administrator, or a plain player again.
+ *
+ *   npm run set-role -- <username> admin|user
+ *
+ * Uses the same configuration as the app (DATABASE_URL, or PGlite in DATA_DIR). PGlite is one
+ * process at a time: stop the app first in embedded mode.
+ */
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { roleSchema } from '@pog/common';
+import { ConfigError, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
+
+async function main(): Promise<number> {
+  const [username, roleArg] = process.argv.slice(2);
+  const role = roleSchema.safeParse(roleArg);
+  if (!username || !role.success) {
+    console.error('Usage: npm run set-role -- <username> admin|user');
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, SERVICES: 'gateway' });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  try {
+    await migrate(database);
+    const updated = await database.db
+      .update(tables.users)
+      .set({ role: role.data })
+      .where(eq(sql`lower(${tables.users.username})`, username.toLowerCase()))
+      .returning({ id: tables.users.id, username: tables.users.username });
+    if (!updated[0]) {
+      console.error(`No player is called ${username}.`);
+      return 1;
+    }
+    console.log(`${updated[0].username} (#${updated[0].id}) is now ${role.data === 'admin' ? 'an admin' : 'a player'}.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);
