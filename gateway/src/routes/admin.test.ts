@@ -309,11 +309,13 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         ['rejected', 'rejected by an admin'],
         ['deleted', 'deleted by an admin'],
         ['deleted', 'deleted by its owner'],
-      ] as const)('cancels them when the POG is %s (%s)', async (reason, how) => {
+      ] as const)('cancels them, and pending battles risking it, when the POG is %s (%s)', async (reason, how) => {
         const [a, b] = [await player(), await player()];
         const admin = await newAdmin(app.url);
         const [pogA, pogB] = [await create(a), await create(b)];
         const tradeId = await offerTrade(a, pogA.id, b, pogB.id);
+        const challenge = await b.client.post('/api/battles', { challengerId: b.id, defenderId: a.id, challengerPogId: pogB.id, battleType: 'standard' });
+        expect(challenge.status, JSON.stringify(challenge.body)).toBe(201);
         const res =
           how === 'rejected by an admin'
             ? await admin.put(`/api/admin/pogs/${pogB.id}/moderate`, { isApproved: false, isFlagged: true })
@@ -322,6 +324,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
               : await b.client.delete(`/api/pogs/${pogB.id}`);
         expect(res.status).toBeLessThan(300);
         await expectCancelled(a, tradeId, reason);
+        expect((await a.client.get(`/api/battles/${challenge.body.id}`)).body.status).toBe('cancelled');
       });
     });
 
@@ -349,6 +352,8 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         const [adminA, adminB] = [await newAdmin(app.url), await newAdmin(app.url)];
         const [mine, theirs] = [await create(banned), await create(partner)];
         const tradeId = await offerTrade(banned, mine.id, partner, theirs.id);
+        const challenge = await partner.client.post('/api/battles', { challengerId: partner.id, defenderId: banned.id, challengerPogId: theirs.id, battleType: 'standard' });
+        expect(challenge.status, JSON.stringify(challenge.body)).toBe(201);
 
         const socket = await connectSocket(app.url, banned.client);
         const revoked = recordEvents(socket, 'session:revoked');
@@ -371,6 +376,8 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         expect(login.body.message).toContain('Cheating in battles');
 
         await expectCancelled(partner, tradeId, 'banned');
+        expect((await partner.client.get(`/api/battles/${challenge.body.id}`)).body.status).toBe('cancelled');
+        expect((await partner.client.get('/api/notifications')).body.items.some((n: { kind: string }) => n.kind === 'battle.cancelled')).toBe(true);
 
         // The second admin's stale view: already banned.
         expect((await adminB.put(`/api/admin/users/${banned.id}/moderate`, { isBanned: true, banReason: 'again' })).status).toBe(409);
