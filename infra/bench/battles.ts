@@ -18,13 +18,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { KNOWN_ENV_VARS } from '@pog/common/server';
 import { assertLoopback, percentile } from './load';
 import { describeMachine } from './machine';
-import { freePort, repoRoot, startServer, type ServerProcess } from './processes';
+import { deleteRedisKeys, freePort, repoRoot, startServer, type ServerProcess } from './processes';
 
 const GOAL_PER_SECOND = 300;
 
@@ -242,23 +241,10 @@ async function main(): Promise<void> {
     await gateway?.stop();
     rmSync(gatewayDir, { recursive: true, force: true });
     await pool.end();
-    await deleteKeys(REDIS_URL, prefix);
+    await deleteRedisKeys(REDIS_URL, prefix);
   }
 }
 
-async function deleteKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 main().catch((error: unknown) => {
   console.error(error);

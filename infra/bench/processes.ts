@@ -135,7 +135,7 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
 }
 
 /** Removes the queue and rate-limit keys a run left under its own random prefix. */
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {

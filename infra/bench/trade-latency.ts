@@ -19,7 +19,7 @@ import { io, type Socket } from 'socket.io-client';
 import { KNOWN_ENV_VARS } from '@pog/common/server';
 import { percentile } from './load';
 import { describeMachine } from './machine';
-import { freePort, startServer, type ServerProcess } from './processes';
+import { deleteRedisKeys, freePort, startServer, type ServerProcess } from './processes';
 
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '200' }, sockets: { type: 'string', default: '1000' } } });
 const SAMPLES = Math.min(1000, Number(values.samples));
@@ -143,11 +143,7 @@ async function main(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
-    const { Redis } = await import('ioredis');
-    const redis = new Redis('redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.unlink(...keys);
-    await redis.quit();
+    await deleteRedisKeys('redis://127.0.0.1:6379', prefix);
   }
 }
 
