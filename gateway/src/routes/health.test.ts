@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, openDatabase } from '@pog/common/server';
 import { startRuntime } from '../runtime';
+import { ApiClient } from '../testing/api-client';
 
 describe('health check', () => {
   it('answers 503 naming the part that is down', async () => {
@@ -13,7 +14,13 @@ describe('health check', () => {
     const runtime = await startRuntime({ config, database, log: () => undefined });
     try {
       expect((await fetch(`${runtime.url}/healthz`)).status).toBe(200);
+      const player = new ApiClient(runtime.url!);
+      await player.register('healthcheck_player');
       await database.close();
+      // With the database gone, a request fails as a plain 500: no stack, no internals.
+      const failing = await player.get('/api/notifications');
+      expect(failing.status).toBe(500);
+      expect(failing.body).toEqual({ code: 'SERVER_ERROR', message: 'Something went wrong on our server. Please try again later.' });
       const down = await fetch(`${runtime.url}/healthz`);
       expect(down.status).toBe(503);
       expect(await down.json()).toEqual({ status: 'degraded', database: false, queue: true, realtime: true });

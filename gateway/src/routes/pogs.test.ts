@@ -4,6 +4,7 @@ import { LIMITS } from '@pog/common';
 import { ManualClock, tables } from '@pog/common/server';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
+import { newAdmin } from '../testing/admins';
 import { newPlayer, pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -187,13 +188,36 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       expect((await owner.client.delete(`/api/pogs/${pog.id}`)).status).toBe(404);
     });
 
-    it('flags a POG whose text is on the blocklist', async () => {
+    it('flags a POG whose text is on the blocklist, live in the admins\' queue', async () => {
+      const admin = await newAdmin(app.url);
+      const adminSocket = await connectSocket(app.url, admin);
+      try {
+        const queue = recordEvents(adminSocket, 'moderation:queue');
+        const p = await player();
+        const pog = await create(p, { name: 'Sh1t happens' });
+        const scored = await waitForScore(p.client, pog.id);
+        expect(scored.isFlagged).toBe(true);
+        const notes = (await p.client.get('/api/notifications')).body.items;
+        expect(notes.some((n: { kind: string }) => n.kind === 'pog.flagged')).toBe(true);
+        await waitFor(() => queue.some((e) => e.action === 'flagged' && e.pog.id === pog.id), 5000, 'the flagged event');
+        expect(queue.find((e) => e.pog.id === pog.id)).toMatchObject({ action: 'created' });
+      } finally {
+        adminSocket.close();
+      }
+    });
+
+    it('scores a design version once: running the job again changes nothing', async () => {
       const p = await player();
-      const pog = await create(p, { name: 'Sh1t happens' });
+      const pog = await create(p, { name: 'Steady Score' });
       const scored = await waitForScore(p.client, pog.id);
-      expect(scored.isFlagged).toBe(true);
-      const notes = (await p.client.get('/api/notifications')).body.items;
-      expect(notes.some((n: { kind: string }) => n.kind === 'pog.flagged')).toBe(true);
+      const again = await app.runtime.queue.run('pog.score', { pogId: pog.id, version: 1 });
+      expect(again).toEqual({ status: 'already-scored' });
+      const stale = await app.runtime.queue.run('pog.score', { pogId: pog.id, version: 0 });
+      expect(stale).toEqual({ status: 'stale' });
+      const after = (await p.client.get(`/api/pogs/${pog.id}`)).body;
+      expect([after.rarity, after.points, after.score, after.scoredAt]).toEqual([scored.rarity, scored.points, scored.score, scored.scoredAt]);
+      const scoredNotes = (await p.client.get('/api/notifications')).body.items.filter((n: { kind: string }) => n.kind === 'pog.scored');
+      expect(scoredNotes).toHaveLength(1);
     });
 
     it('lists newest first with filters and keyset pagination, never rejected POGs', async () => {

@@ -29,9 +29,10 @@ export function pogRoutes(app: AppContext): Router {
     const input = parseBody(ctx, createPogRequestSchema);
     assertSelf(user, input.userId);
     const created = await createPog(app.db, user.id, input, app.clock.now());
-    await scoreLater(created);
     const pog = dto(created);
+    // Announced before scoring is queued, so that admins never see "flagged" before "created".
     app.publisher.toAdmins('moderation:queue', { action: 'created', pog });
+    await scoreLater(created);
     ctx.status = 201;
     ctx.body = pog;
   });
@@ -59,9 +60,9 @@ export function pogRoutes(app: AppContext): Router {
     const { id } = parseParams(ctx, idParamSchema);
     const changes = parseBody(ctx, updatePogRequestSchema);
     const updated = await updatePogDesign(app.db, id, user.id, changes, app.clock.now());
-    await scoreLater(updated);
     const pog = dto(updated);
     app.publisher.toUser(pog.userId, 'pog:updated', pog);
+    await scoreLater(updated);
     ctx.body = pog;
   });
 
