@@ -65,6 +65,8 @@ const buttonStyles = css<ButtonStyleProps>`
   ${({ $variant = 'primary' }) => variants[$variant]}
   &:active:not(:disabled) { transform: translateY(1px); }
   &:disabled { opacity: 0.55; cursor: not-allowed; box-shadow: none; }
+  /* Inline icons carry no size of their own: they follow the text. */
+  svg { width: 1.15em; height: 1.15em; flex: none; }
 `;
 
 export const Button = styled.button.attrs<ButtonStyleProps>(({ type }) => ({ type: type ?? 'button' }))<ButtonStyleProps>`

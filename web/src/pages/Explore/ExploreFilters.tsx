@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { RARITIES, type Rarity } from '@pog/common';
 import { media } from '../../app/theme';
 import { Button } from '../../components/Button';
 import { Label, Select } from '../../components/formControls';
 import { SearchIcon } from '../../components/icons';
+import { playerPath } from '../../features/players/paths';
 import { usePlayers } from '../../features/pogs/queries';
 
 export interface FilterValues {
@@ -20,6 +22,15 @@ const Bar = styled.div`
   gap: 0.75rem;
   align-items: end;
   ${media.belowMd} { grid-template-columns: 1fr 1fr; }
+`;
+
+/** Under the filters once a creator is chosen: their player page (profile, Challenge, Trade). */
+const CreatorPageLink = styled(Link)`
+  grid-column: 1 / -1;
+  width: fit-content;
+  font-size: 0.9rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.primary};
 `;
 
 const SearchBox = styled.div`
@@ -53,6 +64,7 @@ export function SearchField({ value, onChange, label }: { value: string; onChang
 export function ExploreFilters({ value, onChange }: { value: FilterValues; onChange: (value: FilterValues) => void }) {
   const players = usePlayers();
   const creators = (players.data ?? []).filter((player) => player.pogCount > 0);
+  const chosen = creators.find((player) => String(player.id) === value.creator);
   const active = value.search !== '' || value.rarity !== '' || value.creator !== '';
   return (
     <Bar role="search" aria-label="Filter POGs">
@@ -83,6 +95,7 @@ export function ExploreFilters({ value, onChange }: { value: FilterValues; onCha
       <Button $variant="outline" onClick={() => onChange(NO_FILTERS)} disabled={!active}>
         Clear Filters
       </Button>
+      {chosen && <CreatorPageLink to={playerPath(chosen.id)}>View @{chosen.username}'s player page</CreatorPageLink>}
     </Bar>
   );
 }

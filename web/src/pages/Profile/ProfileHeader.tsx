@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@pog/common';
@@ -28,6 +29,14 @@ const Names = styled.div`
   p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
+/** The header's own buttons (e.g. Challenge), pushed to the far side of the card. */
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.6rem;
+  margin-left: auto;
+`;
+
 const Failed = styled.div`
   display: grid;
   justify-items: start;
@@ -38,9 +47,9 @@ const Failed = styled.div`
 /**
  * The profile header (spec section 2, Profile): avatar initials on the player's colour, display
  * name, @username, and the Admin badge when the role is admin. Starts from the signed-in user and
- * is refreshed from the profile call.
+ * is refreshed from the profile call. Another player's page passes their profile and its `actions`.
  */
-export function ProfileHeader({ user }: { user: User }) {
+export function ProfileHeader({ user, actions }: { user: User; actions?: ReactNode }) {
   const profile = useQuery({ queryKey: profileKey(user.id), placeholderData: user, meta: { errorToast: false } });
   const shown = profile.data ?? user;
 
@@ -66,6 +75,7 @@ export function ProfileHeader({ user }: { user: User }) {
         <p>@{shown.username}</p>
       </Names>
       {profile.isFetching && profile.isPlaceholderData && <Spinner size={18} label="Loading profile..." />}
+      {actions && <Actions>{actions}</Actions>}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/Badge';
 import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
 import { throttle } from '../../../hooks/throttle';
 import { challengePath } from '../../battles/selection';
+import { playerPath } from '../../players/paths';
 import { rarityAnimation } from '../rarityAnimation';
 import { ownershipBadge, TRADE_BLOCK_LABELS } from '../trade';
 import { useTradeBlock } from '../useTradeBlock';
@@ -141,6 +142,15 @@ const Meta = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** The creator's name leads to their player page (a signed-in route, so only for players). */
+const CreatorLink = styled(Link)`
+  color: inherit;
+  text-decoration: underline;
+  text-decoration-color: ${({ theme }) => theme.colors.borderStrong};
+  text-underline-offset: 2px;
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.text}; text-decoration-color: currentColor; }
+`;
+
 const Blocked = styled.span`
   color: ${({ theme }) => theme.colors.warning};
   font-weight: 700;
@@ -255,7 +265,12 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
       <Meta>
         <RarityBadge pog={pog} />
         {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
-        {showCreator && <span>by @{pog.creatorUsername}</span>}
+        {showCreator && (
+          <span>
+            by{' '}
+            {viewerId !== null ? <CreatorLink to={playerPath(pog.creatorId)}>@{pog.creatorUsername}</CreatorLink> : `@${pog.creatorUsername}`}
+          </span>
+        )}
         {tradeBlock && <Blocked title={tradeBlock.title}>{TRADE_BLOCK_LABELS[tradeBlock.reason]}</Blocked>}
       </Meta>
       {onDelete && (

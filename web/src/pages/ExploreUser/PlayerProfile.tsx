@@ -1,0 +1,69 @@
+import styled from 'styled-components';
+import type { User } from '@pog/common';
+import { toAppError } from '../../api/errors';
+import { ButtonLink } from '../../components/Button';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Page } from '../../components/Page';
+import { PageSpinner } from '../../components/Spinner';
+import { ChallengeLink } from '../../features/battles/components/ChallengeLink';
+import { PLAYER_PAGE_PATH } from '../../features/players/paths';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { ProfileHeader } from '../Profile/ProfileHeader';
+import { shownName } from './playerSearch';
+import { PlayerPogs } from './PlayerPogs';
+import { usePlayerProfile } from './queries';
+
+const Missing = styled.section`
+  display: grid;
+  justify-items: center;
+  gap: 0.75rem;
+  max-width: 520px;
+  margin: 3rem auto;
+  padding: 2rem;
+  text-align: center;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  h1 { font-size: 1.5rem; }
+  p { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** One player's page: who they are, a Challenge button (not on your own page), and their POGs. */
+export function PlayerProfile({ playerId, viewer }: { playerId: number; viewer: User }) {
+  const profile = usePlayerProfile(playerId);
+  const player = profile.data;
+  usePageTitle(player ? shownName(player) : 'Player');
+
+  if (profile.isPending) return <PageSpinner label="Loading player..." />;
+  if (profile.isError) {
+    return <Page>{toAppError(profile.error).code === 'NOT_FOUND' ? <PlayerNotFound /> : <ErrorPanel error={profile.error} onRetry={() => void profile.refetch()} />}</Page>;
+  }
+
+  // Your own page links to your Profile rather than offering to battle yourself.
+  const actions = profile.data.id === viewer.id ? (
+    <ButtonLink to="/profile" $variant="secondary" $size="md">
+      Go to My Profile
+    </ButtonLink>
+  ) : (
+    <ChallengeLink opponentId={profile.data.id} username={profile.data.username} size="md" />
+  );
+
+  return (
+    <Page>
+      <ProfileHeader user={profile.data} actions={actions} />
+      <PlayerPogs player={profile.data} viewerId={viewer.id} />
+    </Page>
+  );
+}
+
+function PlayerNotFound() {
+  return (
+    <Missing role="alert" aria-labelledby="player-not-found">
+      <h1 id="player-not-found">Player not found</h1>
+      <p>There is no player with this id. They may have been removed, or the link is wrong.</p>
+      <ButtonLink to={PLAYER_PAGE_PATH} $variant="secondary">
+        Browse players
+      </ButtonLink>
+    </Missing>
+  );
+}
