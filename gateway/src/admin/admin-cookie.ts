@@ -3,8 +3,8 @@
  * cookies, Keygrip), HttpOnly, SameSite=Strict, and no longer-lived than the session it carries.
  */
 import type { IncomingMessage } from 'node:http';
-import Keygrip from 'keygrip';
 import type { Context } from 'koa';
+import { readSignedCookie } from '../http/signed-cookie';
 import { ADMIN_SESSION_MS } from './admin-session-store';
 
 export const ADMIN_COOKIE = 'pf.admin';
@@ -23,15 +23,7 @@ export function clearAdminCookie(ctx: Context): void {
   ctx.cookies.set(ADMIN_COOKIE, null, options(ctx));
 }
 
-/** The admin token from a Socket.IO handshake, checked the way Koa signs cookies (`name=value`). */
+/** The admin token from a Socket.IO handshake. */
 export function readAdminCookieFromRequest(request: IncomingMessage, keys: string[]): string | undefined {
-  const jar = new Map<string, string>();
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  const token = jar.get(ADMIN_COOKIE);
-  const signature = jar.get(`${ADMIN_COOKIE}.sig`);
-  if (!token || !signature) return undefined;
-  return new Keygrip(keys).index(`${ADMIN_COOKIE}=${token}`, signature) >= 0 ? token : undefined;
+  return readSignedCookie(request, ADMIN_COOKIE, keys);
 }

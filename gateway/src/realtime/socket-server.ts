@@ -3,9 +3,8 @@
  * cookie as the REST API and checked against the allowed origins; a signed-in socket joins
  * `user:<id>`, and one that also (or only) carries the admin cookie joins `admins`. With Redis, the adapter fans events out across every gateway.
  */
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import Keygrip from 'keygrip';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { ADMINS_ROOM, userRoom, type ClientToServerEvents, type ServerEventName, type ServerEventPayload, type ServerToClientEvents } from '@pog/common';
@@ -17,6 +16,7 @@ import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { AppContext } from '../context';
 import { isAllowedOrigin, ownOriginOf } from '../http/same-origin';
+import { readSignedCookie } from '../http/signed-cookie';
 
 /** A socket rides on a player session, an admin session, or both (one browser, two cookies). */
 export interface SocketData {
@@ -58,7 +58,7 @@ export function attachSocketServer(
 
   io.use(async (socket, next) => {
     try {
-      const token = readSessionToken(socket.request, config.sessionKeys);
+      const token = readSignedCookie(socket.request, SESSION_COOKIE, config.sessionKeys);
       const session = token ? await app.sessions.get(token) : undefined;
       const userId = session?.userId;
       const user = typeof userId === 'number' ? await app.users.get(userId) : undefined;
@@ -133,15 +133,3 @@ function leaveAdmins(socket: IoSocket): void {
   if (socket.data.userId === undefined) socket.disconnect(true);
 }
 
-/** The session token from a signed cookie, checked the way Koa signs it (`name=value` with Keygrip). */
-function readSessionToken(request: IncomingMessage, keys: string[]): string | undefined {
-  const jar = new Map<string, string>();
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  const token = jar.get(SESSION_COOKIE);
-  const signature = jar.get(`${SESSION_COOKIE}.sig`);
-  if (!token || !signature) return undefined;
-  return new Keygrip(keys).index(`${SESSION_COOKIE}=${token}`, signature) >= 0 ? token : undefined;
-}

@@ -40,6 +40,22 @@ export function describeError(error: unknown, online: boolean): ErrorDescription
 }
 
 /**
+ * The server's own sentence for a failure, or null when it sent none (an AppError then carries
+ * the catalogue's default for its code). Spec section 8: "The server message is used when present";
+ * while offline, the network error is what a person should read.
+ */
+export function serverMessage(error: unknown, online: boolean): string | null {
+  if (!online) return describeError(error, false).message;
+  if (!(error instanceof AppError)) return null;
+  return error.message && error.message !== ERROR_CATALOGUE[error.code].message ? error.message : null;
+}
+
+/** The server's own sentence when it sent one, else the screen's fallback. */
+export function serverMessageOr(error: unknown, fallback: string, online: boolean): string {
+  return serverMessage(error, online) ?? fallback;
+}
+
+/**
  * Queries and mutations retry once (spec section 9), but only when a second attempt can succeed:
  * a refused login or a validation error would fail again (and a login retry would burn a
  * rate-limit attempt), so only connection failures and server errors are retried.

@@ -1,17 +1,11 @@
 /** What a failed battle action says: the server's own sentence when it sent one, else the spec's fallback. */
-import { AppError, ERROR_CATALOGUE, type Battle } from '@pog/common';
-import { describeError } from '../../api/errors';
+import { AppError, type Battle } from '@pog/common';
+import { serverMessageOr } from '../../api/errors';
 import { looksLikeBattle } from './live';
 
-/**
- * Spec section 8 (Battles): "The server message is used when present". A message that is only the
- * catalogue default for the code is not the server speaking, so the specific fallback wins then.
- * Offline, the network error is shown instead, as for every error.
- */
+/** Spec section 8 (Battles): "The server message is used when present" (see api/errors.ts). */
 export function failureMessage(error: unknown, fallback: string, online: boolean): string {
-  if (!online) return describeError(error, false).message;
-  if (!(error instanceof AppError)) return fallback;
-  return error.message && error.message !== ERROR_CATALOGUE[error.code].message ? error.message : fallback;
+  return serverMessageOr(error, fallback, online);
 }
 
 /** A 409 "this battle cannot be ... : it is <status>" carries the battle as it now is. */

@@ -1,7 +1,7 @@
 /** The POG writes, each with the toasts of spec section 8 and the cache updates that go with it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError, ERROR_CATALOGUE, type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/common';
-import { describeError } from '../../api/errors';
+import { type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/common';
+import { serverMessageOr } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
 import { createPog, deletePog, updatePog, uploadImage } from './api';
@@ -9,12 +9,7 @@ import { applyPogUpdate, refreshPogLists, removePogFromCache } from './cache';
 import { IMAGE_TEXT, POG_TEXT } from './messages';
 
 /** The server's own words when it sent some, else the screen's fallback sentence. */
-function serverMessageOr(error: unknown, fallback: string): string {
-  if (!isOnline()) return describeError(error, false).message;
-  if (!(error instanceof AppError)) return fallback;
-  // An AppError carries the catalogue default when the answer had no message of its own.
-  return error.message && error.message !== ERROR_CATALOGUE[error.code].message ? error.message : fallback;
-}
+const messageOr = (error: unknown, fallback: string) => serverMessageOr(error, fallback, isOnline());
 
 export function useCreatePog() {
   const queryClient = useQueryClient();
@@ -26,7 +21,7 @@ export function useCreatePog() {
       toast({ title: POG_TEXT.createdTitle, description: POG_TEXT.createdMessage });
     },
     onError: (error) => {
-      toast({ title: POG_TEXT.createFailedTitle, description: serverMessageOr(error, POG_TEXT.createFailedFallback), variant: 'destructive' });
+      toast({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.createFailedFallback), variant: 'destructive' });
     },
   });
 }
@@ -41,7 +36,7 @@ export function useUpdatePog() {
       toast({ title: POG_TEXT.updatedTitle, description: POG_TEXT.updatedMessage });
     },
     onError: (error) => {
-      toast({ title: POG_TEXT.createFailedTitle, description: serverMessageOr(error, POG_TEXT.updateFailedFallback), variant: 'destructive' });
+      toast({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.updateFailedFallback), variant: 'destructive' });
     },
   });
 }
@@ -87,5 +82,5 @@ const CROP_MESSAGES: readonly string[] = [IMAGE_TEXT.cropFailed, IMAGE_TEXT.canv
 /** What the upload failure toast and the inline error say: the crop error, the server text, or the fallback. */
 export function uploadFailureText(error: unknown): string {
   if (error instanceof Error && CROP_MESSAGES.includes(error.message)) return error.message;
-  return serverMessageOr(error, IMAGE_TEXT.uploadFailedFallback);
+  return messageOr(error, IMAGE_TEXT.uploadFailedFallback);
 }

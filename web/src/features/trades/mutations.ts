@@ -4,8 +4,8 @@
  * as "no longer pending", which would only hide what really happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError, ERROR_CATALOGUE, type CreateTradeRequest, type Trade } from '@pog/common';
-import { describeError } from '../../api/errors';
+import { AppError, type CreateTradeRequest, type Trade } from '@pog/common';
+import { describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
 import { answerTrade, cancelTrade, sendTrade, type TradeAnswer } from './api';
@@ -13,12 +13,8 @@ import { applyTradeUpdate } from './cache';
 import { pendingTradesKey } from './keys';
 import { TRADE_TEXT } from './messages';
 
-/** The server's own sentence, if it sent one (an AppError otherwise carries the catalogue default). */
-export function serverMessage(error: unknown): string | null {
-  if (!isOnline()) return describeError(error, false).message;
-  if (!(error instanceof AppError)) return null;
-  return error.message && error.message !== ERROR_CATALOGUE[error.code].message ? error.message : null;
-}
+/** The server's own sentence, if it sent one (see api/errors.ts). */
+export const serverMessage = (error: unknown): string | null => sharedServerMessage(error, isOnline());
 
 /** A 409 "no longer pending" carries the trade as it is now: show that instead of the stale copy. */
 export function currentTradeIn(error: unknown): Trade | null {
