@@ -107,14 +107,5 @@ export async function seedPogs(client: pg.Client, options: { userIds: readonly n
   await client.query('ANALYZE users');
 }
 
-/** mulberry32: repeatable randomness, so two runs measure the same data. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Repeatable randomness, so two runs measure the same data (the test corpora's generator). */
+export { seededRandom } from '../../worker/src/images/test-images';

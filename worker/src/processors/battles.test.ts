@@ -3,11 +3,10 @@
  * (inside its transaction) leaves nothing behind, the job is retried by another worker, and the battle
  * is resolved once with the same rolls; resolve jobs racing on two workers give one transfer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnCrashFixture } from '../testing/crash-fixture';
 import { resolveBattle } from '@pog/common';
 import {
   acceptBattle,
@@ -166,20 +165,7 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
   }, 40_000);
 });
 
-/** Starts battles.crash-fixture.ts in its own process; `started` resolves when it is inside the transaction. */
-function spawnCrashingWorker(prefix: string): { process: ChildProcess; started: Promise<void> } {
-  const fixture = fileURLToPath(new URL('./battles.crash-fixture.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
-    env: { ...process.env, CRASH_FIXTURE_PREFIX: prefix },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const started = new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('started')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`crash fixture exited early (${code})`)));
-  });
-  return { process: child, started };
+/** Starts battles.crash-fixture.ts in its own process; `started` resolves once it is inside the job. */
+function spawnCrashingWorker(prefix: string) {
+  return spawnCrashFixture(new URL('./battles.crash-fixture.ts', import.meta.url), prefix, 'started');
 }

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { spawnCrashFixture } from '../testing/crash-fixture';
 import { AppError, ForbiddenError } from '@pog/common';
 import type { JobContext, JobQueue, JobResult, JobWorker } from '@pog/common/server';
 import { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
@@ -242,20 +241,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
   }, 20_000);
 });
 
-/** Starts bullmq.crash-fixture.ts in its own process; `started` resolves when it has taken a job. */
-function spawnCrashingWorker(prefix: string): { process: ChildProcess; started: Promise<void> } {
-  const fixture = fileURLToPath(new URL('./bullmq.crash-fixture.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
-    env: { ...process.env, CRASH_FIXTURE_PREFIX: prefix },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const started = new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('started ')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`crash fixture exited early (${code})`)));
-  });
-  return { process: child, started };
+/** Starts bullmq.crash-fixture.ts in its own process; `started` resolves once it is inside the job. */
+function spawnCrashingWorker(prefix: string) {
+  return spawnCrashFixture(new URL('./bullmq.crash-fixture.ts', import.meta.url), prefix, 'started ');
 }

@@ -13,10 +13,9 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((r) => [r.challengerId, r.defenderId]))];
   const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is number => pogId !== null);
-  const [people, pogsById] = await Promise.all([
-    db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds)),
-    findPogs(db, pogIds),
-  ]);
+  // One after the other: inside a transaction they share one connection, which runs one query at a time.
+  const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const pogsById = await findPogs(db, pogIds);
   const party = new Map<number, BattleParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: initials(u.displayName) }]));
   const pog = (pogId: number | null) => {
     const found = pogId === null ? undefined : pogsById.get(pogId);

@@ -35,12 +35,11 @@ function designKeys(design: { backgroundColor1: string; backgroundColor2: string
 }
 
 async function creationFacts(tx: Tx, userId: number, now: Date): Promise<CreationFacts> {
-  const [holding, today, total, rejected] = await Promise.all([
-    tx.select({ n: count() }).from(pogs).where(eq(pogs.userId, userId)),
-    tx.select({ n: count() }).from(pogCreations).where(and(eq(pogCreations.userId, userId), gte(pogCreations.createdAt, startOfUtcDay(now)))),
-    tx.select({ n: count(), last: max(pogCreations.createdAt) }).from(pogCreations).where(eq(pogCreations.userId, userId)),
-    tx.select({ n: count() }).from(pogs).where(and(eq(pogs.creatorId, userId), eq(pogs.moderationStatus, 'rejected'))),
-  ]);
+  // Sequential: a transaction's queries share one connection.
+  const holding = await tx.select({ n: count() }).from(pogs).where(eq(pogs.userId, userId));
+  const today = await tx.select({ n: count() }).from(pogCreations).where(and(eq(pogCreations.userId, userId), gte(pogCreations.createdAt, startOfUtcDay(now))));
+  const total = await tx.select({ n: count(), last: max(pogCreations.createdAt) }).from(pogCreations).where(eq(pogCreations.userId, userId));
+  const rejected = await tx.select({ n: count() }).from(pogs).where(and(eq(pogs.creatorId, userId), eq(pogs.moderationStatus, 'rejected')));
   const last = total[0]?.last;
   return {
     holding: Number(holding[0]?.n ?? 0),

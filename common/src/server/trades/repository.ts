@@ -10,10 +10,9 @@ export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promis
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((r) => [r.fromUserId, r.toUserId]))];
   const pogIds = rows.flatMap((r) => [r.offerPogId, r.requestPogId]).filter((id): id is number => id !== null);
-  const [people, pogsById] = await Promise.all([
-    db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds)),
-    findPogs(db, pogIds),
-  ]);
+  // One after the other: inside a transaction they share one connection, which runs one query at a time.
+  const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const pogsById = await findPogs(db, pogIds);
   const party = new Map<number, TradeParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: initials(u.displayName) }]));
   const pog = (id: number | null) => {
     const found = id === null ? undefined : pogsById.get(id);
