@@ -3,6 +3,7 @@
  * web app listens to them. Payloads are full snapshots of the changed entity, never deltas.
  */
 import type { Battle } from './battles/api';
+import type { AdminUser } from './moderation/schemas';
 import type { Pog } from './pogs/pog';
 import type { Notification } from './schemas/notifications';
 import type { Trade } from './trades/api';
@@ -15,6 +16,7 @@ export const SOCKET_EVENTS = [
   'battle:updated',
   'pog:updated',
   'moderation:queue',
+  'moderation:user',
   'session:revoked',
 ] as const;
 
@@ -28,6 +30,8 @@ export interface ServerToClientEvents {
   'battle:updated': (battle: Battle) => void;
   'pog:updated': (pog: Pog) => void;
   'moderation:queue': (event: { action: ModerationAction; pog: Pog }) => void;
+  /** A player banned or unbanned, to every admin: the Users tab follows other admins' actions. */
+  'moderation:user': (event: { action: 'banned' | 'unbanned'; user: AdminUser }) => void;
   'session:revoked': (info: { reason: string }) => void;
 }
 

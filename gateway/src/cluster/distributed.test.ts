@@ -79,7 +79,7 @@ describe.skipIf(Boolean(missing))(`two gateways and a worker sharing PostgreSQL 
       const offers = recordEvents(bobSocket, 'trade:created');
       const updates = recordEvents(aliceSocket, 'trade:updated');
       const sent = await alice.post('/api/trades', { fromUserId: a.id, toUserId: b.id, offerPogId: alicePog.body.id, requestPogId: bobPog.body.id });
-      expect(sent.status).toBe(201);
+      expect(sent.status, `${JSON.stringify(sent.body)}\n${started.map((p) => p.output()).join('\n---\n')}`).toBe(201);
       await waitFor(() => offers.length > 0, 10_000, 'trade:created on gateway B');
       expect(offers[0]!.id).toBe(sent.body.id);
 

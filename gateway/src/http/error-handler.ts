@@ -18,8 +18,10 @@ const RETRYABLE_DB_CODES = new Set(['40001', '40P01']);
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const e = (error ?? {}) as HttpLikeError & { code?: string };
-  if (e.code && RETRYABLE_DB_CODES.has(e.code)) {
+  const e = (error ?? {}) as HttpLikeError & { code?: string; cause?: { code?: string } };
+  // Drizzle wraps the driver's error: the SQLSTATE is on its cause.
+  const sqlState = e.code ?? e.cause?.code;
+  if (sqlState && RETRYABLE_DB_CODES.has(sqlState)) {
     return new AppError('CONFLICT', 'Something else changed at the same moment. Nothing was saved; please try again.');
   }
   const status = e.status ?? e.statusCode;

@@ -360,10 +360,16 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         const secondTab = banned.client.clone();
         expect((await secondTab.get('/api/user')).status).toBe(200);
 
+        const adminBSocket = await connectSocket(app.url, adminB);
+        const userEvents = recordEvents(adminBSocket, 'moderation:user');
         const res = await adminA.put(`/api/admin/users/${banned.id}/moderate`, { isBanned: true, banReason: 'Cheating in battles' });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body).toMatchObject({ id: banned.id, isBanned: true, banReason: 'Cheating in battles', lastModeratedAt: expect.any(String) });
 
+        // The other admin's Users tab hears of it at once.
+        await waitFor(() => userEvents.length > 0, 5000, 'moderation:user on the second admin');
+        expect(userEvents[0]).toEqual({ action: 'banned', user: res.body });
+        adminBSocket.close();
         expect((await banned.client.get('/api/user')).status).toBe(401);
         expect((await secondTab.get('/api/user')).status).toBe(401);
         await waitFor(() => socket.disconnected, 5000, 'the banned socket to close');

@@ -106,7 +106,9 @@ export function adminRoutes(app: AppContext): Router {
     await app.users.invalidate(user.id);
     if (user.isBanned) app.publisher.revokeUser(user.id, banMessage(user.banReason));
     events.publish(app.publisher);
-    ctx.body = toAdminUser(user);
+    const adminUser = toAdminUser(user);
+    app.publisher.toAdmins('moderation:user', { action: adminUser.isBanned ? 'banned' : 'unbanned', user: adminUser });
+    ctx.body = adminUser;
   });
 
   router.get('/audit', async (ctx) => {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
-import { ManualClock, tables } from '@pog/common/server';
+import { insertNotification, ManualClock, tables } from '@pog/common/server';
 import type { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { newPlayer, pogDesign, waitForScore } from '../testing/players';
@@ -239,6 +239,20 @@ describe.each(TEST_SETUPS)('trades', (setup) => {
 
     // PGlite is one connection, so races only mean something on the server: defined there alone.
     if (setup.backend === 'postgres') describe('races on the real PostgreSQL server', () => {
+      it('an offer waiting on a POG that the scorer holds does not deadlock with its notification', async () => {
+        const a = await playerWithPogs();
+        const b = await playerWithPogs();
+        let sent: Promise<{ status: number }> | undefined;
+        // What the worker does while scoring: hold the POG, then store a notification for its owner.
+        await db().transaction(async (tx) => {
+          await tx.select().from(tables.pogs).where(eq(tables.pogs.id, a.pogs[0]!)).for('update');
+          sent = offer(a, b);
+          await new Promise((r) => setTimeout(r, 300)); // the offer now holds a's row and waits for the POG
+          await insertNotification(tx, { userId: a.id, kind: 'pog.scored', title: 'Scored', body: 'test' });
+        });
+        expect((await sent!).status).toBe(201);
+      });
+
       it('20 concurrent accepts of one trade: exactly one wins', async () => {
         const a = await playerWithPogs();
         const b = await playerWithPogs();

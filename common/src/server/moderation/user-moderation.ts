@@ -27,7 +27,7 @@ export const banMessage = (reason: string | null) => `Your account has been bann
 
 export async function moderateUser(db: Db, input: UserDecision, events: PendingEvents, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const rows = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+    const rows = await tx.select().from(users).where(eq(users.id, input.userId)).for('no key update');
     const current = rows[0];
     if (!current) throw new NotFoundError('That player no longer exists.');
     assertNotModeratedSince(current.lastModeratedAt, input.expectedLastModeratedAt, 'player');

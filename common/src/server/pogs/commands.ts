@@ -52,8 +52,9 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
 
 export async function createPog(db: Db, userId: number, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
   return db.transaction(async (tx) => {
-    // One creation at a time per player: the limits below are read and written under this lock.
-    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
+    // One creation at a time per player: the limits below are read and written under this lock
+    // (NO KEY UPDATE, so that rows referring to the player, such as notifications, are not blocked).
+    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
     const refusal = checkCreation(await creationFacts(tx, userId, now), now);
     if (refusal) {
       const headers: Record<string, string> = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {};

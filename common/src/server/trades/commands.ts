@@ -48,8 +48,10 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
   if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
   const events = new PendingEvents();
   const trade = await db.transaction(async (tx) => {
-    // The sender's row serialises their offers, so the daily limit holds under concurrency.
-    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${input.fromUserId} FOR UPDATE`);
+    // The sender's row serialises their offers, so the daily limit holds under concurrency. NO KEY
+    // UPDATE, not UPDATE: a notification for this player (a foreign key to the row) must still be
+    // insertable meanwhile, or a scorer holding one of these POGs would deadlock with us.
+    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${input.fromUserId} FOR NO KEY UPDATE`);
     const [recipient] = await tx.select().from(users).where(eq(users.id, input.toUserId)).limit(1);
     if (!recipient) throw new NotFoundError('That player does not exist.');
     if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);

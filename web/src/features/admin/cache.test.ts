@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser, Pog } from '@pog/common';
 import { makePog } from '../pogs/testPog';
-import { applyAdminUser, applyLiveModerationEvent, forgetAdminData } from './cache';
+import { applyAdminUser, applyLiveModerationEvent, applyLiveUserEvent, forgetAdminData } from './cache';
 import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, isAdminDataKey } from './keys';
 
 const ids = (client: QueryClient, key: readonly unknown[]) => client.getQueryData<Pog[]>(key)?.map((pog) => pog.id);
@@ -36,6 +36,20 @@ describe('the admin caches', () => {
     expect(ids(client, flaggedKey)).toEqual([]);
     expect(error).toHaveBeenCalledTimes(2);
     error.mockRestore();
+  });
+
+  it("follows another admin's ban live, and ignores a malformed one", () => {
+    const client = new QueryClient();
+    const eve: AdminUser = { id: 4, username: 'eve', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
+    client.setQueryData(adminUsersKey, [eve]);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    applyLiveUserEvent(client, { action: 'banned', user: { id: 4, username: 'eve' } });
+    expect(client.getQueryData<AdminUser[]>(adminUsersKey)).toEqual([eve]);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+    const banned = { ...eve, isBanned: true, banReason: 'spam', lastModeratedAt: '2024-01-01T00:00:00.000Z' };
+    applyLiveUserEvent(client, { action: 'banned', user: banned });
+    expect(client.getQueryData<AdminUser[]>(adminUsersKey)).toEqual([banned]);
   });
 
   it('writes a moderated player into the Users table', () => {

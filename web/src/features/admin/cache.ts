@@ -50,6 +50,16 @@ export function applyAdminUser(queryClient: QueryClient, user: AdminUser): void 
   queryClient.setQueryData<AdminUser[]>([ADMIN_USERS_PATH], (list) => list?.map((item) => (item.id === parsed.id ? parsed : item)));
 }
 
+/** Another admin banned or unbanned a player: the payload is checked before it reaches the table. */
+export function applyLiveUserEvent(queryClient: QueryClient, payload: unknown): void {
+  const user = adminUserSchema.safeParse(typeof payload === 'object' && payload !== null ? (payload as { user?: unknown }).user : undefined);
+  if (!user.success) {
+    reportError(user.error, 'moderation:user payload');
+    return;
+  }
+  applyAdminUser(queryClient, user.data);
+}
+
 /** Reloads every list of the panel (spec section 4: each action reloads the data). */
 export function refreshAdminData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => isAdminDataKey(query.queryKey) });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createAdminSocket } from './socket';
-import { applyLiveModerationEvent, refreshAdminData } from './cache';
+import { applyLiveModerationEvent, applyLiveUserEvent, refreshAdminData } from './cache';
 
 export type AdminLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
 
@@ -30,6 +30,7 @@ export function useAdminSocket(enabled: boolean): AdminLiveStatus {
     socket.on('disconnect', (reason) => setStatus(reason === 'io server disconnect' || reason === 'io client disconnect' ? 'off' : 'reconnecting'));
     socket.on('connect_error', () => setStatus(socket.active ? 'reconnecting' : 'off'));
     socket.on('moderation:queue', (event) => applyLiveModerationEvent(queryClient, event));
+    socket.on('moderation:user', (event) => applyLiveUserEvent(queryClient, event));
 
     setStatus('connecting');
     socket.connect();
