@@ -1,7 +1,7 @@
 /** Players: the list (trade partners, creator filter), a profile, and a player's POGs. */
 import Router from '@koa/router';
 import { idParamSchema, NotFoundError } from '@pog/common';
-import { findPublicUser, listOwnedPogs, listPublicUsers, toPog } from '@pog/common/server';
+import { findPublicUser, findUserById, listOwnedPogs, listPublicUsers, toPog } from '@pog/common/server';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseParams } from '../http/validate';
@@ -22,7 +22,7 @@ export function userRoutes(app: AppContext): Router {
 
   router.get('/:id/pogs', async (ctx) => {
     const { id } = parseParams(ctx, idParamSchema);
-    if (!(await findPublicUser(app.db, id))) throw new NotFoundError('That player does not exist.');
+    if (!(await findUserById(app.db, id))) throw new NotFoundError('That player does not exist.');
     const rows = await listOwnedPogs(app.db, id, sessionUserId(ctx) === id);
     const now = app.clock.now();
     ctx.body = rows.map((row) => toPog(row, now));

@@ -2,16 +2,14 @@ import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
-import { AppError, ForbiddenError } from '@pog/common';
-import type { JobContext, JobQueue, JobResult, JobWorker } from '@pog/common/server';
+import { gate, queueContractTests, sleep, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
+import type { JobQueue, JobWorker } from '@pog/common/server';
 import { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 /** Every test gets its own prefix under this one; all of them are deleted at the end. */
 const runPrefix = `test-${process.pid}-${Date.now()}`;
 let testNumber = 0;
-
-type WelcomeProcessor = (payload: { userId: number }, context: JobContext) => Promise<JobResult<'user.welcome'>>;
 
 const silent = () => undefined;
 const closers: Array<() => Promise<void>> = [];
@@ -29,22 +27,6 @@ function startWorker(prefix: string, processor: WelcomeProcessor, options: { loc
   closers.push(() => worker.close());
   return worker;
 }
-
-function gate() {
-  let release!: () => void;
-  const opened = new Promise<void>((resolve) => (release = resolve));
-  return { opened, release };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const waitUntil = async (check: () => boolean, ms = 5_000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-};
 
 /** A plain BullMQ handle on a test's queue, to look at its state. */
 function inspect(prefix: string): Queue {
@@ -71,82 +53,12 @@ afterAll(async () => {
 });
 
 describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
-  it('runs the processor in a worker and returns its result', async () => {
-    const { queue } = setup(async ({ userId }) => ({ notificationId: userId * 10 }));
+  queueContractTests((processor) => setup(processor).queue, { delayMs: 400 });
+
+  it('names its kind and reports healthy while Redis answers', async () => {
+    const { queue } = setup(async () => ({ notificationId: 1 }));
     expect(queue.kind).toBe('bullmq');
     await expect(queue.healthy()).resolves.toBe(true);
-    await expect(queue.run('user.welcome', { userId: 4 })).resolves.toEqual({ notificationId: 40 });
-  });
-
-  it('retries a failing job with increasing attempt numbers until it succeeds', async () => {
-    const attempts: number[] = [];
-    const { queue } = setup(async (_payload, { attempt }) => {
-      attempts.push(attempt);
-      if (attempt < 3) throw new Error('database is restarting');
-      return { notificationId: attempt };
-    });
-    await expect(queue.run('user.welcome', { userId: 1 })).resolves.toEqual({ notificationId: 3 });
-    expect(attempts).toEqual([1, 2, 3]);
-  });
-
-  it('gives up after the allowed attempts with a SERVER_ERROR that hides the cause', async () => {
-    let tries = 0;
-    const { queue } = setup(async () => {
-      tries++;
-      throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
-    });
-    const failure = await queue.run('user.welcome', { userId: 1 }, { attempts: 2 }).catch((e: unknown) => e);
-    expect(tries).toBe(2);
-    expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'SERVER_ERROR', status: 500 });
-    expect((failure as AppError).message).not.toContain('ECONNREFUSED');
-  });
-
-  it('does not retry an AppError and hands it back with its code, message and status', async () => {
-    let tries = 0;
-    const { queue } = setup(async () => {
-      tries++;
-      throw new ForbiddenError('Only the owner may burn this pog.');
-    });
-    const failure = await queue.run('user.welcome', { userId: 1 }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ code: 'FORBIDDEN', status: 403, message: 'Only the owner may burn this pog.' });
-    await sleep(100);
-    expect(tries).toBe(1);
-  });
-
-  it('does not add a job whose id is waiting or running, but accepts it again once finished', async () => {
-    const hold = gate();
-    let runs = 0;
-    const { queue } = setup(async ({ userId }) => {
-      runs++;
-      await hold.opened;
-      return { notificationId: userId };
-    });
-    const first = queue.run('user.welcome', { userId: 1 }, { jobId: 'welcome-1' });
-    await waitUntil(() => runs === 1);
-    const duplicate = queue.run('user.welcome', { userId: 2 }, { jobId: 'welcome-1' });
-    await queue.enqueue('user.welcome', { userId: 3 }, { jobId: 'welcome-1' });
-    await sleep(50);
-    hold.release();
-    // The duplicate waits for the original job and shares its result.
-    await expect(first).resolves.toEqual({ notificationId: 1 });
-    await expect(duplicate).resolves.toEqual({ notificationId: 1 });
-    expect(runs).toBe(1);
-
-    await expect(queue.run('user.welcome', { userId: 4 }, { jobId: 'welcome-1' })).resolves.toEqual({ notificationId: 4 });
-    expect(runs).toBe(2);
-  });
-
-  it('starts a delayed job only after its delay', async () => {
-    let startedAt = 0;
-    const { queue } = setup(async () => {
-      startedAt = Date.now();
-      return { notificationId: 1 };
-    });
-    const enqueuedAt = Date.now();
-    await queue.run('user.welcome', { userId: 1 }, { delayMs: 400 });
-    expect(startedAt - enqueuedAt).toBeGreaterThanOrEqual(390);
   });
 
   it('rejects run() with a timeout error when no worker finishes the job in time', async () => {

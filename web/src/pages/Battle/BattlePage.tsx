@@ -1,40 +1,20 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import type { User } from '@pog/common';
 import { Badge } from '../../components/Badge';
-import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
-import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
-import { useCurrentUser } from '../../features/auth/useCurrentUser';
 import { ArenaOverlays } from '../../features/battles/components/ArenaOverlays';
+import { ArenaPage } from '../../features/battles/components/ArenaPage';
 import { BattleHistory, OpenBattles } from '../../features/battles/components/BattleLists';
 import { ChallengeForm } from '../../features/battles/components/ChallengeForm';
-import { SignedOutNotice } from '../../features/battles/components/Notices';
 import { BATTLE_TEXT } from '../../features/battles/messages';
 import { usePendingBattles } from '../../features/battles/queries';
 import { useArenaParams } from '../../features/battles/useArenaParams';
-import { usePageTitle } from '../../hooks/usePageTitle';
-
-const Body = styled.div`
-  margin-top: 1.5rem;
-`;
 
 type ArenaTab = 'challenge' | 'mine' | 'history';
 
 /** /battle, variant A: Challenge, My Battles (with its count) and Battle History. */
 export default function BattlePage() {
-  usePageTitle(BATTLE_TEXT.title);
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <PageSpinner />;
-  return (
-    <Page>
-      <PageHeader>
-        <PageTitle>{BATTLE_TEXT.title}</PageTitle>
-        <PageLead>{BATTLE_TEXT.lead}</PageLead>
-      </PageHeader>
-      <Body>{user ? <Arena viewer={user} /> : <SignedOutNotice />}</Body>
-    </Page>
-  );
+  return <ArenaPage arena={(viewer) => <Arena viewer={viewer} />} />;
 }
 
 function Arena({ viewer }: { viewer: User }) {
