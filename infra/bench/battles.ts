@@ -23,7 +23,7 @@ import { io, type Socket } from 'socket.io-client';
 import { KNOWN_ENV_VARS } from '@pog/common/server';
 import { assertLoopback, percentile } from './load';
 import { describeMachine } from './machine';
-import { deleteRedisKeys, freePort, repoRoot, startServer, type ServerProcess } from './processes';
+import { appNodeArgs, deleteRedisKeys, freePort, repoRoot, startServer, type ServerProcess } from './processes';
 
 const GOAL_PER_SECOND = 300;
 
@@ -66,7 +66,7 @@ function appEnv(prefix: string, sessionSecret: string): NodeJS.ProcessEnv {
 /** The worker process has no HTTP port: it is ready when it says so. */
 function startWorker(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-worker-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const child = spawn(process.execPath, appNodeArgs(['gateway/src/main.ts']), {
     cwd: repoRoot,
     env: { ...env, SERVICES: 'worker', DATA_DIR: dataDir, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

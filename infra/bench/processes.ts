@@ -24,6 +24,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `node` arguments for an app process: under tsx, and with BENCH_PROFILE_DIR set, writing a CPU
+ * profile there when it exits (open it in Chrome DevTools to see where a benchmark's time goes).
+ */
+export function appNodeArgs(script: string[]): string[] {
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  return [...profile, '--import', 'tsx', ...script];
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -47,7 +57,7 @@ export async function startServer(options: {
   readyTimeoutMs?: number;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...options.args], {
+  const child = spawn(process.execPath, appNodeArgs(options.args), {
     cwd: repoRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 export * from './config';
 export * from './clock';
 export * from './realtime';
+export * from './settled';
 export * from './jobs/definitions';
 export * from './db/client';
 export * from './db/migrate';

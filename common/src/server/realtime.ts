@@ -28,6 +28,11 @@ export class PendingEvents {
     this.queued.push((p) => p.revokeUser(userId, reason));
   }
 
+  /** Takes over another collection's events (after this one's), leaving it empty. */
+  adopt(other: PendingEvents): void {
+    this.queued.push(...other.queued.splice(0));
+  }
+
   publish(publisher: RealtimePublisher): void {
     for (const send of this.queued.splice(0)) send(publisher);
   }

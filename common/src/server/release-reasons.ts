@@ -13,9 +13,9 @@ export interface ReleaseScope {
   pogIds?: number[];
   /** A player whose open offers and challenges end (a ban). */
   userId?: number;
-  /** Trade or battle that caused the change: it is left alone. */
+  /** Trade that caused the change: it is left alone. (Only pending battles are cancelled, so a battle
+   * being completed needs no such exception.) */
   exceptTradeId?: number;
-  exceptBattleId?: number;
 }
 
 export type Canceller = (tx: Tx, scope: ReleaseScope, reason: ReleaseReason, events: PendingEvents, now: Date) => Promise<void>;

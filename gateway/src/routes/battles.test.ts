@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyBattle, type Battle } from '@pog/common';
-import { cancelBattlesFor, ManualClock, PendingEvents, pogsInAcceptedBattles, tables, type Db } from '@pog/common/server';
+import { ConflictError, ForbiddenError, NotFoundError, verifyBattle, type Battle } from '@pog/common';
+import { cancelBattlesFor, completeBattles, ManualClock, PendingEvents, pogsInAcceptedBattles, tables, type Completion, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
@@ -295,6 +295,83 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
         expect(owners.map((o) => o.userId)).toEqual([first!.winnerId, first!.winnerId]);
         const completedNotes = [...(await notificationsOf(a)), ...(await notificationsOf(b))].filter((n) => n.kind === 'battle.completed');
         expect(completedNotes).toHaveLength(1);
+      }
+    });
+
+    it('settles completions that arrive together in one group, each with its own result and one transfer per battle', async () => {
+      const first = await acceptedBattle();
+      const second = await acceptedBattle('championship', ['legendary', 'common']);
+      const { battle: pending } = await challenge(await player(), await player());
+      const outsider = await player();
+      const seen = new Map<number, { updated: Battle[]; notes: ReturnType<typeof recordEvents<'notification'>> }>();
+      for (const p of [first.a, first.b, second.a, second.b]) {
+        const socket = await socketOf(p);
+        seen.set(p.id, { updated: recordEvents(socket, 'battle:updated') as Battle[], notes: recordEvents(socket, 'notification') });
+      }
+
+      const { results, events } = await completeBattles(
+        db,
+        [
+          { battleId: first.battle.id, actorId: first.a.id },
+          { battleId: second.battle.id, actorId: null },
+          { battleId: first.battle.id, actorId: first.b.id },
+          { battleId: pending.id, actorId: pending.challengerId },
+          { battleId: 2_000_000_000, actorId: first.a.id },
+          { battleId: second.battle.id, actorId: outsider.id },
+        ],
+        clock.now(),
+      );
+      events.publish(app.runtime.context!.publisher);
+      const [one, two, oneAgain, stillPending, unknown, meddling] = results.map((r) => (r.ok ? r.value : r.error));
+      expect(one).toMatchObject({ status: 'completed', battle: { id: first.battle.id, status: 'completed', seed: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+      expect(two).toMatchObject({ status: 'completed', battle: { id: second.battle.id, status: 'completed' } });
+      expect(oneAgain).toMatchObject({ status: 'already-completed', battle: { id: first.battle.id, rounds: (one as Completion).battle.rounds, winnerId: (one as Completion).battle.winnerId } });
+      expect(stillPending).toBeInstanceOf(ConflictError);
+      expect((stillPending as ConflictError).message).toBe('This battle cannot be completed: it is pending.');
+      expect(unknown).toBeInstanceOf(NotFoundError);
+      expect((unknown as NotFoundError).message).toBe('That battle does not exist.');
+      expect(meddling).toBeInstanceOf(ForbiddenError);
+      expect((await db.select({ status: tables.battles.status }).from(tables.battles).where(eq(tables.battles.id, pending.id)))[0]?.status).toBe('pending');
+
+      for (const [{ a, b, aPog, bPog }, done] of [[first, one], [second, two]] as const) {
+        const battle = (done as Completion).battle;
+        expect(await verifyBattle({ ...battle, battleId: battle.id, seed: battle.seed!, winner: battle.winnerId === a.id ? 'challenger' : 'defender' })).toEqual({ ok: true, problems: [] });
+        expect([await ownerOf(aPog), await ownerOf(bPog)]).toEqual([battle.winnerId, battle.winnerId]);
+        // Both players see the completion live, once.
+        for (const p of [a, b]) {
+          await waitFor(() => seen.get(p.id)!.updated.some((u) => u.id === battle.id && u.status === 'completed'), 5_000, 'battle:updated');
+          expect(seen.get(p.id)!.updated.filter((u) => u.id === battle.id)).toHaveLength(1);
+        }
+      }
+      // The first battle was completed by its challenger, so only the defender is told; the system
+      // completed the second, so both of its players are.
+      const told = async (p: Player) => (await notificationsOf(p)).filter((n) => n.kind === 'battle.completed').length;
+      expect([await told(first.a), await told(first.b), await told(second.a), await told(second.b)]).toEqual([0, 1, 1, 1]);
+    });
+
+    it('retries a group whose transaction failed one battle at a time, with nothing of the failed try committed', async () => {
+      const group = [await acceptedBattle(), await acceptedBattle('flip'), await acceptedBattle('championship')];
+      let commits = 0;
+      const { results } = await completeBattles(
+        db,
+        group.map(({ battle, b }) => ({ battleId: battle.id, actorId: b.id })),
+        clock.now(),
+        {
+          beforeCommit: async () => {
+            commits += 1;
+            if (commits === 1) throw new Error('the connection dropped');
+          },
+        },
+      );
+      // One failed try for the group, then one commit per battle.
+      expect(commits).toBe(1 + group.length);
+      for (const [i, { a, aPog, bPog }] of group.entries()) {
+        const result = results[i]!;
+        expect(result.ok).toBe(true);
+        const { status, battle } = (result as { value: Completion }).value;
+        expect(status).toBe('completed');
+        expect([await ownerOf(aPog), await ownerOf(bPog)]).toEqual([battle.winnerId, battle.winnerId]);
+        expect((await notificationsOf(a)).filter((n) => n.kind === 'battle.completed')).toHaveLength(1);
       }
     });
 

@@ -2,11 +2,28 @@
  * Battle jobs: resolving an accepted battle (asked for by `POST /api/battles/:id/complete`, which
  * waits for the result) and the sweep that expires or completes battles left open for a day. Both
  * are idempotent: a retried resolve returns the stored result, and a swept battle is swept once.
+ *
+ * Resolve jobs running at the same time are settled together (support/group-commit.ts): one
+ * transaction for the group, each job still answering with its own battle.
  */
-import { completeBattle, sweepBattles, type Clock, type CompletionHooks, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import {
+  COMPLETION_GROUP_LIMIT,
+  completeBattles,
+  sweepBattles,
+  type Clock,
+  type Completion,
+  type CompletionHooks,
+  type CompletionRequest,
+  type Db,
+  type Processor,
+  type RealtimePublisher,
+} from '@pog/common/server';
+import { GroupCommit } from '../support/group-commit';
 
 /** How often the sweep runs; a lapsed battle waits at most this long past its 24 hours. */
 export const BATTLE_SWEEP_MS = 60_000;
+/** Groups settled at once: a second one fills while the first waits on the database. */
+const COMPLETION_GROUPS_IN_FLIGHT = 2;
 
 interface BattleDeps {
   db: Db;
@@ -15,11 +32,18 @@ interface BattleDeps {
 }
 
 export function resolveBattleProcessor(deps: BattleDeps, hooks: CompletionHooks = {}): Processor<'battle.resolve'> {
+  const group = new GroupCommit<CompletionRequest, Completion>(
+    async (requests) => {
+      const { results, events } = await completeBattles(deps.db, requests, deps.clock.now(), hooks);
+      // Published only now that the transaction has committed.
+      events.publish(deps.publisher);
+      return results;
+    },
+    { maxGroup: COMPLETION_GROUP_LIMIT, maxInFlight: COMPLETION_GROUPS_IN_FLIGHT },
+  );
   return async ({ battleId, actorId }) => {
-    const outcome = await completeBattle(deps.db, battleId, actorId, deps.clock.now(), hooks);
-    // Published only now that the transaction has committed.
-    outcome.events.publish(deps.publisher);
-    return { status: outcome.status, winnerId: outcome.battle.winnerId, battle: outcome.battle };
+    const { status, battle } = await group.submit({ battleId, actorId });
+    return { status, winnerId: battle.winnerId, battle };
   };
 }
 

@@ -110,6 +110,8 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
     },
   });
   queue.on('error', logError('queue'));
+  // Every waiting run() listens for the queue's 'closing' too (BullMQ's waitUntilFinished).
+  queue.setMaxListeners(0);
 
   let closing = false;
   let events: QueueEvents | undefined;

@@ -3,7 +3,7 @@
  * rejected, or a banned player, ends every PENDING battle it was part of. Accepted battles keep their
  * POGs locked instead: other domains ask `pogsInAcceptedBattles` and refuse to move those POGs.
  */
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { RELEASE_REASON_TEXT, type Canceller } from '../release-reasons';
 import type { Tx } from '../db/client';
 import { battles } from '../db/schema';
@@ -19,7 +19,7 @@ export const cancelBattlesFor: Canceller = async (tx, scope, reason, events, now
   const cancelled = await tx
     .update(battles)
     .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(battles.status, 'pending'), or(...who), scope.exceptBattleId === undefined ? undefined : ne(battles.id, scope.exceptBattleId)))
+    .where(and(eq(battles.status, 'pending'), or(...who)))
     .returning();
   for (const battle of await toBattles(tx, cancelled, now)) {
     for (const userId of [battle.challengerId, battle.defenderId]) {

@@ -1,8 +1,8 @@
 /**
  * The scheduled sweep (decisions.md, Battles): a pending battle nobody answered expires after 24
- * hours; an accepted battle nobody completed is completed by the system after 24 hours. Each battle
- * is handled in its own transaction with a conditional update, so a sweep racing a player's click,
- * or another sweep, changes each battle once.
+ * hours; an accepted battle nobody completed is completed by the system after 24 hours. Every
+ * change is a conditional update under row locks, so a sweep racing a player's click, or another
+ * sweep, changes each battle once.
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -11,7 +11,7 @@ import { notify } from '../notifications/repository';
 import { PendingEvents } from '../realtime';
 import { BATTLE_LINK } from './commands';
 import { toBattles } from './repository';
-import { completeBattle } from './resolve';
+import { COMPLETION_GROUP_LIMIT, completeBattles } from './resolve';
 
 /** Battles one sweep handles of each kind; the next sweep takes the rest. */
 export const SWEEP_BATCH = 200;
@@ -31,10 +31,11 @@ export async function sweepBattles(db: Db, now: Date, committed: (events: Pendin
     .where(and(eq(battles.status, 'accepted'), lte(battles.expiresAt, now)))
     .orderBy(asc(battles.expiresAt))
     .limit(SWEEP_BATCH);
-  for (const { id } of overdue) {
-    const outcome = await completeBattle(db, id, null, now);
-    committed(outcome.events);
-    if (outcome.status === 'completed') completed++;
+  for (let start = 0; start < overdue.length; start += COMPLETION_GROUP_LIMIT) {
+    const group = overdue.slice(start, start + COMPLETION_GROUP_LIMIT).map(({ id }) => ({ battleId: id, actorId: null }));
+    const { results, events } = await completeBattles(db, group, now);
+    committed(events);
+    completed += results.filter((r) => r.ok && r.value.status === 'completed').length;
   }
   return { expired, completed };
 }

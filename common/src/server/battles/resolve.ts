@@ -1,123 +1,243 @@
 /**
- * Completing an accepted battle: the rolls (common/src/battles/rolls.ts, derived from the committed
- * seed), the transfer of the loser's POG to the winner, the completion and the notifications are one
- * transaction. Idempotent: the rolls depend only on the seed, the id and the rarities fixed at
- * acceptance, and a completed battle is returned as stored, so a retried job or a second complete
- * gives the same single result and a single transfer.
+ * Completing accepted battles: the rolls (common/src/battles/rolls.ts, derived from the committed
+ * seed), the transfer of each loser's POG to its winner, the completions and the notifications are
+ * one transaction with conditional updates. Idempotent: the rolls depend only on the seed, the id and
+ * the rarities fixed at acceptance, and a completed battle is returned as stored, so a retried job or
+ * a second complete gives the same single result and a single transfer.
+ *
+ * Completions arriving together are settled together (group commit): one transaction and a handful
+ * of set-based statements for the whole group instead of a dozen round trips per battle. That is what
+ * lets one worker keep up with hundreds of battles a second (infra/bench/battles.ts). A group whose
+ * transaction fails is retried one battle at a time, so an error reaches only its own battle's caller.
  */
-import { and, eq } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Battle } from '../../battles/api';
 import { resolveBattle } from '../../battles/rolls';
-import type { BattleResolution } from '../../battles/schemas';
+import type { BattleResolution, BattleRollInput } from '../../battles/schemas';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { battles, pogs, type BattleRow } from '../db/schema';
-import { notify } from '../notifications/repository';
+import { notifyAll, type NewNotification } from '../notifications/repository';
 import { PendingEvents } from '../realtime';
+import type { Settled } from '../settled';
 import { BATTLE_LINK, MISSING_BATTLE, lockPogs, wrongState } from './commands';
-import { findBattleRow, lockBattleRow, toBattle } from './repository';
+import { toBattles } from './repository';
 
-export interface CompletionOutcome {
+export interface CompletionRequest {
+  battleId: number;
+  /** The participant who pressed the button, or null when the system completes an abandoned battle. */
+  actorId: number | null;
+}
+
+export interface Completion {
   status: 'completed' | 'already-completed';
   battle: Battle;
+}
+
+export interface CompletionOutcome extends Completion {
   /** Empty when the battle was already completed: its events went out the first time. */
   events: PendingEvents;
 }
+
+export type CompletionResult = Settled<Completion>;
 
 export interface CompletionHooks {
   /** Runs inside the transaction just before it commits (crash tests stop a worker here). */
   beforeCommit?: () => Promise<void>;
 }
 
-/** Completes the battle for `actorId` (a participant), or for the system when `actorId` is null. */
+/** The battles one group settles at most; a busy worker's further completions wait for the next. */
+export const COMPLETION_GROUP_LIMIT = 64;
+
+/** Completes one battle for `actorId` (a participant), or for the system when `actorId` is null. */
 export async function completeBattle(db: Db, battleId: number, actorId: number | null, now: Date, hooks: CompletionHooks = {}): Promise<CompletionOutcome> {
-  const peek = await findBattleRow(db, battleId);
-  if (!peek) throw new NotFoundError(MISSING_BATTLE);
-  if (actorId !== null && actorId !== peek.challengerId && actorId !== peek.defenderId) {
-    throw new ForbiddenError('Only the two players can complete this battle.');
-  }
-  if (peek.status === 'completed') return { status: 'already-completed', battle: await toBattle(db, peek, now), events: new PendingEvents() };
-  if (peek.status !== 'accepted') throw await wrongState(db, peek, 'completed', now);
-
-  // Seed, id, type and rarities are fixed once accepted, so the rolls can be drawn before locking.
-  const resolution = await resolveBattle({
-    seed: peek.seed,
-    battleId: peek.id,
-    battleType: peek.battleType,
-    challengerRarity: peek.challengerRarity!,
-    defenderRarity: peek.defenderRarity!,
-  });
-
-  const events = new PendingEvents();
-  const outcome = await db.transaction(async (tx): Promise<CompletionOutcome> => {
-    await lockPogs(tx, [peek.challengerPogId, peek.defenderPogId]);
-    const row = (await lockBattleRow(tx, battleId))!;
-    if (row.status === 'completed') return { status: 'already-completed', battle: await toBattle(tx, row, now), events: new PendingEvents() };
-    if (row.status !== 'accepted') throw await wrongState(tx, row, 'completed', now);
-    const battle = await settle(tx, row, resolution, actorId, events, now);
-    await hooks.beforeCommit?.();
-    return { status: 'completed', battle, events };
-  });
-  return outcome;
+  const { results, events } = await settleGroup(db, [{ battleId, actorId }], now, hooks);
+  const result = results[0]!;
+  if (!result.ok) throw result.error;
+  return { ...result.value, events };
 }
 
-async function settle(tx: Tx, row: BattleRow, resolution: BattleResolution, actorId: number | null, events: PendingEvents, now: Date): Promise<Battle> {
-  const challengerWon = resolution.winner === 'challenger';
-  const winnerId = challengerWon ? row.challengerId : row.defenderId;
-  const loserId = challengerWon ? row.defenderId : row.challengerId;
-  const loserPogId = challengerWon ? row.defenderPogId : row.challengerPogId;
+/**
+ * Completes several battles at once: one result per request, in order, and the events of all of them
+ * (to publish once the call returns, i.e. after commit). Requests for the same battle share its single
+ * result: the first completes it, the others see it already completed.
+ */
+export async function completeBattles(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks = {}): Promise<{ results: CompletionResult[]; events: PendingEvents }> {
+  if (requests.length <= 1) return settleGroup(db, requests, now, hooks);
+  try {
+    return await settleGroup(db, requests, now, hooks);
+  } catch {
+    // Whatever failed the group (a deadlock, a constraint), retry each battle alone so that only the
+    // battle at fault reports an error; nothing of the failed group was committed.
+    const events = new PendingEvents();
+    const results: CompletionResult[] = [];
+    for (const request of requests) {
+      try {
+        const alone = await settleGroup(db, [request], now, hooks);
+        results.push(alone.results[0]!);
+        events.adopt(alone.events);
+      } catch (error) {
+        results.push({ ok: false, error });
+      }
+    }
+    return { results, events };
+  }
+}
 
-  // Conditional on the loser still holding it: no POG is ever moved from someone else or twice.
-  const moved =
-    loserPogId === null
-      ? []
-      : await tx
-          .update(pogs)
-          .set({ userId: winnerId, updatedAt: now })
-          .where(and(eq(pogs.id, loserPogId), eq(pogs.userId, loserId)))
-          .returning({ id: pogs.id });
-  const [completedRow] = await tx
+/** One transaction for the whole group; throws only when that transaction fails. */
+async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks): Promise<{ results: CompletionResult[]; events: PendingEvents }> {
+  const events = new PendingEvents();
+  const ids = [...new Set(requests.map((r) => r.battleId))];
+  const peeked = new Map((await db.select().from(battles).where(inArray(battles.id, ids))).map((row) => [row.id, row]));
+
+  // Refusals that need no lock: unknown battles and outsiders.
+  const results: Array<CompletionResult | undefined> = requests.map(({ battleId, actorId }) => {
+    const row = peeked.get(battleId);
+    if (!row) return { ok: false, error: new NotFoundError(MISSING_BATTLE) };
+    if (actorId !== null && actorId !== row.challengerId && actorId !== row.defenderId) {
+      return { ok: false, error: new ForbiddenError('Only the two players can complete this battle.') };
+    }
+    return undefined;
+  });
+  const open = [...peeked.values()].filter((row) => row.status === 'accepted' && requests.some((r, i) => r.battleId === row.id && !results[i]));
+  // Seed, id, type and rarities are fixed once accepted, so the rolls can be drawn before locking.
+  const resolutions = new Map<number, BattleResolution>();
+  for (const row of open) resolutions.set(row.id, await resolveBattle(rollInput(row)));
+
+  await db.transaction(async (tx) => {
+    // One lock order everywhere: POG rows in id order, then the battles in id order.
+    await lockPogs(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
+    const locked = await lockBattleRows(tx, open.map((row) => row.id));
+    const current = new Map([...peeked, ...locked]);
+    const settled = await settle(tx, [...locked.values()].filter((row) => row.status === 'accepted'), resolutions, requests, events, now);
+
+    const shown = new Map((await toBattles(tx, [...current.values()].filter((row) => row.status === 'completed' && !settled.has(row.id)), now)).map((b) => [b.id, b]));
+    const firstFor = new Set<number>();
+    for (const [i, { battleId }] of requests.entries()) {
+      if (results[i]) continue;
+      const battle = settled.get(battleId);
+      if (battle && !firstFor.has(battleId)) {
+        firstFor.add(battleId);
+        results[i] = { ok: true, value: { status: 'completed', battle } };
+        continue;
+      }
+      const done = battle ?? shown.get(battleId);
+      results[i] = done
+        ? { ok: true, value: { status: 'already-completed', battle: done } }
+        : { ok: false, error: await wrongState(tx, current.get(battleId)!, 'completed', now) };
+    }
+    await hooks.beforeCommit?.();
+  });
+  return { results: results as CompletionResult[], events };
+}
+
+/** An accepted battle's roll input; its rarities are set (a CHECK constraint guarantees it). */
+const rollInput = (row: BattleRow): BattleRollInput => ({
+  seed: row.seed,
+  battleId: row.id,
+  battleType: row.battleType,
+  challengerRarity: row.challengerRarity!,
+  defenderRarity: row.defenderRarity!,
+});
+
+async function lockBattleRows(tx: Tx, ids: number[]): Promise<Map<number, BattleRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select().from(battles).where(inArray(battles.id, ids)).orderBy(battles.id).for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Completes these locked, accepted battles and moves each loser's POG to its winner: conditional on
+ * the battle still being accepted and the loser still holding the POG, so that no POG is ever moved
+ * from someone else or twice. Returns the completed battles by id.
+ */
+async function settle(tx: Tx, rows: BattleRow[], resolutions: Map<number, BattleResolution>, requests: CompletionRequest[], events: PendingEvents, now: Date): Promise<Map<number, Battle>> {
+  if (rows.length === 0) return new Map();
+  const outcomes = rows.map((row) => {
+    const resolution = resolutions.get(row.id)!;
+    const challengerWon = resolution.winner === 'challenger';
+    return {
+      row,
+      resolution,
+      challengerWon,
+      winnerId: challengerWon ? row.challengerId : row.defenderId,
+      loserId: challengerWon ? row.defenderId : row.challengerId,
+      loserPogId: challengerWon ? row.defenderPogId : row.challengerPogId,
+    };
+  });
+
+  const completedRows = await tx
     .update(battles)
     .set({
       status: 'completed',
-      rounds: resolution.rounds,
-      challengerRoll: resolution.challengerRoll,
-      defenderRoll: resolution.defenderRoll,
-      winnerId,
+      rounds: sql`m.rounds`,
+      challengerRoll: sql`m.challenger_roll`,
+      defenderRoll: sql`m.defender_roll`,
+      winnerId: sql`m.winner_id`,
       completedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(battles.id, row.id), eq(battles.status, 'accepted')))
-    .returning();
-  if (!completedRow) throw new ConflictError('This battle was completed by someone else at the same moment. Please refresh.');
-  if (moved[0]) await releaseCommitments(tx, { pogIds: [moved[0].id], exceptBattleId: row.id }, 'battled', events, now);
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(
+        outcomes.map((o) => ({ id: o.row.id, rounds: o.resolution.rounds, challenger_roll: o.resolution.challengerRoll, defender_roll: o.resolution.defenderRoll, winner_id: o.winnerId })),
+      )}::jsonb) AS m(id integer, rounds jsonb, challenger_roll integer, defender_roll integer, winner_id integer)`,
+    )
+    .where(sql`${battles.id} = m.id AND ${battles.status} = 'accepted'`)
+    .returning(getTableColumns(battles));
+  // The rows are locked and were accepted, so every one of them completes; anything else is a bug
+  // that must not commit half a group.
+  if (completedRows.length !== rows.length) throw new ConflictError('A battle was completed by someone else at the same moment. Please refresh.');
+  const completedIds = new Set(completedRows.map((row) => row.id));
 
-  const battle = await toBattle(tx, completedRow, now);
-  const winner = challengerWon ? battle.challenger : battle.defender;
-  const loser = challengerWon ? battle.defender : battle.challenger;
-  const prize = (challengerWon ? battle.defenderPog : battle.challengerPog)?.name ?? 'their POG';
-  const score = `${resolution.challengerRoll} to ${resolution.defenderRoll}`;
-  // The player who pressed the button sees the result on screen; the other one (or both, when the
-  // system completed an abandoned battle) is told.
-  for (const userId of [row.challengerId, row.defenderId]) {
-    if (userId === actorId) continue;
-    const won = userId === winnerId;
-    await notify(tx, events, {
-      userId,
-      kind: 'battle.completed',
-      title: won ? 'Battle won!' : 'Battle lost',
-      body: won ? `You beat ${loser.username} (${score}) and won ${prize}.` : `${winner.username} beat you (${score}) and took ${prize}.`,
-      link: BATTLE_LINK,
-    });
+  const transfers = outcomes.filter((o) => completedIds.has(o.row.id) && o.loserPogId !== null);
+  const moved = new Set(
+    transfers.length === 0
+      ? []
+      : (
+          await tx
+            .update(pogs)
+            .set({ userId: sql`m.winner_id`, updatedAt: now })
+            .from(sql`jsonb_to_recordset(${JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId })))}::jsonb) AS m(id integer, winner_id integer, loser_id integer)`)
+            .where(sql`${pogs.id} = m.id AND ${pogs.userId} = m.loser_id`)
+            .returning({ id: pogs.id })
+        ).map((row) => row.id),
+  );
+  // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
+  // touched, so the battles completed here are left alone).
+  if (moved.size > 0) await releaseCommitments(tx, { pogIds: [...moved] }, 'battled', events, now);
+
+  const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));
+  const notices: NewNotification[] = [];
+  for (const o of outcomes) {
+    const battle = shown.get(o.row.id)!;
+    const winner = o.challengerWon ? battle.challenger : battle.defender;
+    const loser = o.challengerWon ? battle.defender : battle.challenger;
+    const prizePog = o.challengerWon ? battle.defenderPog : battle.challengerPog;
+    const prize = prizePog?.name ?? 'their POG';
+    const score = `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
+    // The player who pressed the button sees the result on screen; the other one (or both, when the
+    // system completed an abandoned battle) is told.
+    const actorId = requests.find((r) => r.battleId === o.row.id)?.actorId ?? null;
+    for (const userId of [o.row.challengerId, o.row.defenderId]) {
+      if (userId === actorId) continue;
+      const won = userId === o.winnerId;
+      notices.push({
+        userId,
+        kind: 'battle.completed',
+        title: won ? 'Battle won!' : 'Battle lost',
+        body: won ? `You beat ${loser.username} (${score}) and won ${prize}.` : `${winner.username} beat you (${score}) and took ${prize}.`,
+        link: BATTLE_LINK,
+      });
+    }
+    events.toUser(o.row.challengerId, 'battle:updated', battle);
+    events.toUser(o.row.defenderId, 'battle:updated', battle);
+    // The prize as it is now (owned by the winner): the winner's collection gains it live.
+    if (o.loserPogId !== null && moved.has(o.loserPogId) && prizePog) {
+      events.toUser(o.winnerId, 'pog:updated', prizePog);
+      events.toUser(o.loserId, 'pog:updated', prizePog);
+    }
   }
-  events.toUser(row.challengerId, 'battle:updated', battle);
-  events.toUser(row.defenderId, 'battle:updated', battle);
-  // The prize as it is now (owned by the winner): the winner's collection gains it live.
-  const prizePog = challengerWon ? battle.defenderPog : battle.challengerPog;
-  if (moved[0] && prizePog) {
-    events.toUser(winnerId, 'pog:updated', prizePog);
-    events.toUser(loserId, 'pog:updated', prizePog);
-  }
-  return battle;
+  await notifyAll(tx, events, notices);
+  return shown;
 }

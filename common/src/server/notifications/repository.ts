@@ -30,19 +30,27 @@ export function toNotification(row: NotificationRow): Notification {
 
 /** Returns the stored notification, or null when one with the same dedupe key already exists. */
 export async function insertNotification(db: Db | Tx, input: NewNotification): Promise<Notification | null> {
+  return (await insertNotifications(db, [input]))[0] ?? null;
+}
+
+/** Stores several notifications in one statement; those whose dedupe key was already used are skipped. */
+export async function insertNotifications(db: Db | Tx, inputs: NewNotification[]): Promise<Notification[]> {
+  if (inputs.length === 0) return [];
   const rows = await db
     .insert(notifications)
-    .values({
-      userId: input.userId,
-      kind: input.kind,
-      title: input.title,
-      body: input.body,
-      link: input.link ?? null,
-      dedupeKey: input.dedupeKey ?? null,
-    })
+    .values(
+      inputs.map((input) => ({
+        userId: input.userId,
+        kind: input.kind,
+        title: input.title,
+        body: input.body,
+        link: input.link ?? null,
+        dedupeKey: input.dedupeKey ?? null,
+      })),
+    )
     .onConflictDoNothing()
     .returning();
-  return rows[0] ? toNotification(rows[0]) : null;
+  return rows.map(toNotification);
 }
 
 export async function listNotifications(db: Db, userId: number, limit = 50): Promise<NotificationList> {
@@ -67,6 +75,10 @@ export async function markNotificationsRead(db: Db, userId: number, ids: number[
 
 /** Stores a notification in the transaction and queues its push for after commit. */
 export async function notify(tx: Db | Tx, events: PendingEvents, input: NewNotification): Promise<void> {
-  const stored = await insertNotification(tx, input);
-  if (stored) events.toUser(stored.userId, 'notification', stored);
+  await notifyAll(tx, events, [input]);
+}
+
+/** `notify` for several at once: one statement. */
+export async function notifyAll(tx: Db | Tx, events: PendingEvents, inputs: NewNotification[]): Promise<void> {
+  for (const stored of await insertNotifications(tx, inputs)) events.toUser(stored.userId, 'notification', stored);
 }
