@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { migrate, openDatabase, systemClock, type Clock, type Config, type Database, type JobQueue, type JobWorker } from '@pog/common/server';
-import { BATTLE_SWEEP_MS, buildProcessors, ensureUploadDirs, TRADE_EXPIRY_SWEEP_MS, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
+import { BATTLE_SWEEP_MS, buildProcessors, SESSION_PURGE_MS, ensureUploadDirs, TRADE_EXPIRY_SWEEP_MS, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
 import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './auth/rate-limit';
@@ -26,6 +26,12 @@ export interface RuntimeOptions {
   database?: Database;
   clock?: Clock;
   log?: (line: string) => void;
+  /**
+   * Whether this process registers the periodic sweeps (default true). Test apps turn them off: a
+   * sweep run at a test's manual clock would expire or purge other tests' data in the shared database,
+   * so tests run the sweep jobs themselves when they mean to.
+   */
+  schedules?: boolean;
 }
 
 export interface Runtime {
@@ -79,9 +85,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     closers.push(() => queue.close());
     if (worker) closers.push(() => worker!.close());
     // Sweeps run wherever jobs are processed; BullMQ keeps one schedule however many register it.
-    if (runsWorker || !config.redisUrl) {
+    if ((options.schedules ?? true) && (runsWorker || !config.redisUrl)) {
       await queue.schedule('trades.expire', TRADE_EXPIRY_SWEEP_MS, {});
       await queue.schedule('battles.sweep', BATTLE_SWEEP_MS, {});
+      await queue.schedule('sessions.purge', SESSION_PURGE_MS, {});
     }
 
     const runtime: Runtime = { config, database, queue, close: () => runClosers(closers) };

@@ -13,6 +13,7 @@ export * from './pogs/similarity';
 export * from './pogs/commands';
 export * from './pogs/scoring';
 export * from './users/directory';
+export * from './users/session-purge';
 export * from './commitments';
 export * from './battles/repository';
 export * from './battles/commands';

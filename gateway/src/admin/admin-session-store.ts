@@ -4,7 +4,7 @@
  * Admin traffic is light, so every lookup reads the database: ending a session takes effect at once
  * on every gateway, and the invalidation bus only needs to close sockets that rode on it.
  */
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
 import { tables, type Clock, type Db } from '@pog/common/server';
 import { hashToken, newSessionToken } from '../auth/session-store';
@@ -52,10 +52,5 @@ export class AdminSessionStore {
     const tokenHash = hashToken(token);
     await this.db.delete(tables.adminSessions).where(eq(tables.adminSessions.tokenHash, tokenHash));
     await this.bus.publish({ type: 'session', tokenHash });
-  }
-
-  /** Removes expired rows (a periodic sweep; expired rows are never honoured anyway). */
-  async purgeExpired(): Promise<void> {
-    await this.db.delete(tables.adminSessions).where(lt(tables.adminSessions.expiresAt, this.clock.now()));
   }
 }

@@ -4,7 +4,7 @@
  * Each gateway caches lookups briefly; ending a session tells every gateway to drop its copy.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
 import { tables, type Clock, type Db } from '@pog/common/server';
 import type { InvalidationBus } from '../cluster/invalidation';
@@ -87,11 +87,6 @@ export class SessionStore {
   async destroyAllForUser(userId: number): Promise<void> {
     await this.db.delete(tables.sessions).where(eq(tables.sessions.userId, userId));
     await this.bus.publish({ type: 'user', userId });
-  }
-
-  /** Removes sessions idle for longer than the limit (a periodic sweep). */
-  async purgeExpired(): Promise<void> {
-    await this.db.delete(tables.sessions).where(lt(tables.sessions.expiresAt, this.clock.now()));
   }
 
   /** Keeps idle expiry honest without a write per request. */

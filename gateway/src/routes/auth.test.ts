@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tables } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -181,6 +183,24 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
       expect(unknown.body.code).toBe('NOT_FOUND');
       const notJson = await c.post('/api/register', 'username=abc', { 'content-type': 'text/plain' });
       expect(notJson.status).toBe(400);
+    });
+
+    it('deletes expired player and admin sessions in the scheduled purge, leaving live ones alone', async () => {
+      const db = app.runtime.database.db;
+      const live = client();
+      const { id: userId } = await live.register(uniqueName('purge'));
+      const long = new Date('2001-01-01T00:00:00Z');
+      const stale = `${uniqueName('stale')}`.padEnd(64, '0');
+      await db.insert(tables.sessions).values({ tokenHash: stale, userId, data: { userId }, expiresAt: long });
+      await db.insert(tables.adminSessions).values({ tokenHash: stale, expiresAt: long });
+
+      const purged = await app.runtime.queue.run('sessions.purge', {});
+      expect(purged.sessions).toBeGreaterThanOrEqual(1);
+      expect(purged.adminSessions).toBeGreaterThanOrEqual(1);
+      expect(await db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, stale))).toEqual([]);
+      expect(await db.select().from(tables.adminSessions).where(eq(tables.adminSessions.tokenHash, stale))).toEqual([]);
+      expect(await db.select({ userId: tables.sessions.userId }).from(tables.sessions).where(eq(tables.sessions.userId, userId))).toEqual([{ userId }]);
+      expect((await live.get('/api/user')).status).toBe(200);
     });
 
     it('reports health', async () => {

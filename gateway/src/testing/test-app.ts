@@ -36,6 +36,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const database = await sharedDatabase(options.backend ?? 'pglite');
-  const runtime = await startRuntime({ config, database, clock: options.clock, log: () => undefined });
+  const runtime = await startRuntime({ config, database, clock: options.clock, log: () => undefined, schedules: false });
   return { url: runtime.url!, runtime, close: () => runtime.close() };
 }

@@ -4,9 +4,10 @@ import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
 import { processImageProcessor } from './images';
 import { scorePogProcessor } from './pogs';
 import { expireTradesProcessor } from './trades';
-import { welcomeProcessor } from './users';
+import { purgeSessionsProcessor, welcomeProcessor } from './users';
 
 export { BATTLE_SWEEP_MS } from './battles';
+export { SESSION_PURGE_MS } from './users';
 
 export interface ProcessorDeps {
   db: Db;
@@ -24,5 +25,6 @@ export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
     'trades.expire': expireTradesProcessor(deps),
     'battle.resolve': resolveBattleProcessor(deps),
     'battles.sweep': sweepBattlesProcessor(deps),
+    'sessions.purge': purgeSessionsProcessor(deps),
   };
 }

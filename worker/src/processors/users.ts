@@ -1,6 +1,6 @@
 /** Account jobs. */
 import { BRAND } from '@pog/common';
-import { insertNotification, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import { insertNotification, purgeExpiredSessions, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
 
 export const WELCOME_TITLE = `Welcome to ${BRAND}`;
 export const WELCOME_BODY = 'Design your first POG in the Creator Studio, then trade and battle with other players.';
@@ -28,4 +28,12 @@ export function welcomeProcessor(deps: { db: Db; publisher: RealtimePublisher })
       throw error;
     }
   };
+}
+
+/** How often expired sessions are deleted. */
+export const SESSION_PURGE_MS = 60 * 60 * 1000;
+
+/** Deletes expired sessions. Idempotent: a second run finds nothing left to delete. */
+export function purgeSessionsProcessor(deps: { db: Db; clock: Clock }): Processor<'sessions.purge'> {
+  return async () => purgeExpiredSessions(deps.db, deps.clock.now());
 }

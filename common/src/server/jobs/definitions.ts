@@ -28,6 +28,8 @@ export interface JobDefinitions {
   };
   /** Expires pending battles past 24 h and completes accepted ones nobody completed (scheduled). */
   'battles.sweep': { payload: Record<string, never>; result: { expired: number; completed: number } };
+  /** Deletes expired player and admin session rows (scheduled hourly; expired ones are refused anyway). */
+  'sessions.purge': { payload: Record<string, never>; result: { sessions: number; adminSessions: number } };
   /** Scores one version of a POG's design: rarity, points, automatic flags. */
   'pog.score': {
     payload: { pogId: number; version: number };
