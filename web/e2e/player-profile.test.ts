@@ -41,6 +41,17 @@ describe.skipIf(!hasChromium())('a player page in a browser [needs Chromium]', (
     expect(await pogCard(pogs, 'Comet').count()).toBe(0);
     await snapshot(page, 'player-profile-other');
 
+    // The detail dialog names the creator and the owner as links to their page, and following one closes it.
+    await card.getByRole('button', { name: 'View Boulder' }).click();
+    const detail = page.getByRole('dialog', { name: 'Boulder' });
+    const nameLinks = detail.getByRole('link', { name: '@bruno' });
+    await nameLinks.first().waitFor();
+    expect(await nameLinks.count()).toBe(2);
+    expect(await nameLinks.first().getAttribute('href')).toBe(`/explore-user?id=${bruno.userId}`);
+    await nameLinks.first().click();
+    await detail.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(bruno.userId));
+
     // Trade opens the dialog right here, Bruno's POG already requested.
     await card.hover();
     await card.getByRole('button', { name: 'Trade Boulder' }).click();

@@ -194,6 +194,8 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
     await page.getByRole('button', { name: 'View Star Gazer' }).click();
     const detail = page.getByRole('dialog', { name: 'Star Gazer' });
     await detail.getByText('@stargazer').first().waitFor();
+    // Player pages need a session, so visitors see the names without links.
+    expect(await detail.getByRole('link', { name: '@stargazer' }).count()).toBe(0);
     await snapshot(page, 'pogs-discover');
     await detail.getByRole('link', { name: 'Sign In to Create' }).click();
     await page.waitForURL('**/auth');

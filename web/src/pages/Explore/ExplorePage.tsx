@@ -83,7 +83,7 @@ function ExplorePogs({ user }: { user: User }) {
           ]}
         />
       </Section>
-      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} />
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers />
       {tradeDialog}
     </Page>
   );

@@ -58,7 +58,7 @@ export function PlayerPogs({ player, viewerId }: { player: PlayerSummary; viewer
           ))}
         </PogGrid>
       )}
-      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} />
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers />
       {tradeDialog}
     </Section>
   );

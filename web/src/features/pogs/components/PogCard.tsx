@@ -6,7 +6,7 @@ import { Badge } from '../../../components/Badge';
 import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
 import { throttle } from '../../../hooks/throttle';
 import { challengePath } from '../../battles/selection';
-import { playerPath } from '../../players/paths';
+import { PlayerName } from '../../players/PlayerName';
 import { rarityAnimation } from '../rarityAnimation';
 import { ownershipBadge, TRADE_BLOCK_LABELS } from '../trade';
 import { useTradeBlock } from '../useTradeBlock';
@@ -143,14 +143,6 @@ const Meta = styled.div`
 `;
 
 /** The creator's name leads to their player page (a signed-in route, so only for players). */
-const CreatorLink = styled(Link)`
-  color: inherit;
-  text-decoration: underline;
-  text-decoration-color: ${({ theme }) => theme.colors.borderStrong};
-  text-underline-offset: 2px;
-  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.text}; text-decoration-color: currentColor; }
-`;
-
 const Blocked = styled.span`
   color: ${({ theme }) => theme.colors.warning};
   font-weight: 700;
@@ -268,7 +260,7 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
         {showCreator && (
           <span>
             by{' '}
-            {viewerId !== null ? <CreatorLink to={playerPath(pog.creatorId)}>@{pog.creatorUsername}</CreatorLink> : `@${pog.creatorUsername}`}
+            <PlayerName userId={pog.creatorId} username={pog.creatorUsername} linked={viewerId !== null} />
           </span>
         )}
         {tradeBlock && <Blocked title={tradeBlock.title}>{TRADE_BLOCK_LABELS[tradeBlock.reason]}</Blocked>}

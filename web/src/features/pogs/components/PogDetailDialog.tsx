@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { timeAgo, type Pog } from '@pog/common';
 import { Dialog } from '../../../components/Dialog';
+import { PlayerName } from '../../players/PlayerName';
 import { PogDisc } from './PogDisc';
 import { RarityBadge } from './RarityBadge';
 
@@ -29,8 +30,11 @@ const Footer = styled.div`
   width: 100%;
 `;
 
-/** A POG up close: the disc, its rarity and points, and who made and holds it. */
-export function PogDetailDialog({ pog, onClose, actions }: { pog: Pog | null; onClose: () => void; actions?: ReactNode }) {
+/**
+ * A POG up close: the disc, its rarity and points, and who made and holds it (linked to their pages
+ * for signed-in viewers, `linkPlayers`).
+ */
+export function PogDetailDialog({ pog, onClose, actions, linkPlayers = false }: { pog: Pog | null; onClose: () => void; actions?: ReactNode; linkPlayers?: boolean }) {
   return (
     <Dialog open={pog !== null} onClose={onClose} title={pog?.name ?? ''} width={480}>
       {pog && (
@@ -44,9 +48,13 @@ export function PogDetailDialog({ pog, onClose, actions }: { pog: Pog | null; on
             <dt>Points</dt>
             <dd>{pog.pointsPending || pog.points === null ? 'Being scored' : `${pog.points} PTS`}</dd>
             <dt>Creator</dt>
-            <dd>@{pog.creatorUsername}</dd>
+            <dd>
+              <PlayerName userId={pog.creatorId} username={pog.creatorUsername} linked={linkPlayers} onFollow={onClose} />
+            </dd>
             <dt>Owner</dt>
-            <dd>@{pog.username}</dd>
+            <dd>
+              <PlayerName userId={pog.userId} username={pog.username} linked={linkPlayers} onFollow={onClose} />
+            </dd>
             <dt>Created</dt>
             <dd>{timeAgo(pog.createdAt)}</dd>
           </Facts>
