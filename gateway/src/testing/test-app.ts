@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Clock } from '@pog/common/server';
 import { startRuntime, type Runtime } from '../runtime';
-import { sharedDatabase, type BackendName } from './databases';
+import { privatePostgresDatabase, sharedDatabase, type BackendName } from './databases';
 
 export interface TestApp {
   url: string;
@@ -14,6 +14,11 @@ export interface TestApp {
 
 export interface TestAppOptions {
   backend?: BackendName;
+  /**
+   * For files that run the global sweeps: on PostgreSQL, a database of this app's own (dropped on
+   * close) instead of the shared one. See privatePostgresDatabase.
+   */
+  ownDatabase?: boolean;
   clock?: Clock;
   env?: Record<string, string>;
 }
@@ -35,7 +40,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'test'}-${process.pid}-${++apps}`,
     ...options.env,
   });
-  const database = await sharedDatabase(options.backend ?? 'pglite');
+  const backend = options.backend ?? 'pglite';
+  const own = options.ownDatabase && backend === 'postgres' ? await privatePostgresDatabase() : undefined;
+  const database = own ?? (await sharedDatabase(backend));
   const runtime = await startRuntime({ config, database, clock: options.clock, log: () => undefined, schedules: false });
-  return { url: runtime.url!, runtime, close: () => runtime.close() };
+  return {
+    url: runtime.url!,
+    runtime,
+    close: async () => {
+      await runtime.close();
+      await own?.close();
+    },
+  };
 }
