@@ -183,6 +183,18 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
       expect(unknown.body.code).toBe('NOT_FOUND');
       const notJson = await c.post('/api/register', 'username=abc', { 'content-type': 'text/plain' });
       expect(notJson.status).toBe(400);
+      // PostgreSQL cannot store a NUL character in text: refused at the edge, in body and query alike.
+      const nul = await c.post('/api/register', { username: 'ab\u0000cd', password: 'secret-password' });
+      expect(nul.status).toBe(400);
+      expect(nul.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'username contains a NUL character, which is not allowed in text.' });
+      const player = client();
+      const { id } = await player.register(uniqueName('nul'));
+      const pog = await player.post('/api/pogs', { userId: id, name: 'Null\u0000Pog', textContent: 'x' });
+      expect(pog.status).toBe(400);
+      expect(pog.body.message).toBe('name contains a NUL character, which is not allowed in text.');
+      const search = await c.get('/api/pogs?search=a%00b');
+      expect(search.status).toBe(400);
+      expect(search.body.code).toBe('VALIDATION_ERROR');
     });
 
     it('deletes expired player and admin sessions in the scheduled purge, leaving live ones alone', async () => {
