@@ -80,3 +80,24 @@ export const QUERY = {
 
 /** Cap on any JSON request body. */
 export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** PogBot, the AI game guide: one conversation per player, short messages, a bounded prompt. */
+export const CHAT = {
+  /** The one conversation each player has (spec section 7: "fixed at 1"). */
+  conversationId: 1,
+  messageMaxLength: 2_000,
+  /** A stored reply is cut at this many characters (the database refuses longer ones). */
+  replyMaxLength: 16_000,
+  /** Earlier messages sent to the model with a new question. */
+  promptHistoryMessages: 20,
+  /** The player's POGs described to the model, newest first. */
+  promptPogs: 25,
+  /** Messages GET /api/chat/1/history returns: the latest ones, oldest first. */
+  historyLimit: 200,
+  messagesPerMinute: 10,
+  messagesPerDay: 200,
+  replyMaxTokens: 1_024,
+  /** How long one call to the AI service may take, and how long the request waits for the answer. */
+  upstreamTimeoutMs: 40_000,
+  replyTimeoutMs: 90_000,
+} as const;

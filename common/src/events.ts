@@ -3,6 +3,7 @@
  * web app listens to them. Payloads are full snapshots of the changed entity, never deltas.
  */
 import type { Battle } from './battles/api';
+import type { ChatDelta, ChatReplyEvent } from './chat/schemas';
 import type { AdminUser } from './moderation/schemas';
 import type { Pog } from './pogs/pog';
 import type { Notification } from './schemas/notifications';
@@ -18,6 +19,8 @@ export const SOCKET_EVENTS = [
   'moderation:queue',
   'moderation:user',
   'session:revoked',
+  'chat:delta',
+  'chat:reply',
 ] as const;
 
 export type ModerationAction = 'created' | 'reported' | 'flagged' | 'approved' | 'rejected' | 'deleted';
@@ -33,6 +36,10 @@ export interface ServerToClientEvents {
   /** A player banned or unbanned, to every admin: the Users tab follows other admins' actions. */
   'moderation:user': (event: { action: 'banned' | 'unbanned'; user: AdminUser }) => void;
   'session:revoked': (info: { reason: string }) => void;
+  /** PogBot's answer while it is written: the one exception to full snapshots, made whole by `chat:reply`. */
+  'chat:delta': (delta: ChatDelta) => void;
+  /** A question and its answer, as stored. */
+  'chat:reply': (reply: ChatReplyEvent) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

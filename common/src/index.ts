@@ -10,3 +10,7 @@ export * from './pogs';
 export * from './trades';
 export * from './release-reasons';
 export * from './moderation';
+export * from './users/stats';
+export * from './chat';
+export * from './help';
+export * from './achievements';

@@ -9,10 +9,12 @@ import { errorHandler } from './http/error-handler';
 import { sameOriginGuard } from './http/same-origin';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
+import { achievementRoutes } from './routes/achievements';
 import { adminRoutes } from './routes/admin';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { authRoutes } from './routes/auth';
 import { battleRoutes } from './routes/battles';
+import { chatRoutes } from './routes/chat';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { pogRoutes } from './routes/pogs';
@@ -41,7 +43,7 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(adminGate(app));
   for (const router of [adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)]) mount(koa, router);
 
-  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app)]) mount(koa, router);
+  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app), achievementRoutes(app), chatRoutes(app)]) mount(koa, router);
 
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);

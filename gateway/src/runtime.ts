@@ -72,7 +72,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       closers.push(() => emitter.close());
     }
     await ensureUploadDirs(config.uploadDir);
-    const processors = buildProcessors({ db: database.db, publisher, clock, uploadDir: config.uploadDir });
+    const processors = buildProcessors({ db: database.db, publisher, clock, uploadDir: config.uploadDir, anthropic: config.anthropic });
 
     let queue: JobQueue;
     let worker: JobWorker | undefined;

@@ -68,17 +68,27 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
   throw new Error(`The app did not answer /healthz with 200 within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
+export interface StartAppOptions {
+  /** Kept on stop, so a test can restart the app on the same data; default a fresh directory. */
+  dataDir?: string;
+  /** Extra environment for the app (e.g. ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL of a fake). */
+  env?: Record<string, string>;
+}
+
 /**
  * Starts `node --import tsx gateway/src/main.ts` on a free port with a fresh data directory, or with
- * `dataDir` (kept on stop, so a test can restart the app on the same data).
+ * `dataDir`.
  */
-export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-')));
-  // The embedded mode: no external database or Redis, whatever the caller's shell has set.
+  // The embedded mode: no external database or Redis, and PogBot offline, whatever the caller's
+  // shell has set; a test that wants more says so in `env`.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL']) delete env[name];
+  Object.assign(env, options.env);
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -128,15 +138,17 @@ export interface E2E {
 
 /**
  * Registers beforeAll/afterAll hooks that start the app and the browser for one test file and
- * stop both afterwards. Use inside a describe block.
+ * stop both afterwards. Use inside a describe block. `env` is read when the app starts (so it may
+ * name a server the test starts first).
  */
-export function useE2E(): E2E {
+export function useE2E(options: { env?: () => Promise<Record<string, string>> | Record<string, string> } = {}): E2E {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    const env = await options.env?.();
+    [app, browser] = await Promise.all([startApp({ env }), launchBrowser()]);
   });
 
   afterAll(async () => {

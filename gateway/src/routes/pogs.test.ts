@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
 import { ManualClock, tables } from '@pog/common/server';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
+import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { newAdmin } from '../testing/admins';
 import { newPlayer, pogDesign, waitForScore } from '../testing/players';
@@ -115,26 +116,32 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       clock.advance(LIMITS.creationCooldownSeconds * 1000 + 1000);
     });
 
-    it('keeps the daily limit and the collection limit', async () => {
+    it('keeps the daily limit and the collection limit, raised by completed achievements', async () => {
       clock.set(new Date('2030-02-01T08:00:00Z'));
       const p = await player();
-      for (let i = 0; i < LIMITS.dailyCreationLimit; i++) await create(p);
+      const limits = async () => (await p.client.get(`/api/users/${p.id}/stats`)).body as { dailyCreationLimit: number; collectionLimit: number };
+      // The first creation completes First Design (one more creation a day).
+      await create(p);
+      await waitFor(async () => (await limits()).dailyCreationLimit === LIMITS.dailyCreationLimit + 1 || undefined, 10_000, 'First Design');
+      for (let i = 1; i < LIMITS.dailyCreationLimit + 1; i++) await create(p);
+      // Holding five completed Collector (two more slots), so the daily limit is what stops the next one.
+      await waitFor(async () => (await limits()).collectionLimit === LIMITS.collectionLimit + 2 || undefined, 10_000, 'Collector');
       const daily = await p.client.post('/api/pogs', pogDesign(p.id));
       expect(daily.status).toBe(429);
       expect(daily.body.code).toBe('DAILY_LIMIT');
-      expect(daily.body.message).toBe("You've reached your daily limit of 5 new POGs. You can create again in 15h 55m (at 00:00 UTC).");
+      expect(daily.body.message).toBe(`You've reached your daily limit of ${LIMITS.dailyCreationLimit + 1} new POGs. You can create again in 15h 54m (at 00:00 UTC).`);
 
-      clock.set(new Date('2030-02-02T00:00:01Z'));
-      await create(p); // holds 6
-      const full = await p.client.post('/api/pogs', pogDesign(p.id));
+      // The base collection limit: a player holding six (handed over, so no achievement yet) cannot create.
+      const holder = await player();
+      for (let i = 0; i < LIMITS.collectionLimit; i++) await givePog(app.runtime.database.db, holder.id);
+      const full = await holder.client.post('/api/pogs', pogDesign(holder.id));
       expect(full.status).toBe(403);
       expect(full.body.code).toBe('CREATION_LIMIT');
-      expect(full.body.message).toBe("You've reached your creation limit: you hold 6 of 6 POGs. Burn an existing pog to create a new one.");
-
-      // Burning one makes room; the deleted POG still counts toward today's creations.
-      const mine = (await p.client.get(`/api/users/${p.id}/pogs`)).body;
-      expect((await p.client.delete(`/api/pogs/${mine[0].id}`)).status).toBe(204);
-      await create(p);
+      expect(full.body.message).toBe(`You've reached your creation limit: you hold ${LIMITS.collectionLimit} of ${LIMITS.collectionLimit} POGs. Burn an existing pog to create a new one.`);
+      // Burning one makes room.
+      const mine = (await holder.client.get(`/api/users/${holder.id}/pogs`)).body;
+      expect((await holder.client.delete(`/api/pogs/${mine[0].id}`)).status).toBe(204);
+      await create(holder);
     });
 
     it('gives a trusted creator the shorter cooldown', async () => {

@@ -6,6 +6,7 @@ import { createPog, deleteOwnPog, findPog, listPogs, PendingEvents, toPog, updat
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
+import { checkAchievementsLater } from './achievements';
 
 const RECENT_COUNT = 20;
 
@@ -33,6 +34,7 @@ export function pogRoutes(app: AppContext): Router {
     // Announced before scoring is queued, so that admins never see "flagged" before "created".
     app.publisher.toAdmins('moderation:queue', { action: 'created', pog });
     await scoreLater(created);
+    await checkAchievementsLater(app, [user.id]);
     ctx.status = 201;
     ctx.body = pog;
   });

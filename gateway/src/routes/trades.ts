@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams } from '../http/validate';
+import { checkAchievementsLater } from './achievements';
 
 const userIdParam = z.object({ userId: idParamSchema.shape.id });
 
@@ -43,7 +44,10 @@ export function tradeRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const { status } = parseBody(ctx, tradeAnswerSchema);
-    ctx.body = published(await answerTrade(app.db, id, user.id, status, app.clock.now()));
+    const trade = published(await answerTrade(app.db, id, user.id, status, app.clock.now()));
+    // A completed trade counts for both players' trade achievements.
+    if (trade.status === 'accepted') await checkAchievementsLater(app, [trade.fromUserId, trade.toUserId]);
+    ctx.body = trade;
   });
 
   router.post('/:id/cancel', async (ctx) => {

@@ -1,5 +1,5 @@
-/** Bare form controls styled like Field's input: a label that wraps its control, and a select. */
-import styled from 'styled-components';
+/** Bare form controls styled like Field's input: a label that wraps its control, a select and a textarea. */
+import styled, { css } from 'styled-components';
 
 export const Label = styled.label`
   display: grid;
@@ -9,7 +9,7 @@ export const Label = styled.label`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export const Select = styled.select`
+const control = css`
   width: 100%;
   padding: 0.6rem 0.75rem;
   border-radius: ${({ theme }) => theme.radii.md};
@@ -17,4 +17,14 @@ export const Select = styled.select`
   background: ${({ theme }) => theme.colors.backgroundAlt};
   color: ${({ theme }) => theme.colors.text};
   &:focus { outline: none; border-color: ${({ theme }) => theme.colors.primary}; box-shadow: 0 0 0 3px rgba(139, 92, 246, 0.35); }
+`;
+
+export const Select = styled.select`
+  ${control}
+`;
+
+export const Textarea = styled.textarea`
+  ${control}
+  resize: vertical;
+  &::placeholder { color: ${({ theme }) => theme.colors.textSubtle}; }
 `;

@@ -9,6 +9,7 @@
 import {
   COMPLETION_GROUP_LIMIT,
   completeBattles,
+  recordAchievements,
   sweepBattles,
   type Clock,
   type Completion,
@@ -34,9 +35,14 @@ interface BattleDeps {
 export function resolveBattleProcessor(deps: BattleDeps, hooks: CompletionHooks = {}): Processor<'battle.resolve'> {
   const group = new GroupCommit<CompletionRequest, Completion>(
     async (requests) => {
-      const { results, events } = await completeBattles(deps.db, requests, deps.clock.now(), hooks);
+      const now = deps.clock.now();
+      const { results, events } = await completeBattles(deps.db, requests, now, hooks);
       // Published only now that the transaction has committed.
       events.publish(deps.publisher);
+      // The winners have one more win and one more POG: their achievements, checked for the whole
+      // group at once, before the jobs finish (so a crash here retries the check too).
+      const winners = results.flatMap((r) => (r.ok && r.value.status === 'completed' && r.value.battle.winnerId !== null ? [r.value.battle.winnerId] : []));
+      (await recordAchievements(deps.db, winners, now)).events.publish(deps.publisher);
       return results;
     },
     { maxGroup: COMPLETION_GROUP_LIMIT, maxInFlight: COMPLETION_GROUPS_IN_FLIGHT },
@@ -48,5 +54,11 @@ export function resolveBattleProcessor(deps: BattleDeps, hooks: CompletionHooks 
 }
 
 export function sweepBattlesProcessor(deps: BattleDeps): Processor<'battles.sweep'> {
-  return async () => sweepBattles(deps.db, deps.clock.now(), (events) => events.publish(deps.publisher));
+  return async () => {
+    const now = deps.clock.now();
+    const { expired, completed, winnerIds } = await sweepBattles(deps.db, now, (events) => events.publish(deps.publisher));
+    // The winners of the battles the system completed, as for a player's complete.
+    (await recordAchievements(deps.db, winnerIds, now)).events.publish(deps.publisher);
+    return { expired, completed };
+  };
 }

@@ -1,6 +1,9 @@
 /** Every job processor, wired to its dependencies. The same map runs in process or on BullMQ. */
-import type { Clock, Db, ProcessorMap, RealtimePublisher } from '@pog/common/server';
+import type { Clock, Config, Db, ProcessorMap, RealtimePublisher } from '@pog/common/server';
+import { createAnthropicAssistant } from '../chat/assistant';
+import { checkAchievementsProcessor } from './achievements';
 import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
+import { chatReplyProcessor } from './chat';
 import { processImageProcessor } from './images';
 import { scorePogProcessor } from './pogs';
 import { expireTradesProcessor } from './trades';
@@ -15,9 +18,13 @@ export interface ProcessorDeps {
   clock: Clock;
   /** Where uploaded images live (shared by gateways and workers). */
   uploadDir: string;
+  /** PogBot's AI service; without an API key PogBot answers from the guide. */
+  anthropic: Config['anthropic'];
 }
 
 export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
+  const { apiKey, model, baseUrl } = deps.anthropic;
+  const assistant = apiKey ? createAnthropicAssistant({ apiKey, model, baseUrl }) : undefined;
   return {
     'user.welcome': welcomeProcessor(deps),
     'pog.score': scorePogProcessor(deps),
@@ -25,6 +32,8 @@ export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
     'trades.expire': expireTradesProcessor(deps),
     'battle.resolve': resolveBattleProcessor(deps),
     'battles.sweep': sweepBattlesProcessor(deps),
+    'achievements.check': checkAchievementsProcessor(deps),
     'sessions.purge': purgeSessionsProcessor(deps),
+    'chat.reply': chatReplyProcessor({ ...deps, assistant }),
   };
 }

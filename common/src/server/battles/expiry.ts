@@ -19,12 +19,15 @@ export const SWEEP_BATCH = 200;
 export interface SweepResult {
   expired: number;
   completed: number;
+  /** The winners of the battles the system completed (their achievements need a check). */
+  winnerIds: number[];
 }
 
 /** `committed` receives each transaction's events once it has committed, to publish them. */
 export async function sweepBattles(db: Db, now: Date, committed: (events: PendingEvents) => void): Promise<SweepResult> {
   const expired = await expirePending(db, now, committed);
   let completed = 0;
+  const winnerIds: number[] = [];
   const overdue = await db
     .select({ id: battles.id })
     .from(battles)
@@ -35,9 +38,13 @@ export async function sweepBattles(db: Db, now: Date, committed: (events: Pendin
     const group = overdue.slice(start, start + COMPLETION_GROUP_LIMIT).map(({ id }) => ({ battleId: id, actorId: null }));
     const { results, events } = await completeBattles(db, group, now);
     committed(events);
-    completed += results.filter((r) => r.ok && r.value.status === 'completed').length;
+    for (const result of results) {
+      if (!result.ok || result.value.status !== 'completed') continue;
+      completed++;
+      if (result.value.battle.winnerId !== null) winnerIds.push(result.value.battle.winnerId);
+    }
   }
-  return { expired, completed };
+  return { expired, completed, winnerIds };
 }
 
 async function expirePending(db: Db, now: Date, committed: (events: PendingEvents) => void): Promise<number> {

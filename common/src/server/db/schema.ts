@@ -3,7 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -144,6 +144,19 @@ export const pogCreations = pgTable('pog_creations', {
 export type PogRow = typeof pogs.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 
+/** Completed achievements, recorded once (mirrors migrations/0008_achievements.sql). */
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: text('achievement_id').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] })],
+);
+
 export const trades = pgTable('trades', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   fromUserId: integer('from_user_id')
@@ -242,7 +255,31 @@ export const battles = pgTable(
     uniqueIndex('battles_open_defender_pog_key').on(t.defenderPogId).where(sql`status IN ('pending', 'accepted')`),
     index('battles_challenger_idx').on(t.challengerId, t.id),
     index('battles_defender_idx').on(t.defenderId, t.id),
+    index('battles_winner_idx').on(t.winnerId).where(sql`status = 'completed'`),
   ],
 );
 
 export type BattleRow = typeof battles.$inferSelect;
+
+/** PogBot conversations: a question and its answer, stored together once the answer is complete. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    offline: boolean('offline').notNull().default(false),
+    requestId: text('request_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.userId, t.conversationId, t.id),
+    uniqueIndex('chat_messages_request_key').on(t.userId, t.requestId, t.role),
+  ],
+);
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect;

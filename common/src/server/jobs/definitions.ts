@@ -3,6 +3,7 @@
  * sweeps) and the processors in the worker. Later features add their jobs here.
  */
 import type { Battle } from '../../battles/api';
+import type { ChatMessage } from '../../chat/schemas';
 
 export interface JobDefinitions {
   /** Stores and pushes the welcome notification after registration. */
@@ -30,10 +31,25 @@ export interface JobDefinitions {
   'battles.sweep': { payload: Record<string, never>; result: { expired: number; completed: number } };
   /** Deletes expired player and admin session rows (scheduled hourly; expired ones are refused anyway). */
   'sessions.purge': { payload: Record<string, never>; result: { sessions: number; adminSessions: number } };
+  /**
+   * Records the achievements a player has reached (enqueued after a creation, a trade or a battle
+   * won). Not deduplicated: a check running now may have read the stats before the latest change.
+   */
+  'achievements.check': { payload: { userId: number }; result: { completed: string[] } };
   /** Scores one version of a POG's design: rarity, points, automatic flags. */
   'pog.score': {
     payload: { pogId: number; version: number };
     result: { status: 'scored' | 'already-scored' | 'stale' | 'missing'; rarity?: string; points?: number };
+  };
+  /**
+   * PogBot answers one question: streams the answer to the player's sockets (`chat:delta`) as it
+   * is written, then stores the question and the answer together. Nothing is stored when the
+   * answer fails. Repeating a send (same requestId) returns the stored answer.
+   */
+  'chat.reply': {
+    payload: { userId: number; conversationId: number; requestId: string; message: string };
+    /** The stored answer. */
+    result: { message: ChatMessage };
   };
 }
 

@@ -9,6 +9,7 @@ import { checkCreation, startOfUtcDay, type CreationFacts } from '../../pogs/cre
 import { colourPairKey, designTextKey } from '../../pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '../../pogs/schemas';
 import { UPLOADS_PREFIX } from '../../pogs/image-url';
+import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, users, type PogRow } from '../db/schema';
@@ -41,12 +42,14 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
   const total = await tx.select({ n: count(), last: max(pogCreations.createdAt) }).from(pogCreations).where(eq(pogCreations.userId, userId));
   const rejected = await tx.select({ n: count() }).from(pogs).where(and(eq(pogs.creatorId, userId), eq(pogs.moderationStatus, 'rejected')));
   const last = total[0]?.last;
+  const rewards = await limitRewardsOf(tx, userId);
   return {
     holding: Number(holding[0]?.n ?? 0),
     createdToday: Number(today[0]?.n ?? 0),
     createdTotal: Number(total[0]?.n ?? 0),
     lastCreatedAt: last ? new Date(last) : null,
     hasRejected: Number(rejected[0]?.n ?? 0) > 0,
+    rewards,
   };
 }
 

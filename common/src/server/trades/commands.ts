@@ -12,6 +12,7 @@ import { EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES } from '../../constants';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { formatWait, startOfUtcDay } from '../../pogs/creation-limits';
 import type { CreateTradeRequest, Trade } from '../../trades/api';
+import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogs, trades, users, type PogRow, type TradeRow } from '../db/schema';
@@ -60,9 +61,10 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
       .select({ n: count() })
       .from(trades)
       .where(and(eq(trades.fromUserId, input.fromUserId), gte(trades.createdAt, startOfUtcDay(now))));
-    if (Number(sentToday?.n ?? 0) >= LIMITS.dailyTradeLimit) {
+    const dailyLimit = LIMITS.dailyTradeLimit + (await limitRewardsOf(tx, input.fromUserId)).trade;
+    if (Number(sentToday?.n ?? 0) >= dailyLimit) {
       const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
-      throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${LIMITS.dailyTradeLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
+      throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${dailyLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
         headers: { 'Retry-After': String(Math.ceil(wait)) },
       });
     }

@@ -6,6 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { ProfileHighlights } from '../../features/achievements/components/ProfileHighlights';
 
 /** GET /api/users/{id}: the public profile, role included (spec section 7). */
 export const profileKey = (userId: number) => [`/api/users/${userId}`] as const;
@@ -46,7 +47,8 @@ const Failed = styled.div`
 
 /**
  * The profile header (spec section 2, Profile): avatar initials on the player's colour, display
- * name, @username, and the Admin badge when the role is admin. Starts from the signed-in user and
+ * name, @username, the Admin badge when the role is admin, and the player's streak, creations,
+ * member line and creator level. Starts from the signed-in user and
  * is refreshed from the profile call. Another player's page passes their profile and its `actions`.
  */
 export function ProfileHeader({ user, actions }: { user: User; actions?: ReactNode }) {
@@ -73,6 +75,7 @@ export function ProfileHeader({ user, actions }: { user: User; actions?: ReactNo
           {shown.role === 'admin' && <Badge $variant="default">Admin</Badge>}
         </h1>
         <p>@{shown.username}</p>
+        <ProfileHighlights userId={shown.id} />
       </Names>
       {profile.isFetching && profile.isPlaceholderData && <Spinner size={18} label="Loading profile..." />}
       {actions && <Actions>{actions}</Actions>}

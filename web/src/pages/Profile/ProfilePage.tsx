@@ -1,17 +1,26 @@
 import styled from 'styled-components';
+import { ButtonLink } from '../../components/Button';
 import { Page } from '../../components/Page';
+import { Tabs } from '../../components/Tabs';
+import { AchievementList } from '../../features/achievements/components/AchievementList';
+import { StatsCard } from '../../features/achievements/components/StatsCard';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { ProfileHeader } from './ProfileHeader';
 
-const Later = styled.p`
-  margin-top: 1.5rem;
-  padding: 1.25rem 1.5rem;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
-  color: ${({ theme }) => theme.colors.textMuted};
+const Stack = styled.div`
+  display: grid;
+  gap: 1.5rem;
 `;
 
+const Pointer = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: 0.75rem;
+  p { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** The Profile screen (spec section 2): header, the stats card, and tabs Achievements, Collection and Battles. */
 export default function ProfilePage() {
   usePageTitle('Profile');
   // RequireUser guards this route, so the session is loaded and signed in here.
@@ -19,8 +28,36 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <Page>
-      <ProfileHeader user={user} />
-      <Later>Your stats, achievements and creator level are coming soon.</Later>
+      <Stack>
+        <ProfileHeader user={user} />
+        <StatsCard userId={user.id} />
+        <Tabs
+          label="Profile sections"
+          items={[
+            { id: 'achievements', label: 'Achievements', content: <AchievementList userId={user.id} /> },
+            {
+              id: 'collection',
+              label: 'Collection',
+              content: (
+                <Pointer>
+                  <p>Every POG you hold, with trading and battling from each card.</p>
+                  <ButtonLink to="/collection">View Collection</ButtonLink>
+                </Pointer>
+              ),
+            },
+            {
+              id: 'battles',
+              label: 'Battles',
+              content: (
+                <Pointer>
+                  <p>Challenge players, answer challenges and see your battle history.</p>
+                  <ButtonLink to="/battle">Go to Battle Arena</ButtonLink>
+                </Pointer>
+              ),
+            },
+          ]}
+        />
+      </Stack>
     </Page>
   );
 }

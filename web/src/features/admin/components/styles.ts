@@ -1,17 +1,7 @@
 /** Building blocks shared by the admin tabs and dialogs. */
 import styled from 'styled-components';
 
-export const Textarea = styled.textarea`
-  width: 100%;
-  padding: 0.6rem 0.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.backgroundAlt};
-  color: ${({ theme }) => theme.colors.text};
-  resize: vertical;
-  &::placeholder { color: ${({ theme }) => theme.colors.textSubtle}; }
-  &:focus { outline: none; border-color: ${({ theme }) => theme.colors.primary}; box-shadow: 0 0 0 3px rgba(139, 92, 246, 0.35); }
-`;
+export { Textarea } from '../../../components/formControls';
 
 export const CardGrid = styled.ul`
   display: grid;

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './offline';
+export * from './examples';

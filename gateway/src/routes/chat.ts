@@ -1,0 +1,48 @@
+/**
+ * PogBot (spec sections 2, 7; decisions.md "PogBot"): the player's conversation and a new
+ * question. The answer is written by the worker's `chat.reply` job, which streams it to the
+ * player's sockets as `chat:delta` events while this request waits for the stored answer.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { assertKnownConversation, CHAT, chatConversationParamSchema, sendChatRequestSchema } from '@pog/common';
+import { chatHistory } from '@pog/common/server';
+import { requireUser } from '../auth/current-user';
+import { claimChatTurn, countChatMessage } from '../chat/limits';
+import type { AppContext } from '../context';
+import { parseBody, parseParams } from '../http/validate';
+
+export function chatRoutes(app: AppContext): Router {
+  const router = new Router({ prefix: '/api/chat' });
+
+  /** The latest messages of the conversation, oldest first; only the player's own. */
+  router.get('/:id/history', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, chatConversationParamSchema);
+    assertKnownConversation(id);
+    ctx.body = await chatHistory(app.db, user.id, id, CHAT.historyLimit);
+  });
+
+  /** Asks PogBot; answers with PogBot's stored reply once it is complete. */
+  router.post('/:id', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, chatConversationParamSchema);
+    assertKnownConversation(id);
+    const { message, requestId = randomUUID() } = parseBody(ctx, sendChatRequestSchema);
+    await countChatMessage(app.rateLimiter, user.id);
+    const release = await claimChatTurn(app.rateLimiter, user.id);
+    try {
+      // One try: a retry would ask the AI service again and stream a second answer over the first.
+      const { message: reply } = await app.queue.run(
+        'chat.reply',
+        { userId: user.id, conversationId: id, requestId, message },
+        { jobId: `${user.id}:${requestId}`, attempts: 1, timeoutMs: CHAT.replyTimeoutMs },
+      );
+      ctx.body = reply;
+    } finally {
+      await release();
+    }
+  });
+
+  return router;
+}

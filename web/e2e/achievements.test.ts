@@ -1,0 +1,47 @@
+/**
+ * The Profile screen's stats card and achievements (spec sections 2, 3, 8, 9): a new player sees
+ * their limits and every achievement open; creating a first POG completes First Design, and the
+ * open profile updates without a reload.
+ */
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@pog/common';
+import { hasChromium, registerThroughUi, snapshot, useE2E } from './harness';
+
+describe.skipIf(!hasChromium())('stats and achievements [needs Chromium]', () => {
+  const e2e = useE2E();
+
+  it('shows stats and achievement progress, and completes First Design live', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await registerThroughUi(page, 'ada_stats');
+    await page.goto('/profile');
+
+    const stats = page.getByRole('region', { name: 'Player stats' });
+    const stat = (label: string) => stats.getByRole('group', { name: label });
+    await stat('POGs held').getByText(`0 / ${LIMITS.collectionLimit}`).waitFor();
+    await stat('Trade offers today').getByText(`0 / ${LIMITS.dailyTradeLimit}`).waitFor();
+    await page.getByText('Creator level: 0%').waitFor();
+    await page.getByText('Member since 2024').waitFor();
+    const firstDesign = page.getByRole('listitem', { name: 'First Design' });
+    await firstDesign.getByText('0 / 1').waitFor();
+    // The groups in the spec's order.
+    const groups = await page.getByRole('region', { name: / achievements$/ }).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+    expect(groups).toEqual(['Collection achievements', 'Creation achievements', 'Trading achievements', 'Battles achievements', 'Streaks achievements']);
+
+    // A POG created elsewhere (another tab, here the API with the same cookies) while the profile is open.
+    const me = (await (await context.request.get('/api/user')).json()) as { id: number };
+    const created = await context.request.post('/api/pogs', { data: { userId: me.id, name: 'Debut', textContent: 'HI', backgroundColor1: '#0EA5E9', backgroundColor2: '#1E3A8A' } });
+    expect(created.status()).toBe(201);
+    await firstDesign.getByText('Completed').waitFor();
+    await stat('POGs held').getByText(`1 / ${LIMITS.collectionLimit}`).waitFor();
+    // First Design's reward: one more creation a day.
+    await stat('Created today').getByText(`1 / ${LIMITS.dailyCreationLimit + 1}`).waitFor();
+    await stat('Achievements').getByText('1').waitFor();
+    await page.getByText('Creator level: 5%').waitFor();
+    await snapshot(page, 'profile-achievements');
+
+    await page.getByRole('tab', { name: 'Collection' }).click();
+    await page.getByRole('link', { name: 'View Collection' }).click();
+    await page.waitForURL('**/collection');
+  });
+});

@@ -1,0 +1,29 @@
+import styled from 'styled-components';
+import { POGBOT_GUIDE } from '@pog/common';
+import { GuideTopicContent } from '../../help/guideContent';
+import { CHAT_HISTORY_HEIGHT_PX } from './styles';
+
+const Scroller = styled.div`
+  max-height: ${CHAT_HISTORY_HEIGHT_PX}px;
+  overflow-y: auto;
+  padding-right: 0.25rem;
+`;
+
+const Topic = styled.section`
+  & + & { margin-top: 1.75rem; }
+  h2 { font-size: 1.25rem; margin-bottom: 0.75rem; }
+`;
+
+/** The guide PogBot answers from, all topics in one scrolling column. */
+export function GuidePanel() {
+  return (
+    <Scroller>
+      {POGBOT_GUIDE.map((topic) => (
+        <Topic key={topic.id} aria-labelledby={`guide-topic-${topic.id}`}>
+          <h2 id={`guide-topic-${topic.id}`}>{topic.title}</h2>
+          <GuideTopicContent topic={topic} />
+        </Topic>
+      ))}
+    </Scroller>
+  );
+}
