@@ -123,6 +123,15 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       expect((await recordAchievements(db, [a.id, b.id], clock.now())).completed.size).toBe(0);
     });
 
+    it('catches up on signing in with achievements reached while nothing checked them', async () => {
+      const p = await player();
+      for (let i = 0; i < 5; i++) await givePog(db, p.id);
+      expect(await completed(p)).toEqual([]);
+      const again = new ApiClient(app.url);
+      expect((await again.post('/api/login', { username: p.username, password: 'secret-password' })).status).toBe(200);
+      await waitForCompleted(p, 'collector');
+    });
+
     it('counts a creation streak over consecutive UTC days, and completes On a Roll at three', async () => {
       const p = await player();
       for (let day = 0; day < 3; day++) {

@@ -8,6 +8,7 @@ import { requireUser } from '../auth/current-user';
 import { assertLoginAllowed, countRegistration, recordLoginFailure } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { parseBody } from '../http/validate';
+import { checkAchievementsLater } from './achievements';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 const TAKEN = 'That username is already taken. Please choose another.';
@@ -58,6 +59,8 @@ export function authRoutes(app: AppContext): Router {
       throw new ForbiddenError(`Your account has been banned${user.banReason ? `: ${user.banReason}` : '.'}`);
     }
     await startSession(ctx, user.id);
+    // Catches up achievements reached before they were recorded (e.g. stats from before an update).
+    await checkAchievementsLater(app, [user.id]);
     ctx.body = toUser(user);
   });
 
