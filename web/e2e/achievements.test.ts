@@ -33,10 +33,20 @@ describe.skipIf(!hasChromium())('stats and achievements [needs Chromium]', () =>
     const created = await context.request.post('/api/pogs', { data: { userId: me.id, name: 'Debut', textContent: 'HI', backgroundColor1: '#0EA5E9', backgroundColor2: '#1E3A8A' } });
     expect(created.status()).toBe(201);
     await firstDesign.getByText('Completed').waitFor();
-    await stat('POGs held').getByText(`1 / ${LIMITS.collectionLimit}`).waitFor();
-    // First Design's reward: one more creation a day.
-    await stat('Created today').getByText(`1 / ${LIMITS.dailyCreationLimit + 1}`).waitFor();
-    await stat('Achievements').getByText('1').waitFor();
+    // Scoring is the worker's: a design that scores rare or better also completes Rare Find. Wait
+    // until both settle, then the open page must show what the server says.
+    const pog = (await created.json()) as { id: number };
+    const scored = async () => ((await (await context.request.get(`/api/pogs/${pog.id}`)).json()) as { pointsPending: boolean; rarity: string });
+    await expect.poll(async () => (await scored()).pointsPending, { timeout: 15_000 }).toBe(false);
+    if (['rare', 'epic', 'legendary'].includes((await scored()).rarity)) {
+      await page.getByRole('listitem', { name: 'Rare Find' }).getByText('Completed').waitFor();
+    }
+    const server = (await (await context.request.get(`/api/users/${me.id}/stats`)).json()) as { pogCount: number; collectionLimit: number; dailyCreationCount: number; dailyCreationLimit: number };
+    expect(server.pogCount).toBe(1);
+    // First Design's reward (and Rare Find's, when it came): more creations a day.
+    expect(server.dailyCreationLimit).toBeGreaterThanOrEqual(LIMITS.dailyCreationLimit + 1);
+    await stat('POGs held').getByText(`1 / ${server.collectionLimit}`).waitFor();
+    await stat('Created today').getByText(`1 / ${server.dailyCreationLimit}`).waitFor();
     await page.getByText('Creator level: 5%').waitFor();
     await snapshot(page, 'profile-achievements');
 

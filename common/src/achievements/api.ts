@@ -1,6 +1,6 @@
 /** An achievement as the API shows it to a player: the definition with their progress (spec section 3). */
 import { z } from 'zod';
-import { ACHIEVEMENT_ICONS, ACHIEVEMENT_MEASURE, ACHIEVEMENT_TYPES, ACHIEVEMENTS, type AchievementDefinition } from './catalogue';
+import { ACHIEVEMENT_ICONS, ACHIEVEMENT_TYPES, ACHIEVEMENTS, measureOf, type AchievementDefinition } from './catalogue';
 import type { UserStats } from '../users/stats';
 
 export const achievementSchema = z.object({
@@ -31,7 +31,7 @@ export function achievementList(stats: UserStats, completedAt: ReadonlyMap<strin
     .sort((a, b) => order(a) - order(b) || a.targetValue - b.targetValue)
     .map((a) => {
       const done = completedAt.get(a.id);
-      const currentValue = Math.min(stats[ACHIEVEMENT_MEASURE[a.type]], a.targetValue);
+      const currentValue = Math.min(stats[measureOf(a)], a.targetValue);
       return {
         id: a.id,
         type: a.type,

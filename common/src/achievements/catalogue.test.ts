@@ -27,6 +27,9 @@ describe('achievement catalogue', () => {
     expect(ids(stats({ pogCount: 5 }))).toEqual(['collector']);
     expect(ids(stats({ creationCount: 10 }))).toEqual(['first-design', 'designer']);
     expect(ids(stats({ tradeCount: 1, battleWins: 1, creationStreak: 3 }))).toEqual(['first-trade', 'first-victory', 'on-a-roll']);
+    // Rare Find counts designs that scored rare or better, not creations.
+    expect(ids(stats({ rareCreations: 1 }))).toEqual(['rare-find']);
+    expect(ids(stats({ creationCount: 3 }))).not.toContain('rare-find');
   });
 
   it('lists groups in the spec order, each by target value, with progress and completion', () => {

@@ -4,8 +4,8 @@
  * server records completions, the profile shows progress, and the guides quote them from here.
  *
  * Progress is measured on the player's stats: collection on the POGs held now, creation on POGs
- * ever created, trade on completed trades, battle on battles won, streak on consecutive days of
- * creating. A completed achievement stays completed (and its reward stays) whatever happens later.
+ * ever created (Rare Find on designs that scored rare or better), trade on completed trades, battle
+ * on battles won, streak on consecutive days of creating. A completed achievement stays completed (and its reward stays) whatever happens later.
  */
 import type { UserStats } from '../users/stats';
 
@@ -28,6 +28,8 @@ export interface AchievementDefinition {
   creationReward: number;
   /** Added to the daily trade limit (offers a player may send a day). */
   tradeReward: number;
+  /** The stat it counts, when not its type's usual one (ACHIEVEMENT_MEASURE). */
+  measure?: keyof UserStats;
 }
 
 /** Which stat each type of achievement counts. */
@@ -47,6 +49,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   { ...none, id: 'archivist', type: 'collection', name: 'Archivist', description: 'Hold 12 POGs at once.', iconName: 'Trophy', targetValue: 12, collectionReward: 5 },
   { ...none, id: 'first-design', type: 'creation', name: 'First Design', description: 'Create your first POG.', iconName: 'Palette', targetValue: 1, creationReward: 1 },
   { ...none, id: 'designer', type: 'creation', name: 'Designer', description: 'Create 10 POGs.', iconName: 'Brush', targetValue: 10, creationReward: 2, collectionReward: 1 },
+  { ...none, id: 'rare-find', type: 'creation', name: 'Rare Find', description: 'Design a POG that scores rare or better.', iconName: 'Award', targetValue: 1, collectionReward: 1, creationReward: 1, measure: 'rareCreations' },
   { ...none, id: 'master-creator', type: 'creation', name: 'Master Creator', description: 'Create 25 POGs.', iconName: 'Trophy', targetValue: 25, creationReward: 3, collectionReward: 2 },
   { ...none, id: 'first-trade', type: 'trade', name: 'First Trade', description: 'Complete your first trade.', iconName: 'RefreshCw', targetValue: 1, tradeReward: 2 },
   { ...none, id: 'trader', type: 'trade', name: 'Trader', description: 'Complete 10 trades.', iconName: 'Repeat', targetValue: 10, tradeReward: 5 },
@@ -83,9 +86,12 @@ export function rewardsOf(completedIds: Iterable<string>): LimitRewards {
   return rewards;
 }
 
+/** The stat an achievement counts. */
+export const measureOf = (a: Pick<AchievementDefinition, 'type' | 'measure'>): keyof UserStats => a.measure ?? ACHIEVEMENT_MEASURE[a.type];
+
 /** The achievements these stats reach (completed or not yet recorded as such). */
 export function reachedAchievements(stats: UserStats): AchievementDefinition[] {
-  return ACHIEVEMENTS.filter((a) => stats[ACHIEVEMENT_MEASURE[a.type]] >= a.targetValue);
+  return ACHIEVEMENTS.filter((a) => stats[measureOf(a)] >= a.targetValue);
 }
 
 /** "+2 collection slots, +1 daily creation": what completing it gives, for people. */

@@ -25,6 +25,8 @@ export const userStatsSchema = z.object({
   creationStreak: z.number().int().nonnegative(),
   /** Battles won. */
   battleWins: z.number().int().nonnegative(),
+  /** POGs the player designed that scored rare or better (and still exist, not rejected). */
+  rareCreations: z.number().int().nonnegative(),
 });
 
 export type UserStats = z.infer<typeof userStatsSchema>;
@@ -42,6 +44,7 @@ export const newPlayerStats = (): UserStats => ({
   creationCount: 0,
   creationStreak: 0,
   battleWins: 0,
+  rareCreations: 0,
 });
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, newPlayerStats, type Achievement, type UserStats } from '@pog/common';
 import { ManualClock, recordAchievements, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
+import { giveAchievements } from '../testing/achievements';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { newPlayer, pogDesign } from '../testing/players';
@@ -59,13 +60,16 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       const socket = await connectSocket(app.url, p.client);
       try {
         const notes = recordEvents(socket, 'notification');
+        // Rare Find depends on how the scorer rates the design against every other POG: recorded up
+        // front, so First Design is the one thing this creation completes.
+        await giveAchievements(db, p.id, ['rare-find']);
         await create(p, 'Debut');
         await waitForCompleted(p, 'first-design');
         await waitFor(() => notes.find((n) => n.kind === 'achievement.completed'), 5_000, 'the achievement notification');
         expect(notes.filter((n) => n.kind === 'achievement.completed')).toEqual([
           expect.objectContaining({ title: 'Achievement unlocked!', body: 'First Design: Create your first POG. Reward: +1 daily creation.', link: '/profile' }),
         ]);
-        expect(await statsOf(p)).toMatchObject({ pogCount: 1, creationCount: 1, dailyCreationCount: 1, creationStreak: 1, completedAchievements: 1, dailyCreationLimit: LIMITS.dailyCreationLimit + 1 });
+        expect(await statsOf(p)).toMatchObject({ pogCount: 1, creationCount: 1, dailyCreationCount: 1, creationStreak: 1, completedAchievements: 2, dailyCreationLimit: LIMITS.dailyCreationLimit + 2 });
         // A second check finds nothing new and tells nobody twice.
         expect(await app.runtime.queue.run('achievements.check', { userId: p.id })).toEqual({ completed: [] });
         const stored = (await p.client.get('/api/notifications')).body.items.filter((n: { kind: string }) => n.kind === 'achievement.completed');
@@ -121,6 +125,17 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       const { completed } = await recordAchievements(db, [a.id, b.id, a.id, 999_999_999], clock.now());
       expect(completed).toEqual(new Map([[a.id, ['collector']], [b.id, ['collector']]]));
       expect((await recordAchievements(db, [a.id, b.id], clock.now())).completed.size).toBe(0);
+    });
+
+    it('completes Rare Find for a design that scored rare or better, and not for a rejected one', async () => {
+      const [p, q] = [await player(), await player()];
+      await givePog(db, p.id, { rarity: 'epic' });
+      await givePog(db, q.id, { rarity: 'legendary', moderationStatus: 'rejected' });
+      await givePog(db, q.id, { rarity: 'uncommon' });
+      expect((await app.runtime.queue.run('achievements.check', { userId: p.id })).completed).toContain('rare-find');
+      expect(await statsOf(p)).toMatchObject({ rareCreations: 1, collectionLimit: LIMITS.collectionLimit + 1 });
+      expect((await app.runtime.queue.run('achievements.check', { userId: q.id })).completed).not.toContain('rare-find');
+      expect((await statsOf(q)).rareCreations).toBe(0);
     });
 
     it('catches up on signing in with achievements reached while nothing checked them', async () => {

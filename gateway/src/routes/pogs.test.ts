@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
 import { ManualClock, tables } from '@pog/common/server';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
+import { giveAchievements } from '../testing/achievements';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { newAdmin } from '../testing/admins';
@@ -119,17 +120,20 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
     it('keeps the daily limit and the collection limit, raised by completed achievements', async () => {
       clock.set(new Date('2030-02-01T08:00:00Z'));
       const p = await player();
+      // Rare Find (+1 collection, +1 daily creation) depends on how the scorer rates these designs
+      // against every other POG: recorded up front, so the limits below are exact.
+      await giveAchievements(app.runtime.database.db, p.id, ['rare-find']);
       const limits = async () => (await p.client.get(`/api/users/${p.id}/stats`)).body as { dailyCreationLimit: number; collectionLimit: number };
       // The first creation completes First Design (one more creation a day).
       await create(p);
-      await waitFor(async () => (await limits()).dailyCreationLimit === LIMITS.dailyCreationLimit + 1 || undefined, 10_000, 'First Design');
-      for (let i = 1; i < LIMITS.dailyCreationLimit + 1; i++) await create(p);
+      await waitFor(async () => (await limits()).dailyCreationLimit === LIMITS.dailyCreationLimit + 2 || undefined, 10_000, 'First Design');
+      for (let i = 1; i < LIMITS.dailyCreationLimit + 2; i++) await create(p);
       // Holding five completed Collector (two more slots), so the daily limit is what stops the next one.
-      await waitFor(async () => (await limits()).collectionLimit === LIMITS.collectionLimit + 2 || undefined, 10_000, 'Collector');
+      await waitFor(async () => (await limits()).collectionLimit === LIMITS.collectionLimit + 3 || undefined, 10_000, 'Collector');
       const daily = await p.client.post('/api/pogs', pogDesign(p.id));
       expect(daily.status).toBe(429);
       expect(daily.body.code).toBe('DAILY_LIMIT');
-      expect(daily.body.message).toBe(`You've reached your daily limit of ${LIMITS.dailyCreationLimit + 1} new POGs. You can create again in 15h 54m (at 00:00 UTC).`);
+      expect(daily.body.message).toBe(`You've reached your daily limit of ${LIMITS.dailyCreationLimit + 2} new POGs. You can create again in 15h 53m (at 00:00 UTC).`);
 
       // The base collection limit: a player holding six (handed over, so no achievement yet) cannot create.
       const holder = await player();

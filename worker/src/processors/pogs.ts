@@ -1,5 +1,8 @@
 /** POG jobs: scoring a design version, then telling the owner and the moderators. */
-import { scorePogVersion, toPog, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import type { Rarity } from '@pog/common';
+import { recordAchievements, scorePogVersion, toPog, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+
+const RARE_OR_BETTER: ReadonlySet<Rarity> = new Set(['rare', 'epic', 'legendary']);
 
 export function scorePogProcessor(deps: { db: Db; publisher: RealtimePublisher; clock: Clock }): Processor<'pog.score'> {
   return async ({ pogId, version }) => {
@@ -10,6 +13,8 @@ export function scorePogProcessor(deps: { db: Db; publisher: RealtimePublisher; 
     deps.publisher.toUser(pog.userId, 'pog:updated', pog);
     for (const notification of outcome.notifications) deps.publisher.toUser(notification.userId, 'notification', notification);
     if (outcome.flaggedFor) deps.publisher.toAdmins('moderation:queue', { action: 'flagged', pog });
+    // A design that scored rare or better can complete its creator's Rare Find.
+    if (RARE_OR_BETTER.has(pog.rarity)) (await recordAchievements(deps.db, [pog.creatorId], deps.clock.now())).events.publish(deps.publisher);
     return { status: 'scored', rarity: pog.rarity, points: pog.points ?? 0 };
   };
 }

@@ -35,6 +35,7 @@ const player: PlayerSnapshot = {
     creationCount: 9,
     creationStreak: 2,
     battleWins: 1,
+    rareCreations: 1,
   },
   pogs: [
     pog({}),

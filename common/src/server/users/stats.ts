@@ -37,6 +37,7 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       sentToday: sql<number>`(SELECT count(*) FROM trades WHERE from_user_id = ${player} AND created_at >= ${today}::timestamptz)::int`,
       tradesDone: sql<number>`(SELECT count(*) FROM trades WHERE status = 'accepted' AND (from_user_id = ${player} OR to_user_id = ${player}))::int`,
       battleWins: sql<number>`(SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = ${player})::int`,
+      rareCreations: sql<number>`(SELECT count(*) FROM pogs WHERE creator_id = ${player} AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int`,
     })
     .from(users)
     .where(inArray(users.id, ids));
@@ -66,6 +67,7 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       creationCount: row.createdTotal,
       creationStreak: creationStreak(creationDays.filter((d) => d.userId === row.id).map((d) => d.day), now),
       battleWins: row.battleWins,
+      rareCreations: row.rareCreations,
     };
     progress.set(row.id, { stats, completed });
   }
