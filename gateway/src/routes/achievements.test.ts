@@ -8,8 +8,9 @@ import { ManualClock, recordAchievements, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { giveAchievements } from '../testing/achievements';
 import { givePog } from '../testing/battles';
+import { seededRandom, shapesSvg, svgToPng } from '../../../worker/src/images/test-images';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign } from '../testing/players';
+import { newPlayer, pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
@@ -39,8 +40,8 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
     const achievementsOf = async (p: Player) => (await p.client.get(`/api/users/${p.id}/achievements`)).body as Achievement[];
     const completed = async (p: Player) => (await achievementsOf(p)).filter((a) => a.completed).map((a) => a.id);
     const waitForCompleted = (p: Player, id: string) => waitFor(async () => (await completed(p)).includes(id) || undefined, 10_000, `${id} to be completed`);
-    const create = async (p: Player, name: string) => {
-      const res = await p.client.post('/api/pogs', pogDesign(p.id, { name }));
+    const create = async (p: Player, name: string, design: Record<string, unknown> = {}) => {
+      const res = await p.client.post('/api/pogs', pogDesign(p.id, { name, ...design }));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       clock.advance((LIMITS.creationCooldownSeconds + 1) * 1000);
       return res.body.id as number;
@@ -136,6 +137,27 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       expect(await statsOf(p)).toMatchObject({ rareCreations: 1, collectionLimit: LIMITS.collectionLimit + 1 });
       expect((await app.runtime.queue.run('achievements.check', { userId: q.id })).completed).not.toContain('rare-find');
       expect((await statsOf(q)).rareCreations).toBe(0);
+    });
+
+    it('has the scorer complete Rare Find when a design scores rare or better', async () => {
+      const p = await player();
+      // An image of its own (unique perceptual hash), complementary deep colours, white text and a
+      // non-default font: every sub-score high, whatever else is in the database.
+      const image = await svgToPng(shapesSvg(seededRandom(p.id * 7919), 512, 14));
+      const uploaded = await p.client.upload(image, 'showpiece.png', 'image/png');
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const id = await create(p, 'Showpiece', {
+        imageUrl: uploaded.body.url,
+        textContent: 'Nova Showpiece',
+        fontFamily: 'Press Start 2P',
+        textColor: '#FFFFFF',
+        backgroundColor1: '#7F1D1D',
+        backgroundColor2: '#134E4A',
+      });
+      const scored = await waitForScore(p.client, id);
+      expect(['rare', 'epic', 'legendary']).toContain(scored.rarity);
+      await waitForCompleted(p, 'rare-find');
+      expect((await statsOf(p)).rareCreations).toBe(1);
     });
 
     it('catches up on signing in with achievements reached while nothing checked them', async () => {
