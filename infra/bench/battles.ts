@@ -5,12 +5,14 @@
  * under that load. Goal: 300 battles per second or more.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/pog_dev REDIS_URL=redis://127.0.0.1:6379 \
- *     npx tsx infra/bench/battles.ts [--pairs 32] [--battles 2000] [--check]
+ *     npx tsx infra/bench/battles.ts [--pairs 32] [--battles 3000] [--warmup 500] [--check]
  *
  * Setup (not measured): `--pairs` pairs of players register, get POGs (inserted directly, since the
- * API's creation cooldown allows one a minute), and create and accept `--battles` battles. Measured:
- * each pair completes its battles one after another, all pairs at once. bench_ users, their POGs and
- * battles are left in that database; the run's Redis keys (under a random prefix) are removed.
+ * API's creation cooldown allows one a minute), and create and accept `--warmup` + `--battles` battles.
+ * Each pair completes its battles one after another, all pairs at once; the first `--warmup` are
+ * not measured (JIT compilation, connection pools and caches settle), the following `--battles` are.
+ * bench_ users, their POGs and battles are left in that database; the run's Redis keys (under a
+ * random prefix) are removed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,12 +32,15 @@ const GOAL_PER_SECOND = 300;
 const { values } = parseArgs({
   options: {
     pairs: { type: 'string', default: '32' },
-    battles: { type: 'string', default: '2000' },
+    battles: { type: 'string', default: '3000' },
+    warmup: { type: 'string', default: '500' },
     check: { type: 'boolean', default: false },
   },
 });
 const PAIRS = Math.max(1, Number(values.pairs));
-const BATTLES_PER_PAIR = Math.max(1, Math.ceil(Number(values.battles) / PAIRS));
+/** Battles completed before measuring (warm-up), then the measured ones, per pair. */
+const WARMUP_PER_PAIR = Math.max(0, Math.ceil(Number(values.warmup) / PAIRS));
+const BATTLES_PER_PAIR = WARMUP_PER_PAIR + Math.max(1, Math.ceil(Number(values.battles) / PAIRS));
 /** Stop waiting for a battle's events after this long: a lost event fails the run instead of hanging it. */
 const EVENT_TIMEOUT_MS = 30_000;
 
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   const { DATABASE_URL, REDIS_URL } = process.env;
   if (!DATABASE_URL || !REDIS_URL) throw new Error('set DATABASE_URL and REDIS_URL: this benchmark measures the distributed shape');
   console.log(describeMachine());
-  console.log(`settings: ${PAIRS} pairs of players completing at once, ${PAIRS * BATTLES_PER_PAIR} battles, 1 gateway + 1 worker process, PostgreSQL + Redis`);
+  console.log(`settings: ${PAIRS} pairs of players completing at once, ${PAIRS * (BATTLES_PER_PAIR - WARMUP_PER_PAIR)} battles measured after ${PAIRS * WARMUP_PER_PAIR} to warm up, 1 gateway + 1 worker process, PostgreSQL + Redis`);
 
   const prefix = `bench_${randomBytes(4).toString('hex')}`;
   const env = appEnv(prefix, randomBytes(24).toString('base64url'));
@@ -202,25 +207,30 @@ async function main(): Promise<void> {
         return ids;
       }),
     );
-    console.log(`setup: ${players.length} players, ${PAIRS * BATTLES_PER_PAIR} accepted battles`);
+    console.log(`setup: ${players.length} players, ${PAIRS * BATTLES_PER_PAIR} accepted battles (${PAIRS * WARMUP_PER_PAIR} to warm up)`);
 
-    // Measured: each pair completes its battles in turn (alternating who presses), all pairs at once.
+    // Each pair completes its battles in turn (alternating who presses), all pairs at once: first the
+    // warm-up share (not measured: JIT, connection pools, caches), then the measured rest.
     const endToEnd: number[] = [];
     const response: number[] = [];
+    const completeAll = (from: number, to: number, measure: boolean) =>
+      Promise.all(
+        pairs.map(async ([x, y], p) => {
+          for (let n = from; n < Math.min(to, accepted[p]!.length); n++) {
+            const id = accepted[p]![n]!;
+            const delivered = watch.expect(id);
+            const sent = performance.now();
+            const answer = await call(baseUrl, n % 2 ? y : x, 'POST', `/api/battles/${id}/complete`);
+            if (measure) response.push(performance.now() - sent);
+            expectStatus(answer, 200, 'complete');
+            await delivered;
+            if (measure) endToEnd.push(performance.now() - sent);
+          }
+        }),
+      );
+    await completeAll(0, WARMUP_PER_PAIR, false);
     const started = performance.now();
-    await Promise.all(
-      pairs.map(async ([x, y], p) => {
-        for (const [n, id] of accepted[p]!.entries()) {
-          const delivered = watch.expect(id);
-          const sent = performance.now();
-          const answer = await call(baseUrl, n % 2 ? y : x, 'POST', `/api/battles/${id}/complete`);
-          response.push(performance.now() - sent);
-          expectStatus(answer, 200, 'complete');
-          await delivered;
-          endToEnd.push(performance.now() - sent);
-        }
-      }),
-    );
+    await completeAll(WARMUP_PER_PAIR, BATTLES_PER_PAIR, true);
     const elapsedMs = performance.now() - started;
     endToEnd.sort((a, b) => a - b);
     response.sort((a, b) => a - b);
