@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@pog/common';
-import { toAppError } from './error-handler';
+import { errorHandler, toAppError } from './error-handler';
 
 describe('toAppError', () => {
   it('answers a deadlock or serialisation failure with 409, also when the driver error is wrapped', () => {
@@ -18,5 +20,30 @@ describe('toAppError', () => {
     expect(toAppError({ type: 'entity.parse.failed', status: 400 }).code).toBe('VALIDATION_ERROR');
     const hidden = toAppError(new Error('relation "secret_table" does not exist'));
     expect(hidden.toBody()).toEqual({ code: 'SERVER_ERROR', message: 'Something went wrong on our server. Please try again later.' });
+  });
+});
+
+describe('errorHandler', () => {
+  it('logs unexpected failures and plain 500s, not an upstream failure already classified where it happened', async () => {
+    const logged: string[] = [];
+    const koa = new Koa();
+    koa.use(errorHandler((_error, where) => logged.push(where)));
+    koa.use((ctx) => {
+      if (ctx.path === '/crash') throw new Error('boom');
+      if (ctx.path === '/server') throw new AppError('SERVER_ERROR');
+      if (ctx.path === '/busy') throw new AppError('SERVER_ERROR', 'The AI service is busy.', { status: 503 });
+      throw new AppError('NOT_FOUND', 'nothing here');
+    });
+    const server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const statuses = [];
+      for (const path of ['/crash', '/server', '/busy', '/missing']) statuses.push((await fetch(base + path)).status);
+      expect(statuses).toEqual([500, 500, 503, 404]);
+      expect(logged).toEqual(['GET /crash', 'GET /server']);
+    } finally {
+      server.close();
+    }
   });
 });

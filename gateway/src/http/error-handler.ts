@@ -46,7 +46,9 @@ export function errorHandler(log: (error: unknown, path: string) => void = defau
       await next();
     } catch (error) {
       const appError = toAppError(error);
-      if (appError.status >= 500) log(error, `${ctx.method} ${ctx.path}`);
+      // Unexpected failures are logged here with their stack. An AppError above 500 (an upstream
+      // service busy or down) was classified, and logged with its details, where it happened.
+      if (!(error instanceof AppError) || appError.status === 500) log(error, `${ctx.method} ${ctx.path}`);
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
       ctx.body = appError.toBody();
