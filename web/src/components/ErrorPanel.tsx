@@ -1,21 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
+import { NoticePanel } from './NoticePanel';
 import { ERROR_TEXT, sectionErrorMessage } from './errorTexts';
 import { reportError } from '../features/errors/showError';
-
-const Panel = styled.div`
-  display: grid;
-  justify-items: center;
-  gap: 0.75rem;
-  max-width: 520px;
-  margin: 3rem auto;
-  padding: 2rem;
-  text-align: center;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.dangerSurface};
-`;
 
 const Title = styled.h2`
   font-size: 1.35rem;
@@ -28,13 +16,13 @@ const Message = styled.p`
 /** The section-level error panel: the error, and a way to try the section again. */
 export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <Panel role="alert">
+    <NoticePanel as="div" $tone="danger" role="alert">
       <Title>{ERROR_TEXT.sectionTitle}</Title>
       <Message>{sectionErrorMessage(error)}</Message>
       <Button $variant="secondary" onClick={onRetry}>
         {ERROR_TEXT.sectionAction}
       </Button>
-    </Panel>
+    </NoticePanel>
   );
 }
 

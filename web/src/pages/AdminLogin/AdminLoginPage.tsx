@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { adminAuthRequestSchema, BRAND } from '@pog/common';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { SignInCard, SignInTitle } from '../../components/SignInCard';
 import { ADMIN_TEXT } from '../../features/admin/messages';
 import { useAdminLogin } from '../../features/admin/mutations';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -16,21 +17,11 @@ const Screen = styled.main`
   padding: 2rem 1rem;
 `;
 
-const Card = styled.section`
-  display: grid;
-  gap: 1.25rem;
+const Card = styled(SignInCard)`
   width: min(420px, 100%);
-  padding: 2rem;
-  border-radius: ${({ theme }) => theme.radii.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
 `;
 
-const Title = styled.h1`
-  font-family: ${({ theme }) => theme.fonts.display};
-  font-size: 2.25rem;
-  letter-spacing: 0.04em;
+const Title = styled(SignInTitle)`
   text-align: center;
 `;
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { BRAND } from '@pog/common';
 import { media } from '../../app/theme';
+import { SignInCard as Card, SignInTitle as Title } from '../../components/SignInCard';
 import { Tabs } from '../../components/Tabs';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { AuthPromo } from './AuthPromo';
@@ -20,23 +21,6 @@ const Layout = styled.div`
   padding: 2.5rem 1.25rem 1.5rem;
   align-items: stretch;
   ${media.belowMd} { grid-template-columns: 1fr; }
-`;
-
-const Card = styled.section`
-  display: grid;
-  align-content: start;
-  gap: 1.25rem;
-  padding: 2rem;
-  border-radius: ${({ theme }) => theme.radii.xl};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-`;
-
-const Title = styled.h1`
-  font-family: ${({ theme }) => theme.fonts.display};
-  font-size: 2.25rem;
-  letter-spacing: 0.04em;
 `;
 
 const Subtitle = styled.p`

@@ -3,6 +3,7 @@ import type { User } from '@pog/common';
 import { toAppError } from '../../api/errors';
 import { ButtonLink } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { NoticePanel } from '../../components/NoticePanel';
 import { Page } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { ChallengeLink } from '../../features/battles/components/ChallengeLink';
@@ -13,17 +14,7 @@ import { shownName } from './playerSearch';
 import { PlayerPogs } from './PlayerPogs';
 import { usePlayerProfile } from './queries';
 
-const Missing = styled.section`
-  display: grid;
-  justify-items: center;
-  gap: 0.75rem;
-  max-width: 520px;
-  margin: 3rem auto;
-  padding: 2rem;
-  text-align: center;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
+const Missing = styled(NoticePanel)`
   h1 { font-size: 1.5rem; }
   p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
