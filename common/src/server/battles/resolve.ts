@@ -35,11 +35,6 @@ export interface Completion {
   battle: Battle;
 }
 
-export interface CompletionOutcome extends Completion {
-  /** Empty when the battle was already completed: its events went out the first time. */
-  events: PendingEvents;
-}
-
 export type CompletionResult = Settled<Completion>;
 
 export interface CompletionHooks {
@@ -50,24 +45,16 @@ export interface CompletionHooks {
 /** The battles one group settles at most; a busy worker's further completions wait for the next. */
 export const COMPLETION_GROUP_LIMIT = 64;
 
-/** Completes one battle for `actorId` (a participant), or for the system when `actorId` is null. */
-export async function completeBattle(db: Db, battleId: number, actorId: number | null, now: Date, hooks: CompletionHooks = {}): Promise<CompletionOutcome> {
-  const { results, events } = await settleGroup(db, [{ battleId, actorId }], now, hooks);
-  const result = results[0]!;
-  if (!result.ok) throw result.error;
-  return { ...result.value, events };
-}
-
 /**
  * Completes several battles at once: one result per request, in order, and the events of all of them
  * (to publish once the call returns, i.e. after commit). Requests for the same battle share its single
  * result: the first completes it, the others see it already completed.
  */
 export async function completeBattles(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks = {}): Promise<{ results: CompletionResult[]; events: PendingEvents }> {
-  if (requests.length <= 1) return settleGroup(db, requests, now, hooks);
   try {
     return await settleGroup(db, requests, now, hooks);
-  } catch {
+  } catch (error) {
+    if (requests.length <= 1) throw error;
     // Whatever failed the group (a deadlock, a constraint), retry each battle alone so that only the
     // battle at fault reports an error; nothing of the failed group was committed.
     const events = new PendingEvents();

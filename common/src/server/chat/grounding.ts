@@ -6,13 +6,11 @@
 import { ACHIEVEMENTS } from '../../achievements/catalogue';
 import { BATTLE_BONUS, BRAND, CHAT } from '../../constants';
 import type { ChatMessage, ChatRole } from '../../chat/schemas';
-import { NotFoundError } from '../../errors';
 import { guideText, POGBOT_GUIDE } from '../../help/guide';
 import type { Pog } from '../../pogs/pog';
 import type { UserStats } from '../../users/stats';
 import type { Db } from '../db/client';
 import { listOwnedPogs, toPog } from '../pogs/repository';
-import { findUserById } from '../users/repository';
 import { progressOf } from '../users/stats';
 import { chatHistory } from './repository';
 
@@ -34,10 +32,10 @@ export interface PlayerSnapshot {
 }
 
 export async function loadPlayerSnapshot(db: Db, userId: number, now: Date): Promise<PlayerSnapshot> {
-  const [user, { stats, completed }, owned] = await Promise.all([findUserById(db, userId), progressOf(db, userId, now), listOwnedPogs(db, userId, true)]);
-  if (!user) throw new NotFoundError('That player does not exist.');
+  // progressOf answers 404 for a player who does not exist.
+  const [{ username, stats, completed }, owned] = await Promise.all([progressOf(db, userId, now), listOwnedPogs(db, userId, true)]);
   return {
-    username: user.username,
+    username,
     stats,
     pogs: owned.slice(0, CHAT.promptPogs).map((row) => toPog(row, now)),
     pogTotal: owned.length,

@@ -16,6 +16,7 @@ import { pogCreations, userAchievements, users } from '../db/schema';
 const STREAK_LOOKBACK_DAYS = 366;
 
 export interface PlayerProgress {
+  username: string;
   stats: UserStats;
   /** Recorded completions: achievement id → when. */
   completed: Map<string, Date>;
@@ -31,6 +32,7 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
   const counts = await db
     .select({
       id: users.id,
+      username: users.username,
       pogCount: sql<number>`(SELECT count(*) FROM pogs WHERE user_id = ${player})::int`,
       createdToday: sql<number>`(SELECT count(*) FROM pog_creations WHERE user_id = ${player} AND created_at >= ${today}::timestamptz)::int`,
       createdTotal: sql<number>`(SELECT count(*) FROM pog_creations WHERE user_id = ${player})::int`,
@@ -69,7 +71,7 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       battleWins: row.battleWins,
       rareCreations: row.rareCreations,
     };
-    progress.set(row.id, { stats, completed });
+    progress.set(row.id, { username: row.username, stats, completed });
   }
   return progress;
 }
