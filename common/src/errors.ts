@@ -100,3 +100,12 @@ export class RateLimitedError extends AppError {
     super('RATE_LIMITED', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
   }
 }
+/**
+ * A service the request needs (Redis, the job queue) is away: nothing was changed, try again shortly.
+ * 503 with the catalogue's SERVER_ERROR texts.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(retryAfterSeconds = 5) {
+    super('SERVER_ERROR', ERROR_CATALOGUE.SERVER_ERROR.message, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
+}

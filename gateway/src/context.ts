@@ -1,15 +1,18 @@
 /** Everything a route needs, built once per process by the runtime and passed to route factories. */
-import type { Clock, Config, Database, Db, JobQueue, RealtimePublisher } from '@pog/common/server';
+import type { Clock, Config, Database, Db, JobQueue, RelayStatus } from '@pog/common/server';
 import type { AdminSessionStore } from './admin/admin-session-store';
+import type { InvalidationBus } from './cluster/invalidation';
 import type { RateLimiter } from './auth/rate-limit';
 import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
+  /** What is down, by name ('database', 'redis'), empty when all is well. */
+  down: string[];
   database: boolean;
   queue: boolean;
-  realtime: boolean;
+  relay: RelayStatus;
 }
 
 export interface AppContext {
@@ -18,7 +21,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   queue: JobQueue;
-  publisher: RealtimePublisher;
+  /** Tells every gateway to drop cached sessions and users. */
+  bus: InvalidationBus;
   sessions: SessionStore;
   users: UserCache;
   rateLimiter: RateLimiter;

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`[process] ${signal}: shutting down`);
-    const timer = setTimeout(() => process.exit(1), 30_000);
+    // The runtime drains within about 8 s; a process stuck past this is ended anyway.
+    const timer = setTimeout(() => process.exit(1), 12_000);
     timer.unref();
     void runtime.close().then(() => process.exit(0));
   };

@@ -1,24 +1,49 @@
 /**
  * The composition root: one function builds a process from its config. SERVICES decides whether it
  * serves HTTP and sockets (gateway), runs job processors (worker), or both; REDIS_URL decides
- * whether jobs and events cross processes (BullMQ, Redis adapter) or stay in this one.
+ * whether jobs cross processes (BullMQ) or stay in this one. Every process runs the outbox relay
+ * (common/src/server/outbox/relay.ts), the one path from a commit to sockets and the queue.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { migrate, openDatabase, systemClock, type Clock, type Config, type Database, type JobQueue, type JobWorker } from '@pog/common/server';
-import { BATTLE_SWEEP_MS, buildProcessors, SESSION_PURGE_MS, ensureUploadDirs, TRADE_EXPIRY_SWEEP_MS, createBullQueue, createBullWorker, createInProcessQueue, createRedisEmitterPublisher } from '@pog/worker';
+import {
+  DeferredLiveChannel,
+  markJobDone,
+  migrate,
+  openDatabase,
+  OutboxRelay,
+  systemClock,
+  type Clock,
+  type Config,
+  type Database,
+  type Db,
+  type JobQueue,
+  type JobWorker,
+} from '@pog/common/server';
+import {
+  BATTLE_SWEEP_MS,
+  buildProcessors,
+  createBullQueue,
+  createBullWorker,
+  createInProcessQueue,
+  createRedisLiveChannel,
+  ensureUploadDirs,
+  SESSION_PURGE_MS,
+  TRADE_EXPIRY_SWEEP_MS,
+  type BullJobQueue,
+} from '@pog/worker';
 import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './auth/rate-limit';
+import { createMemoryRateLimiter, createResilientRateLimiter } from './auth/rate-limit';
 import { SessionStore } from './auth/session-store';
 import { UserCache } from './auth/user-cache';
 import { createKoaApp } from './app';
-import { createLocalBus, createRedisBus, type InvalidationBus } from './cluster/invalidation';
-import type { AppContext } from './context';
-import { DeferredPublisher } from './realtime/deferred-publisher';
+import { createClusterBus } from './cluster/invalidation';
+import type { AppContext, HealthReport } from './context';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server';
-import { connectRedis, type RedisConnections } from './redis';
+import { StreamHub } from './realtime/stream-hub';
+import { connectRedis, describeRedis, waitForRedis, type RedisConnections } from './redis';
 
 export interface RuntimeOptions {
   config: Config;
@@ -37,13 +62,21 @@ export interface RuntimeOptions {
 export interface Runtime {
   config: Config;
   database: Database;
+  /** This app's own handle on the database: units of work done through it wake this app's relay. */
+  db: Db;
   queue: JobQueue;
+  relay: OutboxRelay;
   /** Present when this process runs the gateway. */
   context?: AppContext;
   sockets?: SocketServer;
   url?: string;
   close(): Promise<void>;
 }
+
+/** How long a stopping gateway lets requests in flight finish before cutting their connections. */
+const DRAIN_MS = 8_000;
+/** How often the periodic schedules are checked (Redis may have lost them). */
+const SCHEDULE_CHECK_MS = 60_000;
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
@@ -52,104 +85,177 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const runsGateway = config.services.includes('gateway');
   const runsWorker = config.services.includes('worker');
 
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
-  // Closed in reverse: stop HTTP and sockets, finish running jobs, then let go of Redis and the database.
-  const closers: Array<() => Promise<void>> = [];
-  if (!options.database) closers.push(() => database.close());
+  // Stopped in reverse order of starting; `close()` below drains HTTP and sockets before these.
+  const stoppers: Array<() => Promise<void>> = [];
+  const stop = () => runStoppers(stoppers, log);
 
   try {
+    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    if (!options.database) stoppers.push(() => database.close());
+    await waitForDatabase(database, log);
     const applied = await migrate(database);
     if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
+    // This app's own handle: the outbox wakes this app's relay for the units of work done through it.
+    const db = database.handle();
 
-    const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
-    if (redis) closers.push(() => redis.close());
+    let redis: RedisConnections | undefined;
+    if (config.redisUrl) {
+      await waitForRedis(config.redisUrl, log);
+      redis = connectRedis(config.redisUrl, log);
+      const connections = redis;
+      stoppers.push(() => connections.close());
+    }
 
-    const publisher = new DeferredPublisher();
+    const live = new DeferredLiveChannel();
     if (!runsGateway) {
       // A worker without Socket.IO reaches the gateways' sockets through the Redis adapter's channel.
-      const emitter = createRedisEmitterPublisher({ redisUrl: config.redisUrl!, prefix: config.redisPrefix });
-      publisher.use(emitter);
-      closers.push(() => emitter.close());
+      const channel = createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
+      live.use(channel);
+      stoppers.push(() => channel.close());
     }
     await ensureUploadDirs(config.uploadDir);
-    const processors = buildProcessors({ db: database.db, publisher, clock, uploadDir: config.uploadDir, anthropic: config.anthropic });
+    const processors = buildProcessors({ db, live, clock, uploadDir: config.uploadDir, anthropic: config.anthropic });
+    const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
 
     let queue: JobQueue;
+    let bullQueue: BullJobQueue | undefined;
     let worker: JobWorker | undefined;
     if (config.redisUrl) {
-      queue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
-      if (runsWorker) worker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors });
+      queue = bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
+      if (runsWorker) worker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors, outboxJobFinished });
     } else {
-      queue = createInProcessQueue({ processors });
+      queue = createInProcessQueue({ processors, outboxJobFinished });
     }
-    closers.push(() => queue.close());
-    if (worker) closers.push(() => worker!.close());
+    const jobs = queue;
+    stoppers.push(() => jobs.close());
+
+    const hub = runsGateway ? new StreamHub(db, log) : undefined;
+    const relay = new OutboxRelay({ database, db, queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
+    await relay.start();
+    stoppers.push(async () => {
+      await relay.flush().catch(() => undefined);
+      await relay.close();
+    });
+    if (worker) {
+      const running = worker;
+      // Stopped before the relay and the queue: running jobs finish and their outbox rows are marked.
+      stoppers.push(() => running.close());
+    }
+
     // Sweeps run wherever jobs are processed; BullMQ keeps one schedule however many register it.
     if ((options.schedules ?? true) && (runsWorker || !config.redisUrl)) {
       await queue.schedule('trades.expire', TRADE_EXPIRY_SWEEP_MS, {});
       await queue.schedule('battles.sweep', BATTLE_SWEEP_MS, {});
       await queue.schedule('sessions.purge', SESSION_PURGE_MS, {});
+      if (bullQueue) keepSchedules(bullQueue, log, stoppers);
     }
 
-    const runtime: Runtime = { config, database, queue, close: () => runClosers(closers) };
+    const health = async (): Promise<HealthReport> => {
+      const [dbUp, queueUp] = await Promise.all([database.ping(), queue.healthy()]);
+      const down: string[] = [];
+      if (!dbUp) down.push('database');
+      if (!queueUp) down.push(config.redisUrl ? 'redis' : 'queue');
+      return { status: down.length === 0 ? 'ok' : 'degraded', down, database: dbUp, queue: queueUp, relay: relay.status() };
+    };
 
+    const runtime: Runtime = { config, database, db, queue, relay, close: stop };
     if (!runsGateway) {
-      log(`[worker] processing jobs (${queue.kind})`);
+      log(`[worker] processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl ? `; ${describeRedis(config.redisUrl)}` : ''})`);
       return runtime;
     }
 
-    const bus: InvalidationBus = redis ? await createRedisBus(redis.pub.duplicate(), redis.sub.duplicate(), config.redisPrefix) : createLocalBus();
-    closers.push(() => bus.close());
-    const adminPasswordHash = await ensureAdminPasswordHash(database.db, config, log);
-
-    let sockets: SocketServer | undefined;
+    const bus = await createClusterBus({
+      db,
+      clock,
+      hub: hub!,
+      ...(redis ? { redis: { publisher: redis.main, subscriber: redis.sub.duplicate(), prefix: config.redisPrefix } } : {}),
+    });
+    stoppers.push(() => bus.close());
+    const adminPasswordHash = await ensureAdminPasswordHash(db, config, log);
     const context: AppContext = {
       config,
       database,
-      db: database.db,
+      db,
       clock,
       queue,
-      publisher,
-      sessions: new SessionStore(database.db, clock, bus),
-      users: new UserCache(database.db, clock, bus),
-      rateLimiter: redis ? createRedisRateLimiter(redis.main, config.redisPrefix) : createMemoryRateLimiter(clock),
-      adminSessions: new AdminSessionStore(database.db, clock, bus),
+      bus,
+      sessions: new SessionStore(db, clock, bus),
+      users: new UserCache(db, clock, bus),
+      rateLimiter: redis ? createResilientRateLimiter(redis.main, config.redisPrefix, clock) : createMemoryRateLimiter(clock),
+      adminSessions: new AdminSessionStore(db, clock, bus),
       adminPasswordHash,
-      async health() {
-        const [db, q] = await Promise.all([database.ping(), queue.healthy()]);
-        const realtime = sockets?.healthy() ?? false;
-        return { status: db && q && realtime ? 'ok' : 'degraded', database: db, queue: q, realtime };
-      },
+      health,
     };
 
     const server = createServer(createKoaApp(context).callback());
-    sockets = attachSocketServer(server, context, { bus, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
-    publisher.use(sockets.publisher);
-    const socketServer = sockets;
-    closers.push(() => socketServer.close());
-    closers.push(() => closeHttp(server));
+    const sockets = attachSocketServer(server, context, { bus, hub: hub!, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
+    live.use(sockets.live);
 
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
     runtime.context = context;
     runtime.sockets = sockets;
     runtime.url = `http://127.0.0.1:${port}`;
-    log(`[gateway] serving http://localhost:${port} (database: ${database.kind}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
+    runtime.close = async () => {
+      // Sockets first (their clients reconnect, to another gateway when this one is going), then the
+      // requests in flight finish, then jobs, the relay and the connections.
+      await drainHttp(server, sockets);
+      await stop();
+    };
+    log(`[gateway] serving http://localhost:${port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
     return runtime;
   } catch (error) {
-    await runClosers(closers);
+    await stop();
     throw error;
   }
 }
 
-async function runClosers(closers: Array<() => Promise<void>>): Promise<void> {
-  for (const close of closers.splice(0).reverse()) {
+async function runStoppers(stoppers: Array<() => Promise<void>>, log: (line: string) => void): Promise<void> {
+  for (const stopOne of stoppers.splice(0).reverse()) {
     try {
-      await close();
+      await stopOne();
     } catch (error) {
-      console.error('[shutdown]', error);
+      log(`[shutdown] ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/**
+ * A process started while PostgreSQL is down says once what it waits for and starts when it appears
+ * (backing off up to 5 s between tries).
+ */
+async function waitForDatabase(database: Database, log: (line: string) => void): Promise<void> {
+  let announced = false;
+  for (let attempt = 0; ; attempt++) {
+    if (await database.ping()) {
+      if (announced) log(`[db] ${database.description} is up`);
+      return;
+    }
+    if (!announced) log(`[db] waiting for ${database.description}; retrying until it answers`);
+    announced = true;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+  }
+}
+
+/** Redis may lose the schedules (a restart without persistence): restored on reconnect and checked regularly. */
+function keepSchedules(queue: BullJobQueue, log: (line: string) => void, stoppers: Array<() => Promise<void>>): void {
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const restored = await queue.restoreSchedules();
+      if (restored.length > 0) log(`[jobs] periodic schedules were missing from Redis and are registered again: ${restored.join(', ')}`);
+    } catch {
+      // Redis is away; the next check or reconnect tries again.
+    } finally {
+      checking = false;
+    }
+  };
+  queue.onReconnect?.(() => void check());
+  const timer = setInterval(() => void check(), SCHEDULE_CHECK_MS);
+  timer.unref();
+  stoppers.push(async () => clearInterval(timer));
 }
 
 function listen(server: Server, port: number, host: string | undefined): Promise<void> {
@@ -162,11 +268,17 @@ function listen(server: Server, port: number, host: string | undefined): Promise
   });
 }
 
-/** Stops accepting connections and ends idle keep-alive ones; in-flight requests finish. */
-function closeHttp(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 10_000).unref();
-  });
+/**
+ * Stops taking connections, closes every socket, lets requests in flight finish (at most DRAIN_MS),
+ * then ends what is left.
+ */
+async function drainHttp(server: Server, sockets: SocketServer): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  sockets.disconnectAll();
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+  await sockets.close();
 }

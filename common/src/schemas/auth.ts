@@ -44,6 +44,11 @@ export const userSchema = z.object({
   avatarInitials: z.string(),
   avatarColor: z.string(),
   role: roleSchema,
+  /**
+   * The position of the player's event stream when this was read (GET /api/user, login, register):
+   * the live connection resumes right after it, so nothing committed since is missed.
+   */
+  streamPosition: z.number().int().nonnegative().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

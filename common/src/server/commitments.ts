@@ -7,13 +7,13 @@
  * - a player is banned: every pending trade and pending battle they are part of is cancelled.
  *
  * Each domain provides a canceller, listed below; the notifications they store and the events they
- * queue are published by the caller after commit. A POG risked in an ACCEPTED battle is locked
+ * record are part of the caller's unit of work. A POG risked in an ACCEPTED battle is locked
  * instead: trades and deletes refuse it (assertNotRiskedInBattle) until the battle is decided.
  */
 import { ConflictError } from '../errors';
 import { cancelBattlesFor, pogsInAcceptedBattles } from './battles/cancel';
 import type { Tx } from './db/client';
-import type { PendingEvents } from './realtime';
+import type { UnitOfWork } from './outbox/unit-of-work';
 import type { Canceller, ReleaseReason, ReleaseScope } from './release-reasons';
 import { cancelTradesFor } from './trades/cancel';
 
@@ -21,8 +21,8 @@ export * from './release-reasons';
 
 const cancellers: Canceller[] = [cancelTradesFor, cancelBattlesFor];
 
-export async function releaseCommitments(tx: Tx, scope: ReleaseScope, reason: ReleaseReason, events: PendingEvents, now: Date): Promise<void> {
-  for (const cancel of cancellers) await cancel(tx, scope, reason, events, now);
+export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason): Promise<void> {
+  for (const cancel of cancellers) await cancel(uow, scope, reason);
 }
 
 /** 409 when one of these POGs is risked in a battle that is about to be decided. */

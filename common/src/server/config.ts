@@ -68,6 +68,7 @@ export const envSchema = z
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: urlWithProtocol(['http:', 'https:'], 'https://api.anthropic.com'),
+    OUTBOX_RETENTION_HOURS: z.coerce.number().positive('must be a positive number of hours').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICES.includes('worker') && !env.SERVICES.includes('gateway')) {
@@ -102,6 +103,8 @@ export interface Config {
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto for client addresses and origins. */
   trustProxy: boolean;
   anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined };
+  /** How long delivered events are kept: a client away for longer refetches instead of catching up. */
+  outboxRetentionMs: number;
   production: boolean;
 }
 
@@ -149,6 +152,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'web/dist'),
     trustProxy: env.TRUST_PROXY,
     anthropic: { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseUrl: env.ANTHROPIC_BASE_URL },
+    outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     production: env.NODE_ENV === 'production',
   };
 }

@@ -1,6 +1,9 @@
 export * from './config';
 export * from './clock';
 export * from './realtime';
+export * from './outbox/unit-of-work';
+export * from './outbox/store';
+export * from './outbox/relay';
 export * from './settled';
 export * from './jobs/definitions';
 export * from './db/client';
@@ -14,6 +17,7 @@ export * from './pogs/commands';
 export * from './pogs/scoring';
 export * from './users/directory';
 export * from './users/session-purge';
+export * from './users/register';
 export * from './users/stats';
 export * from './chat/repository';
 export * from './chat/grounding';

@@ -1,39 +1,32 @@
 /**
- * How server code pushes events to browsers without knowing where the sockets live. The gateway
- * implements it over its Socket.IO server (fanned out by the Redis adapter); a separate worker
- * process implements it with the Redis emitter. Call it only after the transaction has committed.
+ * The one push that does not go through the outbox: PogBot's answer while it is being written
+ * (`chat:delta`). Pieces of an unfinished answer are not worth keeping; the stored answer arrives
+ * durably as `chat:reply`. The gateway implements this over its Socket.IO server; a worker-only
+ * process through the Socket.IO Redis adapter's channel.
  */
-import type { ServerEventName, ServerEventPayload } from '../events';
+import type { ChatDelta } from '../chat/schemas';
 
-export interface RealtimePublisher {
-  toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
-  toAdmins<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
-  /** Tells a user's sockets their session ended and disconnects them (ban, logout everywhere). */
-  revokeUser(userId: number, reason: string): void;
+export interface LiveChannel {
+  chatDelta(userId: number, delta: ChatDelta): void;
 }
 
-/** Collects events during a unit of work and publishes them once it has committed. */
-export class PendingEvents {
-  private readonly queued: Array<(publisher: RealtimePublisher) => void> = [];
+/** Forwards to whichever channel the process ends up with (processors are built before the socket server). */
+export class DeferredLiveChannel implements LiveChannel {
+  private target: LiveChannel | undefined;
 
-  toUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void {
-    this.queued.push((p) => p.toUser(userId, event, payload));
+  use(target: LiveChannel): void {
+    this.target = target;
   }
 
-  toAdmins<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
-    this.queued.push((p) => p.toAdmins(event, payload));
+  chatDelta(userId: number, delta: ChatDelta): void {
+    this.target?.chatDelta(userId, delta);
   }
+}
 
-  revokeUser(userId: number, reason: string): void {
-    this.queued.push((p) => p.revokeUser(userId, reason));
-  }
-
-  /** Takes over another collection's events (after this one's), leaving it empty. */
-  adopt(other: PendingEvents): void {
-    this.queued.push(...other.queued.splice(0));
-  }
-
-  publish(publisher: RealtimePublisher): void {
-    for (const send of this.queued.splice(0)) send(publisher);
-  }
+/**
+ * The pub/sub key shared by the gateways' Socket.IO Redis adapter and a worker's emitter:
+ * `createAdapter(pub, sub, { key: socketIoRedisKey(prefix) })`, i.e. `${prefix}:socket.io`.
+ */
+export function socketIoRedisKey(prefix: string): string {
+  return `${prefix}:socket.io`;
 }

@@ -3,8 +3,7 @@
  * cancellers can use it without importing commitments.ts, which imports them.
  */
 import type { ReleaseReason } from '../release-reasons';
-import type { Tx } from './db/client';
-import type { PendingEvents } from './realtime';
+import type { UnitOfWork } from './outbox/unit-of-work';
 
 export { RELEASE_REASON_TEXT, type ReleaseReason } from '../release-reasons';
 
@@ -18,4 +17,4 @@ export interface ReleaseScope {
   exceptTradeId?: number;
 }
 
-export type Canceller = (tx: Tx, scope: ReleaseScope, reason: ReleaseReason, events: PendingEvents, now: Date) => Promise<void>;
+export type Canceller = (uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason) => Promise<void>;

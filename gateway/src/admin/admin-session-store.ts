@@ -50,7 +50,6 @@ export class AdminSessionStore {
   /** Ends the session and closes the admin sockets that rode on it, on every gateway. */
   async destroy(token: string): Promise<void> {
     const tokenHash = hashToken(token);
-    await this.db.delete(tables.adminSessions).where(eq(tables.adminSessions.tokenHash, tokenHash));
-    await this.bus.publish({ type: 'session', tokenHash });
+    await this.bus.publish({ type: 'session', tokenHash }, (tx) => tx.delete(tables.adminSessions).where(eq(tables.adminSessions.tokenHash, tokenHash)));
   }
 }

@@ -70,3 +70,38 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
     },
   };
 }
+
+/** How long a rate-limit check waits on Redis before counting in this process instead. */
+const REDIS_LIMIT_WAIT_MS = 1_000;
+
+/**
+ * Shared counters in Redis, falling back to this process's own counters while Redis is away: limits
+ * stay in force (per process, so a little looser across gateways) and no request waits on an outage.
+ */
+export function createResilientRateLimiter(redis: Redis, prefix: string, clock: Clock): RateLimiter {
+  const shared = createRedisRateLimiter(redis, prefix);
+  const local = createMemoryRateLimiter(clock);
+  async function use<T>(operation: (limiter: RateLimiter) => Promise<T>): Promise<T> {
+    if (redis.status !== 'ready') return operation(local);
+    try {
+      return await withTimeout(operation(shared), REDIS_LIMIT_WAIT_MS);
+    } catch {
+      return operation(local);
+    }
+  }
+  return {
+    hit: (key, windowMs) => use((limiter) => limiter.hit(key, windowMs)),
+    peek: (key, windowMs) => use((limiter) => limiter.peek(key, windowMs)),
+    async reset(key) {
+      await local.reset(key);
+      await use((limiter) => limiter.reset(key));
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}

@@ -76,17 +76,11 @@ export class SessionStore {
     this.cache.set(tokenHash, { userId, data, cachedAt: now.getTime() });
   }
 
+  /** Ends a session on every gateway: the row goes, and the news with it, in one transaction. */
   async destroy(token: string): Promise<void> {
     const tokenHash = hashToken(token);
-    await this.db.delete(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash));
     this.cache.delete(tokenHash);
-    await this.bus.publish({ type: 'session', tokenHash });
-  }
-
-  /** Ends every session of a user on every gateway (ban). */
-  async destroyAllForUser(userId: number): Promise<void> {
-    await this.db.delete(tables.sessions).where(eq(tables.sessions.userId, userId));
-    await this.bus.publish({ type: 'user', userId });
+    await this.bus.publish({ type: 'session', tokenHash }, (tx) => tx.delete(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash)));
   }
 
   /** Keeps idle expiry honest without a write per request. */

@@ -10,7 +10,7 @@ export class UserCache {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly bus: InvalidationBus,
+    bus: InvalidationBus,
     private readonly ttlMs = 15_000,
   ) {
     bus.subscribe((message) => {
@@ -26,11 +26,5 @@ export class UserCache {
     this.entries.set(userId, { row, at: now });
     if (this.entries.size > 50_000) this.entries.clear();
     return row;
-  }
-
-  /** Call after changing a user row, so that every gateway reads it afresh. */
-  async invalidate(userId: number): Promise<void> {
-    this.entries.delete(userId);
-    await this.bus.publish({ type: 'user', userId });
   }
 }

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { roleSchema } from '@pog/common';
-import { ConfigError, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
+import { ConfigError, inUnitOfWork, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
 
 async function main(): Promise<number> {
   const [username, roleArg] = process.argv.slice(2);
@@ -22,11 +22,16 @@ async function main(): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(database);
-    const updated = await database.db
-      .update(tables.users)
-      .set({ role: role.data })
-      .where(eq(sql`lower(${tables.users.username})`, username.toLowerCase()))
-      .returning({ id: tables.users.id, username: tables.users.username });
+    const updated = await inUnitOfWork(database.db, new Date(), async (uow) => {
+      const rows = await uow.tx
+        .update(tables.users)
+        .set({ role: role.data })
+        .where(eq(sql`lower(${tables.users.username})`, username.toLowerCase()))
+        .returning({ id: tables.users.id, username: tables.users.username });
+      // Running gateways drop their cached copy of the player.
+      if (rows[0]) uow.toCluster({ type: 'user', userId: rows[0].id });
+      return rows;
+    });
     if (!updated[0]) {
       console.error(`No player is called ${username}.`);
       return 1;

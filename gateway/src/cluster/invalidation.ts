@@ -1,58 +1,86 @@
 /**
- * Cross-process cache invalidation. Each gateway caches sessions and users briefly; when one
- * process ends a session or changes a user, every process drops its copy at once. Over Redis
- * pub/sub when several processes run, in memory when one does.
+ * Cross-process cache invalidation. Each gateway caches sessions and users briefly; when one process
+ * ends a session or changes a user, every gateway drops its copy.
+ *
+ * The message is durable: it is written to the outbox's 'cluster' stream in the transaction of the
+ * change it announces, and the relay delivers it to every gateway even while Redis is away. When
+ * Redis is there, it also goes out at once over Redis pub/sub, so that a logout on one gateway is
+ * seen by the next request on another. Handlers may hear a message more than once (dropping a cache
+ * entry twice is harmless).
  */
-import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { inUnitOfWork, type ClusterMessage, type Clock, type Db, type Tx } from '@pog/common/server';
+import type { StreamHub } from '../realtime/stream-hub';
 
-export type InvalidationMessage = { type: 'session'; tokenHash: string } | { type: 'user'; userId: number };
+export type InvalidationMessage = ClusterMessage;
 
 export interface InvalidationBus {
-  publish(message: InvalidationMessage): Promise<void>;
+  /** Sends the message; `change` (e.g. deleting the session row) commits in the same transaction. */
+  publish(message: InvalidationMessage, change?: (tx: Tx) => Promise<unknown>): Promise<void>;
+  /** The fast path alone, for a message a unit of work already wrote (e.g. a ban's). */
+  announce(message: InvalidationMessage): Promise<void>;
   subscribe(handler: (message: InvalidationMessage) => void): void;
   close(): Promise<void>;
 }
 
-export function createLocalBus(): InvalidationBus {
-  const emitter = new EventEmitter();
-  return {
-    async publish(message) {
-      emitter.emit('message', message);
-    },
-    subscribe(handler) {
-      emitter.on('message', handler);
-    },
-    async close() {
-      emitter.removeAllListeners();
-    },
-  };
+/** How long a publish waits for Redis before leaving the message to the outbox alone. */
+const FAST_PATH_WAIT_MS = 500;
+
+export interface ClusterBusOptions {
+  db: Db;
+  clock: Clock;
+  hub: StreamHub;
+  /** Redis connections for the fast path: commands (no offline queue) and a subscriber of its own. */
+  redis?: { publisher: Redis; subscriber: Redis; prefix: string };
 }
 
-/** Takes ownership of both connections (a subscriber cannot run other commands): close() quits them. */
-export async function createRedisBus(publisher: Redis, subscriber: Redis, prefix: string): Promise<InvalidationBus> {
-  const channel = `${prefix}:invalidate`;
+export async function createClusterBus({ db, clock, hub, redis }: ClusterBusOptions): Promise<InvalidationBus> {
   const handlers: Array<(message: InvalidationMessage) => void> = [];
-  subscriber.on('message', (ch: string, raw: string) => {
-    if (ch !== channel) return;
-    try {
-      const message = JSON.parse(raw) as InvalidationMessage;
-      for (const handler of handlers) handler(message);
-    } catch {
-      // Ignore foreign or damaged messages: a cache entry simply lives until its TTL.
-    }
-  });
-  await subscriber.subscribe(channel);
+  const deliver = (message: InvalidationMessage) => {
+    for (const handler of handlers) handler(message);
+  };
+  hub.onCluster(deliver);
+
+  const channel = redis ? `${redis.prefix}:invalidate` : '';
+  if (redis) {
+    redis.subscriber.on('message', (from: string, raw: string) => {
+      if (from !== channel) return;
+      try {
+        deliver(JSON.parse(raw) as InvalidationMessage);
+      } catch {
+        // A foreign or damaged message: the outbox brings the real one.
+      }
+    });
+    // Not awaited: while Redis is away the subscriber keeps trying, and the outbox carries messages.
+    redis.subscriber.subscribe(channel).catch(() => undefined);
+  }
+
+  async function announce(message: InvalidationMessage): Promise<void> {
+    deliver(message);
+    if (!redis || redis.publisher.status !== 'ready') return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      redis.publisher.publish(channel, JSON.stringify(message)).catch(() => undefined),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, FAST_PATH_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
   return {
-    async publish(message) {
-      await publisher.publish(channel, JSON.stringify(message));
+    async publish(message, change) {
+      await inUnitOfWork(db, clock.now(), async (uow) => {
+        await change?.(uow.tx);
+        uow.toCluster(message);
+      });
+      await announce(message);
     },
+    announce,
     subscribe(handler) {
       handlers.push(handler);
     },
     async close() {
       handlers.length = 0;
-      await Promise.all([subscriber, publisher].map((c) => c.quit().catch(() => c.disconnect())));
+      if (redis) await redis.subscriber.quit().catch(() => redis.subscriber.disconnect());
     },
   };
 }

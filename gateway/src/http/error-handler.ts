@@ -3,7 +3,7 @@
  * failures are logged with their stack and answered with a generic 500 that leaks nothing.
  */
 import type { Middleware } from 'koa';
-import { AppError, ERROR_CATALOGUE } from '@pog/common';
+import { AppError, ERROR_CATALOGUE, ServiceUnavailableError } from '@pog/common';
 
 interface HttpLikeError {
   status?: number;
@@ -15,6 +15,16 @@ interface HttpLikeError {
 
 /** PostgreSQL gave up one of two colliding transactions: nothing was written, try again. */
 const RETRYABLE_DB_CODES = new Set(['40001', '40P01']);
+/** The database cannot be reached (connection refused or lost, shutting down): nothing was written. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i;
+
+function isUnreachable(error: { code?: string; message?: string; cause?: unknown } | undefined, depth = 0): boolean {
+  if (!error || depth > 3) return false;
+  if (error.code && (UNREACHABLE_CODES.has(error.code) || error.code.startsWith('08'))) return true;
+  if (error.message && UNREACHABLE_MESSAGES.test(error.message)) return true;
+  return isUnreachable(error.cause as typeof error, depth + 1);
+}
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -24,6 +34,7 @@ export function toAppError(error: unknown): AppError {
   if (sqlState && RETRYABLE_DB_CODES.has(sqlState)) {
     return new AppError('CONFLICT', 'Something else changed at the same moment. Nothing was saved; please try again.');
   }
+  if (isUnreachable(e)) return new ServiceUnavailableError();
   const status = e.status ?? e.statusCode;
   // Errors raised by the body parser and friends (http-errors).
   if (e.type === 'entity.too.large' || status === 413) {

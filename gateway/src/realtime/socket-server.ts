@@ -1,15 +1,16 @@
 /**
  * Socket.IO on the gateway's port. The handshake is authenticated by the same signed session
- * cookie as the REST API and checked against the allowed origins; a signed-in socket joins
- * `user:<id>`, and one that also (or only) carries the admin cookie joins `admins`. With Redis, the adapter fans events out across every gateway.
+ * cookie as the REST API and checked against the allowed origins. A signed-in socket receives its
+ * player's stream ('user:<id>'), one that also (or only) carries the admin cookie the 'admins'
+ * stream, through the stream hub, which catches it up from the positions its client sent (`auth`).
+ * The Redis adapter (when configured) only carries PogBot's live answer pieces between processes.
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { ADMINS_ROOM, userRoom, type ClientToServerEvents, type ServerEventName, type ServerEventPayload, type ServerToClientEvents } from '@pog/common';
-import type { RealtimePublisher } from '@pog/common/server';
-import { socketIoRedisKey } from '@pog/worker';
+import { ADMINS_STREAM, userRoom, userStream, type ClientToServerEvents, type ServerToClientEvents, type SocketHandshakeAuth, type StreamPositions } from '@pog/common';
+import { socketIoRedisKey, type LiveChannel } from '@pog/common/server';
 import { hashToken } from '../auth/session-store';
 import { readAdminCookieFromRequest } from '../admin/admin-cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -17,12 +18,13 @@ import type { InvalidationBus } from '../cluster/invalidation';
 import type { AppContext } from '../context';
 import { isAllowedOrigin, ownOriginOf } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
+import type { StreamHub } from './stream-hub';
 
 /** A socket rides on a player session, an admin session, or both (one browser, two cookies). */
 export interface SocketData {
   userId?: number;
   tokenHash?: string;
-  /** Set when the handshake carried a valid admin cookie: the socket is in `admins`. */
+  /** Set when the handshake carried a valid admin cookie: the socket hears the 'admins' stream. */
   adminTokenHash?: string;
   adminExpiresAt?: number;
 }
@@ -32,17 +34,35 @@ type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string
 
 export interface SocketServer {
   io: IoServer;
-  publisher: RealtimePublisher;
-  healthy(): boolean;
+  /** PogBot's answer pieces to a player's sockets on every gateway. */
+  live: LiveChannel;
+  /** Sockets connected to this gateway. */
+  count(): number;
+  /** The streams a connected socket receives. */
+  streamsOf(socketId: string): string[];
+  /** Disconnects every socket (their clients reconnect, to another gateway if this one is going). */
+  disconnectAll(): void;
   close(): Promise<void>;
+}
+
+/** Positions from a handshake, keeping only well-formed entries. */
+function positionsFrom(auth: unknown): StreamPositions {
+  const positions = (auth as SocketHandshakeAuth | undefined)?.positions;
+  const result: StreamPositions = {};
+  if (typeof positions !== 'object' || positions === null) return result;
+  for (const [stream, position] of Object.entries(positions)) {
+    if (typeof position === 'number' && Number.isSafeInteger(position) && position >= 0) result[stream] = position;
+  }
+  return result;
 }
 
 export function attachSocketServer(
   httpServer: HttpServer,
   app: AppContext,
-  options: { bus: InvalidationBus; redis?: { pub: Redis; sub: Redis } },
+  options: { bus: InvalidationBus; hub: StreamHub; redis?: { pub: Redis; sub: Redis } },
 ): SocketServer {
   const { config } = app;
+  const { hub } = options;
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -81,8 +101,18 @@ export function attachSocketServer(
   });
 
   io.on('connection', (socket: IoSocket) => {
-    if (socket.data.userId !== undefined) void socket.join(userRoom(socket.data.userId));
-    if (socket.data.adminTokenHash) joinAdmins(socket, app.clock.now().getTime());
+    const streams: string[] = [];
+    if (socket.data.userId !== undefined) {
+      streams.push(userStream(socket.data.userId));
+      void socket.join(userRoom(socket.data.userId));
+    }
+    if (socket.data.adminTokenHash) {
+      streams.push(ADMINS_STREAM);
+      expireAdmin(socket, app.clock.now().getTime());
+    }
+    socket.once('disconnect', () => hub.detach(socket.id));
+    socket.on('sync', (positions) => void hub.sync(socket.id, positionsFrom({ positions })));
+    void hub.attach(socket, streams, positionsFrom(socket.handshake.auth));
   });
 
   // A session ended anywhere (logout) closes the sockets that rode on it here.
@@ -97,39 +127,28 @@ export function attachSocketServer(
     }
   });
 
-  const emitTo = <E extends ServerEventName>(room: string, event: E, payload: ServerEventPayload<E>) => {
-    (io.to(room).emit as (event: string, payload: unknown) => boolean)(event, payload);
-  };
+  /** Admin sockets hear the moderation queue; they leave it when their admin session ends or expires. */
+  function expireAdmin(socket: IoSocket, now: number): void {
+    const timer = setTimeout(() => leaveAdmins(socket), Math.max(0, (socket.data.adminExpiresAt ?? now) - now));
+    timer.unref();
+    socket.once('disconnect', () => clearTimeout(timer));
+  }
 
-  const publisher: RealtimePublisher = {
-    toUser: (userId, event, payload) => emitTo(userRoom(userId), event, payload),
-    toAdmins: (event, payload) => emitTo(ADMINS_ROOM, event, payload),
-    revokeUser: (userId, reason) => {
-      emitTo(userRoom(userId), 'session:revoked', { reason });
-      io.in(userRoom(userId)).disconnectSockets(true);
-    },
-  };
+  /** A socket that also carries a player session stays connected as the player; otherwise it closes. */
+  function leaveAdmins(socket: IoSocket): void {
+    delete socket.data.adminTokenHash;
+    hub.leave(socket.id, ADMINS_STREAM);
+    if (socket.data.userId === undefined) socket.disconnect(true);
+  }
 
   return {
     io,
-    publisher,
-    healthy: () => (options.redis ? options.redis.pub.status === 'ready' && options.redis.sub.status === 'ready' : true),
+    live: {
+      chatDelta: (userId, delta) => void io.to(userRoom(userId)).emit('chat:delta', delta),
+    },
+    count: () => io.of('/').sockets.size,
+    streamsOf: (socketId) => hub.streamsOf(socketId),
+    disconnectAll: () => void io.local.disconnectSockets(true),
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
 }
-
-/** Admin sockets hear the moderation queue; they leave it when their admin session ends or expires. */
-function joinAdmins(socket: IoSocket, now: number): void {
-  void socket.join(ADMINS_ROOM);
-  const timer = setTimeout(() => leaveAdmins(socket), Math.max(0, (socket.data.adminExpiresAt ?? now) - now));
-  timer.unref();
-  socket.once('disconnect', () => clearTimeout(timer));
-}
-
-/** A socket that also carries a player session stays connected as the player; otherwise it closes. */
-function leaveAdmins(socket: IoSocket): void {
-  delete socket.data.adminTokenHash;
-  void socket.leave(ADMINS_ROOM);
-  if (socket.data.userId === undefined) socket.disconnect(true);
-}
-

@@ -25,7 +25,7 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
     const clock = new ManualClock(new Date('2033-03-01T10:00:00Z'));
     beforeAll(async () => {
       app = await startTestApp({ backend: setup.backend, env: setup.env, clock });
-      db = app.runtime.database.db;
+      db = app.runtime.db;
     });
     afterAll(async () => {
       await app?.close();
@@ -72,7 +72,7 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
         ]);
         expect(await statsOf(p)).toMatchObject({ pogCount: 1, creationCount: 1, dailyCreationCount: 1, creationStreak: 1, completedAchievements: 2, dailyCreationLimit: LIMITS.dailyCreationLimit + 2 });
         // A second check finds nothing new and tells nobody twice.
-        expect(await app.runtime.queue.run('achievements.check', { userId: p.id })).toEqual({ completed: [] });
+        expect(await app.runtime.queue.run('achievements.check', { userIds: [p.id] })).toEqual({ completed: {} });
         const stored = (await p.client.get('/api/notifications')).body.items.filter((n: { kind: string }) => n.kind === 'achievement.completed');
         expect(stored).toHaveLength(1);
       } finally {
@@ -87,7 +87,7 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('CREATION_LIMIT');
       // Holding six reaches Collector (hold 5); once the check records it, two more slots open.
-      expect((await app.runtime.queue.run('achievements.check', { userId: p.id })).completed).toContain('collector');
+      expect((await app.runtime.queue.run('achievements.check', { userIds: [p.id] })).completed[p.id]).toContain('collector');
       expect(await statsOf(p)).toMatchObject({ pogCount: LIMITS.collectionLimit, collectionLimit: LIMITS.collectionLimit + 2 });
       await create(p, 'Seventh');
     });
@@ -123,9 +123,9 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
     it('checks several players at once (a group of battle winners), skipping players who are gone', async () => {
       const [a, b] = [await player(), await player()];
       for (const p of [a, b]) for (let i = 0; i < 5; i++) await givePog(db, p.id);
-      const { completed } = await recordAchievements(db, [a.id, b.id, a.id, 999_999_999], clock.now());
+      const completed = await recordAchievements(db, [a.id, b.id, a.id, 999_999_999], clock.now());
       expect(completed).toEqual(new Map([[a.id, ['collector']], [b.id, ['collector']]]));
-      expect((await recordAchievements(db, [a.id, b.id], clock.now())).completed.size).toBe(0);
+      expect((await recordAchievements(db, [a.id, b.id], clock.now())).size).toBe(0);
     });
 
     it('completes Rare Find for a design that scored rare or better, and not for a rejected one', async () => {
@@ -133,9 +133,9 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       await givePog(db, p.id, { rarity: 'epic' });
       await givePog(db, q.id, { rarity: 'legendary', moderationStatus: 'rejected' });
       await givePog(db, q.id, { rarity: 'uncommon' });
-      expect((await app.runtime.queue.run('achievements.check', { userId: p.id })).completed).toContain('rare-find');
+      expect((await app.runtime.queue.run('achievements.check', { userIds: [p.id] })).completed[p.id]).toContain('rare-find');
       expect(await statsOf(p)).toMatchObject({ rareCreations: 1, collectionLimit: LIMITS.collectionLimit + 1 });
-      expect((await app.runtime.queue.run('achievements.check', { userId: q.id })).completed).not.toContain('rare-find');
+      expect((await app.runtime.queue.run('achievements.check', { userIds: [q.id] })).completed[q.id] ?? []).not.toContain('rare-find');
       expect((await statsOf(q)).rareCreations).toBe(0);
     });
 

@@ -1,7 +1,7 @@
 /**
  * Stats and achievements (spec sections 2 Profile, 3, 7): GET /api/users/:id/stats and
- * /api/users/:id/achievements for signed-in players, and the check that records completions after
- * a creation or a trade (battle winners are checked by the worker as it resolves them).
+ * /api/users/:id/achievements for signed-in players. Completions are recorded by the
+ * `achievements.check` jobs the domain declares with each change.
  */
 import Router from '@koa/router';
 import { achievementList, idParamSchema } from '@pog/common';
@@ -9,13 +9,6 @@ import { progressOf, userStats } from '@pog/common/server';
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseParams } from '../http/validate';
-
-/** Queues an achievements check for each player (after the change has committed). */
-export async function checkAchievementsLater(app: AppContext, userIds: Array<number | null | undefined>): Promise<void> {
-  for (const userId of new Set(userIds)) {
-    if (typeof userId === 'number') await app.queue.enqueue('achievements.check', { userId });
-  }
-}
 
 export function achievementRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/users' });

@@ -76,7 +76,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
 
       it('refuses every admin endpoint with a player session, even of a user whose role is admin: 401', async () => {
         const p = await player();
-        await app.runtime.database.db.update(tables.users).set({ role: 'admin' }).where(eq(tables.users.id, p.id));
+        await app.runtime.db.update(tables.users).set({ role: 'admin' }).where(eq(tables.users.id, p.id));
         expect((await p.client.get('/api/user')).body.role).toBe('admin');
         for (const e of await endpoints()) {
           const res = await p.client.request(e.method, e.path, e.body);
@@ -406,7 +406,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
       it('joins `admins` with the admin cookie only, and leaves it at admin logout', async () => {
         const admin = await newAdmin(app.url);
         const socket = await connectSocket(app.url, admin);
-        await waitFor(async () => (await app.runtime.sockets!.io.in('admins').fetchSockets()).some((s) => s.id === socket.id), 5000, 'join admins');
+        await waitFor(() => app.runtime.sockets!.streamsOf(socket.id!).includes('admins'), 5000, 'the admins stream');
         await admin.post('/api/admin/auth/logout');
         await waitFor(() => socket.disconnected, 5000, 'the admin-only socket to close');
       });
@@ -415,14 +415,13 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         const p = await player();
         await p.client.post('/api/admin/auth', { password: TEST_ADMIN_PASSWORD });
         const socket = await connectSocket(app.url, p.client);
-        const inAdmins = async () => (await app.runtime.sockets!.io.in('admins').fetchSockets()).some((s) => s.id === socket.id);
-        const inUserRoom = async () => (await app.runtime.sockets!.io.in(`user:${p.id}`).fetchSockets()).some((s) => s.id === socket.id);
+        const streams = () => app.runtime.sockets!.streamsOf(socket.id!);
         try {
-          await waitFor(async () => (await inAdmins()) && (await inUserRoom()), 5000, 'both rooms');
+          await waitFor(() => streams().includes('admins') && streams().includes(`user:${p.id}`), 5000, 'both streams');
           await p.client.post('/api/admin/auth/logout');
-          await waitFor(async () => !(await inAdmins()), 5000, 'leave admins');
+          await waitFor(() => !streams().includes('admins'), 5000, 'leave the admins stream');
           expect(socket.connected).toBe(true);
-          expect(await inUserRoom()).toBe(true);
+          expect(streams()).toEqual([`user:${p.id}`]);
         } finally {
           socket.close();
         }

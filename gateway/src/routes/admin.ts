@@ -13,7 +13,6 @@ import {
   NotFoundError,
 } from '@pog/common';
 import {
-  banMessage,
   deletePogAsAdmin,
   findPog,
   listAudit,
@@ -22,7 +21,6 @@ import {
   listUsersForAdmin,
   moderatePog,
   moderateUser,
-  PendingEvents,
   POG_GONE,
   toAdminUser,
   toPog,
@@ -59,7 +57,6 @@ export function adminRoutes(app: AppContext): Router {
     const admin = requireAdminSession(ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const input = parseBody(ctx, moderatePogRequestSchema);
-    const events = new PendingEvents();
     const moderated = await moderatePog(
       app.db,
       {
@@ -69,19 +66,15 @@ export function adminRoutes(app: AppContext): Router {
         expectedLastModeratedAt: input.expectedLastModeratedAt,
         adminSessionId: admin.id,
       },
-      events,
       app.clock.now(),
     );
-    events.publish(app.publisher);
     ctx.body = dto(moderated);
   });
 
   router.delete('/pogs/:id', async (ctx) => {
     const admin = requireAdminSession(ctx);
     const { id } = parseParams(ctx, idParamSchema);
-    const events = new PendingEvents();
-    await deletePogAsAdmin(app.db, { pogId: id, adminSessionId: admin.id }, events, app.clock.now());
-    events.publish(app.publisher);
+    await deletePogAsAdmin(app.db, { pogId: id, adminSessionId: admin.id }, app.clock.now());
     ctx.status = 204;
   });
 
@@ -94,21 +87,15 @@ export function adminRoutes(app: AppContext): Router {
     const admin = requireAdminSession(ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const input = parseBody(ctx, moderateUserRequestSchema);
-    const events = new PendingEvents();
+    // One unit of work: the ban, its sessions deleted, every gateway's caches and sockets told.
     const user = await moderateUser(
       app.db,
       { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, adminSessionId: admin.id },
-      events,
       app.clock.now(),
     );
-    // The ban takes effect everywhere at once: sessions gone, caches dropped, sockets told and closed.
-    if (user.isBanned) await app.sessions.destroyAllForUser(user.id);
-    await app.users.invalidate(user.id);
-    if (user.isBanned) app.publisher.revokeUser(user.id, banMessage(user.banReason));
-    events.publish(app.publisher);
-    const adminUser = toAdminUser(user);
-    app.publisher.toAdmins('moderation:user', { action: adminUser.isBanned ? 'banned' : 'unbanned', user: adminUser });
-    ctx.body = adminUser;
+    // The unit of work told every gateway durably; this says it at once too (and here, first).
+    await app.bus.announce({ type: 'user', userId: user.id });
+    ctx.body = toAdminUser(user);
   });
 
   router.get('/audit', async (ctx) => {

@@ -28,6 +28,7 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
         avatarInitials: username.charAt(0).toUpperCase(),
         avatarColor: expect.stringMatching(/^#[0-9A-F]{6}$/),
         role: 'user',
+        streamPosition: expect.any(Number),
       });
       const cookie = res.headers.getSetCookie().find((l) => l.startsWith('pf.sid='))!;
       expect(cookie).toMatch(/httponly/i);
@@ -198,7 +199,7 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
     });
 
     it('deletes expired player and admin sessions in the scheduled purge, leaving live ones alone', async () => {
-      const db = app.runtime.database.db;
+      const db = app.runtime.db;
       const live = client();
       const { id: userId } = await live.register(uniqueName('purge'));
       const long = new Date('2001-01-01T00:00:00Z');
@@ -218,7 +219,7 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
     it('reports health', async () => {
       const res = await client().get('/healthz');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok', database: true, queue: true, realtime: true });
+      expect(res.body).toEqual({ status: 'ok', down: [], database: true, queue: true, relay: { sequencer: expect.any(Boolean), listening: true } });
     });
   });
 });

@@ -1,17 +1,20 @@
 /** Accounts and sessions: register, login, logout, current user (spec sections 5, 7, 8). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { avatarColorFor, ConflictError, ForbiddenError, loginRequestSchema, registerRequestSchema, UnauthorizedError } from '@pog/common';
-import { findUserByUsername, tables, toUser } from '@pog/common/server';
+import { ConflictError, ForbiddenError, loginRequestSchema, registerRequestSchema, UnauthorizedError, userStream, type User } from '@pog/common';
+import { findUserByUsername, recordJob, registerPlayer, streamHead, toUser, USERNAME_TAKEN, type Db, type tables } from '@pog/common/server';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/current-user';
 import { assertLoginAllowed, countRegistration, recordLoginFailure } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { parseBody } from '../http/validate';
-import { checkAchievementsLater } from './achievements';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
-const TAKEN = 'That username is already taken. Please choose another.';
+
+/** The player as the app shows them, with where their event stream stands now. */
+async function signedIn(db: Db, row: tables.UserRow): Promise<User> {
+  return { ...toUser(row), streamPosition: await streamHead(db, userStream(row.id)) };
+}
 
 /** A fresh session id on every sign-in, so a planted cookie cannot ride along. */
 async function startSession(ctx: Context, userId: number): Promise<void> {
@@ -25,25 +28,12 @@ export function authRoutes(app: AppContext): Router {
   router.post('/register', async (ctx) => {
     const input = parseBody(ctx, registerRequestSchema);
     await countRegistration(app.rateLimiter, ctx.ip);
-    if (await findUserByUsername(app.db, input.username)) throw new ConflictError(TAKEN);
+    if (await findUserByUsername(app.db, input.username)) throw new ConflictError(USERNAME_TAKEN);
     const passwordHash = await hashPassword(input.password);
-    let row;
-    try {
-      [row] = await app.db
-        .insert(tables.users)
-        .values({ username: input.username, displayName: input.username, passwordHash, avatarColor: avatarColorFor(input.username) })
-        .returning();
-    } catch (error) {
-      // Two registrations of one name at once: the unique index decides.
-      if ((error as { code?: string }).code === '23505' || String((error as Error).message).includes('users_username_lower_key')) {
-        throw new ConflictError(TAKEN);
-      }
-      throw error;
-    }
-    await startSession(ctx, row!.id);
-    await app.queue.enqueue('user.welcome', { userId: row!.id }, { jobId: `welcome:${row!.id}` });
+    const row = await registerPlayer(app.db, { username: input.username, passwordHash }, app.clock.now());
+    await startSession(ctx, row.id);
     ctx.status = 201;
-    ctx.body = toUser(row!);
+    ctx.body = await signedIn(app.db, row);
   });
 
   router.post('/login', async (ctx) => {
@@ -60,8 +50,8 @@ export function authRoutes(app: AppContext): Router {
     }
     await startSession(ctx, user.id);
     // Catches up achievements reached before they were recorded (e.g. stats from before an update).
-    await checkAchievementsLater(app, [user.id]);
-    ctx.body = toUser(user);
+    await recordJob(app.db, app.clock.now(), 'achievements.check', { userIds: [user.id] });
+    ctx.body = await signedIn(app.db, user);
   });
 
   router.post('/logout', async (ctx) => {
@@ -70,7 +60,7 @@ export function authRoutes(app: AppContext): Router {
   });
 
   router.get('/user', async (ctx) => {
-    ctx.body = toUser(await requireUser(app, ctx));
+    ctx.body = await signedIn(app.db, await requireUser(app, ctx));
   });
 
   return router;

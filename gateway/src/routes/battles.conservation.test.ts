@@ -34,7 +34,7 @@ describe.each(TEST_SETUPS)('Battle conservation', (setup) => {
     let db: Db;
     beforeAll(async () => {
       app = await startTestApp({ backend: setup.backend, env: setup.env, clock: new ManualClock(new Date('2030-06-01T12:00:00Z')) });
-      db = app.runtime.database.db;
+      db = app.runtime.db;
     });
     afterAll(async () => {
       await app?.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, verifyBattle, type Battle } from '@pog/common';
-import { cancelBattlesFor, completeBattles, ManualClock, PendingEvents, pogsInAcceptedBattles, tables, type Completion, type Db } from '@pog/common/server';
+import { cancelBattlesFor, completeBattles, inUnitOfWork, ManualClock, pogsInAcceptedBattles, tables, type Completion, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
@@ -24,7 +24,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
     beforeAll(async () => {
       // This file runs the expiry sweeps, which must not reach other files' data: its own database.
       app = await startTestApp({ backend: setup.backend, env: setup.env, clock, ownDatabase: true });
-      db = app.runtime.database.db;
+      db = app.runtime.db;
     });
     afterAll(async () => {
       for (const socket of sockets) socket.close();
@@ -310,7 +310,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
         seen.set(p.id, { updated: recordEvents(socket, 'battle:updated') as Battle[], notes: recordEvents(socket, 'notification') });
       }
 
-      const { results, events } = await completeBattles(
+      const results = await completeBattles(
         db,
         [
           { battleId: first.battle.id, actorId: first.a.id },
@@ -322,7 +322,6 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
         ],
         clock.now(),
       );
-      events.publish(app.runtime.context!.publisher);
       const [one, two, oneAgain, stillPending, unknown, meddling] = results.map((r) => (r.ok ? r.value : r.error));
       expect(one).toMatchObject({ status: 'completed', battle: { id: first.battle.id, status: 'completed', seed: expect.stringMatching(/^[0-9a-f]{64}$/) } });
       expect(two).toMatchObject({ status: 'completed', battle: { id: second.battle.id, status: 'completed' } });
@@ -353,7 +352,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
     it('retries a group whose transaction failed one battle at a time, with nothing of the failed try committed', async () => {
       const group = [await acceptedBattle(), await acceptedBattle('flip'), await acceptedBattle('championship')];
       let commits = 0;
-      const { results } = await completeBattles(
+      const results = await completeBattles(
         db,
         group.map(({ battle, b }) => ({ battleId: battle.id, actorId: b.id })),
         clock.now(),
@@ -412,14 +411,12 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       const { battle: byUser } = await challenge(c, b);
       const { aPog, bPog, battle: accepted } = await acceptedBattle();
       const updates = recordEvents(await socketOf(a), 'battle:updated');
-      const events = new PendingEvents();
-      await db.transaction(async (tx) => {
-        await cancelBattlesFor(tx, { pogIds: [pogId, aPog] }, 'traded', events, clock.now());
-        await cancelBattlesFor(tx, { userId: c.id }, 'banned', events, clock.now());
-        expect(await pogsInAcceptedBattles(tx, [pogId, aPog, bPog])).toEqual(expect.arrayContaining([aPog, bPog]));
-        expect(await pogsInAcceptedBattles(tx, [pogId])).toEqual([]);
+      await inUnitOfWork(db, clock.now(), async (uow) => {
+        await cancelBattlesFor(uow, { pogIds: [pogId, aPog] }, 'traded');
+        await cancelBattlesFor(uow, { userId: c.id }, 'banned');
+        expect(await pogsInAcceptedBattles(uow.tx, [pogId, aPog, bPog])).toEqual(expect.arrayContaining([aPog, bPog]));
+        expect(await pogsInAcceptedBattles(uow.tx, [pogId])).toEqual([]);
       });
-      events.publish(app.runtime.context!.publisher);
       expect((await a.client.get(`/api/battles/${byPog.id}`)).body.status).toBe('cancelled');
       expect((await b.client.get(`/api/battles/${byUser.id}`)).body.status).toBe('cancelled');
       expect((await b.client.get(`/api/battles/${accepted.id}`)).status).toBe(404); // b is not in it

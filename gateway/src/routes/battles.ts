@@ -1,11 +1,12 @@
 /** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (spec sections 2, 4, 6, 7; issue 5). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { acceptBattleRequestSchema, battleUserParamSchema, createBattleRequestSchema, ForbiddenError, idParamSchema, NotFoundError, verifyBattle } from '@pog/common';
+import { acceptBattleRequestSchema, AppError, battleUserParamSchema, createBattleRequestSchema, ForbiddenError, idParamSchema, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import {
   acceptBattle,
   cancelBattle,
   closedBattlesOf,
+  completeBattles,
   createBattle,
   declineBattle,
   findBattleRow,
@@ -14,7 +15,6 @@ import {
   toBattle,
   toBattles,
   wrongState,
-  type BattleOutcome,
 } from '@pog/common/server';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
@@ -22,11 +22,6 @@ import { parseBody, parseParams } from '../http/validate';
 
 export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
-  /** Events go out only after the transaction committed. */
-  const published = ({ battle, events }: BattleOutcome) => {
-    events.publish(app.publisher);
-    return battle;
-  };
 
   /** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
   async function battleRow(ctx: Context, userId: number) {
@@ -42,7 +37,7 @@ export function battleRoutes(app: AppContext): Router {
     const input = parseBody(ctx, createBattleRequestSchema);
     assertSelf(user, input.challengerId, 'challenger');
     ctx.status = 201;
-    ctx.body = published(await createBattle(app.db, input, app.clock.now()));
+    ctx.body = await createBattle(app.db, input, app.clock.now());
   });
 
   router.get('/pending/:userId', async (ctx) => {
@@ -91,25 +86,39 @@ export function battleRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const { defenderPogId } = parseBody(ctx, acceptBattleRequestSchema);
-    ctx.body = published(await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now()));
+    ctx.body = await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now());
   });
 
   router.post('/:id/decline', async (ctx) => {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = published(await declineBattle(app.db, id, user.id, app.clock.now()));
+    ctx.body = await declineBattle(app.db, id, user.id, app.clock.now());
   });
 
   router.post('/:id/cancel', async (ctx) => {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = published(await cancelBattle(app.db, id, user.id, app.clock.now()));
+    ctx.body = await cancelBattle(app.db, id, user.id, app.clock.now());
   });
 
   /**
-   * The worker rolls (jobId = battle id, so completes from both players at once share one job) and
-   * this waits for it. A completed battle answers with its stored result: same rolls, one transfer.
+   * Completes a battle through the worker's `battle.resolve` (jobId = battle id, so completes from
+   * both players at once share one job). When the queue fails us (Redis away, the job lost with it)
+   * the battle is settled here instead: completion is idempotent, so a battle the worker did settle
+   * is answered as stored, and one it did not is settled once. Never a 5xx after a commit.
    */
+  async function complete(battleId: number, actorId: number): Promise<Battle> {
+    try {
+      return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId) })).battle;
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) throw error;
+      const [result] = await completeBattles(app.db, [{ battleId, actorId }], app.clock.now());
+      if (!result!.ok) throw result!.error;
+      return result!.value.battle;
+    }
+  }
+
+  /** A completed battle answers with its stored result: same rolls, one transfer. */
   router.post('/:id/complete', async (ctx) => {
     const user = await requireUser(app, ctx);
     const { row, participant } = await battleRow(ctx, user.id);
@@ -119,8 +128,7 @@ export function battleRoutes(app: AppContext): Router {
       return;
     }
     if (row.status !== 'accepted') throw await wrongState(app.db, row, 'completed', app.clock.now());
-    const { battle } = await app.queue.run('battle.resolve', { battleId: row.id, actorId: user.id }, { jobId: String(row.id) });
-    ctx.body = battle;
+    ctx.body = await complete(row.id, user.id);
   });
 
   return router;

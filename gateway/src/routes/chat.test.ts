@@ -105,7 +105,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
 
       it("grounds the answer in the guide and in the player's own stats and POGs", async () => {
         const player = await newPlayer(onlineApp.url, 'c');
-        const db = onlineApp.runtime.database.db;
+        const db = onlineApp.runtime.db;
         await givePog(db, player.id, { name: 'Comet Crusher', rarity: 'epic', points: 777 });
         await givePog(db, player.id, { name: 'Tiny Tide', rarity: 'common', points: 120 });
         const other = await newPlayer(onlineApp.url, 'c');

@@ -71,11 +71,13 @@ describe.each(TEST_SETUPS)('notifications', (setup) => {
 
     it('pushes a stored notification to the player\'s socket once, even when the job runs again', async () => {
       const { c, user } = await playerWithWelcome();
-      const socket = await connectSocket(app.url, c);
+      // Resume after the welcome's own event, as a page that has read it would.
+      const position = await waitFor(async () => ((await c.get('/api/user')).body.streamPosition as number) || undefined, 5000, 'the welcome event');
+      const socket = await connectSocket(app.url, c, {}, { [`user:${user.id}`]: position });
       try {
         const seen = recordEvents(socket, 'notification');
         // Forget the stored welcome, then run the job three times at once, as retries would.
-        await app.runtime.database.db.delete(tables.notifications).where(eq(tables.notifications.userId, user.id));
+        await app.runtime.db.delete(tables.notifications).where(eq(tables.notifications.userId, user.id));
         await Promise.all([1, 2, 3].map(() => app.runtime.queue.run('user.welcome', { userId: user.id })));
         await waitFor(() => seen.length > 0, 5000, 'the notification event');
         await new Promise((r) => setTimeout(r, 200));

@@ -122,7 +122,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       const p = await player();
       // Rare Find (+1 collection, +1 daily creation) depends on how the scorer rates these designs
       // against every other POG: recorded up front, so the limits below are exact.
-      await giveAchievements(app.runtime.database.db, p.id, ['rare-find']);
+      await giveAchievements(app.runtime.db, p.id, ['rare-find']);
       const limits = async () => (await p.client.get(`/api/users/${p.id}/stats`)).body as { dailyCreationLimit: number; collectionLimit: number };
       // The first creation completes First Design (one more creation a day).
       await create(p);
@@ -137,7 +137,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
 
       // The base collection limit: a player holding six (handed over, so no achievement yet) cannot create.
       const holder = await player();
-      for (let i = 0; i < LIMITS.collectionLimit; i++) await givePog(app.runtime.database.db, holder.id);
+      for (let i = 0; i < LIMITS.collectionLimit; i++) await givePog(app.runtime.db, holder.id);
       const full = await holder.client.post('/api/pogs', pogDesign(holder.id));
       expect(full.status).toBe(403);
       expect(full.body.code).toBe('CREATION_LIMIT');
@@ -264,7 +264,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       expect(byRarity.body.every((x: { rarity: string }) => x.rarity === rarity)).toBe(true);
 
       // A moderator's rejection hides it from every public list, but not from its owner.
-      await app.runtime.database.db.update(tables.pogs).set({ moderationStatus: 'rejected', isFlagged: true }).where(eq(tables.pogs.id, ids[0]!));
+      await app.runtime.db.update(tables.pogs).set({ moderationStatus: 'rejected', isFlagged: true }).where(eq(tables.pogs.id, ids[0]!));
       expect((await p.client.get(`/api/pogs?creator=${p.id}`)).body.map((x: { id: number }) => x.id)).not.toContain(ids[0]);
       const stranger = new ApiClient(app.url);
       expect((await stranger.get(`/api/pogs/${ids[0]}`)).status).toBe(404);

@@ -2,19 +2,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, PendingEvents, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, listPogs, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
-import { checkAchievementsLater } from './achievements';
 
 const RECENT_COUNT = 20;
 
 export function pogRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/pogs' });
   const dto = (found: PogWithNames) => toPog(found, app.clock.now());
-  const scoreLater = (found: PogWithNames) =>
-    app.queue.enqueue('pog.score', { pogId: found.pog.id, version: found.pog.designVersion }, { jobId: `${found.pog.id}:${found.pog.designVersion}` });
 
   /** A rejected POG exists only for its owner. */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
@@ -29,14 +26,8 @@ export function pogRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const input = parseBody(ctx, createPogRequestSchema);
     assertSelf(user, input.userId);
-    const created = await createPog(app.db, user.id, input, app.clock.now());
-    const pog = dto(created);
-    // Announced before scoring is queued, so that admins never see "flagged" before "created".
-    app.publisher.toAdmins('moderation:queue', { action: 'created', pog });
-    await scoreLater(created);
-    await checkAchievementsLater(app, [user.id]);
     ctx.status = 201;
-    ctx.body = pog;
+    ctx.body = dto(await createPog(app.db, user.id, input, app.clock.now()));
   });
 
   router.get('/', async (ctx) => {
@@ -61,20 +52,13 @@ export function pogRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const changes = parseBody(ctx, updatePogRequestSchema);
-    const updated = await updatePogDesign(app.db, id, user.id, changes, app.clock.now());
-    const pog = dto(updated);
-    app.publisher.toUser(pog.userId, 'pog:updated', pog);
-    await scoreLater(updated);
-    ctx.body = pog;
+    ctx.body = dto(await updatePogDesign(app.db, id, user.id, changes, app.clock.now()));
   });
 
   router.delete('/:id', async (ctx) => {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
-    const events = new PendingEvents();
-    const deleted = await deleteOwnPog(app.db, id, user.id, events, app.clock.now());
-    events.publish(app.publisher);
-    app.publisher.toAdmins('moderation:queue', { action: 'deleted', pog: dto(deleted) });
+    await deleteOwnPog(app.db, id, user.id, app.clock.now());
     ctx.status = 204;
   });
 

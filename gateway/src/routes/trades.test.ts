@@ -22,7 +22,7 @@ describe.each(TEST_SETUPS)('trades', (setup) => {
     afterAll(async () => {
       await app?.close();
     });
-    const db = () => app.runtime.database.db;
+    const db = () => app.runtime.db;
 
     /** A player holding `count` scored POGs (creation cooldowns skipped with the clock). */
     async function playerWithPogs(count = 1, prefix = 't'): Promise<Player & { pogs: number[] }> {

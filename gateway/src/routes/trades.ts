@@ -1,29 +1,23 @@
 /** Trades: offer, answer, cancel, and the lists of the Trade Center (spec sections 2, 7; issue 4). */
 import Router from '@koa/router';
 import { cancelTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema } from '@pog/common';
-import { answerTrade, cancelTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades, type TradeOutcome } from '@pog/common/server';
+import { answerTrade, cancelTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades } from '@pog/common/server';
 import { z } from 'zod';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams } from '../http/validate';
-import { checkAchievementsLater } from './achievements';
 
 const userIdParam = z.object({ userId: idParamSchema.shape.id });
 
 export function tradeRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/trades' });
-  /** Events go out only after the transaction committed. */
-  const published = ({ trade, events }: TradeOutcome) => {
-    events.publish(app.publisher);
-    return trade;
-  };
 
   router.post('/', async (ctx) => {
     const user = await requireUser(app, ctx);
     const input = parseBody(ctx, createTradeRequestSchema);
     assertSelf(user, input.fromUserId, 'sender');
     ctx.status = 201;
-    ctx.body = published(await createTrade(app.db, input, app.clock.now()));
+    ctx.body = await createTrade(app.db, input, app.clock.now());
   });
 
   router.get('/pending/:userId', async (ctx) => {
@@ -44,10 +38,7 @@ export function tradeRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const { status } = parseBody(ctx, tradeAnswerSchema);
-    const trade = published(await answerTrade(app.db, id, user.id, status, app.clock.now()));
-    // A completed trade counts for both players' trade achievements.
-    if (trade.status === 'accepted') await checkAchievementsLater(app, [trade.fromUserId, trade.toUserId]);
-    ctx.body = trade;
+    ctx.body = await answerTrade(app.db, id, user.id, status, app.clock.now());
   });
 
   router.post('/:id/cancel', async (ctx) => {
@@ -55,7 +46,7 @@ export function tradeRoutes(app: AppContext): Router {
     const { id } = parseParams(ctx, idParamSchema);
     const { userId } = parseBody(ctx, cancelTradeRequestSchema);
     assertSelf(user, userId);
-    ctx.body = published(await cancelTrade(app.db, id, user.id, app.clock.now()));
+    ctx.body = await cancelTrade(app.db, id, user.id, app.clock.now());
   });
 
   return router;

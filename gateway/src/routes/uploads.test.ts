@@ -53,7 +53,7 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
     const uploadDir = () => app.runtime.config.uploadDir;
     const storedFiles = () => readdirSync(uploadDir()).filter((f) => f !== 'incoming');
     const incomingFiles = () => readdirSync(path.join(uploadDir(), 'incoming'));
-    const uploadsOf = (userId: number) => app.runtime.database.db.select().from(tables.uploads).where(eq(tables.uploads.userId, userId));
+    const uploadsOf = (userId: number) => app.runtime.db.select().from(tables.uploads).where(eq(tables.uploads.userId, userId));
 
     it('re-encodes, strips metadata, shrinks to 1024 px and serves the result', async () => {
       const p = await newPlayer(app.url);

@@ -1,17 +1,22 @@
 /** Real Socket.IO clients for tests, authenticated by a test client's cookie. */
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@pog/common';
+import type { ClientToServerEvents, ServerToClientEvents, StreamPositions } from '@pog/common';
 import type { ApiClient } from './api-client';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export function connectSocket(baseUrl: string, client?: ApiClient, headers: Record<string, string> = {}): Promise<TestSocket> {
+/**
+ * `positions`: where to resume each stream (as a page would after reading its data); without them
+ * the server starts the socket at each stream's current head.
+ */
+export function connectSocket(baseUrl: string, client?: ApiClient, headers: Record<string, string> = {}, positions?: StreamPositions): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     extraHeaders: { ...(client ? { cookie: client.cookieHeader } : {}), ...headers },
+    ...(positions ? { auth: { positions } } : {}),
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

@@ -1,10 +1,9 @@
-/** Achievement jobs: recording what a player has reached. Idempotent (see recordAchievements). */
-import { recordAchievements, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+/** Achievement jobs: recording what players have reached. Idempotent (see recordAchievements). */
+import { recordAchievements, type Clock, type Db, type Processor } from '@pog/common/server';
 
-export function checkAchievementsProcessor(deps: { db: Db; publisher: RealtimePublisher; clock: Clock }): Processor<'achievements.check'> {
-  return async ({ userId }) => {
-    const { completed, events } = await recordAchievements(deps.db, [userId], deps.clock.now());
-    events.publish(deps.publisher);
-    return { completed: completed.get(userId) ?? [] };
+export function checkAchievementsProcessor(deps: { db: Db; clock: Clock }): Processor<'achievements.check'> {
+  return async ({ userIds }) => {
+    const completed = await recordAchievements(deps.db, userIds, deps.clock.now());
+    return { completed: Object.fromEntries([...completed].map(([userId, ids]) => [String(userId), ids])) };
   };
 }

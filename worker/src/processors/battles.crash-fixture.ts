@@ -13,7 +13,6 @@ const prefix = process.env.CRASH_FIXTURE_PREFIX;
 if (!redisUrl || !databaseUrl || !prefix) throw new Error('TEST_REDIS_URL, TEST_DATABASE_URL and CRASH_FIXTURE_PREFIX are required');
 
 const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
-const silent = { toUser: () => undefined, toAdmins: () => undefined, revokeUser: () => undefined };
 
 createBullWorker({
   redisUrl,
@@ -23,7 +22,7 @@ createBullWorker({
   stalledIntervalMs: 300,
   processors: {
     'battle.resolve': resolveBattleProcessor(
-      { db: database.db, publisher: silent, clock: systemClock },
+      { db: database.db, clock: systemClock },
       {
         beforeCommit: async () => {
           process.stdout.write('started\n');

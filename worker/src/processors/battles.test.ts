@@ -3,7 +3,7 @@
  * (inside its transaction) leaves nothing behind, the job is retried by another worker, and the battle
  * is resolved once with the same rolls; resolve jobs racing on two workers give one transfer.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
@@ -17,7 +17,6 @@ import {
   tables,
   type Database,
   type JobWorker,
-  type RealtimePublisher,
 } from '@pog/common/server';
 import { createBullQueue, createBullWorker } from '../queue/bullmq';
 import { resolveBattleProcessor } from './battles';
@@ -30,12 +29,6 @@ const runPrefix = `test-battles-${process.pid}-${Date.now()}`;
 describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${missing ? ` [needs ${missing}]` : ''}`, () => {
   let database: Database;
   const closers: Array<() => Promise<void>> = [];
-  const sent: Array<{ userId: number; event: string }> = [];
-  const publisher: RealtimePublisher = {
-    toUser: (userId, event) => void sent.push({ userId, event }),
-    toAdmins: () => undefined,
-    revokeUser: () => undefined,
-  };
 
   beforeAll(async () => {
     database = await openDatabase({ url: databaseUrl!, poolSize: 10 });
@@ -74,7 +67,7 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
       ])
       .returning();
     const now = systemClock.now();
-    const { battle } = await createBattle(db, { challengerId: a!.id, defenderId: b!.id, challengerPogId: aPog!.id, battleType: 'championship' }, now);
+    const battle = await createBattle(db, { challengerId: a!.id, defenderId: b!.id, challengerPogId: aPog!.id, battleType: 'championship' }, now);
     await acceptBattle(db, battle.id, b!.id, bPog!.id, now);
     const [row] = await db.select().from(tables.battles).where(eq(tables.battles.id, battle.id));
     return { row: row!, a: a!, b: b!, aPog: aPog!.id, bPog: bPog!.id };
@@ -87,9 +80,15 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
       .select()
       .from(tables.notifications)
       .where(and(inArray(tables.notifications.userId, userIds), eq(tables.notifications.kind, 'battle.completed')));
+  /** The completed battle's `battle:updated` events written to the outbox. */
+  const completedEvents = async (battleId: number) =>
+    database.db
+      .select({ stream: tables.outboxEvents.stream })
+      .from(tables.outboxEvents)
+      .where(and(eq(tables.outboxEvents.name, 'battle:updated'), sql`(${tables.outboxEvents.payload}->>'id')::int = ${battleId}`, sql`${tables.outboxEvents.payload}->>'status' = 'completed'`));
 
   function startWorker(prefix: string, runs: number[]): JobWorker {
-    const real = resolveBattleProcessor({ db: database.db, publisher, clock: systemClock });
+    const real = resolveBattleProcessor({ db: database.db, clock: systemClock });
     const worker = createBullWorker({
       redisUrl: redisUrl!,
       prefix,
@@ -152,7 +151,6 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
     startWorker(prefix, runs);
     for (let i = 0; i < 5; i++) {
       const { row, a, b, aPog, bPog } = await acceptedBattle();
-      sent.length = 0;
       // No jobId: the jobs are not deduplicated, so only the transaction keeps them from both winning.
       const results = await Promise.all([1, 2, 3, 4].map((n) => queue.run('battle.resolve', { battleId: row.id, actorId: n % 2 ? a.id : b.id })));
       expect(results.filter((r) => r.status === 'completed')).toHaveLength(1);
@@ -160,7 +158,7 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
       const winnerId = results[0]!.winnerId;
       expect(await owners([aPog, bPog])).toEqual([winnerId, winnerId]);
       expect(await completedNotes([a.id, b.id])).toHaveLength(1);
-      expect(sent.filter((s) => s.event === 'battle:updated')).toHaveLength(2);
+      expect((await completedEvents(row.id)).map((e) => e.stream).sort()).toEqual([`user:${a.id}`, `user:${b.id}`].sort());
     }
   }, 40_000);
 });

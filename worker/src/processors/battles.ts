@@ -4,12 +4,12 @@
  * are idempotent: a retried resolve returns the stored result, and a swept battle is swept once.
  *
  * Resolve jobs running at the same time are settled together (support/group-commit.ts): one
- * transaction for the group, each job still answering with its own battle.
+ * transaction for the group, each job still answering with its own battle. Events and the winners'
+ * achievements check are part of that unit of work.
  */
 import {
   COMPLETION_GROUP_LIMIT,
   completeBattles,
-  recordAchievements,
   sweepBattles,
   type Clock,
   type Completion,
@@ -17,7 +17,6 @@ import {
   type CompletionRequest,
   type Db,
   type Processor,
-  type RealtimePublisher,
 } from '@pog/common/server';
 import { GroupCommit } from '../support/group-commit';
 
@@ -28,23 +27,12 @@ const COMPLETION_GROUPS_IN_FLIGHT = 2;
 
 interface BattleDeps {
   db: Db;
-  publisher: RealtimePublisher;
   clock: Clock;
 }
 
 export function resolveBattleProcessor(deps: BattleDeps, hooks: CompletionHooks = {}): Processor<'battle.resolve'> {
   const group = new GroupCommit<CompletionRequest, Completion>(
-    async (requests) => {
-      const now = deps.clock.now();
-      const { results, events } = await completeBattles(deps.db, requests, now, hooks);
-      // Published only now that the transaction has committed.
-      events.publish(deps.publisher);
-      // The winners have one more win and one more POG: their achievements, checked for the whole
-      // group at once, before the jobs finish (so a crash here retries the check too).
-      const winners = results.flatMap((r) => (r.ok && r.value.status === 'completed' && r.value.battle.winnerId !== null ? [r.value.battle.winnerId] : []));
-      (await recordAchievements(deps.db, winners, now)).events.publish(deps.publisher);
-      return results;
-    },
+    (requests) => completeBattles(deps.db, requests, deps.clock.now(), hooks),
     { maxGroup: COMPLETION_GROUP_LIMIT, maxInFlight: COMPLETION_GROUPS_IN_FLIGHT },
   );
   return async ({ battleId, actorId }) => {
@@ -54,11 +42,5 @@ export function resolveBattleProcessor(deps: BattleDeps, hooks: CompletionHooks 
 }
 
 export function sweepBattlesProcessor(deps: BattleDeps): Processor<'battles.sweep'> {
-  return async () => {
-    const now = deps.clock.now();
-    const { expired, completed, winnerIds } = await sweepBattles(deps.db, now, (events) => events.publish(deps.publisher));
-    // The winners of the battles the system completed, as for a player's complete.
-    (await recordAchievements(deps.db, winnerIds, now)).events.publish(deps.publisher);
-    return { expired, completed };
-  };
+  return async () => sweepBattles(deps.db, deps.clock.now());
 }

@@ -6,12 +6,12 @@
  * asking the AI service again.
  */
 import { AppError, CHAT, offlineAnswer } from '@pog/common';
-import { buildChatPrompt, findExchange, storeExchange, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import { buildChatPrompt, findExchange, storeExchange, type Clock, type Db, type LiveChannel, type Processor } from '@pog/common/server';
 import type { ChatAssistant } from '../chat/assistant';
 
 export interface ChatDeps {
   db: Db;
-  publisher: RealtimePublisher;
+  live: LiveChannel;
   clock: Clock;
   /** Absent: no ANTHROPIC_API_KEY, so PogBot answers from the guide (offline mode). */
   assistant: ChatAssistant | undefined;
@@ -25,7 +25,7 @@ export function chatReplyProcessor(deps: ChatDeps): Processor<'chat.reply'> {
     const askedAt = deps.clock.now();
     let index = 0;
     const onText = (text: string) => {
-      if (text) deps.publisher.toUser(userId, 'chat:delta', { conversationId, requestId, index: index++, text });
+      if (text) deps.live.chatDelta(userId, { conversationId, requestId, index: index++, text });
     };
     const offline = deps.assistant === undefined;
     let answer: string;
@@ -39,6 +39,7 @@ export function chatReplyProcessor(deps: ChatDeps): Processor<'chat.reply'> {
     answer = answer.replaceAll('\u0000', '').trim().slice(0, CHAT.replyMaxLength);
     if (!answer) throw new AppError('SERVER_ERROR', 'PogBot had no answer this time. Please try asking again.', { status: 502 });
 
+    // Stored with its `chat:reply` event in one unit of work.
     const exchange = await storeExchange(deps.db, {
       userId,
       conversationId,
@@ -49,7 +50,6 @@ export function chatReplyProcessor(deps: ChatDeps): Processor<'chat.reply'> {
       askedAt,
       answeredAt: deps.clock.now(),
     });
-    deps.publisher.toUser(userId, 'chat:reply', { conversationId, requestId, messages: [exchange.question, exchange.answer] });
     return { message: exchange.answer };
   };
 }

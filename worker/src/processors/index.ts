@@ -1,5 +1,5 @@
 /** Every job processor, wired to its dependencies. The same map runs in process or on BullMQ. */
-import type { Clock, Config, Db, ProcessorMap, RealtimePublisher } from '@pog/common/server';
+import type { Clock, Config, Db, LiveChannel, ProcessorMap } from '@pog/common/server';
 import { createAnthropicAssistant } from '../chat/assistant';
 import { checkAchievementsProcessor } from './achievements';
 import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
@@ -14,7 +14,8 @@ export { SESSION_PURGE_MS } from './users';
 
 export interface ProcessorDeps {
   db: Db;
-  publisher: RealtimePublisher;
+  /** PogBot's answer while it is written (the one live-only push). */
+  live: LiveChannel;
   clock: Clock;
   /** Where uploaded images live (shared by gateways and workers). */
   uploadDir: string;

@@ -1,20 +1,10 @@
-/** POG jobs: scoring a design version, then telling the owner and the moderators. */
-import type { Rarity } from '@pog/common';
-import { recordAchievements, scorePogVersion, toPog, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+/** POG jobs: scoring a design version (its unit of work tells the owner and the moderators). */
+import { scorePogVersion, type Clock, type Db, type Processor } from '@pog/common/server';
 
-const RARE_OR_BETTER: ReadonlySet<Rarity> = new Set(['rare', 'epic', 'legendary']);
-
-export function scorePogProcessor(deps: { db: Db; publisher: RealtimePublisher; clock: Clock }): Processor<'pog.score'> {
+export function scorePogProcessor(deps: { db: Db; clock: Clock }): Processor<'pog.score'> {
   return async ({ pogId, version }) => {
     const outcome = await scorePogVersion(deps.db, pogId, version, deps.clock.now());
     if (outcome.status !== 'scored' || !outcome.pog) return { status: outcome.status };
-    // Published only now that the transaction has committed.
-    const pog = toPog(outcome.pog, deps.clock.now());
-    deps.publisher.toUser(pog.userId, 'pog:updated', pog);
-    for (const notification of outcome.notifications) deps.publisher.toUser(notification.userId, 'notification', notification);
-    if (outcome.flaggedFor) deps.publisher.toAdmins('moderation:queue', { action: 'flagged', pog });
-    // A design that scored rare or better can complete its creator's Rare Find.
-    if (RARE_OR_BETTER.has(pog.rarity)) (await recordAchievements(deps.db, [pog.creatorId], deps.clock.now())).events.publish(deps.publisher);
-    return { status: 'scored', rarity: pog.rarity, points: pog.points ?? 0 };
+    return { status: 'scored', rarity: outcome.pog.pog.rarity, points: outcome.pog.pog.points ?? 0 };
   };
 }

@@ -1,12 +1,8 @@
 /** Trade jobs: the expiry sweep. Idempotent: an expired trade is not expired twice. */
-import { expireTrades, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import { expireTrades, type Clock, type Db, type Processor } from '@pog/common/server';
 
 export const TRADE_EXPIRY_SWEEP_MS = 60_000;
 
-export function expireTradesProcessor(deps: { db: Db; publisher: RealtimePublisher; clock: Clock }): Processor<'trades.expire'> {
-  return async () => {
-    const { expired, events } = await expireTrades(deps.db, deps.clock.now());
-    events.publish(deps.publisher);
-    return { expired };
-  };
+export function expireTradesProcessor(deps: { db: Db; clock: Clock }): Processor<'trades.expire'> {
+  return async () => ({ expired: await expireTrades(deps.db, deps.clock.now()) });
 }

@@ -1,6 +1,6 @@
 /** Account jobs. */
 import { BRAND } from '@pog/common';
-import { insertNotification, purgeExpiredSessions, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import { inUnitOfWork, insertNotifications, purgeExpiredSessions, type Clock, type Db, type Processor } from '@pog/common/server';
 
 export const WELCOME_TITLE = `Welcome to ${BRAND}`;
 export const WELCOME_BODY = 'Design your first POG in the Creator Studio, then trade and battle with other players.';
@@ -9,18 +9,14 @@ export const WELCOME_BODY = 'Design your first POG in the Creator Studio, then t
  * Stores the welcome notification and pushes it. Idempotent: the dedupe key makes a retry store
  * nothing new and push nothing twice.
  */
-export function welcomeProcessor(deps: { db: Db; publisher: RealtimePublisher }): Processor<'user.welcome'> {
+export function welcomeProcessor(deps: { db: Db; clock: Clock }): Processor<'user.welcome'> {
   return async ({ userId }) => {
     try {
-      const notification = await insertNotification(deps.db, {
-        userId,
-        kind: 'welcome',
-        title: WELCOME_TITLE,
-        body: WELCOME_BODY,
-        link: '/create',
-        dedupeKey: 'welcome',
+      const notification = await inUnitOfWork(deps.db, deps.clock.now(), async (uow) => {
+        const [stored] = await insertNotifications(uow.tx, [{ userId, kind: 'welcome', title: WELCOME_TITLE, body: WELCOME_BODY, link: '/create', dedupeKey: 'welcome' }]);
+        if (stored) uow.toUser(userId, 'notification', stored);
+        return stored;
       });
-      if (notification) deps.publisher.toUser(userId, 'notification', notification);
       return { notificationId: notification?.id ?? null };
     } catch (error) {
       // The account was deleted before the job ran: nothing to welcome, nothing to retry.

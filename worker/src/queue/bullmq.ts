@@ -15,16 +15,19 @@ import {
   type WorkerOptions,
 } from 'bullmq';
 import { Redis } from 'ioredis';
-import type {
-  EnqueueOptions,
-  JobContext,
-  JobName,
-  JobPayload,
-  JobQueue,
-  JobResult,
-  JobWorker,
-  ProcessorMap,
-  RunOptions,
+import { ServiceUnavailableError } from '@pog/common';
+import {
+  outboxJobId,
+  type EnqueueOptions,
+  type JobContext,
+  type JobName,
+  type JobPayload,
+  type JobQueue,
+  type JobResult,
+  type JobWorker,
+  type OutboxJobFinished,
+  type ProcessorMap,
+  type RunOptions,
 } from '@pog/common/server';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
@@ -56,11 +59,24 @@ export interface BullWorkerOptions extends BullConnectionOptions {
   stalledIntervalMs?: number;
   /** Hears about every failed try; defaults to logging jobs that failed for good. */
   onFailure?: (report: JobFailureReport) => void;
+  /** Told when a job from the outbox will not run again (the outbox marks it done). */
+  outboxJobFinished?: OutboxJobFinished;
+}
+
+/** A BullMQ queue with what the runtime needs beyond the JobQueue contract. */
+export interface BullJobQueue extends JobQueue {
+  readonly kind: 'bullmq';
+  /** Registers the periodic schedules again if Redis lost them; returns the names it had to restore. */
+  restoreSchedules(): Promise<string[]>;
 }
 
 const DEFAULT_BACKOFF_MS = 1_000;
+/** The outbox id of a job made from an outbox row (its job id is `outboxJobId(id)`). */
+const OUTBOX_JOB_ID = /^outbox-(\d+)$/;
 /** How long `healthy()` waits for Redis to answer a PING. */
 const HEALTH_TIMEOUT_MS = 2_000;
+/** The longest a request waits on Redis before answering 503. */
+const REDIS_WAIT_MS = 2_000;
 
 /**
  * Finished jobs are kept a while: for debugging, and because `run()` may look a job up just after
@@ -94,11 +110,35 @@ function logError(source: string) {
   };
 }
 
-export function createBullQueue(options: BullQueueOptions): JobQueue {
+export function createBullQueue(options: BullQueueOptions): BullJobQueue {
   // The producer's own connection: it fails fast while Redis is unreachable (no offline queue), so a
   // request that enqueues gets an error instead of hanging, and `healthy()` can PING it.
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: false });
   redis.on('error', logError('redis'));
+  // Runs waiting for a result while the connection drops are answered at once: nobody waits on a
+  // Redis that is away, and the job's own outcome is found another way (see battle completion).
+  let closing = false;
+  const waiting = new Set<(error: Error) => void>();
+  const reconnectListeners: Array<() => void> = [];
+  let wasReady = false;
+  redis.on('close', () => {
+    for (const fail of [...waiting]) fail(new ServiceUnavailableError());
+  });
+  redis.on('ready', () => {
+    if (wasReady) for (const listener of reconnectListeners) listener();
+    wasReady = true;
+  });
+  /**
+   * Work is refused at once while Redis is away (nobody waits on an outage); only a queue that has
+   * not connected yet waits for its first connection, at most REDIS_WAIT_MS.
+   */
+  const ensureAvailable = async () => {
+    if (closing) throw queueClosedError();
+    if (redis.status === 'ready') return;
+    if (wasReady) throw new ServiceUnavailableError();
+    await withinRedisWait(new Promise<void>((resolve) => redis.once('ready', () => resolve())));
+  };
+  const schedules = new Map<JobName, { everyMs: number; payload: unknown }>();
   const queue = new Queue<unknown, unknown, JobName>(QUEUE_NAME, {
     connection: redis,
     prefix: options.prefix,
@@ -113,7 +153,6 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
   // Every waiting run() listens for the queue's 'closing' too (BullMQ's waitUntilFinished).
   queue.setMaxListeners(0);
 
-  let closing = false;
   let events: QueueEvents | undefined;
 
   /** `run()` listens to the queue's event stream; opened on first use since most producers never wait. */
@@ -131,20 +170,28 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
     const result: JobsOptions = {};
     if (opts.attempts !== undefined) result.attempts = Math.max(1, opts.attempts);
     if (opts.delayMs !== undefined && opts.delayMs > 0) result.delay = opts.delayMs;
-    // Deduplication (not a custom jobId) gives "not while waiting or running, again once finished".
-    if (opts.jobId !== undefined) result.deduplication = { id: dedupeKey(name, opts.jobId) };
+    if (opts.outboxId !== undefined) {
+      // A job from the outbox keeps the row's id: handed over twice, it is still one job.
+      result.jobId = outboxJobId(opts.outboxId);
+    } else if (opts.jobId !== undefined) {
+      // Deduplication (not a custom jobId) gives "not while waiting or running, again once finished".
+      result.deduplication = { id: dedupeKey(name, opts.jobId) };
+    }
     return result;
   }
 
   async function add(name: JobName, payload: unknown, opts: EnqueueOptions = {}): Promise<Job<unknown, unknown, JobName>> {
-    if (closing) throw queueClosedError();
+    await ensureAvailable();
     return queue.add(name, payload, jobOptions(name, opts));
   }
 
   async function waitForResult(job: Job<unknown, unknown, JobName>, timeoutMs: number): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
+    let fail: ((error: Error) => void) | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(jobTimeoutError()), timeoutMs);
+      fail = reject;
+      waiting.add(reject);
     });
     // BullMQ's own ttl only cleans up its listeners; our timer decides, so the error is ours.
     const finished = job.waitUntilFinished(queueEvents(), timeoutMs + 1_000).catch((error: unknown) => {
@@ -155,7 +202,16 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
       return await Promise.race([finished, timeout]);
     } finally {
       clearTimeout(timer);
+      if (fail) waiting.delete(fail);
     }
+  }
+
+  /** Waits at most `ms` for a promise that depends on Redis; past that, Redis counts as away. */
+  function withinRedisWait<T>(promise: Promise<T>, ms = REDIS_WAIT_MS): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ServiceUnavailableError()), ms);
+      promise.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
   }
 
   return {
@@ -166,21 +222,38 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
     },
 
     async run<N extends JobName>(name: N, payload: JobPayload<N>, opts: RunOptions = {}): Promise<JobResult<N>> {
+      await ensureAvailable();
       // Subscribe before adding, so that a job finishing at once is not missed.
-      await queueEvents().waitUntilReady();
-      const job = await add(name, payload, opts);
+      await withinRedisWait(queueEvents().waitUntilReady());
+      const job = await withinRedisWait(add(name, payload, opts));
       // The job was added under `name` (deduplication keys include the name), so the result has its type.
       return (await waitForResult(job, opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS)) as JobResult<N>;
     },
 
     async schedule<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void> {
       if (closing) throw queueClosedError();
+      schedules.set(name, { everyMs, payload });
       // The scheduler id is the job name: every process that registers it updates the same schedule.
       await queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
     },
 
+    async restoreSchedules(): Promise<string[]> {
+      const restored: string[] = [];
+      for (const [name, { everyMs, payload }] of schedules) {
+        if (closing || redis.status !== 'ready') break;
+        if (await queue.getJobScheduler(name)) continue;
+        await queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
+        restored.push(name);
+      }
+      return restored;
+    },
+
+    onReconnect(listener: () => void): void {
+      reconnectListeners.push(listener);
+    },
+
     async healthy(): Promise<boolean> {
-      if (closing) return false;
+      if (closing || (wasReady && redis.status !== 'ready')) return false;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
@@ -204,6 +277,7 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
+      for (const fail of [...waiting]) fail(queueClosedError());
       // Closing the queue first makes pending `run()` calls reject (BullMQ emits 'closing').
       await queue.close();
       await events?.close();
@@ -215,17 +289,26 @@ export function createBullQueue(options: BullQueueOptions): JobQueue {
 export function createBullWorker(options: BullWorkerOptions): JobWorker {
   const onFailure = options.onFailure ?? reportFailure;
 
+  /** The outbox row behind this job, if it came from one, is done: it is not handed over again. */
+  async function finished(jobId: string): Promise<void> {
+    const outboxId = OUTBOX_JOB_ID.exec(jobId)?.[1];
+    if (outboxId && options.outboxJobFinished) await options.outboxJobFinished(Number(outboxId));
+  }
+
   async function runJob(job: Job<unknown, unknown, string>): Promise<unknown> {
     const attempt = job.attemptsMade + 1;
     const jobId = job.id ?? '';
     try {
       const processor = options.processors[job.name as JobName] as OpaqueProcessor | undefined;
       if (!processor) throw new UnrecoverableError(`No processor is registered for job "${job.name}"`);
-      return await processor(job.data, { jobId, attempt });
+      const result = await processor(job.data, { jobId, attempt });
+      await finished(jobId);
+      return result;
     } catch (error) {
       const permanent = isPermanentFailure(error) || error instanceof UnrecoverableError;
       const final = permanent || attempt >= (job.opts.attempts ?? 1);
       onFailure({ name: job.name, jobId, attempt, error, final });
+      if (final) await finished(jobId).catch(() => undefined);
       // BullMQ fails an UnrecoverableError at once; its message becomes the job's failedReason.
       if (isPermanentFailure(error)) throw new UnrecoverableError(encodeAppError(error));
       throw error;

@@ -4,16 +4,18 @@
  * graceful close) so that code and tests written against one behave the same on the other. Jobs live
  * in memory only: a restart forgets what was waiting, which embedded mode accepts.
  */
-import type {
-  EnqueueOptions,
-  JobContext,
-  JobName,
-  JobPayload,
-  JobQueue,
-  JobResult,
-  JobWorker,
-  ProcessorMap,
-  RunOptions,
+import {
+  outboxJobId,
+  type EnqueueOptions,
+  type JobContext,
+  type JobName,
+  type JobPayload,
+  type JobQueue,
+  type JobResult,
+  type JobWorker,
+  type OutboxJobFinished,
+  type ProcessorMap,
+  type RunOptions,
 } from '@pog/common/server';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { failureFromError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
@@ -27,6 +29,8 @@ export interface InProcessQueueOptions {
   backoffMs?: number;
   /** Hears about every failed try; defaults to logging jobs that failed for good. */
   onFailure?: (report: JobFailureReport) => void;
+  /** Told when a job from the outbox will not run again (the outbox marks it done). */
+  outboxJobFinished?: OutboxJobFinished;
 }
 
 /** Both sides of the job interface in one object: it queues work and runs it. */
@@ -46,6 +50,7 @@ interface Entry {
   readonly name: JobName;
   readonly payload: unknown;
   readonly dedupeKey: string | undefined;
+  readonly outboxId: number | undefined;
   readonly attempts: number;
   /** Tries started so far. */
   tries: number;
@@ -74,7 +79,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
 
   function add(name: JobName, payload: unknown, opts: EnqueueOptions = {}): Entry {
     if (closing) throw queueClosedError();
-    const key = opts.jobId === undefined ? undefined : dedupeKey(name, opts.jobId);
+    const jobId = opts.outboxId !== undefined ? outboxJobId(opts.outboxId) : opts.jobId;
+    const key = jobId === undefined ? undefined : dedupeKey(name, jobId);
     const existing = key === undefined ? undefined : unfinished.get(key);
     if (existing) return existing;
 
@@ -91,6 +97,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       name,
       payload,
       dedupeKey: key,
+      outboxId: opts.outboxId,
       attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
       tries: 0,
       timer: undefined,
@@ -139,7 +146,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       const final = isPermanentFailure(error) || entry.tries >= entry.attempts || closing;
       onFailure({ name: entry.name, jobId: entry.id, attempt: entry.tries, error, final });
       if (final) {
-        settle(entry);
+        // Cut short by a shutdown, it is not done: a later start hands it out again.
+        settle(entry, !closing || isPermanentFailure(error));
         entry.reject(closing && !isPermanentFailure(error) ? queueClosedError() : failureFromError(error));
       } else {
         sleep(entry, backoffMs * 2 ** (entry.tries - 1));
@@ -151,9 +159,13 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     }
   }
 
-  /** The job will not run again: a new job with the same id may be added. */
-  function settle(entry: Entry): void {
+  /** The job will not run again: a new job with the same id may be added, and its outbox row is done. */
+  function settle(entry: Entry, ran = true): void {
     if (entry.dedupeKey !== undefined && unfinished.get(entry.dedupeKey) === entry) unfinished.delete(entry.dedupeKey);
+    // A job dropped at shutdown did not finish: its outbox row stays open and is handed out again.
+    if (ran && entry.outboxId !== undefined && options.outboxJobFinished) {
+      options.outboxJobFinished(entry.outboxId).catch((error: unknown) => console.error('[jobs] could not mark an outbox job done:', error));
+    }
   }
 
   function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -202,7 +214,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
         // Work that has not started is dropped; its callers hear that the server is going away.
         for (const entry of [...ready.splice(0), ...sleeping]) {
           clearTimeout(entry.timer);
-          settle(entry);
+          settle(entry, false);
           entry.reject(queueClosedError());
         }
         sleeping.clear();

@@ -5,24 +5,16 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMINS_ROOM, userRoom, type ClientToServerEvents, type Notification, type ServerToClientEvents, type Pog } from '@pog/common';
-import { createRedisEmitterPublisher, socketIoRedisKey, type RedisEmitterPublisher } from './redis-emitter';
+import { userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
+import { socketIoRedisKey } from '@pog/common/server';
+import { createRedisLiveChannel, type RedisLiveChannel } from './redis-emitter';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const prefix = `test-${process.pid}-${Date.now()}-emitter`;
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const notification: Notification = {
-  id: 1,
-  userId: 7,
-  kind: 'welcome',
-  title: 'Welcome',
-  body: 'Design your first pog.',
-  link: '/create',
-  read: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const delta: ChatDelta = { conversationId: 1, requestId: 'r-1', index: 0, text: 'PogBot says hi' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,12 +36,12 @@ describe('socketIoRedisKey', () => {
   });
 });
 
-describe.skipIf(!redisUrl)('Redis emitter publisher [needs TEST_REDIS_URL]', () => {
+describe.skipIf(!redisUrl)('Redis live channel [needs TEST_REDIS_URL]', () => {
   let http: HttpServer;
   let io: Server<ClientToServerEvents, ServerToClientEvents>;
   let pub: Redis;
   let sub: Redis;
-  let publisher: RedisEmitterPublisher;
+  let live: RedisLiveChannel;
   let url: string;
   const sockets: ClientSocket[] = [];
 
@@ -82,47 +74,25 @@ describe.skipIf(!redisUrl)('Redis emitter publisher [needs TEST_REDIS_URL]', () 
       if (subscribers > 0) break;
       await sleep(10);
     }
-    publisher = createRedisEmitterPublisher({ redisUrl: redisUrl!, prefix });
+    live = createRedisLiveChannel({ redisUrl: redisUrl!, prefix, log: () => undefined });
+    // The channel's own connection has no offline queue: wait until it is ready.
+    await live.ready();
   });
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await publisher?.close();
+    await live?.close();
     await io?.close();
     await Promise.all([pub?.quit(), sub?.quit()]);
   });
 
-  it("delivers toUser events to that user's sockets only", async () => {
+  it("delivers PogBot's answer pieces to that player's sockets only", async () => {
     const seven = await client([userRoom(7)]);
     const eight = await client([userRoom(8)]);
-    const toSeven = nextEvent(seven, 'notification');
-    const toEight = nextEvent(eight, 'notification', 300);
-    publisher.toUser(7, 'notification', notification);
-    await expect(toSeven).resolves.toEqual(notification);
+    const toSeven = nextEvent(seven, 'chat:delta');
+    const toEight = nextEvent(eight, 'chat:delta', 300);
+    live.chatDelta(7, delta);
+    await expect(toSeven).resolves.toEqual(delta);
     await expect(toEight).resolves.toBeUndefined();
-  });
-
-  it('delivers toAdmins events to the admins room', async () => {
-    const admin = await client([userRoom(1), ADMINS_ROOM]);
-    const player = await client([userRoom(2)]);
-    // The transport does not look inside the POG; a partial one is enough here.
-    const event = { action: 'reported' as const, pog: { id: 5, name: 'Sunburst' } as unknown as Pog };
-    const toAdmin = nextEvent(admin, 'moderation:queue');
-    const toPlayer = nextEvent(player, 'moderation:queue', 300);
-    publisher.toAdmins('moderation:queue', event);
-    await expect(toAdmin).resolves.toEqual(event);
-    await expect(toPlayer).resolves.toBeUndefined();
-  });
-
-  it("tells a revoked user's sockets why, then disconnects them", async () => {
-    const banned = await client([userRoom(9)]);
-    const bystander = await client([userRoom(10)]);
-    const notice = nextEvent(banned, 'session:revoked');
-    const disconnected = new Promise<string>((resolve) => banned.once('disconnect', resolve));
-    publisher.revokeUser(9, 'banned');
-    await expect(notice).resolves.toEqual({ reason: 'banned' });
-    await expect(disconnected).resolves.toBe('io server disconnect');
-    await sleep(100);
-    expect(bystander.connected).toBe(true);
   });
 });

@@ -3,40 +3,33 @@
  * won), their stats are compared with the catalogue and the achievements they have reached are
  * recorded. Several players are checked at once in a fixed number of statements (a group of battle
  * winners). Idempotent: a completion is inserted once (primary key), and only the rows this call
- * inserted are announced, so a retried or doubled check notifies nobody twice.
+ * inserted are announced, so a retried or doubled check notifies nobody twice. The completions,
+ * their notifications and their pushes are one unit of work.
  */
 import { describeReward, findAchievement, reachedAchievements } from '../../achievements/catalogue';
 import type { Db } from '../db/client';
 import { userAchievements } from '../db/schema';
 import { notifyAll } from '../notifications/repository';
-import { PendingEvents } from '../realtime';
+import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerProgress } from '../users/stats';
 
 export const ACHIEVEMENT_LINK = '/profile';
 
-export interface RecordedAchievements {
-  /** Newly completed achievement ids by player. */
-  completed: Map<number, string[]>;
-  /** The notifications to push once this returns (it has committed). */
-  events: PendingEvents;
-}
-
-export async function recordAchievements(db: Db, userIds: number[], now: Date): Promise<RecordedAchievements> {
-  const events = new PendingEvents();
+/** Records what these players have reached; returns the newly completed achievement ids by player. */
+export async function recordAchievements(db: Db, userIds: number[], now: Date): Promise<Map<number, string[]>> {
   const completed = new Map<number, string[]>();
   const due: Array<{ userId: number; achievementId: string; completedAt: Date }> = [];
   // Players who no longer exist are simply absent.
   for (const [userId, { stats, completed: recorded }] of await playerProgress(db, userIds, now)) {
     for (const a of reachedAchievements(stats)) if (!recorded.has(a.id)) due.push({ userId, achievementId: a.id, completedAt: now });
   }
-  if (due.length === 0) return { completed, events };
+  if (due.length === 0) return completed;
 
-  await db.transaction(async (tx) => {
-    const inserted = await tx.insert(userAchievements).values(due).onConflictDoNothing().returning({ userId: userAchievements.userId, id: userAchievements.achievementId });
+  await inUnitOfWork(db, now, async (uow) => {
+    const inserted = await uow.tx.insert(userAchievements).values(due).onConflictDoNothing().returning({ userId: userAchievements.userId, id: userAchievements.achievementId });
     for (const row of inserted) completed.set(row.userId, [...(completed.get(row.userId) ?? []), row.id]);
     await notifyAll(
-      tx,
-      events,
+      uow,
       inserted.map((row) => {
         const a = findAchievement(row.id)!;
         return {
@@ -50,5 +43,5 @@ export async function recordAchievements(db: Db, userIds: number[], now: Date): 
       }),
     );
   });
-  return { completed, events };
+  return completed;
 }

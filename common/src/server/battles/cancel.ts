@@ -11,7 +11,8 @@ import { notify } from '../notifications/repository';
 import { BATTLE_LINK } from './commands';
 import { openBattlesRisking, toBattles } from './repository';
 
-export const cancelBattlesFor: Canceller = async (tx, scope, reason, events, now) => {
+export const cancelBattlesFor: Canceller = async (uow, scope, reason) => {
+  const { tx, now } = uow;
   const who: SQL[] = [];
   if (scope.pogIds?.length) who.push(inArray(battles.challengerPogId, scope.pogIds), inArray(battles.defenderPogId, scope.pogIds));
   if (scope.userId !== undefined) who.push(eq(battles.challengerId, scope.userId), eq(battles.defenderId, scope.userId));
@@ -23,11 +24,11 @@ export const cancelBattlesFor: Canceller = async (tx, scope, reason, events, now
     .returning();
   for (const battle of await toBattles(tx, cancelled, now)) {
     for (const userId of [battle.challengerId, battle.defenderId]) {
-      events.toUser(userId, 'battle:updated', battle);
+      uow.toUser(userId, 'battle:updated', battle);
       // Both players are told (decisions.md, Trades: "the players involved are told"), except a
       // banned one, whose sessions are ending anyway.
       if (userId === scope.userId) continue;
-      await notify(tx, events, {
+      await notify(uow, {
         userId,
         kind: 'battle.cancelled',
         title: 'Battle cancelled',

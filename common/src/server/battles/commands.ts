@@ -14,14 +14,8 @@ import { formatWait } from '../../pogs/creation-limits';
 import type { Db, Tx } from '../db/client';
 import { battles, pogs, users, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
-import { PendingEvents } from '../realtime';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findBattleRow, lockBattleRow, openBattlesRisking, toBattle } from './repository';
-
-export interface BattleOutcome {
-  battle: Battle;
-  /** Events to publish once the transaction has committed. */
-  events: PendingEvents;
-}
 
 const HOUR_MS = 3600 * 1000;
 export const BATTLE_LINK = '/battle';
@@ -62,13 +56,21 @@ const usernameOf = async (tx: Tx, userId: number) => (await tx.select({ username
 
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
 
-export async function createBattle(db: Db, input: CreateBattleRequest, now: Date): Promise<BattleOutcome> {
+/** Both players see the battle as it is now. */
+function announce(uow: UnitOfWork, event: 'battle:created' | 'battle:updated', battle: Battle): Battle {
+  uow.toUser(battle.defenderId, event, battle);
+  // The challenger's other tabs learn of it too.
+  uow.toUser(battle.challengerId, event, battle);
+  return battle;
+}
+
+export async function createBattle(db: Db, input: CreateBattleRequest, now: Date): Promise<Battle> {
   if (input.challengerId === input.defenderId) throw new ValidationError('You cannot battle yourself. Choose another player.');
   // The seed is drawn before any POG is locked: it depends on nothing in the database.
   const seed = generateSeed();
   const seedHash = await seedHashOf(seed);
-  const events = new PendingEvents();
-  const battle = await db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     // A share lock on the defender: a ban being written waits for us, or we see it. Users are
     // locked before POGs, as trades do.
     const [defender] = await tx.select().from(users).where(eq(users.id, input.defenderId)).for('share');
@@ -95,27 +97,23 @@ export async function createBattle(db: Db, input: CreateBattleRequest, now: Date
       .returning();
     if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
     const created = await toBattle(tx, row, now);
-    await notify(tx, events, {
+    await notify(uow, {
       userId: input.defenderId,
       kind: 'battle.challenged',
       title: 'New battle challenge',
       body: `${created.challenger.username} challenged you to ${TYPE_WORDS[input.battleType]} battle, risking ${pog!.name}.`,
       link: BATTLE_LINK,
     });
-    return created;
+    return announce(uow, 'battle:created', created);
   });
-  // The challenger's other tabs learn of it too.
-  events.toUser(battle.defenderId, 'battle:created', battle);
-  events.toUser(battle.challengerId, 'battle:created', battle);
-  return { battle, events };
 }
 
-export async function acceptBattle(db: Db, battleId: number, userId: number, defenderPogId: number, now: Date): Promise<BattleOutcome> {
+export async function acceptBattle(db: Db, battleId: number, userId: number, defenderPogId: number, now: Date): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
   if (peek.defenderId !== userId) throw new ForbiddenError('Only the challenged player can accept this battle.');
-  const events = new PendingEvents();
-  const battle = await db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const locked = await lockPogs(tx, [peek.challengerPogId, defenderPogId]);
     const row = (await lockBattleRow(tx, battleId))!;
     if (row.status !== 'pending') throw await wrongState(tx, row, 'accepted', now);
@@ -140,30 +138,27 @@ export async function acceptBattle(db: Db, battleId: number, userId: number, def
       .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
       .returning();
     const accepted = await toBattle(tx, updated!, now);
-    await notify(tx, events, {
+    await notify(uow, {
       userId: row.challengerId,
       kind: 'battle.accepted',
       title: 'Challenge accepted',
       body: `${accepted.defender.username} accepted your challenge, risking ${defenderPog.name}. Flip and battle!`,
       link: BATTLE_LINK,
     });
-    return accepted;
+    return announce(uow, 'battle:updated', accepted);
   });
-  events.toUser(battle.challengerId, 'battle:updated', battle);
-  events.toUser(battle.defenderId, 'battle:updated', battle);
-  return { battle, events };
 }
 
 /** Declining (defender) and cancelling (challenger) end a pending battle; nothing else changes. */
-async function endPending(db: Db, battleId: number, userId: number, as: 'declined' | 'cancelled', now: Date): Promise<BattleOutcome> {
+async function endPending(db: Db, battleId: number, userId: number, as: 'declined' | 'cancelled', now: Date): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
   const actorIsRight = as === 'declined' ? peek.defenderId === userId : peek.challengerId === userId;
   if (!actorIsRight) {
     throw new ForbiddenError(as === 'declined' ? 'Only the challenged player can decline this battle.' : 'Only the challenger can cancel this battle.');
   }
-  const events = new PendingEvents();
-  const battle = await db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const [updated] = await tx
       .update(battles)
       .set({ status: as, updatedAt: now })
@@ -172,18 +167,15 @@ async function endPending(db: Db, battleId: number, userId: number, as: 'decline
     if (!updated) throw await wrongState(tx, (await findBattleRow(tx, battleId))!, as, now);
     const ended = await toBattle(tx, updated, now);
     const actor = await usernameOf(tx, userId);
-    await notify(tx, events, {
+    await notify(uow, {
       userId: as === 'declined' ? ended.challengerId : ended.defenderId,
       kind: as === 'declined' ? 'battle.declined' : 'battle.cancelled',
       title: as === 'declined' ? 'Challenge declined' : 'Challenge cancelled',
       body: as === 'declined' ? `${actor} declined your battle challenge.` : `${actor} cancelled their battle challenge.`,
       link: BATTLE_LINK,
     });
-    return ended;
+    return announce(uow, 'battle:updated', ended);
   });
-  events.toUser(battle.challengerId, 'battle:updated', battle);
-  events.toUser(battle.defenderId, 'battle:updated', battle);
-  return { battle, events };
 }
 
 export const declineBattle = (db: Db, battleId: number, userId: number, now: Date) => endPending(db, battleId, userId, 'declined', now);

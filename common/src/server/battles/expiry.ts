@@ -2,13 +2,13 @@
  * The scheduled sweep (decisions.md, Battles): a pending battle nobody answered expires after 24
  * hours; an accepted battle nobody completed is completed by the system after 24 hours. Every
  * change is a conditional update under row locks, so a sweep racing a player's click, or another
- * sweep, changes each battle once.
+ * sweep, changes each battle once. Each step is a unit of work (its events commit with it).
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
-import { PendingEvents } from '../realtime';
+import { inUnitOfWork } from '../outbox/unit-of-work';
 import { BATTLE_LINK } from './commands';
 import { toBattles } from './repository';
 import { COMPLETION_GROUP_LIMIT, completeBattles } from './resolve';
@@ -19,15 +19,11 @@ export const SWEEP_BATCH = 200;
 export interface SweepResult {
   expired: number;
   completed: number;
-  /** The winners of the battles the system completed (their achievements need a check). */
-  winnerIds: number[];
 }
 
-/** `committed` receives each transaction's events once it has committed, to publish them. */
-export async function sweepBattles(db: Db, now: Date, committed: (events: PendingEvents) => void): Promise<SweepResult> {
-  const expired = await expirePending(db, now, committed);
+export async function sweepBattles(db: Db, now: Date): Promise<SweepResult> {
+  const expired = await expirePending(db, now);
   let completed = 0;
-  const winnerIds: number[] = [];
   const overdue = await db
     .select({ id: battles.id })
     .from(battles)
@@ -36,20 +32,14 @@ export async function sweepBattles(db: Db, now: Date, committed: (events: Pendin
     .limit(SWEEP_BATCH);
   for (let start = 0; start < overdue.length; start += COMPLETION_GROUP_LIMIT) {
     const group = overdue.slice(start, start + COMPLETION_GROUP_LIMIT).map(({ id }) => ({ battleId: id, actorId: null }));
-    const { results, events } = await completeBattles(db, group, now);
-    committed(events);
-    for (const result of results) {
-      if (!result.ok || result.value.status !== 'completed') continue;
-      completed++;
-      if (result.value.battle.winnerId !== null) winnerIds.push(result.value.battle.winnerId);
-    }
+    for (const result of await completeBattles(db, group, now)) if (result.ok && result.value.status === 'completed') completed++;
   }
-  return { expired, completed, winnerIds };
+  return { expired, completed };
 }
 
-async function expirePending(db: Db, now: Date, committed: (events: PendingEvents) => void): Promise<number> {
-  const events = new PendingEvents();
-  const count = await db.transaction(async (tx) => {
+async function expirePending(db: Db, now: Date): Promise<number> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const due = tx
       .select({ id: battles.id })
       .from(battles)
@@ -63,8 +53,8 @@ async function expirePending(db: Db, now: Date, committed: (events: PendingEvent
       .returning();
     for (const battle of await toBattles(tx, rows, now)) {
       for (const userId of [battle.challengerId, battle.defenderId]) {
-        events.toUser(userId, 'battle:updated', battle);
-        await notify(tx, events, {
+        uow.toUser(userId, 'battle:updated', battle);
+        await notify(uow, {
           userId,
           kind: 'battle.expired',
           title: 'Challenge expired',
@@ -78,6 +68,4 @@ async function expirePending(db: Db, now: Date, committed: (events: PendingEvent
     }
     return rows.length;
   });
-  committed(events);
-  return count;
 }

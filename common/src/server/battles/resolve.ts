@@ -9,6 +9,8 @@
  * of set-based statements for the whole group instead of a dozen round trips per battle. That is what
  * lets one worker keep up with hundreds of battles a second (infra/bench/battles.ts). A group whose
  * transaction fails is retried one battle at a time, so an error reaches only its own battle's caller.
+ * The group is one unit of work: its events, and one achievements check for all its winners, commit
+ * with it.
  */
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Battle } from '../../battles/api';
@@ -19,7 +21,7 @@ import { releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { battles, pogs, type BattleRow } from '../db/schema';
 import { notifyAll, type NewNotification } from '../notifications/repository';
-import { PendingEvents } from '../realtime';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
 import { BATTLE_LINK, MISSING_BATTLE, lockPogs, wrongState } from './commands';
 import { toBattles } from './repository';
@@ -46,35 +48,30 @@ export interface CompletionHooks {
 export const COMPLETION_GROUP_LIMIT = 64;
 
 /**
- * Completes several battles at once: one result per request, in order, and the events of all of them
- * (to publish once the call returns, i.e. after commit). Requests for the same battle share its single
- * result: the first completes it, the others see it already completed.
+ * Completes several battles at once: one result per request, in order. Requests for the same battle
+ * share its single result: the first completes it, the others see it already completed.
  */
-export async function completeBattles(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks = {}): Promise<{ results: CompletionResult[]; events: PendingEvents }> {
+export async function completeBattles(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks = {}): Promise<CompletionResult[]> {
   try {
     return await settleGroup(db, requests, now, hooks);
   } catch (error) {
     if (requests.length <= 1) throw error;
     // Whatever failed the group (a deadlock, a constraint), retry each battle alone so that only the
     // battle at fault reports an error; nothing of the failed group was committed.
-    const events = new PendingEvents();
     const results: CompletionResult[] = [];
     for (const request of requests) {
       try {
-        const alone = await settleGroup(db, [request], now, hooks);
-        results.push(alone.results[0]!);
-        events.adopt(alone.events);
+        results.push((await settleGroup(db, [request], now, hooks))[0]!);
       } catch (error) {
         results.push({ ok: false, error });
       }
     }
-    return { results, events };
+    return results;
   }
 }
 
-/** One transaction for the whole group; throws only when that transaction fails. */
-async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks): Promise<{ results: CompletionResult[]; events: PendingEvents }> {
-  const events = new PendingEvents();
+/** One unit of work for the whole group; throws only when its transaction fails. */
+async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hooks: CompletionHooks): Promise<CompletionResult[]> {
   const ids = [...new Set(requests.map((r) => r.battleId))];
   const peeked = new Map((await db.select().from(battles).where(inArray(battles.id, ids))).map((row) => [row.id, row]));
 
@@ -92,12 +89,13 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
   const resolutions = new Map<number, BattleResolution>();
   for (const row of open) resolutions.set(row.id, await resolveBattle(rollInput(row)));
 
-  await db.transaction(async (tx) => {
+  await inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     // One lock order everywhere: POG rows in id order, then the battles in id order.
     await lockPogs(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
     const locked = await lockBattleRows(tx, open.map((row) => row.id));
     const current = new Map([...peeked, ...locked]);
-    const settled = await settle(tx, [...locked.values()].filter((row) => row.status === 'accepted'), resolutions, requests, events, now);
+    const settled = await settle(uow, [...locked.values()].filter((row) => row.status === 'accepted'), resolutions, requests);
 
     const shown = new Map((await toBattles(tx, [...current.values()].filter((row) => row.status === 'completed' && !settled.has(row.id)), now)).map((b) => [b.id, b]));
     const firstFor = new Set<number>();
@@ -116,7 +114,7 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
     }
     await hooks.beforeCommit?.();
   });
-  return { results: results as CompletionResult[], events };
+  return results as CompletionResult[];
 }
 
 /** An accepted battle's roll input; its rarities are set (a CHECK constraint guarantees it). */
@@ -139,8 +137,9 @@ async function lockBattleRows(tx: Tx, ids: number[]): Promise<Map<number, Battle
  * the battle still being accepted and the loser still holding the POG, so that no POG is ever moved
  * from someone else or twice. Returns the completed battles by id.
  */
-async function settle(tx: Tx, rows: BattleRow[], resolutions: Map<number, BattleResolution>, requests: CompletionRequest[], events: PendingEvents, now: Date): Promise<Map<number, Battle>> {
+async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<number, BattleResolution>, requests: CompletionRequest[]): Promise<Map<number, Battle>> {
   if (rows.length === 0) return new Map();
+  const { tx, now } = uow;
   const outcomes = rows.map((row) => {
     const resolution = resolutions.get(row.id)!;
     const challengerWon = resolution.winner === 'challenger';
@@ -192,7 +191,7 @@ async function settle(tx: Tx, rows: BattleRow[], resolutions: Map<number, Battle
   );
   // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
   // touched, so the battles completed here are left alone).
-  if (moved.size > 0) await releaseCommitments(tx, { pogIds: [...moved] }, 'battled', events, now);
+  if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved] }, 'battled');
 
   const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));
   const notices: NewNotification[] = [];
@@ -217,14 +216,16 @@ async function settle(tx: Tx, rows: BattleRow[], resolutions: Map<number, Battle
         link: BATTLE_LINK,
       });
     }
-    events.toUser(o.row.challengerId, 'battle:updated', battle);
-    events.toUser(o.row.defenderId, 'battle:updated', battle);
+    uow.toUser(o.row.challengerId, 'battle:updated', battle);
+    uow.toUser(o.row.defenderId, 'battle:updated', battle);
     // The prize as it is now (owned by the winner): the winner's collection gains it live.
     if (o.loserPogId !== null && moved.has(o.loserPogId) && prizePog) {
-      events.toUser(o.winnerId, 'pog:updated', prizePog);
-      events.toUser(o.loserId, 'pog:updated', prizePog);
+      uow.toUser(o.winnerId, 'pog:updated', prizePog);
+      uow.toUser(o.loserId, 'pog:updated', prizePog);
     }
   }
-  await notifyAll(tx, events, notices);
+  await notifyAll(uow, notices);
+  // The winners have one more win and one more POG: one achievements check for all of them.
+  uow.enqueue('achievements.check', { userIds: [...new Set(outcomes.map((o) => o.winnerId))] });
   return shown;
 }

@@ -1,12 +1,13 @@
 /**
- * Stored PogBot conversations. A question and its answer are written together, in one transaction,
- * only once the answer is complete; both carry the send's request id, so a repeated send finds the
- * stored pair instead of storing (and paying for) a second answer.
+ * Stored PogBot conversations. A question and its answer are written together, in one unit of
+ * work with their `chat:reply` event, only once the answer is complete; both carry the send's request
+ * id, so a repeated send finds the stored pair instead of storing (and paying for) a second answer.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { ChatMessage } from '../../chat/schemas';
 import type { Db, Tx } from '../db/client';
 import { chatMessages, type ChatMessageRow } from '../db/schema';
+import { inUnitOfWork } from '../outbox/unit-of-work';
 
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
   return { id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString(), offline: row.offline };
@@ -55,7 +56,8 @@ export interface NewExchange {
  * When the same send was stored meanwhile, nothing new is written and the stored pair is returned.
  */
 export async function storeExchange(db: Db, input: NewExchange): Promise<ChatExchange> {
-  return db.transaction(async (tx) => {
+  return inUnitOfWork(db, input.answeredAt, async (uow) => {
+    const { tx } = uow;
     const common = { userId: input.userId, conversationId: input.conversationId, requestId: input.requestId };
     const [question] = await tx
       .insert(chatMessages)
@@ -71,6 +73,8 @@ export async function storeExchange(db: Db, input: NewExchange): Promise<ChatExc
       .insert(chatMessages)
       .values({ ...common, role: 'assistant', content: input.answer, offline: input.offline, createdAt: input.answeredAt })
       .returning();
-    return { question: toChatMessage(question), answer: toChatMessage(answer!) };
+    const exchange = { question: toChatMessage(question), answer: toChatMessage(answer!) };
+    uow.toUser(input.userId, 'chat:reply', { conversationId: input.conversationId, requestId: input.requestId, messages: [exchange.question, exchange.answer] });
+    return exchange;
   });
 }

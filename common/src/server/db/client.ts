@@ -15,9 +15,27 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/**
+ * A connection of the relay's own: LISTEN for the outbox's notifications and, on PostgreSQL, hold the
+ * session advisory lock that makes one process the sequencer. On PGlite it is the embedded database
+ * itself (one process, which is always the sequencer).
+ */
+export interface DatabaseListener {
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  /** Takes a session-level advisory lock if free; it is held until this listener closes or its connection is lost. */
+  tryLock(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   readonly db: Db;
+  /** A fresh Drizzle handle on the same connections (each app in a process gets its own; see outbox hooks). */
+  handle(): Db;
+  /** Opens a listener; `lost` is called once if its connection goes away (open another then). */
+  connectListener(lost: (error: Error) => void): Promise<DatabaseListener>;
+  /** Where the database lives, for log lines ("PostgreSQL at 127.0.0.1:5432"), never with a password. */
+  readonly description: string;
   /** Runs a script of several statements in one transaction while holding `lockKey` (an advisory lock). */
   execScriptLocked(lockKey: string, run: (exec: (sql: string) => Promise<unknown>) => Promise<void>): Promise<void>;
   ping(): Promise<boolean>;
@@ -42,10 +60,41 @@ function openPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const handle = () => drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = handle();
   return {
     kind: 'postgres',
     db,
+    handle,
+    description: describePostgres(url),
+    async connectListener(lost) {
+      const client = new pg.Client({ connectionString: url });
+      const handlers = new Map<string, (payload: string) => void>();
+      let gone = false;
+      const onLost = (error: Error) => {
+        if (gone) return;
+        gone = true;
+        lost(error);
+      };
+      client.on('error', onLost);
+      client.on('end', () => onLost(new Error('the listener connection ended')));
+      client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+      await client.connect();
+      return {
+        async listen(channel, handler) {
+          handlers.set(channel, handler);
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        },
+        async tryLock(key) {
+          const result = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [key]);
+          return result.rows[0]?.ok === true;
+        },
+        async close() {
+          gone = true;
+          await client.end().catch(() => undefined);
+        },
+      };
+    },
     async execScriptLocked(lockKey, run) {
       const client = await pool.connect();
       try {
@@ -75,11 +124,29 @@ function openPostgres(url: string, max: number): Database {
 async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const handle = () => drizzlePglite({ client, schema }) as unknown as Db;
+  const db = handle();
   let closed = false;
   return {
     kind: 'pglite',
     db,
+    handle,
+    description: dir.startsWith('memory://') ? 'PGlite in memory' : `PGlite in ${dir}`,
+    async connectListener() {
+      const unsubscribes: Array<() => Promise<void>> = [];
+      return {
+        async listen(channel, handler) {
+          unsubscribes.push(await client.listen(channel, handler));
+        },
+        async tryLock() {
+          return true;
+        },
+        async close() {
+          if (closed) return;
+          for (const unsubscribe of unsubscribes.splice(0)) await unsubscribe().catch(() => undefined);
+        },
+      };
+    },
     async execScriptLocked(lockKey, run) {
       await client.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
@@ -100,4 +167,14 @@ async function openPglite(dir: string): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/** host:port/database of a PostgreSQL URL, without credentials. */
+function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL at ${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }

@@ -3,7 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -283,3 +283,56 @@ export const chatMessages = pgTable(
 );
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** Events written in the transaction that caused them, relayed after commit (mirrors migrations/0009_outbox.sql). */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** 'user:<id>', 'admins' or 'cluster'. */
+    stream: text('stream').notNull(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Global delivery order, given by the sequencer after commit. */
+    seq: bigint('seq', { mode: 'number' }),
+    /** Position in the stream, given with seq. */
+    position: bigint('position', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    sequencedAt: timestamp('sequenced_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_events_unsequenced_idx').on(t.id).where(sql`seq IS NULL`),
+    uniqueIndex('outbox_events_seq_key').on(t.seq),
+    uniqueIndex('outbox_events_stream_position_key').on(t.stream, t.position),
+  ],
+);
+
+export const outboxStreams = pgTable('outbox_streams', {
+  stream: text('stream').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+});
+
+export const outboxState = pgTable('outbox_state', {
+  id: integer('id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
+
+/** Follow-up jobs written with the change that caused them; handed to the queue after commit. */
+export const outboxJobs = pgTable(
+  'outbox_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts'),
+    /** The relay of the process that wrote the row. */
+    origin: text('origin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_jobs_open_idx').on(t.id).where(sql`done_at IS NULL`)],
+);
+
+export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+export type OutboxJobRow = typeof outboxJobs.$inferSelect;

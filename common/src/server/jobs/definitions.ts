@@ -32,10 +32,11 @@ export interface JobDefinitions {
   /** Deletes expired player and admin session rows (scheduled hourly; expired ones are refused anyway). */
   'sessions.purge': { payload: Record<string, never>; result: { sessions: number; adminSessions: number } };
   /**
-   * Records the achievements a player has reached (enqueued after a creation, a trade or a battle
-   * won). Not deduplicated: a check running now may have read the stats before the latest change.
+   * Records the achievements players have reached (declared after a creation, a trade, battles won, a
+   * rare design, a sign-in). Each declaration is its own job: a check running now may have read the
+   * stats before the latest change.
    */
-  'achievements.check': { payload: { userId: number }; result: { completed: string[] } };
+  'achievements.check': { payload: { userIds: number[] }; result: { completed: Record<string, string[]> } };
   /** Scores one version of a POG's design: rarity, points, automatic flags. */
   'pog.score': {
     payload: { pogId: number; version: number };
@@ -60,6 +61,11 @@ export type JobResult<N extends JobName> = JobDefinitions[N]['result'];
 export interface EnqueueOptions {
   /** Deduplicates: a job whose id is already waiting or running is not added again. */
   jobId?: string;
+  /**
+   * The outbox row this job comes from (the relay sets it): its job id is derived from it, and the
+   * row is marked done when a processor has finished the job.
+   */
+  outboxId?: number;
   delayMs?: number;
   /** Total tries including the first (default 5), with exponential backoff between them. */
   attempts?: number;
@@ -75,6 +81,12 @@ export interface JobContext {
   /** 1 on the first try. */
   attempt: number;
 }
+
+/** Told when a job that came from the outbox will not run again (it succeeded, or failed for good). */
+export type OutboxJobFinished = (outboxId: number) => Promise<void>;
+
+/** The job id of the job made from an outbox row: the same row always gives the same id. */
+export const outboxJobId = (outboxId: number) => `outbox-${outboxId}`;
 
 export type Processor<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<JobResult<N>>;
 export type ProcessorMap = { [N in JobName]?: Processor<N> };
@@ -92,6 +104,8 @@ export interface JobQueue {
   schedule<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void>;
   /** True when the queue can take work (Redis reachable). */
   healthy(): Promise<boolean>;
+  /** Called each time the queue's connection comes back after a loss (its Redis may have restarted empty). */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 /**
  * An admin's decisions on a POG: approve, reject, delete (spec section 4, decisions "Moderation").
- * Each runs in one transaction under a lock on the POG's row, writes the audit line and the owner's
- * notification there, and queues the events the caller publishes after commit.
+ * Each is one unit of work under a lock on the POG's row: the change, the audit line, the owner's
+ * notification and the events commit together.
  */
 import { eq } from 'drizzle-orm';
 import type { ModerationAction } from '../../events';
@@ -11,8 +11,8 @@ import { releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPog, type PogWithNames } from '../pogs/repository';
-import type { PendingEvents } from '../realtime';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 
@@ -33,19 +33,20 @@ async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
   return rows[0];
 }
 
-/** Queues the live side of a decision: the owner's notification and POG, and the admins' queue. */
-function announce(events: PendingEvents, found: PogWithNames, action: ModerationAction, now: Date, notification: Notification | null) {
-  const pog = toPog(found, now);
-  if (notification) events.toUser(found.pog.userId, 'notification', notification);
+/** The live side of a decision: the owner's notification and POG, and the admins' queue. */
+function announce(uow: UnitOfWork, found: PogWithNames, action: ModerationAction, notification: Notification | null) {
+  const pog = toPog(found, uow.now);
+  if (notification) uow.toUser(found.pog.userId, 'notification', notification);
   // A deleted POG has no state left to show: the notification tells the owner, whose lists refetch.
-  if (action !== 'deleted') events.toUser(found.pog.userId, 'pog:updated', pog);
-  events.toAdmins('moderation:queue', { action, pog });
+  if (action !== 'deleted') uow.toUser(found.pog.userId, 'pog:updated', pog);
+  uow.toAdmins('moderation:queue', { action, pog });
 }
 
 const withNotes = (sentence: string, notes: string | null) => (notes ? `${sentence} Moderator's note: ${notes}` : sentence);
 
-export async function moderatePog(db: Db, input: PogDecision, events: PendingEvents, now: Date): Promise<PogWithNames> {
-  return db.transaction(async (tx) => {
+export async function moderatePog(db: Db, input: PogDecision, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const current = await lockPog(tx, input.pogId);
     assertNotModeratedSince(current.lastModeratedAt, input.expectedLastModeratedAt, 'POG');
     const approved = input.decision === 'approved';
@@ -61,7 +62,7 @@ export async function moderatePog(db: Db, input: PogDecision, events: PendingEve
       .where(eq(pogs.id, input.pogId));
     // A rejected POG can no longer be traded or battled: its open offers and challenges end now.
     if (!approved && current.moderationStatus !== 'rejected') {
-      await releaseCommitments(tx, { pogIds: [input.pogId] }, 'rejected', events, now);
+      await releaseCommitments(uow, { pogIds: [input.pogId] }, 'rejected');
     }
     await recordAudit(tx, { adminSessionId: input.adminSessionId, action: input.decision, targetType: 'pog', targetId: input.pogId, notes: input.notes }, now);
     const notification = await insertNotification(
@@ -83,17 +84,18 @@ export async function moderatePog(db: Db, input: PogDecision, events: PendingEve
           },
     );
     const found = (await findPog(tx, input.pogId))!;
-    announce(events, found, input.decision, now, notification);
+    announce(uow, found, input.decision, notification);
     return found;
   });
 }
 
 /** Deletes any player's POG; returns what it was. Its open trades and battles end first. */
-export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, events: PendingEvents, now: Date): Promise<PogWithNames> {
-  return db.transaction(async (tx) => {
+export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     await lockPog(tx, input.pogId);
     const snapshot = (await findPog(tx, input.pogId))!;
-    await releaseCommitments(tx, { pogIds: [input.pogId] }, 'deleted', events, now);
+    await releaseCommitments(uow, { pogIds: [input.pogId] }, 'deleted');
     await tx.delete(pogs).where(eq(pogs.id, input.pogId));
     await recordAudit(tx, { adminSessionId: input.adminSessionId, action: 'deleted', targetType: 'pog', targetId: input.pogId, notes: null }, now);
     const notification = await insertNotification(tx, {
@@ -103,7 +105,7 @@ export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSess
       body: 'A moderator removed your POG from the game.',
       link: '/collection',
     });
-    announce(events, snapshot, 'deleted', now, notification);
+    announce(uow, snapshot, 'deleted', notification);
     return snapshot;
   });
 }

@@ -8,13 +8,14 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
+import { inUnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPog, type PogWithNames } from '../pogs/repository';
-import type { PendingEvents } from '../realtime';
 
 export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
 
-export async function reportPog(db: Db, input: { pogId: number; userId: number; reason: string }, events: PendingEvents, now: Date): Promise<PogWithNames> {
-  return db.transaction(async (tx) => {
+export async function reportPog(db: Db, input: { pogId: number; userId: number; reason: string }, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const rows = await tx.select().from(pogs).where(eq(pogs.id, input.pogId)).for('update');
     const current = rows[0];
     // A rejected POG reads as missing to everyone but its owner (who cannot report it anyway).
@@ -48,10 +49,10 @@ export async function reportPog(db: Db, input: { pogId: number; userId: number; 
         link: '/collection',
         dedupeKey: `pog-reported:${input.pogId}`,
       });
-      if (notification) events.toUser(current.userId, 'notification', notification);
-      events.toUser(current.userId, 'pog:updated', pog);
+      if (notification) uow.toUser(current.userId, 'notification', notification);
+      uow.toUser(current.userId, 'pog:updated', pog);
     }
-    events.toAdmins('moderation:queue', { action: 'reported', pog });
+    uow.toAdmins('moderation:queue', { action: 'reported', pog });
     return found;
   });
 }

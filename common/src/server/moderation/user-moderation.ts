@@ -1,17 +1,18 @@
 /**
- * Banning and unbanning players. The database side runs in one transaction (conditional update,
- * audit line, the player's open trades and battles cancelled); ending their sessions and closing
- * their sockets is the gateway's part, after commit.
+ * Banning and unbanning players, each one unit of work: the conditional update, the audit line, the
+ * player's open trades and battles cancelled, their sessions deleted, and the news for every gateway
+ * (drop cached copies; close the player's sockets) and every admin commit together.
  */
 import { and, eq } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../errors';
 import { releaseCommitments } from '../commitments';
 import type { Db } from '../db/client';
-import { users, type UserRow } from '../db/schema';
+import { sessions, users, type UserRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
-import type { PendingEvents } from '../realtime';
+import { inUnitOfWork } from '../outbox/unit-of-work';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
+import { toAdminUser } from './queries';
 
 export interface UserDecision {
   userId: number;
@@ -25,8 +26,9 @@ export interface UserDecision {
 /** The text a banned player reads on their sockets and at login. */
 export const banMessage = (reason: string | null) => `Your account has been banned${reason ? `: ${reason}` : '.'}`;
 
-export async function moderateUser(db: Db, input: UserDecision, events: PendingEvents, now: Date): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function moderateUser(db: Db, input: UserDecision, now: Date): Promise<UserRow> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const rows = await tx.select().from(users).where(eq(users.id, input.userId)).for('no key update');
     const current = rows[0];
     if (!current) throw new NotFoundError('That player no longer exists.');
@@ -49,10 +51,16 @@ export async function moderateUser(db: Db, input: UserDecision, events: PendingE
       now,
     );
     if (input.isBanned) {
-      await releaseCommitments(tx, { userId: input.userId }, 'banned', events, now);
+      await releaseCommitments(uow, { userId: input.userId }, 'banned');
       // Stored for the record (and for when the ban is lifted); no live push, the sockets close.
       await insertNotification(tx, { userId: input.userId, kind: 'user.banned', title: 'Your account was banned', body: banMessage(banReason) });
+      // The ban takes effect everywhere at once: sessions gone, sockets told and closed.
+      await tx.delete(sessions).where(eq(sessions.userId, input.userId));
+      uow.revokeUser(input.userId, banMessage(banReason));
     }
+    // Every gateway drops its cached copies of the player and their sessions.
+    uow.toCluster({ type: 'user', userId: input.userId });
+    uow.toAdmins('moderation:user', { action: updated.isBanned ? 'banned' : 'unbanned', user: toAdminUser(updated) });
     return updated;
   });
 }

@@ -1,8 +1,8 @@
-/** Stored notifications: written inside the caller's transaction, pushed by the caller after commit. */
+/** Stored notifications: written in the caller's unit of work, pushed by the relay after it commits. */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Notification, NotificationKind, NotificationList } from '../../schemas/notifications';
 import type { Db, Tx } from '../db/client';
-import type { PendingEvents } from '../realtime';
+import type { UnitOfWork } from '../outbox/unit-of-work';
 import { notifications, type NotificationRow } from '../db/schema';
 
 export interface NewNotification {
@@ -73,12 +73,12 @@ export async function markNotificationsRead(db: Db, userId: number, ids: number[
     .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [-1])) : mine);
 }
 
-/** Stores a notification in the transaction and queues its push for after commit. */
-export async function notify(tx: Db | Tx, events: PendingEvents, input: NewNotification): Promise<void> {
-  await notifyAll(tx, events, [input]);
+/** Stores a notification in the unit of work, which pushes it once committed. */
+export async function notify(uow: UnitOfWork, input: NewNotification): Promise<void> {
+  await notifyAll(uow, [input]);
 }
 
-/** `notify` for several at once: one statement. */
-export async function notifyAll(tx: Db | Tx, events: PendingEvents, inputs: NewNotification[]): Promise<void> {
-  for (const stored of await insertNotifications(tx, inputs)) events.toUser(stored.userId, 'notification', stored);
+/** `notify` for several at once: one statement. Those a dedupe key already stored are not pushed again. */
+export async function notifyAll(uow: UnitOfWork, inputs: NewNotification[]): Promise<void> {
+  for (const stored of await insertNotifications(uow.tx, inputs)) uow.toUser(stored.userId, 'notification', stored);
 }

@@ -1,6 +1,7 @@
 /**
- * Creating, editing and deleting POGs. Each runs in one transaction; creation locks the player's
- * row so that concurrent requests cannot slip past the limits together.
+ * Creating, editing and deleting POGs. Each is one unit of work; creation locks the player's row so
+ * that concurrent requests cannot slip past the limits together. What follows a change is declared
+ * here with it: scoring the design, checking achievements, telling the moderators.
  */
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '../../constants';
@@ -13,8 +14,8 @@ import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, users, type PogRow } from '../db/schema';
-import type { PendingEvents } from '../realtime';
-import { findPog, type PogWithNames } from './repository';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { findPog, toPog, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
 
 interface ImageFacts {
@@ -53,8 +54,14 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
   };
 }
 
+/** Scores the POG's current design version (once per version, whoever asks again). */
+function scoreLater(uow: UnitOfWork, pog: PogRow): void {
+  uow.enqueue('pog.score', { pogId: pog.id, version: pog.designVersion });
+}
+
 export async function createPog(db: Db, userId: number, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
-  return db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     // One creation at a time per player: the limits below are read and written under this lock
     // (NO KEY UPDATE, so that rows referring to the player, such as notifications, are not blocked).
     await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
@@ -89,7 +96,12 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
       })
       .returning();
     await tx.insert(pogCreations).values({ userId, pogId: row!.id, createdAt: now });
-    return (await findPog(tx, row!.id))!;
+    const created = (await findPog(tx, row!.id))!;
+    // Announced before scoring is queued, so that admins never see "flagged" before "created".
+    uow.toAdmins('moderation:queue', { action: 'created', pog: toPog(created, now) });
+    scoreLater(uow, created.pog);
+    uow.enqueue('achievements.check', { userIds: [userId] });
+    return created;
   });
 }
 
@@ -103,7 +115,8 @@ async function lockOwnPog(tx: Tx, pogId: number, userId: number, action: string)
 }
 
 export async function updatePogDesign(db: Db, pogId: number, userId: number, changes: UpdatePogRequest, now: Date): Promise<PogWithNames> {
-  return db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const current = await lockOwnPog(tx, pogId, userId, 'edit');
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as PogRow;
     const image = next.imageUrl !== current.imageUrl ? await imageFacts(tx, next.imageUrl) : { imageHash: current.imageHash, imageDetail: current.imageDetail };
@@ -125,21 +138,23 @@ export async function updatePogDesign(db: Db, pogId: number, userId: number, cha
         updatedAt: now,
       })
       .where(eq(pogs.id, pogId));
-    return (await findPog(tx, pogId))!;
+    const updated = (await findPog(tx, pogId))!;
+    uow.toUser(updated.pog.userId, 'pog:updated', toPog(updated, now));
+    scoreLater(uow, updated.pog);
+    return updated;
   });
 }
 
-/**
- * Deletes an owned POG and returns what it was, for the events that follow. Its pending trades and
- * battles are cancelled in the same transaction; their events join `events`, published after commit.
- */
-export async function deleteOwnPog(db: Db, pogId: number, userId: number, events: PendingEvents, now: Date): Promise<PogWithNames> {
-  return db.transaction(async (tx) => {
+/** Deletes an owned POG and returns what it was. Its pending trades and battles end with it. */
+export async function deleteOwnPog(db: Db, pogId: number, userId: number, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const pog = await lockOwnPog(tx, pogId, userId, 'delete');
     await assertNotRiskedInBattle(tx, [pog]);
     const snapshot = (await findPog(tx, pogId))!;
-    await releaseCommitments(tx, { pogIds: [pogId] }, 'deleted', events, now);
+    await releaseCommitments(uow, { pogIds: [pogId] }, 'deleted');
     await tx.delete(pogs).where(eq(pogs.id, pogId));
+    uow.toAdmins('moderation:queue', { action: 'deleted', pog: toPog(snapshot, now) });
     return snapshot;
   });
 }

@@ -1,17 +1,21 @@
 /**
  * Scoring a POG's current design (decisions.md, Rarity and points, and Moderation's automatic
  * flags). Idempotent per design version: scoring a version that is already scored changes nothing,
- * and a version that an edit has replaced is skipped (the edit's own job scores it).
+ * and a version that an edit has replaced is skipped (the edit's own job scores it). The result is
+ * one unit of work: the scores, the owner's notifications and POG, the moderators' flag and, for a
+ * design that scored rare or better, its creator's achievements check.
  */
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '../../constants';
 import { matchesBlocklist } from '../../pogs/blocklist';
 import { HAMMING_FLAG_DISTANCE, scorePog, type PogScore, type UniquenessInput } from '../../pogs/rarity';
+import type { Rarity } from '../../constants';
 import type { Db } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '../../schemas/notifications';
-import { findPog, type PogWithNames } from './repository';
+import { inUnitOfWork } from '../outbox/unit-of-work';
+import { findPog, toPog, type PogWithNames } from './repository';
 import { findSimilarImages } from './similarity';
 
 export type FlagReason = 'blocklist' | 'duplicate-image';
@@ -24,6 +28,9 @@ export interface ScoringOutcome {
   flaggedFor?: FlagReason;
   notifications: Notification[];
 }
+
+/** A design that scores this well can complete its creator's Rare Find. */
+const RARE_OR_BETTER: ReadonlySet<Rarity> = new Set(['rare', 'epic', 'legendary']);
 
 async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; duplicateOfOther: boolean }> {
   if (pog.imageHash) {
@@ -65,7 +72,8 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
   });
   const flagReason: FlagReason | undefined = matchesBlocklist(`${pog.name} ${pog.textContent}`) ? 'blocklist' : duplicateOfOther ? 'duplicate-image' : undefined;
 
-  return db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     const current = (await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update'))[0];
     // An edit or another scorer got here first: nothing to do for this version.
     if (!current || current.designVersion !== version || current.scoredVersion === version) {
@@ -116,9 +124,16 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
       });
       if (flagged) notifications.push(flagged);
     }
+    const found = (await findPog(tx, pogId))!;
+    const shown = toPog(found, now);
+    // The owner sees the real rarity arrive live; the moderators hear of a new flag.
+    uow.toUser(shown.userId, 'pog:updated', shown);
+    for (const notification of notifications) uow.toUser(notification.userId, 'notification', notification);
+    if (newlyFlagged) uow.toAdmins('moderation:queue', { action: 'flagged', pog: shown });
+    if (RARE_OR_BETTER.has(score.rarity)) uow.enqueue('achievements.check', { userIds: [found.pog.creatorId] });
     return {
       status: 'scored',
-      pog: (await findPog(tx, pogId))!,
+      pog: found,
       score,
       ...(newlyFlagged ? { flaggedFor: flagReason } : {}),
       notifications,

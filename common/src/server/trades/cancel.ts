@@ -5,7 +5,8 @@ import { trades } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { toTrades } from './repository';
 
-export const cancelTradesFor: Canceller = async (tx, scope, reason, events, now) => {
+export const cancelTradesFor: Canceller = async (uow, scope, reason) => {
+  const { tx, now } = uow;
   const who: SQL[] = [];
   if (scope.pogIds?.length) who.push(inArray(trades.offerPogId, scope.pogIds), inArray(trades.requestPogId, scope.pogIds));
   if (scope.userId !== undefined) who.push(eq(trades.fromUserId, scope.userId), eq(trades.toUserId, scope.userId));
@@ -17,14 +18,14 @@ export const cancelTradesFor: Canceller = async (tx, scope, reason, events, now)
     .returning();
   for (const trade of await toTrades(tx, cancelled, now)) {
     for (const userId of [trade.fromUserId, trade.toUserId]) {
-      await notify(tx, events, {
+      await notify(uow, {
         userId,
         kind: 'trade.cancelled',
         title: 'Trade cancelled',
         body: `A trade offer was cancelled because ${RELEASE_REASON_TEXT[reason]}.`,
         link: '/trade',
       });
-      events.toUser(userId, 'trade:updated', trade);
+      uow.toUser(userId, 'trade:updated', trade);
     }
   }
 };

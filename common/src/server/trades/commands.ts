@@ -6,6 +6,9 @@
  * Lock order, everywhere a POG moves: POG rows first (ascending id), then trade or battle rows.
  * Releasing other offers updates their rows after the POGs are held, so a concurrent accept of one
  * of them is still waiting for the POGs, not holding its trade: no deadlock.
+ *
+ * Each command is a unit of work: its notifications, its events for both players and its follow-up
+ * jobs (achievement checks after a swap) commit with the change.
  */
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES } from '../../constants';
@@ -17,14 +20,8 @@ import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogs, trades, users, type PogRow, type TradeRow } from '../db/schema';
 import { notify } from '../notifications/repository';
-import { PendingEvents } from '../realtime';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { toTrade } from './repository';
-
-export interface TradeOutcome {
-  trade: Trade;
-  /** Events to publish once the transaction has committed. */
-  events: PendingEvents;
-}
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -45,10 +42,10 @@ async function lockPogs(tx: Tx, ids: number[]): Promise<Map<number, PogRow>> {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<TradeOutcome> {
+export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<Trade> {
   if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
-  const events = new PendingEvents();
-  const trade = await db.transaction(async (tx) => {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     // The sender's row serialises their offers, so the daily limit holds under concurrency. NO KEY
     // UPDATE, not UPDATE: a notification for this player (a foreign key to the row) must still be
     // insertable meanwhile, or a scorer holding one of these POGs would deadlock with us.
@@ -86,21 +83,22 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
       .returning();
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
     const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, input.fromUserId));
-    await notify(tx, events, {
+    await notify(uow, {
       userId: input.toUserId,
       kind: 'trade.offered',
       title: 'New trade offer',
       body: `${sender!.username} offers ${offer.name} for your ${request.name}.`,
       link: '/trade',
     });
-    return toTrade(tx, inserted[0], now);
+    const trade = await toTrade(tx, inserted[0], now);
+    uow.toUser(trade.toUserId, 'trade:created', trade);
+    // The sender's other tabs learn of it too.
+    uow.toUser(trade.fromUserId, 'trade:created', trade);
+    return trade;
   });
-  events.toUser(trade.toUserId, 'trade:created', trade);
-  events.toUser(trade.fromUserId, 'trade:created', trade);
-  return { trade, events };
 }
 
-async function lockTrade(tx: Tx, tradeId: number, now: Date): Promise<TradeRow> {
+async function lockTrade(tx: Tx, tradeId: number): Promise<TradeRow> {
   const [row] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
   if (!row) throw new NotFoundError('That trade does not exist.');
   return row;
@@ -117,28 +115,29 @@ async function assertPending(tx: Tx, row: TradeRow, now: Date): Promise<void> {
   }
 }
 
-function finish(events: PendingEvents, trade: Trade): TradeOutcome {
-  events.toUser(trade.fromUserId, 'trade:updated', trade);
-  events.toUser(trade.toUserId, 'trade:updated', trade);
-  return { trade, events };
+/** Both players see the trade as it is now. */
+function announce(uow: UnitOfWork, trade: Trade): Trade {
+  uow.toUser(trade.fromUserId, 'trade:updated', trade);
+  uow.toUser(trade.toUserId, 'trade:updated', trade);
+  return trade;
 }
 
-export async function answerTrade(db: Db, tradeId: number, actorId: number, answer: 'accepted' | 'rejected', now: Date): Promise<TradeOutcome> {
-  const events = new PendingEvents();
-  const trade = await db.transaction(async (tx) => {
+export async function answerTrade(db: Db, tradeId: number, actorId: number, answer: 'accepted' | 'rejected', now: Date): Promise<Trade> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
     // The POGs of a trade never change, so they can be read, then locked, before the trade itself.
     const [peek] = await tx.select({ offerPogId: trades.offerPogId, requestPogId: trades.requestPogId }).from(trades).where(eq(trades.id, tradeId));
     const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is number => id !== null) : [];
     const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<number, PogRow>();
-    const row = await lockTrade(tx, tradeId, now);
+    const row = await lockTrade(tx, tradeId);
     if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can answer it.');
     await assertPending(tx, row, now);
     const [recipient] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.toUserId));
 
     if (answer === 'rejected') {
       const [updated] = await tx.update(trades).set({ status: 'rejected', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
-      await notify(tx, events, { userId: row.fromUserId, kind: 'trade.rejected', title: 'Trade declined', body: `${recipient!.username} declined your trade offer.`, link: '/trade' });
-      return toTrade(tx, updated!, now);
+      await notify(uow, { userId: row.fromUserId, kind: 'trade.rejected', title: 'Trade declined', body: `${recipient!.username} declined your trade offer.`, link: '/trade' });
+      return announce(uow, await toTrade(tx, updated!, now));
     }
 
     const offer = row.offerPogId === null ? undefined : found.get(row.offerPogId);
@@ -168,8 +167,8 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
       if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
     }
     const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
-    await releaseCommitments(tx, { pogIds, exceptTradeId: row.id }, 'traded', events, now);
-    await notify(tx, events, {
+    await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
+    await notify(uow, {
       userId: row.fromUserId,
       kind: 'trade.accepted',
       title: 'Trade accepted',
@@ -177,22 +176,22 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
       link: '/collection',
     });
     const trade = await toTrade(tx, updated!, now);
-    for (const pog of [trade.offerPog, trade.requestPog]) if (pog) events.toUser(pog.userId, 'pog:updated', pog);
-    return trade;
+    for (const pog of [trade.offerPog, trade.requestPog]) if (pog) uow.toUser(pog.userId, 'pog:updated', pog);
+    // A completed trade counts for both players' trade achievements.
+    uow.enqueue('achievements.check', { userIds: [row.fromUserId, row.toUserId] });
+    return announce(uow, trade);
   });
-  return finish(events, trade);
 }
 
-export async function cancelTrade(db: Db, tradeId: number, actorId: number, now: Date): Promise<TradeOutcome> {
-  const events = new PendingEvents();
-  const trade = await db.transaction(async (tx) => {
-    const row = await lockTrade(tx, tradeId, now);
+export async function cancelTrade(db: Db, tradeId: number, actorId: number, now: Date): Promise<Trade> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    const row = await lockTrade(tx, tradeId);
     if (row.fromUserId !== actorId) throw new ForbiddenError('Only the player who sent this offer can cancel it.');
     await assertPending(tx, row, now);
     const [updated] = await tx.update(trades).set({ status: 'cancelled', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
     const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.fromUserId));
-    await notify(tx, events, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender!.username} cancelled their trade offer.`, link: '/trade' });
-    return toTrade(tx, updated!, now);
+    await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender!.username} cancelled their trade offer.`, link: '/trade' });
+    return announce(uow, await toTrade(tx, updated!, now));
   });
-  return finish(events, trade);
 }

@@ -1,15 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createAdminSocket } from './socket';
+import type { SocketStatus } from '../../stores/socket';
+import { bindLiveSocket } from '../realtime/liveSocket';
+import { createGameSocket } from '../realtime/socket';
+import { StreamCursor } from '../realtime/streamCursor';
 import { applyLiveModerationEvent, applyLiveUserEvent, refreshAdminData } from './cache';
 
 export type AdminLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
 
+const ADMIN_STATUS: Record<SocketStatus, AdminLiveStatus> = { connected: 'live', connecting: 'connecting', reconnecting: 'reconnecting', disconnected: 'off' };
+
 /**
  * The panel's own live connection, separate from the player's (which exists only for a signed-in
- * player). The handshake carries the admin cookie, so the server puts it in the `admins` room and
- * sends it the moderation queue. Open only while `enabled` (an admin session exists); after a
- * reconnect the lists are reloaded, because events sent meanwhile are lost.
+ * player). The handshake carries the admin cookie, so the server sends it the 'admins' stream (the
+ * moderation queue). Open only while `enabled` (an admin session exists). Events missed while
+ * disconnected are replayed; the lists are reloaded only when that is not possible (the first
+ * connection, or a gap older than the server keeps).
  */
 export function useAdminSocket(enabled: boolean): AdminLiveStatus {
   const queryClient = useQueryClient();
@@ -20,24 +26,16 @@ export function useAdminSocket(enabled: boolean): AdminLiveStatus {
       setStatus('off');
       return;
     }
-    const socket = createAdminSocket();
-    let connectedBefore = false;
-    socket.on('connect', () => {
-      setStatus('live');
-      if (connectedBefore) void refreshAdminData(queryClient);
-      connectedBefore = true;
+    const cursor = new StreamCursor();
+    const live = bindLiveSocket({
+      socket: createGameSocket(cursor, { forceNew: true }),
+      cursor,
+      onStatus: (status) => setStatus(ADMIN_STATUS[status]),
+      onReset: () => void refreshAdminData(queryClient),
     });
-    socket.on('disconnect', (reason) => setStatus(reason === 'io server disconnect' || reason === 'io client disconnect' ? 'off' : 'reconnecting'));
-    socket.on('connect_error', () => setStatus(socket.active ? 'reconnecting' : 'off'));
-    socket.on('moderation:queue', (event) => applyLiveModerationEvent(queryClient, event));
-    socket.on('moderation:user', (event) => applyLiveUserEvent(queryClient, event));
-
-    setStatus('connecting');
-    socket.connect();
-    return () => {
-      socket.removeAllListeners();
-      socket.disconnect();
-    };
+    live.on('moderation:queue', (event) => applyLiveModerationEvent(queryClient, event));
+    live.on('moderation:user', (event) => applyLiveUserEvent(queryClient, event));
+    return () => live.close();
   }, [enabled, queryClient]);
 
   return status;

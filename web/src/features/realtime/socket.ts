@@ -1,17 +1,21 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@pog/common';
+import type { ClientToServerEvents, ServerToClientEvents, SocketHandshakeAuth } from '@pog/common';
+import type { StreamCursor } from './streamCursor';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * A socket to the same origin, authenticated by the session cookie. It is created only for a
- * signed-in player and thrown away at sign-out, so it never outlives the session it belongs to.
+ * A socket to the same origin, authenticated by the session cookie(s). Every (re)connection's
+ * handshake carries the cursor's positions, so the server resumes each stream where this page is.
+ * `forceNew` keeps a second connection in the same tab (the admin panel's) apart from the player's.
  */
-export function createGameSocket(): GameSocket {
+export function createGameSocket(cursor: StreamCursor, options: { forceNew?: boolean } = {}): GameSocket {
   return io({
     path: '/socket.io',
     withCredentials: true,
     autoConnect: false,
+    forceNew: options.forceNew ?? false,
     transports: ['websocket', 'polling'],
+    auth: (send: (auth: SocketHandshakeAuth) => void) => send({ positions: cursor.snapshot() }),
   });
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { userStream, type User } from '@pog/common';
 import { useSocketStore } from '../../stores/socket';
 import { toast } from '../../stores/toasts';
-import { endSession } from '../auth/session';
+import { CURRENT_USER_KEY, endSession } from '../auth/session';
 import { AUTH_TEXT } from '../auth/messages';
 import { LOGOUT_MUTATION_KEY } from '../auth/useAuthActions';
 import { applyLiveBattle } from '../battles/live';
@@ -12,14 +13,17 @@ import { addLiveNotification } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
+import { bindLiveSocket } from './liveSocket';
 import { createGameSocket } from './socket';
+import { StreamCursor } from './streamCursor';
 
 /**
  * Keeps one live connection open while a player is signed in and routes server events into the
  * app: notifications into the bell, scored or edited POGs into every list, trades into the Trade
  * Center (and, once accepted, the swapped POGs into both collections), PogBot's answer as it is
- * written into the chat, a revoked session back to /auth. After a reconnect the
- * queries on screen are refetched, because events sent while disconnected are lost.
+ * written into the chat, a revoked session back to /auth. Events missed while disconnected are
+ * replayed by the server from where this page left off; only when they are gone does the page
+ * refetch what it shows.
  */
 export function useRealtime(userId: number | null): void {
   const queryClient = useQueryClient();
@@ -31,31 +35,28 @@ export function useRealtime(userId: number | null): void {
       setStatus('disconnected');
       return;
     }
-    const socket = createGameSocket();
-    let connectedBefore = false;
-
-    socket.on('connect', () => {
-      setStatus('connected');
-      if (connectedBefore) void queryClient.invalidateQueries({ refetchType: 'active' });
-      connectedBefore = true;
+    const cursor = new StreamCursor();
+    // The data on screen was read at (or after) this position: resume right after it.
+    cursor.seed(userStream(userId), queryClient.getQueryData<User | null>(CURRENT_USER_KEY)?.streamPosition);
+    const socket = createGameSocket(cursor);
+    const live = bindLiveSocket({
+      socket,
+      cursor,
+      onStatus: setStatus,
+      onReset: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
     });
-    socket.on('disconnect', (reason) => {
-      // A server-side disconnect is final (e.g. the session ended); anything else reconnects.
-      setStatus(reason === 'io server disconnect' || reason === 'io client disconnect' ? 'disconnected' : 'reconnecting');
-    });
-    socket.on('connect_error', () => setStatus(connectedBefore ? 'reconnecting' : 'connecting'));
 
-    socket.on('notification', (notification) => {
+    live.on('notification', (notification) => {
       addLiveNotification(queryClient, notification);
       refreshStatsOn(queryClient, notification);
     });
-    socket.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
-    socket.on('battle:created', (battle) => applyLiveBattle(queryClient, battle, userId));
-    socket.on('battle:updated', (battle) => applyLiveBattle(queryClient, battle, userId));
-    socket.on('trade:created', (trade) => applyLiveTrade(queryClient, trade, userId));
-    socket.on('trade:updated', (trade) => applyLiveTrade(queryClient, trade, userId));
+    live.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
+    live.on('battle:created', (battle) => applyLiveBattle(queryClient, battle, userId));
+    live.on('battle:updated', (battle) => applyLiveBattle(queryClient, battle, userId));
+    live.on('trade:created', (trade) => applyLiveTrade(queryClient, trade, userId));
+    live.on('trade:updated', (trade) => applyLiveTrade(queryClient, trade, userId));
+    live.on('chat:reply', () => applyChatReply(queryClient));
     socket.on('chat:delta', (delta) => applyChatDelta(delta));
-    socket.on('chat:reply', () => applyChatReply(queryClient));
     socket.on('session:revoked', ({ reason }) => {
       // Our own logout ends the session too; its success toast says it better.
       if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
@@ -63,12 +64,6 @@ export function useRealtime(userId: number | null): void {
       navigate('/auth', { replace: true });
       toast({ title: AUTH_TEXT.sessionEndedTitle, description: reason, variant: 'destructive' });
     });
-
-    setStatus('connecting');
-    socket.connect();
-    return () => {
-      socket.removeAllListeners();
-      socket.disconnect();
-    };
+    return () => live.close();
   }, [userId, queryClient, navigate, setStatus]);
 }

@@ -1,0 +1,311 @@
+/**
+ * The relay: the one path from a commit to the players' screens and the job queue.
+ *
+ * - **Sequencing** (one process at a time: the holder of an advisory lock on PostgreSQL, always the
+ *   process itself on PGlite): committed events get their global seq and their stream position.
+ * - **Feeding** (every gateway): sequenced events are read in seq order and handed to `deliver`,
+ *   which emits them to this gateway's own sockets. Redis plays no part: a Redis outage delays no event.
+ * - **Jobs** (every process): follow-up jobs are claimed and handed to the queue. A job counts as done
+ *   only when a processor finished it, so a queue that lost it (Redis restarted empty) gets it again.
+ * - **Pruning** (the sequencer): events and finished jobs older than the retention window go.
+ *
+ * Woken at once by the unit of work that committed in this process, by PostgreSQL notifications from
+ * the others (LISTEN/NOTIFY), and by a short poll as a safety net.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database, DatabaseListener, Db } from '../db/client';
+import type { JobName, JobQueue } from '../jobs/definitions';
+import { SerialTask } from './serial-task';
+import {
+  claimJobs,
+  claimUnfinishedJobs,
+  lastSequence,
+  OUTBOX_SEQUENCED_CHANNEL,
+  OUTBOX_WRITTEN_CHANNEL,
+  pruneOutbox,
+  readSequenced,
+  releaseJobs,
+  sequenceEvents,
+  type OutboxJob,
+  type SequencedEvent,
+} from './store';
+import { attachOutboxHooks } from './unit-of-work';
+
+export const SEQUENCER_LOCK = 'pog-federation:outbox-sequencer';
+const BATCH = 1000;
+const JOB_BATCH = 200;
+
+export interface OutboxRelayOptions {
+  database: Database;
+  /** This app's own Drizzle handle (units of work on it wake this relay). */
+  db: Db;
+  /** Where follow-up jobs go. */
+  queue: JobQueue;
+  /** A gateway's local delivery: every sequenced event from now on, once, in seq order. */
+  deliver?: (events: SequencedEvent[]) => void;
+  log: (line: string) => void;
+  /** How long sequenced events and finished jobs are kept (catch-up reaches this far back). */
+  retentionMs: number;
+  /** The safety-net poll (default 500 ms on PGlite, 2 s on PostgreSQL). */
+  pollMs?: number;
+  /** A job claimed this long ago and still not finished is handed to the queue again (default 30 s). */
+  redeliverAfterMs?: number;
+  /** Another process's undelivered jobs are taken over after this long (default 5 s). */
+  adoptAfterMs?: number;
+}
+
+export interface RelayStatus {
+  /** Whether this process is the sequencer now. */
+  sequencer: boolean;
+  /** Whether the listener connection is up (PostgreSQL). */
+  listening: boolean;
+}
+
+export class OutboxRelay {
+  readonly origin = randomUUID();
+  private readonly options: Required<Omit<OutboxRelayOptions, 'deliver'>> & Pick<OutboxRelayOptions, 'deliver'>;
+  private readonly sequence: SerialTask;
+  private readonly feed: SerialTask;
+  private readonly jobs: SerialTask;
+  private listener: DatabaseListener | undefined;
+  private sequencer = false;
+  private cursor = 0;
+  private closed = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private detachHooks: (() => void) | undefined;
+  private reconnecting: Promise<void> | undefined;
+  /** Observers of delivered events (metrics: how many, how long after their commit). */
+  private readonly deliveredObservers: Array<(events: SequencedEvent[], at: number) => void> = [];
+
+  constructor(options: OutboxRelayOptions) {
+    const postgres = options.database.kind === 'postgres';
+    this.options = {
+      pollMs: postgres ? 2_000 : 500,
+      redeliverAfterMs: 30_000,
+      adoptAfterMs: 5_000,
+      ...options,
+    };
+    const report = (what: string) => ({
+      onFailure: (error: unknown) => this.options.log(`[outbox] ${what} failed, retrying: ${messageOf(error)}`),
+      onRecovery: () => this.options.log(`[outbox] ${what} works again`),
+    });
+    this.sequence = new SerialTask(() => this.runSequencer(), report('sequencing'));
+    this.feed = new SerialTask(() => this.runFeed(), report('delivering events'));
+    this.jobs = new SerialTask(() => this.runJobs(), { ...report('handing jobs to the queue'), maxBackoffMs: 2_000 });
+  }
+
+  status(): RelayStatus {
+    return { sequencer: this.sequencer, listening: this.listener !== undefined };
+  }
+
+  onDelivered(observer: (events: SequencedEvent[], at: number) => void): void {
+    this.deliveredObservers.push(observer);
+  }
+
+  async start(): Promise<void> {
+    const { db, database } = this.options;
+    this.cursor = await lastSequence(db);
+    this.detachHooks = attachOutboxHooks(db, { origin: this.origin, committed: () => this.wake() });
+    await this.connect();
+    if (database.kind === 'pglite') {
+      // One process owns an embedded database (the data folder is locked): jobs it handed out before a
+      // restart and never finished are handed out again now.
+      await this.redeliver(new Date());
+    }
+    this.every(this.options.pollMs, () => this.wake());
+    // Another process may be the sequencer: take over if it goes (its lock ends with its connection).
+    this.every(1_000, () => void this.tryToLead());
+    this.every(this.options.redeliverAfterMs, () => {
+      if (this.sequencer) void this.redeliver(new Date(Date.now() - this.options.redeliverAfterMs));
+    });
+    this.every(10 * 60_000, () => {
+      if (this.sequencer) void this.prune();
+    });
+    this.options.queue.onReconnect?.(() => {
+      // The queue's Redis came back, perhaps empty: what it was given and not finished, again.
+      this.options.log('[outbox] the job queue reconnected: handing over unfinished jobs again');
+      void this.redeliver(new Date());
+    });
+    this.wake();
+  }
+
+  /** Something was committed: sequence, feed and hand over jobs. */
+  wake(): void {
+    if (this.closed) return;
+    if (this.sequencer) void this.sequence.request();
+    if (this.options.deliver) void this.feed.request();
+    void this.jobs.request();
+  }
+
+  /** Runs every pending step to the end (tests and shutdown). */
+  async flush(): Promise<void> {
+    if (this.sequencer) await this.sequence.request();
+    if (this.options.deliver) await this.feed.request();
+    await this.jobs.request();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.detachHooks?.();
+    await Promise.all([this.sequence.stop(), this.feed.stop(), this.jobs.stop()]);
+    await this.reconnecting;
+    await this.listener?.close();
+    this.listener = undefined;
+  }
+
+  private every(ms: number, run: () => void): void {
+    const timer = setInterval(run, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Opens the listener and tries to become the sequencer; on failure, retries in the background. */
+  private async connect(): Promise<void> {
+    try {
+      await this.openListener();
+    } catch (error) {
+      this.options.log(`[outbox] cannot listen on ${this.options.database.description} yet (${messageOf(error)}); polling until it can`);
+      this.reconnectSoon();
+    }
+  }
+
+  private async openListener(): Promise<void> {
+    const listener = await this.options.database.connectListener((error) => this.lost(error));
+    try {
+      await listener.listen(OUTBOX_WRITTEN_CHANNEL, () => {
+        if (this.sequencer) void this.sequence.request();
+        void this.jobs.request();
+      });
+      if (this.options.deliver) await listener.listen(OUTBOX_SEQUENCED_CHANNEL, () => void this.feed.request());
+      this.sequencer = await listener.tryLock(SEQUENCER_LOCK);
+    } catch (error) {
+      await listener.close();
+      throw error;
+    }
+    if (this.closed) {
+      await listener.close();
+      return;
+    }
+    this.listener = listener;
+  }
+
+  private async tryToLead(): Promise<void> {
+    if (this.sequencer || this.closed || !this.listener) return;
+    try {
+      this.sequencer = await this.listener.tryLock(SEQUENCER_LOCK);
+      if (this.sequencer) {
+        this.options.log('[outbox] this process is the sequencer now');
+        this.wake();
+      }
+    } catch {
+      // The listener's connection is in trouble; `lost` handles it.
+    }
+  }
+
+  private lost(error: Error): void {
+    if (this.closed) return;
+    const wasSequencer = this.sequencer;
+    this.sequencer = false;
+    this.listener = undefined;
+    this.options.log(`[outbox] lost the database listener (${error.message})${wasSequencer ? ', no longer the sequencer' : ''}; reconnecting`);
+    this.reconnectSoon();
+  }
+
+  private reconnectSoon(): void {
+    if (this.reconnecting || this.closed) return;
+    this.reconnecting = (async () => {
+      for (let attempt = 0; !this.closed; attempt++) {
+        await sleep(Math.min(5_000, 200 * 2 ** attempt));
+        if (this.closed) return;
+        try {
+          await this.openListener();
+          this.options.log(`[outbox] listening again${this.sequencer ? ' (sequencer)' : ''}`);
+          this.wake();
+          return;
+        } catch {
+          // Still down; the next try waits longer.
+        }
+      }
+    })().finally(() => {
+      this.reconnecting = undefined;
+    });
+  }
+
+  private async runSequencer(): Promise<void> {
+    if (!this.sequencer) return;
+    let sequenced = 0;
+    do {
+      ({ sequenced } = await sequenceEvents(this.options.db, BATCH));
+    } while (sequenced === BATCH && !this.closed);
+    // This process's own sockets need not wait for the notification to come back.
+    if (this.options.deliver) void this.feed.request();
+  }
+
+  private async runFeed(): Promise<void> {
+    const deliver = this.options.deliver;
+    if (!deliver) return;
+    for (;;) {
+      const events = await readSequenced(this.options.db, this.cursor, BATCH);
+      if (events.length === 0) return;
+      this.cursor = events[events.length - 1]!.seq;
+      deliver(events);
+      const at = Date.now();
+      for (const observe of this.deliveredObservers) observe(events, at);
+      if (events.length < BATCH || this.closed) return;
+    }
+  }
+
+  private async runJobs(): Promise<void> {
+    for (;;) {
+      const claimed = await claimJobs(this.options.db, this.origin, JOB_BATCH, new Date(Date.now() - this.options.adoptAfterMs));
+      if (claimed.length === 0) return;
+      await this.handOver(claimed);
+      if (claimed.length < JOB_BATCH || this.closed) return;
+    }
+  }
+
+  /** Jobs claimed before `deliveredBefore` and never finished go to the queue again. */
+  private async redeliver(deliveredBefore: Date): Promise<void> {
+    try {
+      for (;;) {
+        const claimed = await claimUnfinishedJobs(this.options.db, JOB_BATCH, deliveredBefore);
+        if (claimed.length === 0) return;
+        await this.handOver(claimed);
+        if (claimed.length < JOB_BATCH || this.closed) return;
+      }
+    } catch (error) {
+      this.options.log(`[outbox] handing unfinished jobs over again failed: ${messageOf(error)}`);
+    }
+  }
+
+  /** Gives claimed jobs to the queue; those it refused are released for the next try, and the try fails. */
+  private async handOver(jobs: OutboxJob[]): Promise<void> {
+    const { queue, db } = this.options;
+    const results = await Promise.allSettled(
+      jobs.map((job) => queue.enqueue(job.name as JobName, job.payload as never, { outboxId: job.id, ...(job.attempts ? { attempts: job.attempts } : {}) })),
+    );
+    const refused = jobs.filter((_, i) => results[i]!.status === 'rejected');
+    if (refused.length === 0) return;
+    await releaseJobs(db, refused.map((job) => job.id));
+    throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+  }
+
+  private async prune(): Promise<void> {
+    try {
+      const { events, jobs } = await pruneOutbox(this.options.db, new Date(Date.now() - this.options.retentionMs));
+      if (events + jobs > 0) this.options.log(`[outbox] pruned ${events} events and ${jobs} finished jobs older than the retention window`);
+    } catch (error) {
+      this.options.log(`[outbox] pruning failed: ${messageOf(error)}`);
+    }
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

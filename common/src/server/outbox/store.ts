@@ -1,0 +1,219 @@
+/**
+ * The outbox's SQL: sequencing committed events, reading them in order (gateways) or by stream
+ * (a reconnecting client), claiming follow-up jobs for the queue, and pruning. The relay (./relay.ts)
+ * decides when each runs.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+
+/** Channels the database notifies on: rows written (wake the sequencer), rows sequenced (wake the gateways). */
+export const OUTBOX_WRITTEN_CHANNEL = 'pog_outbox';
+export const OUTBOX_SEQUENCED_CHANNEL = 'pog_outbox_seq';
+
+export interface SequencedEvent {
+  id: number;
+  seq: number;
+  stream: string;
+  position: number;
+  name: string;
+  payload: unknown;
+  /** When the row was written (in its transaction, just before commit). */
+  createdAt: Date;
+}
+
+export interface OutboxJob {
+  id: number;
+  name: string;
+  payload: unknown;
+  attempts: number | null;
+}
+
+type Row = Record<string, unknown>;
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+async function query(db: Db | Tx, statement: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await db.execute(statement)) as unknown as { rows?: Row[] };
+  return result.rows ?? [];
+}
+
+const toEvent = (row: Row): SequencedEvent => ({
+  id: Number(row.id),
+  seq: Number(row.seq),
+  stream: String(row.stream),
+  position: Number(row.position),
+  name: String(row.name),
+  payload: row.payload,
+  createdAt: new Date(row.created_at as string | Date),
+});
+
+/**
+ * Gives the committed, unsequenced events (oldest first, at most `limit`) their global seq and their
+ * position in their stream, then notifies the gateways. Sequencers are serialised by the state row's
+ * lock, so a seq or a position is never given twice, and an event that committed late (after rows
+ * with higher ids were sequenced) is simply sequenced by the next pass: nothing is skipped.
+ */
+export async function sequenceEvents(db: Db, limit: number): Promise<{ sequenced: number; lastSeq: number }> {
+  return db.transaction(async (tx) => {
+    const [state] = await query(tx, sql`SELECT last_seq FROM outbox_state WHERE id = 1 FOR UPDATE`);
+    const lastSeq = Number(state?.last_seq ?? 0);
+    const batch = await query(tx, sql`SELECT id, stream FROM outbox_events WHERE seq IS NULL ORDER BY id LIMIT ${limit}`);
+    if (batch.length === 0) return { sequenced: 0, lastSeq };
+
+    const counts = new Map<string, number>();
+    for (const row of batch) counts.set(String(row.stream), (counts.get(String(row.stream)) ?? 0) + 1);
+    const heads = await query(
+      tx,
+      sql`INSERT INTO outbox_streams (stream, position)
+          SELECT s.stream, s.n FROM jsonb_to_recordset(${JSON.stringify([...counts].map(([stream, n]) => ({ stream, n })))}::jsonb) AS s(stream text, n bigint)
+          ON CONFLICT (stream) DO UPDATE SET position = outbox_streams.position + excluded.position
+          RETURNING stream, position`,
+    );
+    // The position each stream stood at before this batch; the batch continues from there in id order.
+    const before = new Map(heads.map((h) => [String(h.stream), Number(h.position) - counts.get(String(h.stream))!]));
+    const assigned = batch.map((row, i) => {
+      const position = before.get(String(row.stream))! + 1;
+      before.set(String(row.stream), position);
+      return { id: Number(row.id), seq: lastSeq + i + 1, position };
+    });
+    await tx.execute(
+      sql`UPDATE outbox_events e SET seq = m.seq, position = m.position, sequenced_at = clock_timestamp()
+          FROM jsonb_to_recordset(${JSON.stringify(assigned)}::jsonb) AS m(id bigint, seq bigint, position bigint)
+          WHERE e.id = m.id`,
+    );
+    const newLast = lastSeq + batch.length;
+    await tx.execute(sql`UPDATE outbox_state SET last_seq = ${newLast} WHERE id = 1`);
+    await tx.execute(sql`SELECT pg_notify(${OUTBOX_SEQUENCED_CHANNEL}, ${String(newLast)})`);
+    return { sequenced: batch.length, lastSeq: newLast };
+  });
+}
+
+/** The last seq given: a gateway starting now delivers what comes after it. */
+export async function lastSequence(db: Db): Promise<number> {
+  const [row] = await query(db, sql`SELECT last_seq FROM outbox_state WHERE id = 1`);
+  return Number(row?.last_seq ?? 0);
+}
+
+/** Sequenced events after `afterSeq`, in seq order. */
+export async function readSequenced(db: Db, afterSeq: number, limit: number): Promise<SequencedEvent[]> {
+  const rows = await query(
+    db,
+    sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events WHERE seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
+  );
+  return rows.map(toEvent);
+}
+
+export type StreamReplay =
+  | { kind: 'events'; events: SequencedEvent[]; head: number }
+  /** What was missed can no longer be replayed (pruned, too much, or a position this stream never had). */
+  | { kind: 'reset'; head: number };
+
+/** The stream's last position (0 for a stream with no events yet). */
+export async function streamHead(db: Db, stream: string): Promise<number> {
+  const [row] = await query(db, sql`SELECT position FROM outbox_streams WHERE stream = ${stream}`);
+  return Number(row?.position ?? 0);
+}
+
+/** The events of one stream after a position, when all of them are still kept (at most `limit`). */
+export async function replayStream(db: Db, stream: string, afterPosition: number, limit: number): Promise<StreamReplay> {
+  // The head first: the events read next are at least those it counts (one sequencer transaction
+  // writes both), so a replay never stops short of the head it reports.
+  const head = await streamHead(db, stream);
+  if (afterPosition > head) return { kind: 'reset', head };
+  if (afterPosition === head) return { kind: 'events', events: [], head };
+  if (head - afterPosition > limit) return { kind: 'reset', head };
+  const rows = await query(
+    db,
+    sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events
+        WHERE stream = ${stream} AND position > ${afterPosition} AND position <= ${head} ORDER BY position`,
+  );
+  const events = rows.map(toEvent);
+  // Pruned rows leave a hole at the start: the client must refetch instead.
+  if (events.length !== head - afterPosition) return { kind: 'reset', head };
+  return { kind: 'events', events, head };
+}
+
+const jobColumns = sql`id, name, payload, attempts`;
+const toJob = (row: Row): OutboxJob => ({ id: Number(row.id), name: String(row.name), payload: row.payload, attempts: row.attempts === null ? null : Number(row.attempts) });
+
+/**
+ * Claims undelivered jobs for this relay: its own rows (and untagged ones) at once, others' only when
+ * they have waited since `orphanedBefore` (their process may be gone). Claimed rows count as delivered;
+ * `releaseJobs` gives them back when the queue refused them.
+ */
+export async function claimJobs(db: Db, origin: string, limit: number, orphanedBefore: Date): Promise<OutboxJob[]> {
+  const rows = await query(
+    db,
+    sql`UPDATE outbox_jobs SET delivered_at = clock_timestamp()
+        WHERE id IN (
+          SELECT id FROM outbox_jobs
+          WHERE done_at IS NULL AND delivered_at IS NULL
+            AND (origin = ${origin} OR origin IS NULL OR created_at < ${orphanedBefore.toISOString()}::timestamptz)
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING ${jobColumns}`,
+  );
+  return rows.map(toJob).sort((a, b) => a.id - b.id);
+}
+
+/** Claims jobs delivered before `deliveredBefore` that no processor has finished: the queue may have lost them. */
+export async function claimUnfinishedJobs(db: Db, limit: number, deliveredBefore: Date): Promise<OutboxJob[]> {
+  const rows = await query(
+    db,
+    sql`UPDATE outbox_jobs SET delivered_at = clock_timestamp()
+        WHERE id IN (
+          SELECT id FROM outbox_jobs
+          WHERE done_at IS NULL AND delivered_at < ${deliveredBefore.toISOString()}::timestamptz
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING ${jobColumns}`,
+  );
+  return rows.map(toJob).sort((a, b) => a.id - b.id);
+}
+
+/** Gives claimed jobs back (the queue could not take them): the next pass tries again. */
+export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`UPDATE outbox_jobs SET delivered_at = NULL WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) AND done_at IS NULL`);
+}
+
+/** A processor finished the job (or it failed for good): it is not handed over again. */
+export async function markJobDone(db: Db, id: number): Promise<void> {
+  await db.execute(sql`UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id = ${id} AND done_at IS NULL`);
+}
+
+/** Jobs written but not finished yet (for health and metrics). */
+export async function openJobCount(db: Db): Promise<number> {
+  const [row] = await query(db, sql`SELECT count(*) AS n FROM outbox_jobs WHERE done_at IS NULL`);
+  return Number(row?.n ?? 0);
+}
+
+const PRUNE_BATCH = 5000;
+
+/**
+ * Deletes sequenced events and finished jobs written before `before`, oldest first, in batches.
+ * Stream heads stay, so positions never repeat; a client asking to resume before the oldest kept
+ * event is told to refetch instead.
+ */
+export async function pruneOutbox(db: Db, before: Date): Promise<{ events: number; jobs: number }> {
+  const cutoff = before.toISOString();
+  let events = 0;
+  let jobs = 0;
+  for (;;) {
+    const deleted = await query(
+      db,
+      sql`DELETE FROM outbox_events WHERE id IN (
+            SELECT id FROM outbox_events WHERE seq IS NOT NULL ORDER BY seq LIMIT ${PRUNE_BATCH})
+          AND created_at < ${cutoff}::timestamptz RETURNING 1`,
+    );
+    events += deleted.length;
+    if (deleted.length < PRUNE_BATCH) break;
+  }
+  for (;;) {
+    const deleted = await query(
+      db,
+      sql`DELETE FROM outbox_jobs WHERE id IN (SELECT id FROM outbox_jobs ORDER BY id LIMIT ${PRUNE_BATCH})
+          AND done_at IS NOT NULL AND created_at < ${cutoff}::timestamptz RETURNING 1`,
+    );
+    jobs += deleted.length;
+    if (deleted.length < PRUNE_BATCH) break;
+  }
+  return { events, jobs };
+}

@@ -1,0 +1,67 @@
+/**
+ * Runs a live connection the same way for the player and the admin panel: the connection status,
+ * resuming from the cursor on every (re)connection, applying each durable event once and in order,
+ * asking the server to replay when a gap shows, and refetching what the page shows when the server
+ * says the missed events are gone (`reset`).
+ */
+import type { DurableEvents, EventMeta, PositionedEventName } from '@pog/common';
+import type { SocketStatus } from '../../stores/socket';
+import type { GameSocket } from './socket';
+import type { StreamCursor } from './streamCursor';
+
+export interface LiveSocketOptions {
+  socket: GameSocket;
+  cursor: StreamCursor;
+  onStatus: (status: SocketStatus) => void;
+  /** Events were missed that cannot be replayed: refetch what is on screen. */
+  onReset: () => void;
+}
+
+export interface LiveSocket {
+  /** Handles a durable event, called once per event in stream order. */
+  on<E extends PositionedEventName>(event: E, handler: (payload: DurableEvents[E]) => void): void;
+  close(): void;
+}
+
+export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocketOptions): LiveSocket {
+  let connectedBefore = false;
+  let syncing = false;
+
+  socket.on('connect', () => {
+    onStatus('connected');
+    connectedBefore = true;
+    // The handshake asked for everything after the cursor; the answer ends with `stream:state`.
+    syncing = true;
+  });
+  socket.on('disconnect', (reason) => {
+    // A server-side disconnect is final (e.g. the session ended); anything else reconnects.
+    onStatus(reason === 'io server disconnect' || reason === 'io client disconnect' ? 'disconnected' : 'reconnecting');
+  });
+  socket.on('connect_error', () => onStatus(connectedBefore ? 'reconnecting' : 'connecting'));
+  socket.on('stream:state', (state) => {
+    cursor.settle(state);
+    syncing = false;
+    if (state.reset) onReset();
+  });
+
+  onStatus('connecting');
+  socket.connect();
+
+  return {
+    on(event, handler) {
+      const listener = (payload: DurableEvents[typeof event], meta: EventMeta) => {
+        const verdict = cursor.accept(meta);
+        if (verdict === 'apply') return handler(payload);
+        if (verdict === 'gap' && !syncing && socket.connected) {
+          syncing = true;
+          socket.emit('sync', cursor.snapshot());
+        }
+      };
+      socket.on(event, listener as never);
+    },
+    close() {
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}
