@@ -1,8 +1,33 @@
 import Router from '@koa/router';
-import type { AppContext } from '../context';
+import type { AppContext, HealthReport } from '../context';
 
+/** The checks of a report that failed, named for an operator: the queue and the adapter are Redis. */
+function downParts(report: HealthReport): string[] {
+  const label: Record<string, string> = { queue: 'redis', realtime: 'redis' };
+  const failed = Object.entries(report)
+    .filter(([, ok]) => ok === false)
+    .map(([name]) => label[name] ?? name);
+  return [...new Set(failed)];
+}
+
+/**
+ * /livez: the process runs and serves HTTP (never looks at dependencies, so an orchestrator does
+ * not restart healthy processes during a database or Redis blip). /readyz: it can serve requests
+ * now (503 names what is down). /healthz is the older combined report, kept for existing checks.
+ */
 export function healthRoutes(app: AppContext): Router {
   const router = new Router();
+  router.get('/livez', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const report = await app.health();
+    const down = downParts(report);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = down.length === 0 ? 200 : 503;
+    ctx.body = down.length === 0 ? { status: 'ready' } : { status: 'unavailable', down };
+  });
   router.get('/healthz', async (ctx) => {
     const report = await app.health();
     ctx.status = report.status === 'ok' ? 200 : 503;
