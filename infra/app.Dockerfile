@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The server image: one image for the gateway, the worker and the one-shot migration.
 # The process is chosen by SERVICES (gateway, worker) or by the command (migrate), never by a rebuild.
+# Operator commands run in it too: gateway/src/cli/set-role.ts (docs/operations.md, "Making an admin").
 # Build from the repository root: docker build -f infra/app.Dockerfile .
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -38,6 +39,7 @@ RUN mkdir -p /data/uploads && chown -R node:node /data
 VOLUME ["/data"]
 USER node
 EXPOSE 3000
+# Gateways and workers alike answer /readyz on PORT.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "infra/docker/healthcheck.mjs"]
+  CMD ["node", "infra/docker/healthcheck.mjs", "/readyz"]
 CMD ["node", "--import", "tsx", "gateway/src/main.ts"]

@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD } from '@pog/common';
 import { KNOWN_ENV_VARS, parseEnv } from '@pog/common/server';
@@ -20,61 +19,33 @@ import {
   loadComposeFile,
   type ComposeService,
 } from './checks/compose-file';
-import { copyParts, finalUser, isDockerIgnored, parseDockerfile, resolvedBase, type Dockerfile } from './checks/dockerfile';
-import { directivesIn, findAll, locationBlock, parseNginxConf, type Directive } from './checks/nginx-conf';
+import {
+  APP_DOCKERFILE,
+  appServices,
+  compose,
+  dockerfileOf,
+  dockerignore,
+  filesUnder,
+  HOST_VARS,
+  isFile,
+  nginx,
+  readDockerfile,
+  repoFilesIn,
+  root,
+  service,
+  services,
+  WEB_DOCKERFILE,
+} from './checks/deployment';
+import { copyParts, finalUser, isDockerIgnored, resolvedBase } from './checks/dockerfile';
+import { directivesIn, effectiveDirectives, findAll, locationBlock, locationFor, type Directive } from './checks/nginx-conf';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const compose = loadComposeFile(path.join(root, 'docker-compose.yml'));
-const services = compose.services;
-const dockerignore = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
-const nginx = parseNginxConf(readFileSync(path.join(root, 'infra/nginx.conf'), 'utf8'));
-
-const APP_DOCKERFILE = 'infra/app.Dockerfile';
-const WEB_DOCKERFILE = 'infra/web.Dockerfile';
 /** Variables that the third-party images themselves read; anything else would be a typo. */
 const IMAGE_ENV: Record<string, string[]> = {
   postgres: ['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB'],
   redis: [],
 };
-/** What a developer puts in .env; the checks interpolate the file with these. */
-const HOST_VARS = { SESSION_SECRET: 'a-local-secret-of-sufficient-length' };
-
-function service(name: string): ComposeService {
-  const found = services[name];
-  if (!found) throw new Error(`docker-compose.yml has no "${name}" service`);
-  return found;
-}
-
-function dockerfileOf(s: ComposeService): string | undefined {
-  if (!s.build) return undefined;
-  const build = typeof s.build === 'string' ? { context: s.build } : s.build;
-  return path.join(build.context ?? '.', build.dockerfile ?? 'Dockerfile');
-}
-
-function readDockerfile(relative: string): Dockerfile {
-  return parseDockerfile(readFileSync(path.join(root, relative), 'utf8'));
-}
-
-const appServices = Object.entries(services).filter(([, s]) => dockerfileOf(s) && path.normalize(dockerfileOf(s)!) === APP_DOCKERFILE);
-const longRunning = Object.entries(services).filter(([name]) => name !== 'migrate');
-
-/** Command words that name a file of this repository (the image's WORKDIR is the repo root). */
-function repoFilesIn(words: string[]): string[] {
-  return words.filter((w) => /^[\w.-]+(\/[\w.-]+)+\.(m?[jt]s|tsx?)$/.test(w));
-}
-
-function isFile(relative: string): boolean {
-  const full = path.join(root, relative);
-  return existsSync(full) && statSync(full).isFile();
-}
-
-/** Files under a repo folder, as repo-relative paths (node_modules skipped). */
-function filesUnder(relative: string): string[] {
-  return readdirSync(path.join(root, relative), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.split(path.sep).includes('node_modules'));
-}
+/** Services with a profile are one-off operator commands (backup, restore), not part of `up`. */
+const longRunning = Object.entries(services).filter(([name, s]) => name !== 'migrate' && !s.profiles?.length);
 
 /** The repo files a TypeScript module imports by relative path (extensionless, as the repo writes them). */
 function relativeImports(file: string): string[] {
@@ -117,7 +88,8 @@ describe('docker-compose.yml: services', () => {
 
   it('gives the other containers only variables their image reads', () => {
     for (const [name, s] of Object.entries(services)) {
-      if (appServices.some(([app]) => app === name)) continue;
+      // The operator commands (backup, restore) are checked against their scripts in operations.test.ts.
+      if (appServices.some(([app]) => app === name) || s.profiles?.length) continue;
       const family = (s.image ?? '').split(/[:@]/)[0]!.split('/').pop()!;
       const allowed = IMAGE_ENV[family] ?? [];
       expect(Object.keys(environmentOf(s)).filter((v) => !allowed.includes(v)), name).toEqual([]);
@@ -313,8 +285,9 @@ describe('infra/nginx.conf', () => {
     return target ? upstreams.get(target.replace(/^https?:\/\//, '').replace(/\/.*$/, '')) : undefined;
   }
 
+  /** The value a proxied request gets, inherited from the server level as nginx does. */
   function header(location: Directive | undefined, name: string): string | undefined {
-    return directivesIn(location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
+    return effectiveDirectives(nginx, location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
   }
 
   it.each(['/api/', '/socket.io/', '/uploads/'])('proxies %s to every gateway replica', (prefix) => {
@@ -333,7 +306,7 @@ describe('infra/nginx.conf', () => {
 
   it('upgrades /socket.io to WebSocket and keeps long-polling clients on one replica', () => {
     const socket = locationBlock(nginx, '/socket.io/');
-    expect(directivesIn(socket, 'proxy_http_version')[0]?.args).toEqual(['1.1']);
+    expect(effectiveDirectives(nginx, socket, 'proxy_http_version')[0]?.args).toEqual(['1.1']);
     expect(header(socket, 'Upgrade')).toBe('$http_upgrade');
     const connection = header(socket, 'Connection');
     const map = findAll(nginx, 'map').find((m) => m.args[0] === '$http_upgrade' && m.args[1] === connection);
@@ -343,13 +316,50 @@ describe('infra/nginx.conf', () => {
   });
 
   it('forwards the browser host and scheme, which the gateway checks against Origin', () => {
-    for (const prefix of ['/api/', '/socket.io/']) {
+    for (const prefix of ['/api/', '/socket.io/', '/uploads/']) {
       const location = locationBlock(nginx, prefix);
       expect(header(location, 'Host'), prefix).toBe('$http_host');
-      expect(header(location, 'X-Forwarded-For'), prefix).toBe('$proxy_add_x_forwarded_for');
       expect(header(location, 'X-Forwarded-Proto'), prefix).toBeDefined();
     }
-    expect(containerEnvironment(service('gateway'), HOST_VARS).TRUST_PROXY).toBe('true');
+  });
+
+  it('tells the gateways the connecting address, never what the client wrote, and they trust one hop', () => {
+    const proxied = findAll(nginx, 'location').filter((l) => directivesIn(l, 'proxy_pass').length > 0);
+    expect(proxied.length).toBeGreaterThanOrEqual(4);
+    for (const location of proxied) {
+      // $proxy_add_x_forwarded_for would append to the client's own header, whose first entry it chooses.
+      expect(header(location, 'X-Forwarded-For'), location.args.join(' ')).toBe('$remote_addr');
+      expect(header(location, 'X-Real-IP'), location.args.join(' ')).toBe('$remote_addr');
+    }
+    expect(containerEnvironment(service('gateway'), HOST_VARS).TRUST_PROXY).toBe('1');
+  });
+
+  const site = findAll(nginx, 'server').find((d) => d.block)!;
+  const responseHeader = (uri: string, name: string) =>
+    effectiveDirectives(nginx, locationFor(site, uri), 'add_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
+
+  it.each(['/livez', '/readyz', '/healthz'])('passes %s to a gateway (not the SPA fallback)', (uri) => {
+    expect(upstreamOf(locationFor(site, uri))?.args[0]).toBe('gateway_http');
+    expect(locationFor(site, `${uri}/x`)).toBe(locationBlock(nginx, '/'));
+  });
+
+  it.each(['/metrics', '/metrics/', '/metrics/anything'])('answers %s with 404: metrics are not public', (uri) => {
+    const location = locationFor(site, uri);
+    expect(directivesIn(location, 'return')[0]?.args).toEqual(['404']);
+    expect(directivesIn(location, 'proxy_pass')).toEqual([]);
+  });
+
+  it('caches hashed assets for a year and index.html never without asking again', () => {
+    expect(responseHeader('/assets/index-B3kx9a.js', 'Cache-Control')).toBe('public, max-age=31536000, immutable');
+    for (const uri of ['/', '/index.html', '/collection']) expect(responseHeader(uri, 'Cache-Control'), uri).toBe('no-cache');
+  });
+
+  it('serves the precompressed files the web image builds', () => {
+    for (const uri of ['/assets/index-B3kx9a.js', '/index.html']) {
+      expect(effectiveDirectives(nginx, locationFor(site, uri), 'gzip_static')[0]?.args, uri).toEqual(['on']);
+    }
+    const build = readDockerfile(WEB_DOCKERFILE).stages[0]!.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.rest);
+    expect(build.some((r) => /npm run build[\s\S]*node infra\/docker\/precompress\.mjs web\/dist/.test(r))).toBe(true);
   });
 
   it('answers client-side routes with index.html', () => {

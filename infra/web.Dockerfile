@@ -20,7 +20,10 @@ RUN npm install --workspace @pog/web --include-workspace-root=false --no-audit -
 COPY tsconfig.base.json tsconfig.json ./
 COPY common/src common/src
 COPY web web
-RUN npm run build --workspace @pog/web
+COPY infra/docker/precompress.mjs infra/docker/precompress.mjs
+# .gz and .br beside each asset, sent as they are by nginx's gzip_static (see infra/nginx.conf).
+RUN npm run build --workspace @pog/web \
+ && node infra/docker/precompress.mjs web/dist
 
 # ---- serve ----
 # nginx 1.28 (>= 1.27.3) re-resolves upstream names (`server ... resolve`), so replicas added with

@@ -21,6 +21,11 @@ export interface ComposeService {
   container_name?: string;
   restart?: string;
   init?: boolean;
+  entrypoint?: string | string[];
+  /** Services with a profile start only when asked for (`docker compose run`), never with `up`. */
+  profiles?: string[];
+  logging?: { driver?: string; options?: Record<string, unknown> };
+  deploy?: { resources?: { limits?: { cpus?: string | number; memory?: string } } };
 }
 
 export interface ComposeFile {

@@ -104,3 +104,53 @@ export function directivesIn(block: Directive | undefined, name: string): Direct
 export function locationBlock(directives: Directive[], path: string): Directive | undefined {
   return findAll(directives, 'location').find((l) => l.args[l.args.length - 1] === path);
 }
+
+/** The levels that enclose `target`, outermost first (the top level, then each block down to it). */
+function levelsAround(levels: Directive[], target: Directive): Directive[][] | undefined {
+  for (const d of levels) {
+    if (d === target) return [levels];
+    if (d.block) {
+      const inner = levelsAround(d.block, target);
+      if (inner) return [levels, ...inner];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The `name` directives in force inside `block`: its own, or else those of the nearest enclosing
+ * level that has any. This is how nginx inherits proxy_set_header, add_header and the like: a
+ * level that sets one of them drops every one it would have inherited.
+ */
+export function effectiveDirectives(root: Directive[], block: Directive | undefined, name: string): Directive[] {
+  if (!block) return [];
+  const levels = [...(levelsAround(root, block) ?? []), block.block ?? []];
+  for (const level of levels.reverse()) {
+    const own = level.filter((d) => d.name === name);
+    if (own.length) return own;
+  }
+  return [];
+}
+
+/**
+ * The location of a server block that nginx picks for a request path: an exact `=` match; else
+ * the longest prefix, unless a regex (`~`, `~*`, in file order) matches and that prefix is not `^~`.
+ */
+export function locationFor(server: Directive, uri: string): Directive | undefined {
+  const locations = directivesIn(server, 'location');
+  const exact = locations.find((l) => l.args[0] === '=' && l.args[1] === uri);
+  if (exact) return exact;
+  let longest: Directive | undefined;
+  let longestLength = -1;
+  for (const location of locations) {
+    const [first = '', second = ''] = location.args;
+    const prefix = location.args.length === 1 ? first : first === '^~' ? second : undefined;
+    if (prefix !== undefined && uri.startsWith(prefix) && prefix.length > longestLength) {
+      longest = location;
+      longestLength = prefix.length;
+    }
+  }
+  if (longest?.args[0] === '^~') return longest;
+  const regex = locations.find((l) => (l.args[0] === '~' || l.args[0] === '~*') && new RegExp(l.args[1] ?? '', l.args[0] === '~*' ? 'i' : '').test(uri));
+  return regex ?? longest;
+}

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, KNOWN_ENV_VARS, loadConfig, parseEnv } from './config';
+import { ConfigError, KNOWN_ENV_VARS, loadConfig, parseEnv, resolveSecretFiles } from './config';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -57,5 +57,63 @@ describe('configuration', () => {
 
   it('lists every variable it knows, for the compose check', () => {
     expect(KNOWN_ENV_VARS).toEqual(expect.arrayContaining(['PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SERVICES', 'SESSION_SECRET', 'ADMIN_PASSWORD', 'PUBLIC_ORIGIN', 'ANTHROPIC_API_KEY', 'ANTHROPIC_MODEL', 'ANTHROPIC_BASE_URL']));
+  });
+});
+
+describe('secrets from files (*_FILE)', () => {
+  const secretDir = () => mkdtempSync(path.join(tmpdir(), 'pog-secrets-'));
+
+  it('reads each secret from its file, trailing line break trimmed', () => {
+    const dir = secretDir();
+    const file = (name: string, content: string) => {
+      const full = path.join(dir, name);
+      writeFileSync(full, content);
+      return full;
+    };
+    const config = loadConfig({
+      DATA_DIR: dir,
+      SESSION_SECRET_FILE: file('session', 'k'.repeat(20) + ',' + 'old'.repeat(8) + '\n'),
+      ADMIN_PASSWORD_FILE: file('admin', 'correct horse battery staple\r\n'),
+      DATABASE_URL_FILE: file('db', 'postgres://pog:s3cret@db:5432/pog\n'),
+      ANTHROPIC_API_KEY_FILE: file('anthropic', 'sk-ant-test'),
+    });
+    expect(config.sessionKeys).toEqual(['k'.repeat(20), 'old'.repeat(8)]);
+    expect(config.adminPassword).toBe('correct horse battery staple');
+    expect(config.databaseUrl).toBe('postgres://pog:s3cret@db:5432/pog');
+    expect(config.anthropic.apiKey).toBe('sk-ant-test');
+    // METRICS_TOKEN is resolved the same way, for the metrics endpoint to read.
+    expect(resolveSecretFiles({ METRICS_TOKEN_FILE: file('metrics', 'scrape-me\n') })).toEqual({ METRICS_TOKEN: 'scrape-me' });
+  });
+
+  it('validates a secret read from a file like one set directly', () => {
+    const dir = secretDir();
+    writeFileSync(path.join(dir, 'db'), 'mysql://nope\n');
+    expect(problemsOf({ DATABASE_URL_FILE: path.join(dir, 'db') }).join('\n')).toContain('DATABASE_URL: must be a URL');
+  });
+
+  it('reads each file once, at start-up', () => {
+    const reads: string[] = [];
+    resolveSecretFiles({ ADMIN_PASSWORD_FILE: '/run/secrets/admin' }, (file) => {
+      reads.push(file);
+      return 'pw\n';
+    });
+    expect(reads).toEqual(['/run/secrets/admin']);
+  });
+
+  it.each([
+    [{ SESSION_SECRET: 'a'.repeat(16), SESSION_SECRET_FILE: '/run/secrets/session' }, 'SESSION_SECRET_FILE: SESSION_SECRET is set too; set only one of them'],
+    [{ ADMIN_PASSWORD_FILE: '/nonexistent/admin' }, 'ADMIN_PASSWORD_FILE: cannot read /nonexistent/admin (ENOENT)'],
+  ])('refuses %j: %s', (env, expected) => {
+    expect(problemsOf(env)).toEqual([expected]);
+  });
+
+  it('refuses an empty secret file', () => {
+    const dir = secretDir();
+    writeFileSync(path.join(dir, 'token'), '\n');
+    expect(problemsOf({ METRICS_TOKEN_FILE: path.join(dir, 'token') })).toEqual([`METRICS_TOKEN_FILE: ${path.join(dir, 'token')} is empty`]);
+  });
+
+  it('lists the *_FILE forms among the known variables', () => {
+    expect(KNOWN_ENV_VARS).toEqual(expect.arrayContaining(['SESSION_SECRET_FILE', 'ADMIN_PASSWORD_FILE', 'DATABASE_URL_FILE', 'ANTHROPIC_API_KEY_FILE', 'METRICS_TOKEN_FILE']));
   });
 });

@@ -84,7 +84,15 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
-export const KNOWN_ENV_VARS = Object.keys(envSchema.shape) as (keyof Env)[];
+
+/**
+ * Secrets that may come from a file instead (`NAME_FILE=/run/secrets/name`), as Docker and
+ * Kubernetes secrets are mounted. METRICS_TOKEN is read by the metrics endpoint.
+ */
+export const SECRET_FILE_VARS = ['SESSION_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'ANTHROPIC_API_KEY', 'METRICS_TOKEN'] as const;
+
+/** Every variable the processes read, `*_FILE` forms included. docker-compose.yml may only name these. */
+export const KNOWN_ENV_VARS: string[] = [...Object.keys(envSchema.shape), ...SECRET_FILE_VARS.map((name) => `${name}_FILE`)];
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -115,8 +123,42 @@ export class ConfigError extends Error {
   }
 }
 
+const isSet = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+/**
+ * Replaces each `NAME_FILE` by `NAME` holding the file's content, its trailing line break(s)
+ * trimmed. Setting both forms is refused: which one wins would be a guess.
+ */
+export function resolveSecretFiles(
+  source: Record<string, string | undefined>,
+  readFile: (file: string) => string = (file) => readFileSync(file, 'utf8'),
+): Record<string, string | undefined> {
+  const resolved = { ...source };
+  const problems: string[] = [];
+  for (const name of SECRET_FILE_VARS) {
+    const file = source[`${name}_FILE`];
+    delete resolved[`${name}_FILE`];
+    if (!isSet(file)) continue;
+    if (isSet(source[name])) {
+      problems.push(`${name}_FILE: ${name} is set too; set only one of them`);
+      continue;
+    }
+    try {
+      const value = readFile(file.trim()).replace(/[\r\n]+$/, '');
+      if (value.trim() === '') problems.push(`${name}_FILE: ${file.trim()} is empty`);
+      else resolved[name] = value;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      problems.push(`${name}_FILE: cannot read ${file.trim()}${code ? ` (${code})` : ''}`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return resolved;
+}
+
+/** Validates the environment, reading `*_FILE` secrets first (once: call it at start-up). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.safeParse(resolveSecretFiles(source));
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }

@@ -8,6 +8,7 @@ export * from './settled';
 export * from './jobs/definitions';
 export * from './db/client';
 export * from './db/migrate';
+export * from './db/connect-retry';
 export * as tables from './db/schema';
 export * from './notifications/repository';
 export * from './users/repository';

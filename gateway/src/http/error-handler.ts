@@ -4,6 +4,7 @@
  */
 import type { Middleware } from 'koa';
 import { AppError, ERROR_CATALOGUE, ServiceUnavailableError } from '@pog/common';
+import { isTransientConnectionError } from '@pog/common/server';
 
 interface HttpLikeError {
   status?: number;
@@ -15,15 +16,10 @@ interface HttpLikeError {
 
 /** PostgreSQL gave up one of two colliding transactions: nothing was written, try again. */
 const RETRYABLE_DB_CODES = new Set(['40001', '40P01']);
-/** The database cannot be reached (connection refused or lost, shutting down): nothing was written. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
-const UNREACHABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed|Client has encountered a connection error/i;
-
-function isUnreachable(error: { code?: string; message?: string; cause?: unknown } | undefined, depth = 0): boolean {
-  if (!error || depth > 3) return false;
-  if (error.code && (UNREACHABLE_CODES.has(error.code) || error.code.startsWith('08'))) return true;
-  if (error.message && UNREACHABLE_MESSAGES.test(error.message)) return true;
-  return isUnreachable(error.cause as typeof error, depth + 1);
+/** The database cannot be reached (down, restarting, closed under us): nothing was written. */
+function isUnreachable(error: unknown): boolean {
+  const { message, cause } = error as { message?: string; cause?: { message?: string } };
+  return isTransientConnectionError(error) || /PGlite is closed/.test(`${message} ${cause?.message}`);
 }
 
 export function toAppError(error: unknown): AppError {

@@ -6,7 +6,7 @@ import { loadConfig, openDatabase } from '@pog/common/server';
 import { startRuntime } from '../runtime';
 import { ApiClient } from '../testing/api-client';
 
-describe('health check', () => {
+describe('health checks: /healthz, /readyz, /livez', () => {
   it('answers 503 naming the part that is down', async () => {
     // A database of its own, so that closing it harms no other test.
     const database = await openDatabase({ pgliteDir: 'memory://' });
@@ -14,6 +14,9 @@ describe('health check', () => {
     const runtime = await startRuntime({ config, database, log: () => undefined });
     try {
       expect((await fetch(`${runtime.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${runtime.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready' });
       const player = new ApiClient(runtime.url!);
       await player.register('healthcheck_player');
       await database.close();
@@ -24,6 +27,16 @@ describe('health check', () => {
       const down = await fetch(`${runtime.url}/healthz`);
       expect(down.status).toBe(503);
       expect(await down.json()).toEqual({ status: 'degraded', down: ['database'], database: false, queue: true, relay: expect.any(Object) });
+
+      // Readiness names what is down and is never cached; liveness does not look at dependencies.
+      const notReady = await fetch(`${runtime.url}/readyz`);
+      expect(notReady.status).toBe(503);
+      expect(notReady.headers.get('cache-control')).toBe('no-store');
+      expect(await notReady.json()).toEqual({ status: 'unavailable', down: ['database'] });
+      const live = await fetch(`${runtime.url}/livez`);
+      expect(live.status).toBe(200);
+      expect(live.headers.get('cache-control')).toBe('no-store');
+      expect(await live.json()).toEqual({ status: 'ok' });
     } finally {
       await runtime.close();
     }

@@ -1,0 +1,71 @@
+/**
+ * Retrying what fails only because the database is not accepting connections yet: a PostgreSQL
+ * container that is still initialising, restarting, or not yet resolvable on the network. Any
+ * other error (a bad password, a failing SQL statement) is final and thrown at once.
+ */
+
+/** Node network errors and PostgreSQL states that mean "not yet", not "never". */
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND', // the service name is not in DNS until its container runs
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P03', // cannot_connect_now: the database system is starting up
+  '57P01', // admin_shutdown: the image's temporary setup server stopping under us
+  '57P02', // crash_shutdown
+]);
+
+export function isTransientConnectionError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    // node-postgres, when the server closes the socket during the start-up handshake.
+    if (typeof message === 'string' && /Connection terminated (unexpectedly|due to connection timeout)/.test(message)) return true;
+    // Happy-eyeballs connects fail with an AggregateError of per-address errors.
+    if (Array.isArray(errors) && errors.some(isTransientConnectionError)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface ConnectRetryOptions {
+  /** Give up after this long (default 120 s); the last error is thrown. */
+  timeoutMs?: number;
+  /** First pause (default 250 ms), doubled after each failure up to maxDelayMs (default 5 s). */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  /** Told before each pause, e.g. to log that the database is not there yet. */
+  onRetry?: (error: unknown, attempt: number, delayMs: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** Runs `task` until it succeeds, retrying with exponential backoff while its failure is transient. */
+export async function withConnectRetry<T>(task: () => Promise<T>, options: ConnectRetryOptions = {}): Promise<T> {
+  const { timeoutMs = 120_000, firstDelayMs = 250, maxDelayMs = 5_000, onRetry } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  const deadline = now() + timeoutMs;
+  let delay = firstDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (!isTransientConnectionError(error) || now() + delay > deadline) throw error;
+      onRetry?.(error, attempt, delay);
+      await sleep(delay);
+      delay = Math.min(delay * 2, maxDelayMs);
+    }
+  }
+}
+
+/** A short description of a connection error for a log line: its code, or its message. */
+export function describeConnectionError(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && typeof message === 'string' && message) return `${code}: ${message}`;
+  return typeof message === 'string' && message ? message : String(error);
+}

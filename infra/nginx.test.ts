@@ -1,0 +1,209 @@
+/**
+ * The project's real infra/nginx.conf, run in Debian's nginx in front of two real gateway processes
+ * on PostgreSQL and Redis: what the compose stack's single entry point must do, checked from the
+ * outside as a browser or an attacker would meet it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../gateway/src/testing/api-client';
+import { uniqueName } from '../gateway/src/testing/databases';
+import { REPO_ROOT, startService, type ServiceProcess } from '../gateway/src/testing/processes';
+import { connectSocket, recordEvents, type TestSocket } from '../gateway/src/testing/sockets';
+import { waitFor } from '../gateway/src/testing/wait';
+import { BROTLI_STATIC_MODULE, NGINX_BINARY, startNginx, type RunningNginx } from './testing/nginx';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const missing = [!databaseUrl && 'TEST_DATABASE_URL', !redisUrl && 'TEST_REDIS_URL', !NGINX_BINARY && 'nginx (apt-get install nginx)'].filter(Boolean).join(' and ');
+const ADMIN_PASSWORD = 'nginx-test-admin-password';
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request whose bytes are not decoded (fetch would unzip them), optionally from a chosen loopback address. */
+function rawGet(url: string, headers: Record<string, string> = {}, localAddress?: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A small built web app: index.html and a hashed script, precompressed by the web image's own step. */
+function webRoot(): { dir: string; script: string; scriptPath: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pog-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const script = Array.from({ length: 400 }, (_, i) => `export const pog${i} = { id: ${i}, name: "POG number ${i}", rarity: "common" };`).join('\n');
+  writeFileSync(path.join(dir, 'assets', 'index-Dx9kq2.js'), script);
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-Dx9kq2.js"></script></head><body><div id="root"></div></body></html>\n`);
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/docker/precompress.mjs'), dir]);
+  return { dir, script, scriptPath: '/assets/index-Dx9kq2.js' };
+}
+
+describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two gateways${missing ? ` [needs ${missing}]` : ''}`, () => {
+  const gateways: ServiceProcess[] = [];
+  let nginx: RunningNginx;
+  let web: ReturnType<typeof webRoot>;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    const env = {
+      DATABASE_URL: databaseUrl!,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'test'}-nginx-${process.pid}-${Date.now()}`,
+      SESSION_SECRET: 'shared-secret-for-the-nginx-test',
+      ADMIN_PASSWORD,
+      SERVICES: 'gateway',
+      // As in docker-compose.yml: nginx is the one trusted proxy hop.
+      TRUST_PROXY: '1',
+    };
+    gateways.push(...(await Promise.all([startService(env), startService(env)])));
+    web = webRoot();
+    nginx = await startNginx({ gatewayPorts: gateways.map((g) => Number(new URL(g.url).port)), webRoot: web.dir, brotli: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    // Only what this file started, each by its own child handle (pid).
+    await nginx?.stop();
+    await Promise.all(gateways.map((g) => g.stop()));
+  });
+
+  const gatewayAddresses = () => gateways.map((g) => new URL(g.url).host);
+
+  it.each([
+    ['/livez', { status: 'ok' }],
+    ['/readyz', { status: 'ready' }],
+    ['/healthz', { status: 'ok', database: true, queue: true, realtime: true }],
+  ])('passes %s to a gateway, uncached', async (uri, body) => {
+    const response = await fetch(nginx.url + uri);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual(body);
+  });
+
+  it.each(['/metrics', '/metrics/', '/metrics/gateway'])('answers %s with 404 and passes nothing on', async (uri) => {
+    const before = nginx.accessLog().length;
+    const response = await fetch(nginx.url + uri, { headers: { authorization: 'Bearer guess' } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('process_cpu');
+    await waitFor(() => nginx.accessLog().length > before, 5_000, 'the access log line');
+    expect(nginx.accessLog().at(-1)).toMatchObject({ status: 404, upstream: '-' });
+  });
+
+  it('upgrades a signed-in socket to WebSocket, and events reach it through nginx', async () => {
+    const player = new ApiClient(nginx.url);
+    await player.register(uniqueName('ws'));
+    const socket = await connectSocket(nginx.url, player, { origin: nginx.url });
+    sockets.push(socket);
+    expect(socket.io.engine.transport.name).toBe('websocket');
+    const revoked = recordEvents(socket, 'session:revoked');
+    // Logging out (through nginx, to either gateway) reaches the socket wherever it is connected.
+    expect((await player.post('/api/logout', undefined, { origin: nginx.url })).status).toBe(204);
+    await waitFor(() => revoked.length > 0, 10_000, 'session:revoked over the WebSocket');
+    // nginx logs a tunnelled connection when it ends: 101, the protocol switch, passed on.
+    socket.close();
+    await waitFor(
+      () => nginx.accessLog().some((l) => l.request.includes('/socket.io/') && l.request.includes('transport=websocket') && l.status === 101),
+      10_000,
+      'the WebSocket in the access log',
+    );
+  }, 60_000);
+
+  it('keeps each long-polling client on one gateway, and spreads clients over both', async () => {
+    const direct = gateways[0]!.url;
+    const upstreamsByClient = new Map<string, Set<string>>();
+    // Clients from different loopback addresses, until both gateways hold some (bounded).
+    for (let host = 2; host <= 40; host++) {
+      const address = `127.0.0.${host}`;
+      const player = new ApiClient(direct); // signed up directly: the session is shared by every gateway
+      await player.register(uniqueName('poll'));
+      const socket = io(nginx.url, {
+        path: '/socket.io',
+        transports: ['polling'],
+        reconnection: false,
+        forceNew: true,
+        agent: new Agent({ localAddress: address }) as never,
+        extraHeaders: { cookie: player.cookieHeader, origin: nginx.url },
+      }) as TestSocket;
+      sockets.push(socket);
+      // Connecting over polling is three requests (open, connect, its answer) on one session id:
+      // one that reached the other gateway would fail with "Session ID unknown".
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const revoked = recordEvents(socket, 'session:revoked');
+      expect((await player.post('/api/logout')).status).toBe(204);
+      await waitFor(() => revoked.length > 0, 10_000, `session:revoked over polling from ${address}`);
+      socket.close();
+
+      const lines = nginx.accessLog().filter((l) => l.remoteAddr === address && l.request.includes('/socket.io/'));
+      // (The client's last POST, its goodbye after the server already closed the session, may be a 400.)
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      upstreamsByClient.set(address, new Set(lines.map((l) => l.upstream)));
+      const used = new Set([...upstreamsByClient.values()].flatMap((s) => [...s]));
+      if (used.size === gateways.length && upstreamsByClient.size >= 3) break;
+    }
+    for (const [address, upstreams] of upstreamsByClient) expect([...upstreams], address).toHaveLength(1);
+    const used = new Set([...upstreamsByClient.values()].flatMap((s) => [...s]));
+    expect([...used].sort()).toEqual(gatewayAddresses().sort());
+  }, 120_000);
+
+  it('counts limits against the connecting address, whatever X-Forwarded-For the client sends', async () => {
+    // Every attempt claims another address; the gateway must still see one client (this one).
+    const attempt = () => new ApiClient(nginx.url).post('/api/admin/auth', { password: 'wrong guess' }, { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}, 198.51.100.7` });
+    const first = [];
+    for (let i = 0; i < 5; i++) first.push((await attempt()).status);
+    expect(first).toEqual([401, 401, 401, 401, 401]);
+    const sixth = await attempt();
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toMatchObject({ code: expect.any(String), message: expect.stringContaining('Too many wrong admin passwords') });
+  }, 60_000);
+
+  it('sends the precompressed gzip file for hashed assets, cached for a year', async () => {
+    const gz = await rawGet(nginx.url + web.scriptPath, { 'accept-encoding': 'gzip' });
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    // The file on disk as it is (nginx compressing on the fly would send no length).
+    expect(Number(gz.headers['content-length'])).toBe(statSync(path.join(web.dir, `${web.scriptPath}.gz`)).size);
+    expect(gunzipSync(gz.body).toString()).toBe(web.script);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gz.headers.vary).toContain('Accept-Encoding');
+
+    const plain = await rawGet(nginx.url + web.scriptPath);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(web.script);
+  });
+
+  it.skipIf(!BROTLI_STATIC_MODULE)(`sends the precompressed brotli file when the module is there${BROTLI_STATIC_MODULE ? '' : ' [needs libnginx-mod-http-brotli-static]'}`, async () => {
+    const br = await rawGet(nginx.url + web.scriptPath, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(statSync(path.join(web.dir, `${web.scriptPath}.br`)).size);
+    expect(brotliDecompressSync(br.body).toString()).toBe(web.script);
+  });
+
+  it('answers the app and its client-side routes with index.html, never cached without asking', async () => {
+    const index = readFileSync(path.join(web.dir, 'index.html'), 'utf8');
+    for (const uri of ['/', '/collection', '/admin/queue']) {
+      const response = await rawGet(nginx.url + uri);
+      expect(response.status, uri).toBe(200);
+      expect(response.body.toString(), uri).toBe(index);
+      expect(response.headers['cache-control'], uri).toBe('no-cache');
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Runs the project's real infra/nginx.conf in Debian's nginx, as a child process of the test (no
+ * daemon, one process, its own prefix and temporary folders, a free port), with the compose names
+ * rewritten to local addresses: the `gateway` upstream servers to the given gateway ports, the
+ * listen port, and the web root. Each request is logged with the upstream that answered it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, REPO_ROOT } from '../../gateway/src/testing/processes';
+import { waitFor } from '../../gateway/src/testing/wait';
+
+export const NGINX_BINARY = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file));
+/** Debian's libnginx-mod-http-brotli-static: sends file.br as it is to clients that accept br. */
+export const BROTLI_STATIC_MODULE = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'].find((file) => existsSync(file));
+
+export interface AccessLine {
+  remoteAddr: string;
+  request: string;
+  status: number;
+  /** The gateway that answered, as host:port; '-' when nginx answered itself. */
+  upstream: string;
+}
+
+export interface RunningNginx {
+  url: string;
+  pid: number;
+  accessLog(): AccessLine[];
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function replaceExactly(text: string, pattern: RegExp, replacement: string, expected: number, what: string): string {
+  const count = text.match(pattern)?.length ?? 0;
+  if (count !== expected) throw new Error(`infra/nginx.conf: expected ${expected} ${what}, found ${count}; update infra/testing/nginx.ts`);
+  return text.replace(pattern, replacement);
+}
+
+/** The site with its compose names pointed at this machine. */
+export function localSite(gatewayPorts: number[], port: number, webRoot: string): string {
+  let site = readFileSync(path.join(REPO_ROOT, 'infra/nginx.conf'), 'utf8');
+  // `resolve` re-reads Docker DNS (nginx >= 1.27.3); fixed local addresses need no resolving.
+  const servers = gatewayPorts.map((p) => `server 127.0.0.1:${p};`).join(' ');
+  site = replaceExactly(site, /server\s+gateway:3000\s+resolve\s*;/g, servers, 2, 'gateway upstream servers');
+  site = replaceExactly(site, /^(\s*)listen\s+8080\s*;/gm, `$1listen 127.0.0.1:${port};`, 1, 'listen lines');
+  site = replaceExactly(site, /^(\s*)root\s+\/usr\/share\/nginx\/html\s*;/gm, `$1root ${webRoot};`, 1, 'web roots');
+  return site;
+}
+
+export async function startNginx(options: { gatewayPorts: number[]; webRoot: string; brotli: boolean }): Promise<RunningNginx> {
+  if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
+  const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-'));
+  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
+  const port = await freePort();
+  const accessLog = path.join(prefix, 'access.log');
+  writeFileSync(path.join(prefix, 'site.conf'), localSite(options.gatewayPorts, port, options.webRoot));
+  const brotli = options.brotli && BROTLI_STATIC_MODULE;
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `${brotli ? `load_module ${BROTLI_STATIC_MODULE};\n` : ''}daemon off;
+master_process off;
+pid ${prefix}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 256; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    client_body_temp_path ${prefix}/body;
+    proxy_temp_path ${prefix}/proxy;
+    fastcgi_temp_path ${prefix}/fastcgi;
+    uwsgi_temp_path ${prefix}/uwsgi;
+    scgi_temp_path ${prefix}/scgi;
+    log_format probe '$remote_addr\\t$request\\t$status\\t$upstream_addr';
+    access_log ${accessLog} probe;
+    ${brotli ? 'brotli_static on;' : ''}
+    include ${prefix}/site.conf;
+}
+`,
+  );
+
+  let output = '';
+  const child: ChildProcess = spawn(NGINX_BINARY, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
+      return (await fetch(`${url}/nginx-health`).catch(() => undefined))?.status === 200;
+    },
+    20_000,
+    'nginx to answer',
+  );
+  return {
+    url,
+    pid: child.pid!,
+    output: () => output,
+    accessLog: () =>
+      (existsSync(accessLog) ? readFileSync(accessLog, 'utf8') : '')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [remoteAddr = '', request = '', status = '0', upstream = '-'] = line.split('\t');
+          return { remoteAddr, request, status: Number(status), upstream };
+        }),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
