@@ -7,9 +7,17 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * `positions`: where to resume each stream (as a page would after reading its data); without them
- * the server starts the socket at each stream's current head.
+ * the server starts the socket at each stream's current head. `listen` attaches listeners before the
+ * connection opens (what the server sends at once, such as `stream:state`, can arrive in the same
+ * read as the connection itself).
  */
-export function connectSocket(baseUrl: string, client?: ApiClient, headers: Record<string, string> = {}, positions?: StreamPositions): Promise<TestSocket> {
+export function connectSocket(
+  baseUrl: string,
+  client?: ApiClient,
+  headers: Record<string, string> = {},
+  positions?: StreamPositions,
+  listen?: (socket: TestSocket) => void,
+): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
@@ -18,6 +26,7 @@ export function connectSocket(baseUrl: string, client?: ApiClient, headers: Reco
     extraHeaders: { ...(client ? { cookie: client.cookieHeader } : {}), ...headers },
     ...(positions ? { auth: { positions } } : {}),
   });
+  listen?.(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
