@@ -14,3 +14,4 @@ export * from './users/stats';
 export * from './chat';
 export * from './help';
 export * from './achievements';
+export * from './realtime/stream-cursor';

@@ -75,8 +75,11 @@ const DEFAULT_BACKOFF_MS = 1_000;
 const OUTBOX_JOB_ID = /^outbox-(\d+)$/;
 /** How long `healthy()` waits for Redis to answer a PING. */
 const HEALTH_TIMEOUT_MS = 2_000;
-/** The longest a request waits on Redis before answering 503. */
-const REDIS_WAIT_MS = 2_000;
+/**
+ * The longest a request waits for Redis connections before giving up on the queue (it then answers
+ * 503, or, for a battle completion, settles in the gateway): well under the 2 s any request may take.
+ */
+const REDIS_WAIT_MS = 500;
 
 /**
  * Finished jobs are kept a while: for debugging, and because `run()` may look a job up just after
@@ -222,10 +225,12 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
     },
 
     async run<N extends JobName>(name: N, payload: JobPayload<N>, opts: RunOptions = {}): Promise<JobResult<N>> {
+      // One budget for every connection the run needs (the producer's and the event stream's).
+      const deadline = Date.now() + REDIS_WAIT_MS;
       await ensureAvailable();
       // Subscribe before adding, so that a job finishing at once is not missed.
-      await withinRedisWait(queueEvents().waitUntilReady());
-      const job = await withinRedisWait(add(name, payload, opts));
+      await withinRedisWait(queueEvents().waitUntilReady(), Math.max(0, deadline - Date.now()));
+      const job = await withinRedisWait(add(name, payload, opts), Math.max(0, deadline - Date.now()));
       // The job was added under `name` (deduplication keys include the name), so the result has its type.
       return (await waitForResult(job, opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS)) as JobResult<N>;
     },

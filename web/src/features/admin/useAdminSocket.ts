@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SocketStatus } from '../../stores/socket';
 import { bindLiveSocket } from '../realtime/liveSocket';
 import { createGameSocket } from '../realtime/socket';
-import { StreamCursor } from '../realtime/streamCursor';
+import { StreamCursor } from '@pog/common';
 import { applyLiveModerationEvent, applyLiveUserEvent, refreshAdminData } from './cache';
 
 export type AdminLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';

@@ -7,7 +7,7 @@
 import type { DurableEvents, EventMeta, PositionedEventName } from '@pog/common';
 import type { SocketStatus } from '../../stores/socket';
 import type { GameSocket } from './socket';
-import type { StreamCursor } from './streamCursor';
+import type { StreamCursor } from '@pog/common';
 
 export interface LiveSocketOptions {
   socket: GameSocket;

@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, SocketHandshakeAuth } from '@pog/common';
-import type { StreamCursor } from './streamCursor';
+import type { StreamCursor } from '@pog/common';
 
 export type GameSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -15,7 +15,7 @@ import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
 import { bindLiveSocket } from './liveSocket';
 import { createGameSocket } from './socket';
-import { StreamCursor } from './streamCursor';
+import { StreamCursor } from '@pog/common';
 
 /**
  * Keeps one live connection open while a player is signed in and routes server events into the

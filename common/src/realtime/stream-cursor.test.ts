@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamCursor } from './streamCursor';
+import { StreamCursor } from './stream-cursor';
 
 const meta = (position: number, stream = 'user:1') => ({ id: `e${position}`, stream, position });
 

@@ -4,7 +4,7 @@
  * gap (something was missed) so the socket can ask the server to replay from here. The positions go
  * in the handshake of every (re)connection, so the server resumes exactly where the page left off.
  */
-import type { EventMeta, StreamPositions, StreamState } from '@pog/common';
+import type { EventMeta, StreamPositions, StreamState } from '../events';
 
 export type Verdict = 'apply' | 'repeat' | 'gap';
 
