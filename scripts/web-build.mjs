@@ -1,5 +1,5 @@
 // Builds the web app when web/dist is missing or older than its sources (used by start and tests).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,6 +29,18 @@ export function buildWebIfStale({ quiet = false } = {}) {
   if (!quiet) console.log('[build] building the web app...');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', quiet ? 'error' : 'warn'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The web build failed');
+}
+
+/**
+ * The same, without blocking: `started` receives the build's process (so a signal can stop it).
+ * Resolves true when the build is fresh.
+ */
+export function buildWebIfStaleAsync(started = () => undefined) {
+  if (!webBuildIsStale()) return Promise.resolve(true);
+  console.log('[build] building the web app...');
+  const child = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  started(child);
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();

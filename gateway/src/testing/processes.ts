@@ -30,9 +30,21 @@ export function freePort(): Promise<number> {
 
 /** Starts one process and waits until it is ready (health check for gateways, log line for workers). */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  const service = await spawnService(env);
+  await service.ready();
+  return service;
+}
+
+export interface SpawnedService extends ServiceProcess {
+  /** Resolves once the process serves (gateways) or processes jobs (workers); rejects if it exits first. */
+  ready(timeoutMs?: number): Promise<void>;
+}
+
+/** Starts one process without waiting for it to be ready. */
+export async function spawnService(env: Record<string, string>, command: string[] = ['--import', 'tsx', 'gateway/src/main.ts']): Promise<SpawnedService> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const child = spawn(process.execPath, command, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -49,23 +61,25 @@ export async function startService(env: Record<string, string>): Promise<Service
   const url = `http://127.0.0.1:${port}`;
   const isGateway = (env.SERVICES ?? 'gateway,worker').includes('gateway');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`process exited early:\n${output}`);
-      if (!isGateway) return output.includes('[worker] processing jobs');
-      try {
-        return (await fetch(`${url}/healthz`)).status === 200;
-      } catch {
-        return false;
-      }
-    },
-    60_000,
-    `the ${env.SERVICES} process to start`,
-  );
   return {
     child,
     url,
     output: () => output,
+    async ready(timeoutMs = 60_000) {
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`process exited early:\n${output}`);
+          if (!isGateway) return output.includes('[worker] processing jobs');
+          try {
+            return (await fetch(`${url}/healthz`)).status === 200;
+          } catch {
+            return false;
+          }
+        },
+        timeoutMs,
+        `the ${env.SERVICES ?? 'app'} process to start`,
+      );
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
