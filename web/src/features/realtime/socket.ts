@@ -16,6 +16,9 @@ export function createGameSocket(cursor: StreamCursor, options: { forceNew?: boo
     autoConnect: false,
     forceNew: options.forceNew ?? false,
     transports: ['websocket', 'polling'],
+    // Retries stay close together, so a page is live again within about 2 s of the network returning.
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 1_500,
     auth: (send: (auth: SocketHandshakeAuth) => void) => send({ positions: cursor.snapshot() }),
   });
 }
