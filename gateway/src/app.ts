@@ -6,6 +6,7 @@ import { MAX_JSON_BYTES, NotFoundError } from '@pog/common';
 import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
 import { errorHandler } from './http/error-handler';
+import { trustProxyHops } from './http/forwarded';
 import { sameOriginGuard } from './http/same-origin';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
@@ -25,7 +26,8 @@ import { userRoutes } from './routes/users';
 import { uploadedFiles } from './http/uploaded-files';
 
 export function createKoaApp(app: AppContext): Koa {
-  const koa = new Koa({ keys: app.config.sessionKeys, proxy: app.config.trustProxy });
+  const koa = new Koa({ keys: app.config.sessionKeys });
+  trustProxyHops(koa, app.config.proxyHops);
   koa.silent = true; // errors are logged once, by the error handler
 
   koa.use(errorHandler());
