@@ -78,8 +78,10 @@ export const QUERY = {
   retries: 1,
 } as const;
 
-/** Cap on any JSON request body. */
-export const MAX_JSON_BYTES = 1024 * 1024;
+/** Cap on any JSON request body: the largest real one (a PogBot message, 500 notification ids) is under 16 KB. */
+export const MAX_JSON_BYTES = 64 * 1024;
+/** How deeply a JSON request body may nest arrays and objects (ours need 2). */
+export const MAX_JSON_DEPTH = 16;
 
 /** PogBot, the AI game guide: one conversation per player, short messages, a bounded prompt. */
 export const CHAT = {
