@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, PendingEvents, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, listPogs, PendingEvents, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
@@ -13,6 +13,8 @@ const RECENT_COUNT = 20;
 export function pogRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/pogs' });
   const dto = (found: PogWithNames) => toPog(found, app.clock.now());
+  /** What the owner and the admins see: with the moderator's notes. */
+  const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
   const scoreLater = (found: PogWithNames) =>
     app.queue.enqueue('pog.score', { pogId: found.pog.id, version: found.pog.designVersion }, { jobId: `${found.pog.id}:${found.pog.designVersion}` });
 
@@ -30,7 +32,7 @@ export function pogRoutes(app: AppContext): Router {
     const input = parseBody(ctx, createPogRequestSchema);
     assertSelf(user, input.userId);
     const created = await createPog(app.db, user.id, input, app.clock.now());
-    const pog = dto(created);
+    const pog = privateDto(created);
     // Announced before scoring is queued, so that admins never see "flagged" before "created".
     app.publisher.toAdmins('moderation:queue', { action: 'created', pog });
     await scoreLater(created);
@@ -54,7 +56,7 @@ export function pogRoutes(app: AppContext): Router {
 
   router.get('/:id', async (ctx) => {
     const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = dto(await visiblePog(ctx, id));
+    ctx.body = toPogFor(sessionUserId(ctx), await visiblePog(ctx, id), app.clock.now());
   });
 
   router.patch('/:id', async (ctx) => {
@@ -62,7 +64,7 @@ export function pogRoutes(app: AppContext): Router {
     const { id } = parseParams(ctx, idParamSchema);
     const changes = parseBody(ctx, updatePogRequestSchema);
     const updated = await updatePogDesign(app.db, id, user.id, changes, app.clock.now());
-    const pog = dto(updated);
+    const pog = privateDto(updated);
     app.publisher.toUser(pog.userId, 'pog:updated', pog);
     await scoreLater(updated);
     ctx.body = pog;
@@ -74,7 +76,7 @@ export function pogRoutes(app: AppContext): Router {
     const events = new PendingEvents();
     const deleted = await deleteOwnPog(app.db, id, user.id, events, app.clock.now());
     events.publish(app.publisher);
-    app.publisher.toAdmins('moderation:queue', { action: 'deleted', pog: dto(deleted) });
+    app.publisher.toAdmins('moderation:queue', { action: 'deleted', pog: privateDto(deleted) });
     ctx.status = 204;
   });
 

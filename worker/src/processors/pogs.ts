@@ -1,6 +1,6 @@
 /** POG jobs: scoring a design version, then telling the owner and the moderators. */
 import type { Rarity } from '@pog/common';
-import { recordAchievements, scorePogVersion, toPog, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
+import { recordAchievements, scorePogVersion, toPogWithNotes, type Clock, type Db, type Processor, type RealtimePublisher } from '@pog/common/server';
 
 const RARE_OR_BETTER: ReadonlySet<Rarity> = new Set(['rare', 'epic', 'legendary']);
 
@@ -9,7 +9,8 @@ export function scorePogProcessor(deps: { db: Db; publisher: RealtimePublisher; 
     const outcome = await scorePogVersion(deps.db, pogId, version, deps.clock.now());
     if (outcome.status !== 'scored' || !outcome.pog) return { status: outcome.status };
     // Published only now that the transaction has committed.
-    const pog = toPog(outcome.pog, deps.clock.now());
+    // For the owner and the admins only.
+    const pog = toPogWithNotes(outcome.pog, deps.clock.now());
     deps.publisher.toUser(pog.userId, 'pog:updated', pog);
     for (const notification of outcome.notifications) deps.publisher.toUser(notification.userId, 'notification', notification);
     if (outcome.flaggedFor) deps.publisher.toAdmins('moderation:queue', { action: 'flagged', pog });

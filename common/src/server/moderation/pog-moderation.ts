@@ -11,7 +11,7 @@ import { releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
-import { findPog, toPog, type PogWithNames } from '../pogs/repository';
+import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import type { PendingEvents } from '../realtime';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
@@ -35,7 +35,7 @@ async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
 
 /** Queues the live side of a decision: the owner's notification and POG, and the admins' queue. */
 function announce(events: PendingEvents, found: PogWithNames, action: ModerationAction, now: Date, notification: Notification | null) {
-  const pog = toPog(found, now);
+  const pog = toPogWithNotes(found, now);
   if (notification) events.toUser(found.pog.userId, 'notification', notification);
   // A deleted POG has no state left to show: the notification tells the owner, whose lists refetch.
   if (action !== 'deleted') events.toUser(found.pog.userId, 'pog:updated', pog);

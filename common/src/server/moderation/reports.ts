@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
-import { findPog, toPog, type PogWithNames } from '../pogs/repository';
+import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import type { PendingEvents } from '../realtime';
 
 export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
@@ -38,7 +38,7 @@ export async function reportPog(db: Db, input: { pogId: number; userId: number; 
         .where(and(eq(pogs.id, input.pogId), eq(pogs.moderationStatus, 'none')));
     }
     const found = (await findPog(tx, input.pogId))!;
-    const pog = toPog(found, now);
+    const pog = toPogWithNotes(found, now);
     if (flagsNow) {
       const notification = await insertNotification(tx, {
         userId: current.userId,

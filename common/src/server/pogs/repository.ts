@@ -19,7 +19,21 @@ export interface PogWithNames {
   creatorUsername: string;
 }
 
-export function toPog({ pog, username, creatorUsername }: PogWithNames, now: Date): Pog {
+/**
+ * A POG as anyone may see it: the moderator's notes are left out (null). The default, so that a
+ * list, a trade, a battle or an event cannot leak them by a caller forgetting.
+ */
+export function toPog(found: PogWithNames, now: Date): Pog {
+  return { ...toPogWithNotes(found, now), moderationNotes: null };
+}
+
+/** The POG with the moderator's notes: only for admin answers and events, and its owner's own view. */
+export function toPogFor(viewerId: number | undefined, found: PogWithNames, now: Date): Pog {
+  return viewerId === found.pog.userId ? toPogWithNotes(found, now) : toPog(found, now);
+}
+
+/** The POG with the moderator's notes, for admins and the owner only (see `toPogFor`). */
+export function toPogWithNotes({ pog, username, creatorUsername }: PogWithNames, now: Date): Pog {
   const cooldownHours = cooldownHoursLeft(pog.cooldownUntil, now);
   return {
     id: pog.id,
