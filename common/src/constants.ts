@@ -51,6 +51,8 @@ export const AUTH = {
 
 export const UPLOAD = {
   maxBytes: 25 * 1024 * 1024,
+  /** An upload that sends nothing for this long is ended (a stalled client holds a socket and a file). */
+  idleTimeoutMs: 30_000,
   maxPixels: 50_000_000,
   maxSide: 1024,
   jpegQuality: 0.85,
