@@ -2,7 +2,7 @@
  * The process entry: `node --import tsx gateway/src/main.ts`. SERVICES picks what runs here.
  * SIGTERM or SIGINT shut down gracefully: stop taking work, finish what runs, close everything.
  */
-import { ConfigError, loadConfig } from '@pog/common/server';
+import { ConfigError, DataDirLockedError, loadConfig } from '@pog/common/server';
 import { startRuntime } from './runtime';
 
 async function main(): Promise<void> {
@@ -31,6 +31,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('[process] failed to start:', error);
+  console.error('[process] failed to start:', error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ export * from './realtime';
 export * from './settled';
 export * from './jobs/definitions';
 export * from './db/client';
+export * from './db/data-dir-lock';
 export * from './db/migrate';
 export * as tables from './db/schema';
 export * from './notifications/repository';
