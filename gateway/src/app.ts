@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { errorHandler } from './http/error-handler';
 import { trustProxyHops } from './http/forwarded';
 import { jsonBody } from './http/json-body';
+import { methodNotAllowedAsJson } from './http/method-not-allowed';
 import { sameOriginGuard } from './http/same-origin';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
@@ -31,6 +32,7 @@ export function createKoaApp(app: AppContext): Koa {
   koa.silent = true; // errors are logged once, by the error handler
 
   koa.use(errorHandler());
+  koa.use(methodNotAllowedAsJson());
   koa.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');

@@ -69,6 +69,15 @@ describe.each(BACKENDS)('hostile input', (backend) => {
       expectRefused(await anonymous.post('/api/login', '{"username": "abc", ', JSON_TYPE), 400);
     });
 
+    it('answers a method a path does not have with 405 and a JSON body, also an unknown method', async () => {
+      const put = await new ApiClient(app.url).put('/healthz');
+      expectRefused(put, 405);
+      expect(put.headers.get('allow')).toMatch(/GET/);
+      // koa-router would answer a method no route uses with a bare 501.
+      expectRefused(await player.client.request('PROPFIND', '/healthz'), 405);
+      expectRefused(await player.client.request('PROPFIND', '/api/pogs'), 404, 'NOT_FOUND');
+    });
+
     it('refuses __proto__ keys anywhere in a body', async () => {
       const res = await player.client.post('/api/notifications/read', '{"ids":[],"__proto__":{"isAdmin":true}}', JSON_TYPE);
       expectRefused(res, 400);
