@@ -51,6 +51,8 @@ export const AUTH = {
 
 export const UPLOAD = {
   maxBytes: 25 * 1024 * 1024,
+  /** An upload that sends nothing for this long is ended (a stalled client holds a socket and a file). */
+  idleTimeoutMs: 30_000,
   maxPixels: 50_000_000,
   maxSide: 1024,
   jpegQuality: 0.85,
@@ -78,8 +80,10 @@ export const QUERY = {
   retries: 1,
 } as const;
 
-/** Cap on any JSON request body. */
-export const MAX_JSON_BYTES = 1024 * 1024;
+/** Cap on any JSON request body: the largest real one (a PogBot message, 500 notification ids) is under 16 KB. */
+export const MAX_JSON_BYTES = 64 * 1024;
+/** How deeply a JSON request body may nest arrays and objects (ours need 2). */
+export const MAX_JSON_DEPTH = 16;
 
 /** PogBot, the AI game guide: one conversation per player, short messages, a bounded prompt. */
 export const CHAT = {

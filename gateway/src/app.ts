@@ -1,11 +1,13 @@
 /** The Koa application: middleware order matters and is the whole story of a request. */
-import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import Koa from 'koa';
-import { MAX_JSON_BYTES, NotFoundError } from '@pog/common';
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH, NotFoundError } from '@pog/common';
 import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
 import { errorHandler } from './http/error-handler';
+import { trustProxyHops } from './http/forwarded';
+import { jsonBody } from './http/json-body';
+import { methodNotAllowedAsJson } from './http/method-not-allowed';
 import { sameOriginGuard } from './http/same-origin';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
@@ -25,10 +27,12 @@ import { userRoutes } from './routes/users';
 import { uploadedFiles } from './http/uploaded-files';
 
 export function createKoaApp(app: AppContext): Koa {
-  const koa = new Koa({ keys: app.config.sessionKeys, proxy: app.config.trustProxy });
+  const koa = new Koa({ keys: app.config.sessionKeys });
+  trustProxyHops(koa, app.config.proxyHops);
   koa.silent = true; // errors are logged once, by the error handler
 
   koa.use(errorHandler());
+  koa.use(methodNotAllowedAsJson());
   koa.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
@@ -37,7 +41,8 @@ export function createKoaApp(app: AppContext): Koa {
   });
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
-  koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BYTES, onError: (error) => { throw error; } }));
+  // Before the session: a refused body costs no session lookup.
+  koa.use(jsonBody({ maxBytes: MAX_JSON_BYTES, maxDepth: MAX_JSON_DEPTH }));
   koa.use(sessionMiddleware(koa, app.sessions));
   // The admin area has its own session (cookie `pf.admin`); the gate answers 401 without one.
   koa.use(adminGate(app));

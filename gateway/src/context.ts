@@ -31,4 +31,6 @@ export interface AppContext {
   /** The argon2id hash admin logins are checked against (ensureAdminPasswordHash at start). */
   adminPasswordHash: string;
   health(): Promise<HealthReport>;
+  /** How long an upload may send nothing before it is ended; UPLOAD.idleTimeoutMs unless a test shortens it. */
+  uploadIdleMs?: number;
 }

@@ -2,7 +2,7 @@
  * The process entry: `node --import tsx gateway/src/main.ts`. SERVICES picks what runs here.
  * SIGTERM or SIGINT shut down gracefully: stop taking work, finish what runs, close everything.
  */
-import { ConfigError, loadConfig } from '@pog/common/server';
+import { ConfigError, DataDirLockedError, loadConfig } from '@pog/common/server';
 import { startRuntime, type Runtime } from './runtime';
 
 async function main(): Promise<void> {
@@ -53,6 +53,6 @@ function watchSupervisor(onGone: () => void): void {
 }
 
 main().catch((error: unknown) => {
-  console.error('[process] failed to start:', error);
+  console.error('[process] failed to start:', error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BATTLE_TYPES, type BattleType, type Rarity } from '../constants';
 import type { Pog } from '../pogs/pog';
+import { idSchema as id } from '../schemas/ids';
 import type { BattleRound } from './schemas';
 
 /** `expired` is ours: a pending battle nobody answered within a day (decisions.md, Battles). */
@@ -12,8 +13,6 @@ export type BattleStatus = (typeof BATTLE_STATUSES)[number];
 export const OPEN_BATTLE_STATUSES = ['pending', 'accepted'] as const satisfies readonly BattleStatus[];
 /** Finished one way or another: listed under "Battle History". */
 export const CLOSED_BATTLE_STATUSES = ['completed', 'declined', 'cancelled', 'expired'] as const satisfies readonly BattleStatus[];
-
-const id = (what: string) => z.number({ error: `${what} must be an id` }).int(`${what} must be an id`).positive(`${what} must be an id`);
 
 /** POST /api/battles */
 export const createBattleRequestSchema = z.object({
@@ -28,10 +27,6 @@ export type CreateBattleRequest = z.infer<typeof createBattleRequestSchema>;
 export const acceptBattleRequestSchema = z.object({ defenderPogId: id('defenderPogId') });
 export type AcceptBattleRequest = z.infer<typeof acceptBattleRequestSchema>;
 
-/** GET /api/battles/pending/:userId and /history/:userId */
-export const battleUserParamSchema = z.object({
-  userId: z.coerce.number({ error: 'The user id must be a number' }).int('The user id must be a whole number').positive('The user id must be positive').max(2_147_483_647, 'The user id is out of range'),
-});
 
 export type BattleParty = {
   id: number;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CHAT } from '../constants';
 import { NotFoundError } from '../errors';
+import { idTextSchema } from '../schemas/ids';
 
 export const CHAT_ROLES = ['user', 'assistant'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
@@ -35,13 +36,7 @@ export const sendChatRequestSchema = z.object({
 export type SendChatRequest = z.infer<typeof sendChatRequestSchema>;
 
 /** The `:id` of the chat calls: a positive whole number; only CHAT.conversationId exists. */
-export const chatConversationParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The conversation id must be a number' })
-    .int('The conversation id must be a whole number')
-    .positive('The conversation id must be positive')
-    .max(2_147_483_647, 'The conversation id is out of range'),
-});
+export const chatConversationParamSchema = z.object({ id: idTextSchema('The conversation id') });
 
 /** Every player has exactly one conversation with PogBot; any other id does not exist. */
 export function assertKnownConversation(id: number): void {

@@ -1,6 +1,7 @@
 /** Requests and answers of the admin area and of player reports (issue 6). */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
+import { idTextSchema } from '../schemas/ids';
 
 const NOTES_MAX = 1000;
 const REASON_MAX = 500;
@@ -67,8 +68,7 @@ const pageLimit = (max: number, fallback: number) =>
     .min(1, `limit must be a number from 1 to ${max}`)
     .max(max, `limit must be a number from 1 to ${max}`)
     .default(fallback);
-const anId = (name: string) => z.coerce.number({ error: `${name} must be an id` }).int(`${name} must be an id`).positive(`${name} must be an id`).optional();
-const beforeId = anId('before');
+const beforeId = idTextSchema('before').optional();
 
 /** GET /api/admin/pogs/all and /flagged: newest first; `before` is the last id of the previous page. */
 export const adminPogListQuerySchema = z.object({
@@ -82,7 +82,7 @@ export type AdminPogListQuery = z.infer<typeof adminPogListQuerySchema>;
 export const adminUserListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   limit: pageLimit(500, 200),
-  after: anId('after'),
+  after: idTextSchema('after').optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -117,7 +117,7 @@ export type ModerationAuditEntry = z.infer<typeof moderationAuditEntrySchema>;
 /** GET /api/admin/audit: newest first, optionally for one target. */
 export const moderationAuditQuerySchema = z.object({
   targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
-  targetId: anId('targetId'),
+  targetId: idTextSchema('targetId').optional(),
   limit: pageLimit(500, 100),
   before: beforeId,
 });

@@ -1,6 +1,7 @@
 /** The POG as the API returns it (spec section 3, plus what the server adds). */
 import { z } from 'zod';
 import { RARITIES } from '../constants';
+import { idTextSchema } from '../schemas/ids';
 import { IMAGE_STYLES } from './defaults';
 
 export const MODERATION_STATUSES = ['none', 'approved', 'rejected'] as const;
@@ -69,7 +70,7 @@ export type PogSort = (typeof POG_SORTS)[number];
 export const pogListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   rarity: z.enum(RARITIES, { error: 'Rarity must be one of common, uncommon, rare, epic, legendary' }).optional(),
-  creator: z.coerce.number({ error: 'creator must be a user id' }).int('creator must be a user id').positive('creator must be a user id').optional(),
+  creator: idTextSchema('creator').optional(),
   sort: z.enum(POG_SORTS, { error: 'sort must be recent or trending' }).default('recent'),
   limit: z.coerce
     .number({ error: 'limit must be a number from 1 to 100' })
@@ -80,7 +81,3 @@ export const pogListQuerySchema = z.object({
   cursor: z.string().max(200, 'The cursor is not valid').optional(),
 });
 export type PogListQuery = z.infer<typeof pogListQuerySchema>;
-
-export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'The id must be a number' }).int('The id must be a whole number').positive('The id must be positive').max(2_147_483_647, 'The id is out of range'),
-});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 export const NOTIFICATION_KINDS = [
   'welcome',
@@ -44,5 +45,5 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** POST /api/notifications/read: no ids marks everything read. */
 export const markReadRequestSchema = z.object({
-  ids: z.array(z.number().int().positive()).max(500).optional(),
+  ids: z.array(idSchema('Each notification id')).max(500, 'At most 500 notifications at a time').optional(),
 });

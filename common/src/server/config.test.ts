@@ -49,10 +49,20 @@ describe('configuration', () => {
     [{ PUBLIC_ORIGIN: 'https://a.example/path' }, 'PUBLIC_ORIGIN'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET: is required when NODE_ENV=production'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }, 'TRUST_PROXY_HOPS: must be at least 1'],
+    [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'one' }, 'TRUST_PROXY_HOPS'],
     [{ SERVICES: 'worker' }, 'REDIS_URL: is required when SERVICES=worker runs on its own'],
     [{ SERVICES: 'worker', REDIS_URL: 'redis://x:6379' }, 'DATABASE_URL: is required when SERVICES=worker runs on its own'],
   ])('refuses %j naming %s', (env, expected) => {
     expect(problemsOf(env).join('\n')).toContain(expected);
+  });
+
+  it('trusts proxy hops only behind a proxy, one by default', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).proxyHops).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).proxyHops).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(2);
   });
 
   it('lists every variable it knows, for the compose check', () => {

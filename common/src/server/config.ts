@@ -65,6 +65,8 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** How many proxies in front of the app append to X-Forwarded-For (nginx alone: 1). */
+    TRUST_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10, 'must be at most 10').default(1),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: urlWithProtocol(['http:', 'https:'], 'https://api.anthropic.com'),
@@ -108,8 +110,13 @@ export interface Config {
   adminPassword: string | undefined;
   publicOrigins: string[] | undefined;
   webDist: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto for client addresses and origins. */
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto/-Host for client addresses and origins. */
   trustProxy: boolean;
+  /**
+   * Proxy hops whose forwarded headers are trusted (0 without TRUST_PROXY): the client address is
+   * this many entries from the right of X-Forwarded-For, never an entry the client wrote itself.
+   */
+  proxyHops: number;
   anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined };
   /** How long delivered events are kept: a client away for longer refetches instead of catching up. */
   outboxRetentionMs: number;
@@ -193,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigins: env.PUBLIC_ORIGIN,
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'web/dist'),
     trustProxy: env.TRUST_PROXY,
+    proxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
     anthropic: { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseUrl: env.ANTHROPIC_BASE_URL },
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     production: env.NODE_ENV === 'production',

@@ -7,6 +7,7 @@ export * from './outbox/relay';
 export * from './settled';
 export * from './jobs/definitions';
 export * from './db/client';
+export * from './db/data-dir-lock';
 export * from './db/migrate';
 export * from './db/connect-retry';
 export * as tables from './db/schema';

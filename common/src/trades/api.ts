@@ -1,11 +1,10 @@
 /** The trade contract (spec sections 3, 7; issue 4). */
 import { z } from 'zod';
 import type { Pog } from '../pogs/pog';
+import { idSchema as id } from '../schemas/ids';
 
 export const TRADE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
-
-const id = (what: string) => z.number({ error: `${what} must be an id` }).int(`${what} must be an id`).positive(`${what} must be an id`);
 
 /** POST /api/trades */
 export const createTradeRequestSchema = z.object({

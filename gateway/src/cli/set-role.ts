@@ -4,12 +4,12 @@
  *   npm run set-role -- <username> admin|user
  *
  * Uses the same configuration as the app (DATABASE_URL, or PGlite in DATA_DIR). PGlite is one
- * process at a time: stop the app first in embedded mode.
+ * process at a time: in embedded mode it refuses to run while the app holds the data folder.
  */
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { roleSchema } from '@pog/common';
-import { ConfigError, inUnitOfWork, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
+import { ConfigError, DataDirLockedError, inUnitOfWork, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
 
 async function main(): Promise<number> {
   const [username, roleArg] = process.argv.slice(2);
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
     process.exit(1);
   },
 );

@@ -34,7 +34,7 @@ export function toAppError(error: unknown): AppError {
   const status = e.status ?? e.statusCode;
   // Errors raised by the body parser and friends (http-errors).
   if (e.type === 'entity.too.large' || status === 413) {
-    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large (at most 1 MB).', { status: 413 });
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.', { status: 413 });
   }
   if (e.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', 'The request body is not valid JSON.');
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {

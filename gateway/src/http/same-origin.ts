@@ -25,13 +25,6 @@ export function isAllowedOrigin(policy: OriginPolicy, headers: IncomingHttpHeade
   return site === undefined || site === 'same-origin' || site === 'none';
 }
 
-export function ownOriginOf(headers: IncomingHttpHeaders, encrypted: boolean, trustProxy: boolean): string {
-  const forwardedProto = trustProxy ? String(headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
-  const forwardedHost = trustProxy ? String(headers['x-forwarded-host'] ?? '').split(',')[0]?.trim() : '';
-  const proto = forwardedProto || (encrypted ? 'https' : 'http');
-  return `${proto}://${forwardedHost || headers.host || ''}`;
-}
-
 export function sameOriginGuard(policy: OriginPolicy): Middleware {
   return async (ctx, next) => {
     if (UNSAFE.has(ctx.method) && !isAllowedOrigin(policy, ctx.headers, `${ctx.protocol}://${ctx.host}`)) {

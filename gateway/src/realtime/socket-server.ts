@@ -16,7 +16,8 @@ import { readAdminCookieFromRequest } from '../admin/admin-cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { AppContext } from '../context';
-import { isAllowedOrigin, ownOriginOf } from '../http/same-origin';
+import { requestOrigin } from '../http/forwarded';
+import { isAllowedOrigin } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
 import type { StreamHub } from './stream-hub';
 
@@ -67,7 +68,7 @@ export function attachSocketServer(
     path: '/socket.io',
     serveClient: false,
     allowRequest: (req, callback) => {
-      const own = ownOriginOf(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.trustProxy);
+      const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
       const ok = isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own);
       callback(ok ? null : 'Origin not allowed', ok);
     },

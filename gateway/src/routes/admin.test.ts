@@ -148,6 +148,17 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         expect((await new ApiClient(app.url).post('/api/admin/auth', { password: TEST_ADMIN_PASSWORD })).status).toBe(200);
       });
 
+      it('limits guessing through the proxy however the client rotates its own X-Forwarded-For', async () => {
+        const guesser = new ApiClient(app.url, { spoofForwardedFor: true });
+        for (let i = 0; i < AUTH.adminFailuresPerAddress; i += 1) {
+          expect((await guesser.post('/api/admin/auth', { password: `guess-${i}` })).status).toBe(401);
+        }
+        for (let i = 0; i < 5; i += 1) {
+          expect((await guesser.post('/api/admin/auth', { password: `guess-more-${i}` })).status).toBe(429);
+        }
+        expect((await guesser.post('/api/admin/auth', { password: TEST_ADMIN_PASSWORD })).status).toBe(429);
+      });
+
       it('requires a password (400)', async () => {
         const res = await new ApiClient(app.url).post('/api/admin/auth', { password: '' });
         expect(res.status).toBe(400);

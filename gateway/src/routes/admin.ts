@@ -23,7 +23,7 @@ import {
   moderateUser,
   POG_GONE,
   toAdminUser,
-  toPog,
+  toPogWithNotes,
   type PogWithNames,
 } from '@pog/common/server';
 import { requireAdminSession } from '../admin/admin-gate';
@@ -32,7 +32,7 @@ import { parseBody, parseParams, parseQuery } from '../http/validate';
 
 export function adminRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/admin' });
-  const dto = (found: PogWithNames) => toPog(found, app.clock.now());
+  const dto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
 
   router.get('/pogs/flagged', async (ctx) => {
     requireAdminSession(ctx);

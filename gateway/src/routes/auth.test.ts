@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH } from '@pog/common';
 import { tables } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
@@ -153,6 +154,22 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
       const blocked = await busy.post('/api/register', { username: uniqueName(), password: 'secret-password' });
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe('RATE_LIMITED');
+    });
+
+    it('keeps the login and registration limits per address however the client rotates its own X-Forwarded-For', async () => {
+      const sprayer = new ApiClient(app.url, { spoofForwardedFor: true });
+      for (let i = 0; i < AUTH.loginFailuresPerAddress; i++) {
+        expect((await sprayer.post('/api/login', { username: uniqueName(), password: 'wrong-password' })).status).toBe(401);
+      }
+      expect((await sprayer.post('/api/login', { username: uniqueName(), password: 'wrong-password' })).status).toBe(429);
+
+      const taken = uniqueName();
+      await client().register(taken);
+      const registrar = new ApiClient(app.url, { spoofForwardedFor: true });
+      for (let i = 0; i < AUTH.registrationsPerAddressPerHour; i++) {
+        expect((await registrar.post('/api/register', { username: taken, password: 'secret-password' })).status).toBe(409);
+      }
+      expect((await registrar.post('/api/register', { username: uniqueName(), password: 'secret-password' })).status).toBe(429);
     });
 
     it('refuses cross-site unsafe requests even with a valid cookie', async () => {

@@ -1,7 +1,7 @@
 /** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (spec sections 2, 4, 6, 7; issue 5). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { acceptBattleRequestSchema, AppError, battleUserParamSchema, createBattleRequestSchema, ForbiddenError, idParamSchema, NotFoundError, verifyBattle, type Battle } from '@pog/common';
+import { acceptBattleRequestSchema, AppError, createBattleRequestSchema, ForbiddenError, idParamSchema, NotFoundError, userIdParamSchema, verifyBattle, type Battle } from '@pog/common';
 import {
   acceptBattle,
   cancelBattle,
@@ -42,7 +42,7 @@ export function battleRoutes(app: AppContext): Router {
 
   router.get('/pending/:userId', async (ctx) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, battleUserParamSchema);
+    const { userId } = parseParams(ctx, userIdParamSchema);
     assertSelf(user, userId);
     ctx.body = await toBattles(app.db, await openBattlesOf(app.db, userId), app.clock.now());
   });
@@ -50,7 +50,7 @@ export function battleRoutes(app: AppContext): Router {
   /** Your whole history; another player's completed battles only (their public record). */
   router.get('/history/:userId', async (ctx) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, battleUserParamSchema);
+    const { userId } = parseParams(ctx, userIdParamSchema);
     ctx.body = await toBattles(app.db, await closedBattlesOf(app.db, userId, userId !== user.id), app.clock.now());
   });
 

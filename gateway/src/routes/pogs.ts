@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, toPog, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, listPogs, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
@@ -12,6 +12,8 @@ const RECENT_COUNT = 20;
 export function pogRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/pogs' });
   const dto = (found: PogWithNames) => toPog(found, app.clock.now());
+  /** What the owner and the admins see: with the moderator's notes. */
+  const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
 
   /** A rejected POG exists only for its owner. */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
@@ -27,7 +29,7 @@ export function pogRoutes(app: AppContext): Router {
     const input = parseBody(ctx, createPogRequestSchema);
     assertSelf(user, input.userId);
     ctx.status = 201;
-    ctx.body = dto(await createPog(app.db, user.id, input, app.clock.now()));
+    ctx.body = privateDto(await createPog(app.db, user.id, input, app.clock.now()));
   });
 
   router.get('/', async (ctx) => {
@@ -45,14 +47,14 @@ export function pogRoutes(app: AppContext): Router {
 
   router.get('/:id', async (ctx) => {
     const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = dto(await visiblePog(ctx, id));
+    ctx.body = toPogFor(sessionUserId(ctx), await visiblePog(ctx, id), app.clock.now());
   });
 
   router.patch('/:id', async (ctx) => {
     const user = await requireUser(app, ctx);
     const { id } = parseParams(ctx, idParamSchema);
     const changes = parseBody(ctx, updatePogRequestSchema);
-    ctx.body = dto(await updatePogDesign(app.db, id, user.id, changes, app.clock.now()));
+    ctx.body = privateDto(await updatePogDesign(app.db, id, user.id, changes, app.clock.now()));
   });
 
   router.delete('/:id', async (ctx) => {

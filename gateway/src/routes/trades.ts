@@ -1,13 +1,10 @@
 /** Trades: offer, answer, cancel, and the lists of the Trade Center (spec sections 2, 7; issue 4). */
 import Router from '@koa/router';
-import { cancelTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema } from '@pog/common';
+import { cancelTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema, userIdParamSchema } from '@pog/common';
 import { answerTrade, cancelTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades } from '@pog/common/server';
-import { z } from 'zod';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams } from '../http/validate';
-
-const userIdParam = z.object({ userId: idParamSchema.shape.id });
 
 export function tradeRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/trades' });
@@ -22,14 +19,14 @@ export function tradeRoutes(app: AppContext): Router {
 
   router.get('/pending/:userId', async (ctx) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, userIdParam);
+    const { userId } = parseParams(ctx, userIdParamSchema);
     assertSelf(user, userId);
     ctx.body = await toTrades(app.db, await pendingTradesOf(app.db, userId), app.clock.now());
   });
 
   router.get('/history/:userId', async (ctx) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, userIdParam);
+    const { userId } = parseParams(ctx, userIdParamSchema);
     assertSelf(user, userId);
     ctx.body = await toTrades(app.db, await finishedTradesOf(app.db, userId), app.clock.now());
   });

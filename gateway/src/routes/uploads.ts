@@ -3,13 +3,15 @@
  * 25 MB, checked as they arrive), then the worker checks, re-encodes and measures them; the request
  * answers when that is done. Nothing half-written is left behind on failure.
  */
-import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Router from '@koa/router';
 import busboy from 'busboy';
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { AppError, UPLOAD, UPLOADS_PREFIX, ValidationError } from '@pog/common';
 import { fileSize, INCOMING_DIR, newIncomingName, TOO_LARGE_FILE_MESSAGE } from '@pog/worker';
@@ -22,37 +24,89 @@ export const STORED_NAME = /^[A-Za-z0-9_-]{16,64}\.(jpg|webp)$/;
 
 const NO_FILE = 'Please choose an image to upload (form field "image").';
 
-/** Streams the multipart field `image` to `target`; resolves false when the form had no such file. */
-function receiveImage(ctx: Context, target: string): Promise<boolean> {
+const interrupted = () => new ValidationError('The upload was interrupted or malformed. Please try again.');
+const stalled = (idleMs: number) =>
+  new AppError('VALIDATION_ERROR', `The upload stalled (nothing arrived for ${Math.round(idleMs / 1000)} seconds). Please try again.`, {
+    status: 408,
+    headers: { Connection: 'close' },
+  });
+const tooLargeFile = () => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_FILE_MESSAGE, { status: 413, headers: { Connection: 'close' } });
+
+/**
+ * Streams the multipart field `image` to `target`; resolves false when the form had no such file.
+ * Whatever ends it early (the client hanging up, nothing arriving for `idleMs`, a file over the
+ * limit, a malformed form) stops reading and closes the file before it rejects, so the caller's
+ * removal finds a closed file: no descriptor, file or buffer outlives the request.
+ */
+function receiveImage(req: IncomingMessage, target: string, idleMs: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: UPLOAD.maxBytes, fields: 10, fieldSize: 1024, parts: 20 } });
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: UPLOAD.maxBytes, fields: 10, fieldSize: 1024, parts: 20 } });
     } catch {
       reject(new ValidationError('Send the image as multipart/form-data with the field "image".'));
       return;
     }
+    let file: Readable | undefined;
+    let output: WriteStream | undefined;
     let saving: Promise<void> | undefined;
-    let tooLarge = false;
+    let settled = false;
+    let idle: NodeJS.Timeout | undefined;
+
+    const stopWatching = () => {
+      clearTimeout(idle);
+      req.off('data', touch);
+      req.off('close', onClose);
+    };
+    const succeed = (received: boolean) => {
+      if (settled) return;
+      settled = true;
+      stopWatching();
+      resolve(received);
+    };
+    const fail = (error: AppError) => {
+      if (settled) return;
+      settled = true;
+      stopWatching();
+      req.unpipe(parser);
+      parser.destroy();
+      file?.destroy();
+      const closed = output && !output.closed ? once(output, 'close').catch(() => undefined) : Promise.resolve();
+      output?.destroy();
+      void closed.then(() => reject(error));
+    };
+    function touch() {
+      clearTimeout(idle);
+      idle = setTimeout(() => fail(stalled(idleMs)), idleMs);
+    }
+    function onClose() {
+      if (!req.complete) fail(interrupted());
+    }
+
     parser.on('file', (field, stream) => {
       if (field !== 'image' || saving) {
         stream.resume();
         return;
       }
-      stream.on('limit', () => {
-        tooLarge = true;
-      });
-      saving = pipeline(stream, createWriteStream(target));
+      file = stream;
+      output = createWriteStream(target);
+      // Refused at once: reading (and discarding) the rest of an oversized body gains nothing.
+      stream.on('limit', () => fail(tooLargeFile()));
+      saving = pipeline(stream, output);
+      saving.catch(() => undefined); // failures are answered by fail() or on 'close' below
     });
-    parser.on('error', () => reject(new ValidationError('The upload was interrupted or malformed. Please try again.')));
+    parser.on('error', () => fail(interrupted()));
     parser.on('close', () => {
-      if (!saving) return resolve(false);
+      if (!saving) return succeed(false);
       saving.then(
-        () => (tooLarge ? reject(new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_FILE_MESSAGE, { status: 413 })) : resolve(true)),
-        () => reject(new ValidationError('The upload was interrupted. Please try again.')),
+        () => succeed(true),
+        () => fail(interrupted()),
       );
     });
-    ctx.req.pipe(parser);
+    touch();
+    req.on('data', touch);
+    req.on('close', onClose);
+    req.pipe(parser);
   });
 }
 
@@ -64,11 +118,11 @@ export function uploadRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const declared = Number(ctx.get('content-length') || 0);
     // A body far over the limit is refused before reading it.
-    if (declared > UPLOAD.maxBytes + 64 * 1024) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_FILE_MESSAGE, { status: 413 });
+    if (declared > UPLOAD.maxBytes + 64 * 1024) throw tooLargeFile();
     const incomingName = newIncomingName();
     const incoming = path.join(uploadDir, INCOMING_DIR, incomingName);
     try {
-      if (!(await receiveImage(ctx, incoming))) throw new ValidationError(NO_FILE);
+      if (!(await receiveImage(ctx.req, incoming, app.uploadIdleMs ?? UPLOAD.idleTimeoutMs))) throw new ValidationError(NO_FILE);
       const stored = await app.queue.run('image.process', { incomingName, userId: user.id }, { attempts: 2 });
       ctx.status = 201;
       ctx.body = { url: stored.url, width: stored.width, height: stored.height };

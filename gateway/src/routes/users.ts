@@ -1,7 +1,7 @@
 /** Players: the list (trade partners, creator filter), a profile, and a player's POGs. */
 import Router from '@koa/router';
 import { idParamSchema, NotFoundError } from '@pog/common';
-import { findPublicUser, findUserById, listOwnedPogs, listPublicUsers, toPog } from '@pog/common/server';
+import { findPublicUser, findUserById, listOwnedPogs, listPublicUsers, toPogFor } from '@pog/common/server';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseParams } from '../http/validate';
@@ -23,9 +23,10 @@ export function userRoutes(app: AppContext): Router {
   router.get('/:id/pogs', async (ctx) => {
     const { id } = parseParams(ctx, idParamSchema);
     if (!(await findUserById(app.db, id))) throw new NotFoundError('That player does not exist.');
-    const rows = await listOwnedPogs(app.db, id, sessionUserId(ctx) === id);
+    const viewerId = sessionUserId(ctx);
+    const rows = await listOwnedPogs(app.db, id, viewerId === id);
     const now = app.clock.now();
-    ctx.body = rows.map((row) => toPog(row, now));
+    ctx.body = rows.map((row) => toPogFor(viewerId, row, now));
   });
 
   return router;

@@ -7,15 +7,27 @@ export interface ApiResponse<T = unknown> {
   headers: Headers;
 }
 
+const randomAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 export class ApiClient {
   private cookies = new Map<string, string>();
+  /** The address the (one, trusted) proxy saw: the last X-Forwarded-For entry of every request. */
   readonly address: string;
+  private readonly spoofing: boolean;
 
   constructor(
     readonly baseUrl: string,
-    options: { address?: string } = {},
+    options: {
+      address?: string;
+      /**
+       * Writes a different made-up X-Forwarded-For of its own on every request, as a client dodging
+       * per-address limits would; the proxy appends `address` after it.
+       */
+      spoofForwardedFor?: boolean;
+    } = {},
   ) {
-    this.address = options.address ?? `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    this.address = options.address ?? randomAddress();
+    this.spoofing = options.spoofForwardedFor ?? false;
   }
 
   get cookieHeader(): string {
@@ -33,7 +45,7 @@ export class ApiClient {
     const init: RequestInit = {
       method,
       headers: {
-        'x-forwarded-for': this.address,
+        'x-forwarded-for': this.spoofing ? `${randomAddress()}, ${this.address}` : this.address,
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...(body !== undefined && typeof body !== 'string' && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...headers,

@@ -3,12 +3,14 @@
  * with its files in a folder, or in memory for tests. Both are driven through the same Drizzle API.
  */
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -122,8 +124,17 @@ function openPostgres(url: string, max: number): Database {
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  // A folder is one process's at a time (two corrupt it): refused here, before anything is read.
+  const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const handle = () => drizzlePglite({ client, schema }) as unknown as Db;
   const db = handle();
   let closed = false;
@@ -164,7 +175,11 @@ async function openPglite(dir: string): Promise<Database> {
     },
     async close() {
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

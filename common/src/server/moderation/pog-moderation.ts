@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
-import { findPog, toPog, type PogWithNames } from '../pogs/repository';
+import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 
@@ -33,9 +33,9 @@ async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
   return rows[0];
 }
 
-/** The live side of a decision: the owner's notification and POG, and the admins' queue. */
+/** The live side of a decision: the owner's notification and POG, and the admins' queue (notes included: both may read them). */
 function announce(uow: UnitOfWork, found: PogWithNames, action: ModerationAction, notification: Notification | null) {
-  const pog = toPog(found, uow.now);
+  const pog = toPogWithNotes(found, uow.now);
   if (notification) uow.toUser(found.pog.userId, 'notification', notification);
   // A deleted POG has no state left to show: the notification tells the owner, whose lists refetch.
   if (action !== 'deleted') uow.toUser(found.pog.userId, 'pog:updated', pog);

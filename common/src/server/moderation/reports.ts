@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
-import { findPog, toPog, type PogWithNames } from '../pogs/repository';
+import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 
 export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
 
@@ -39,7 +39,7 @@ export async function reportPog(db: Db, input: { pogId: number; userId: number; 
         .where(and(eq(pogs.id, input.pogId), eq(pogs.moderationStatus, 'none')));
     }
     const found = (await findPog(tx, input.pogId))!;
-    const pog = toPog(found, now);
+    const pog = toPogWithNotes(found, now);
     if (flagsNow) {
       const notification = await insertNotification(tx, {
         userId: current.userId,

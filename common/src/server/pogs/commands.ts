@@ -15,7 +15,7 @@ import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, users, type PogRow } from '../db/schema';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
-import { findPog, toPog, type PogWithNames } from './repository';
+import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
 
 interface ImageFacts {
@@ -98,7 +98,7 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
     await tx.insert(pogCreations).values({ userId, pogId: row!.id, createdAt: now });
     const created = (await findPog(tx, row!.id))!;
     // Announced before scoring is queued, so that admins never see "flagged" before "created".
-    uow.toAdmins('moderation:queue', { action: 'created', pog: toPog(created, now) });
+    uow.toAdmins('moderation:queue', { action: 'created', pog: toPogWithNotes(created, now) });
     scoreLater(uow, created.pog);
     uow.enqueue('achievements.check', { userIds: [userId] });
     return created;
@@ -139,7 +139,8 @@ export async function updatePogDesign(db: Db, pogId: number, userId: number, cha
       })
       .where(eq(pogs.id, pogId));
     const updated = (await findPog(tx, pogId))!;
-    uow.toUser(updated.pog.userId, 'pog:updated', toPog(updated, now));
+    // The owner's own view: with the moderator's notes.
+    uow.toUser(updated.pog.userId, 'pog:updated', toPogWithNotes(updated, now));
     scoreLater(uow, updated.pog);
     return updated;
   });
@@ -154,7 +155,7 @@ export async function deleteOwnPog(db: Db, pogId: number, userId: number, now: D
     const snapshot = (await findPog(tx, pogId))!;
     await releaseCommitments(uow, { pogIds: [pogId] }, 'deleted');
     await tx.delete(pogs).where(eq(pogs.id, pogId));
-    uow.toAdmins('moderation:queue', { action: 'deleted', pog: toPog(snapshot, now) });
+    uow.toAdmins('moderation:queue', { action: 'deleted', pog: toPogWithNotes(snapshot, now) });
     return snapshot;
   });
 }

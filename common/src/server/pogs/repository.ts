@@ -1,8 +1,10 @@
 /** Reading POGs with their owner and creator names, and listing them with keyset pagination. */
 import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { cooldownHoursLeft, type Pog, type PogListQuery } from '../../pogs/pog';
 import { ValidationError } from '../../errors';
+import { idSchema, INT4 } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { pogs, users, type PogRow } from '../db/schema';
 
@@ -17,7 +19,21 @@ export interface PogWithNames {
   creatorUsername: string;
 }
 
-export function toPog({ pog, username, creatorUsername }: PogWithNames, now: Date): Pog {
+/**
+ * A POG as anyone may see it: the moderator's notes are left out (null). The default, so that a
+ * list, a trade, a battle or an event cannot leak them by a caller forgetting.
+ */
+export function toPog(found: PogWithNames, now: Date): Pog {
+  return { ...toPogWithNotes(found, now), moderationNotes: null };
+}
+
+/** The POG with the moderator's notes: only for admin answers and events, and its owner's own view. */
+export function toPogFor(viewerId: number | undefined, found: PogWithNames, now: Date): Pog {
+  return viewerId === found.pog.userId ? toPogWithNotes(found, now) : toPog(found, now);
+}
+
+/** The POG with the moderator's notes, for admins and the owner only (see `toPogFor`). */
+export function toPogWithNotes({ pog, username, creatorUsername }: PogWithNames, now: Date): Pog {
   const cooldownHours = cooldownHoursLeft(pog.cooldownUntil, now);
   return {
     id: pog.id,
@@ -74,22 +90,23 @@ export async function findPogs(db: Db | Tx, ids: number[]): Promise<Map<number, 
 /** A rejected POG is hidden from everyone but its owner (and the admins' own endpoints). */
 export const listed = ne(pogs.moderationStatus, 'rejected');
 
-interface Cursor {
-  id: number;
-  points?: number;
-}
+/** What a page cursor holds: the last row's id (and points when trending), checked like any id. */
+const cursorSchema = z.object({ id: idSchema('The cursor'), points: z.number().int().min(INT4.min).max(INT4.max).optional() });
+type Cursor = z.infer<typeof cursorSchema>;
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
 function decodeCursor(raw: string): Cursor {
+  let value: unknown;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (Number.isInteger(value.id) && (value.points === undefined || Number.isInteger(value.points))) return value;
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    value = undefined;
   }
+  const cursor = cursorSchema.safeParse(value);
+  if (cursor.success) return cursor.data;
   throw new ValidationError('The cursor is not valid. Start again from the first page.');
 }
 

@@ -15,7 +15,7 @@ import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '../../schemas/notifications';
 import { inUnitOfWork } from '../outbox/unit-of-work';
-import { findPog, toPog, type PogWithNames } from './repository';
+import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { findSimilarImages } from './similarity';
 
 export type FlagReason = 'blocklist' | 'duplicate-image';
@@ -125,7 +125,8 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
       if (flagged) notifications.push(flagged);
     }
     const found = (await findPog(tx, pogId))!;
-    const shown = toPog(found, now);
+    // For the owner and the admins only, so with the moderator's notes.
+    const shown = toPogWithNotes(found, now);
     // The owner sees the real rarity arrive live; the moderators hear of a new flag.
     uow.toUser(shown.userId, 'pog:updated', shown);
     for (const notification of notifications) uow.toUser(notification.userId, 'notification', notification);

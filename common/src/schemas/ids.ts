@@ -1,0 +1,48 @@
+/**
+ * Ids, wherever a client sends one (path, query, body, cursor): a whole number from 1 to the top
+ * of PostgreSQL's `integer` (every id column is a serial), so a value the database would refuse
+ * is a 400 at the edge instead of a failed query.
+ */
+import { z } from 'zod';
+
+export const MAX_ID = 2_147_483_647;
+
+/** The range of an `integer` column, for numbers that are not ids (e.g. points in a cursor). */
+export const INT4 = { min: -2_147_483_648, max: MAX_ID } as const;
+
+/** An id in a JSON body: a number, not text. `what` names it in the messages, e.g. "offerPogId". */
+export function idSchema(what: string) {
+  const message = `${what} must be an id`;
+  return z.number({ error: message }).int(message).min(1, message).max(MAX_ID, `${what} is out of range`);
+}
+
+/**
+ * An id written in a URL (path or query): plain decimal digits only, so "1e3", "0x10", " 1", "01"
+ * and "1\n" are refused rather than read as some other number.
+ */
+export function idTextSchema(what: string) {
+  return z.string({ error: `${what} must be a number` }).transform((text, ctx) => {
+    const problem = !/^-?\d+(\.\d+)?$/.test(text)
+      ? 'must be a number'
+      : /^(-|0+(\.0+)?$)/.test(text)
+        ? 'must be positive'
+        : text.includes('.')
+          ? 'must be a whole number'
+          : text.startsWith('0')
+            ? 'must be written without leading zeros'
+            : text.length > 10 || Number(text) > MAX_ID
+              ? 'is out of range'
+              : undefined;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `${what} ${problem}` });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+}
+
+/** The `:id` of a route. */
+export const idParamSchema = z.object({ id: idTextSchema('The id') });
+
+/** The `:userId` of a route. */
+export const userIdParamSchema = z.object({ userId: idTextSchema('The user id') });
