@@ -75,6 +75,8 @@ export interface Runtime {
 
 /** How long a stopping gateway lets requests in flight finish before cutting their connections. */
 const DRAIN_MS = 8_000;
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
 /** How often the periodic schedules are checked (Redis may have lost them). */
 const SCHEDULE_CHECK_MS = 60_000;
 
@@ -188,6 +190,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
 
     const server = createServer(createKoaApp(context).callback());
+    // Idle keep-alive connections outlive the proxy's (nginx keeps upstream ones 60 s): the side that
+    // closes first must be the client, or a request sent on a connection closing under it is reset.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     const sockets = attachSocketServer(server, context, { bus, hub: hub!, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
     live.use(sockets.live);
 

@@ -4,9 +4,11 @@
  * Redis is killed and started again empty. No request may take over 2 s or answer a 5xx; every
  * committed change's events must reach the players' open sockets; every POG must be scored.
  */
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
 import { openDatabase, type Database } from '@pog/common/server';
+import { QUEUE_NAME } from '@pog/worker';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { uniqueName } from '../testing/databases';
@@ -34,16 +36,18 @@ interface Outcome {
 describe.skipIf(!databaseUrl)(`a Redis outage in the distributed shape${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, () => {
   let redis: OwnRedis;
   let database: Database;
+  let prefix: string;
   const processes: ServiceProcess[] = [];
   const players: Player[] = [];
 
   beforeAll(async () => {
     redis = await startOwnRedis();
     database = await openDatabase({ url: databaseUrl!, poolSize: 4 });
+    prefix = `outage-${process.pid}-${Date.now()}`;
     const env = {
       DATABASE_URL: databaseUrl!,
       REDIS_URL: redis.url,
-      REDIS_PREFIX: `outage-${process.pid}-${Date.now()}`,
+      REDIS_PREFIX: prefix,
       SESSION_SECRET: 'outage-test-secret-0123456789',
       ADMIN_PASSWORD: 'outage-admin-password',
     };
@@ -185,5 +189,16 @@ describe.skipIf(!databaseUrl)(`a Redis outage in the distributed shape${database
       30_000,
       'every POG to be scored',
     );
+
+    // The periodic sweeps Redis forgot are registered again, and the worker says so.
+    const worker = processes[2]!;
+    await waitFor(() => worker.output().includes('periodic schedules were missing'), 30_000, 'the schedules to be restored');
+    const queue = new Queue(QUEUE_NAME, { connection: { url: redis.url }, prefix });
+    try {
+      const schedulers = (await queue.getJobSchedulers()).map((s) => s.key);
+      expect(schedulers).toEqual(expect.arrayContaining(['trades.expire', 'battles.sweep', 'sessions.purge']));
+    } finally {
+      await queue.close();
+    }
   }, 120_000);
 });
