@@ -11,7 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the sources (issue 11 §8): production builds carry none.
+    sourcemap: false,
   },
   server: {
     // The Host header is passed through unchanged: the gateway refuses state-changing requests

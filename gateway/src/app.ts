@@ -7,6 +7,7 @@ import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
 import { errorHandler } from './http/error-handler';
 import { sameOriginGuard } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
 import { achievementRoutes } from './routes/achievements';
@@ -28,13 +29,8 @@ export function createKoaApp(app: AppContext): Koa {
   const koa = new Koa({ keys: app.config.sessionKeys, proxy: app.config.trustProxy });
   koa.silent = true; // errors are logged once, by the error handler
 
+  koa.use(securityHeaders());
   koa.use(errorHandler());
-  koa.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    await next();
-  });
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
   koa.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BYTES, onError: (error) => { throw error; } }));
