@@ -15,7 +15,7 @@ const Bar = styled.div<{ $kind: BannerKind }>`
   svg { width: 1.1rem; height: 1.1rem; flex: none; }
   ${({ $kind, theme }) =>
     $kind === 'offline'
-      ? css`background: ${theme.colors.danger}; color: #fff;`
+      ? css`background: ${theme.colors.dangerFill}; color: #fff;`
       : $kind === 'poor'
         ? css`background: ${theme.colors.warning}; color: #221400;`
         : css`background: ${theme.colors.surfaceRaised}; color: ${theme.colors.text}; border-bottom: 1px solid ${theme.colors.border};`}

@@ -12,6 +12,8 @@ import { ModerateUserDialog } from './ModerateUserDialog';
 import { EmptyState } from './styles';
 
 const Scroller = styled.div`
+  /* Positioned, so that the table's visually hidden texts scroll with it instead of widening the page. */
+  position: relative;
   overflow-x: auto;
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
