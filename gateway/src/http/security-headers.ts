@@ -1,6 +1,7 @@
 /**
  * The security headers every answer carries (issue 11 §8), whether it is the web app, an API answer
- * or an uploaded image. nginx sends the same values for what it serves itself (see docs/architecture.md).
+ * or an uploaded image. In compose, nginx must send the same values for the SPA it serves itself
+ * (docs/architecture.md, Security headers).
  */
 import type { Middleware } from 'koa';
 
