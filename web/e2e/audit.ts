@@ -16,6 +16,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /** What fails a test; `auditPage` can be asked for more (e.g. to see moderate findings). */
 export const BLOCKING_IMPACTS: readonly string[] = ['serious', 'critical'];
 
+/** Moderate rules that fail a test too: skipped heading levels were reported (issue 13 §3). */
+const ALWAYS_BLOCKING_RULES: readonly string[] = ['heading-order'];
+
 /**
  * axe's defaults, plus the experimental rule that the accessible name of a control contains its
  * visible text (WCAG 2.5.3), which a speech user relies on.
@@ -47,7 +50,7 @@ async function axeViolations(page: Page, impacts: readonly string[]): Promise<Ax
     // Only what the report needs: the whole result does not survive serialisation cheaply.
     return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   }, AXE_OPTIONS);
-  return violations.filter((violation) => impacts.includes(violation.impact ?? ''));
+  return violations.filter((violation) => impacts.includes(violation.impact ?? '') || ALWAYS_BLOCKING_RULES.includes(violation.id));
 }
 
 function describeViolations(violations: AxeViolation[]): string[] {

@@ -265,8 +265,10 @@ describe.skipIf(!hasChromium())('every screen: accessibility, phone layout and C
     });
 
     it(`as an admin, on a ${size.name}`, async () => {
+      // An admin who is also signed in as a player: the panel under the full header.
       const context = await e2e.newContext(size.options);
       await post(context, '/api/admin/auth', { password: E2E_ADMIN_PASSWORD });
+      await post(context, '/api/login', { username: 'rival', password: PASSWORD });
       const sweep = new Sweep(await context.newPage(), 'admin');
       const { page } = sweep;
 
@@ -285,6 +287,23 @@ describe.skipIf(!hasChromium())('every screen: accessibility, phone layout and C
       await sweep.finish();
     });
   }
+
+  it('offers a skip link as the first stop of the keyboard, which moves focus past the header', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/explore');
+    await heading('Discover Pogs')(page).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // The next stop is inside the screen, not the header's links.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/explore');
+  });
 
   it('fails a page that breaks the rules: low contrast, sideways scroll, an inline script', async () => {
     const page = await e2e.newPage({ viewport: PHONE_VIEWPORT });
