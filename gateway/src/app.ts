@@ -9,6 +9,7 @@ import { trustProxyHops } from './http/forwarded';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowedAsJson } from './http/method-not-allowed';
 import { sameOriginGuard } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
 import { achievementRoutes } from './routes/achievements';
@@ -31,14 +32,9 @@ export function createKoaApp(app: AppContext): Koa {
   trustProxyHops(koa, app.config.proxyHops);
   koa.silent = true; // errors are logged once, by the error handler
 
+  koa.use(securityHeaders());
   koa.use(errorHandler());
   koa.use(methodNotAllowedAsJson());
-  koa.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    await next();
-  });
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
   // Before the session: a refused body costs no session lookup.

@@ -17,7 +17,8 @@ describe.skipIf(!hasChromium())('stats and achievements [needs Chromium]', () =>
     await page.goto('/profile');
 
     const stats = page.getByRole('region', { name: 'Player stats' });
-    const stat = (label: string) => stats.getByRole('group', { name: label });
+    // Each stat is a term and its value, grouped in a <div> of the description list.
+    const stat = (label: string) => stats.locator('dl > div').filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
     await stat('POGs held').getByText(`0 / ${LIMITS.collectionLimit}`).waitFor();
     await stat('Trade offers today').getByText(`0 / ${LIMITS.dailyTradeLimit}`).waitFor();
     await page.getByText('Creator level: 0%').waitFor();

@@ -1,16 +1,18 @@
 /**
  * End-to-end harness: runs the REAL app (gateway + in-process worker on embedded PGlite) as a
- * child process and drives it with Debian's Chromium through playwright-core.
+ * child process and drives it with Debian's Chromium through playwright-core. Every test made with
+ * `useE2E` is also checked, when it ends, for accessibility, phone layout and CSP (see ./audit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Pog } from '@pog/common';
 import { CHROMIUM_PATH, REPO_ROOT } from './env';
+import { assertNoFindings, auditAtBothSizes, describeCsp, watchCsp, type CspViolation } from './audit';
 
 export { CHROMIUM_PATH, REPO_ROOT, hasChromium } from './env';
 
@@ -134,6 +136,23 @@ export interface E2E {
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   /** A page in a fresh context: the quickest way to get a new, signed-out player. */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /** The CSP violations the current test's pages reported so far; they no longer fail the test. */
+  takeCspViolations: () => CspViolation[];
+}
+
+/**
+ * The end-of-test checks on the pages a test leaves open: axe finds no serious or critical
+ * violation, at the test's own size and at phone size, and nothing scrolls sideways at phone size.
+ * A page still on about:blank was never used and is skipped.
+ */
+export async function auditOpenPages(contexts: readonly BrowserContext[]): Promise<string[]> {
+  const findings: string[] = [];
+  for (const page of contexts.flatMap((context) => context.pages())) {
+    if (page.isClosed() || page.url() === 'about:blank') continue;
+    await page.waitForLoadState();
+    findings.push(...(await auditAtBothSizes(page, new URL(page.url()).pathname)));
+  }
+  return findings;
 }
 
 /**
@@ -145,10 +164,30 @@ export function useE2E(options: { env?: () => Promise<Record<string, string>> | 
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  // The current test's contexts and the CSP violations their pages report.
+  const testContexts: BrowserContext[] = [];
+  const cspViolations: CspViolation[] = [];
 
   beforeAll(async () => {
     const env = await options.env?.();
     [app, browser] = await Promise.all([startApp({ env }), launchBrowser()]);
+  });
+
+  beforeEach(() => {
+    testContexts.length = 0;
+    cspViolations.length = 0;
+  });
+
+  // A test that passed is then checked as it left its pages (a failed one has said enough).
+  afterEach(async ({ task }) => {
+    const mine = [...testContexts];
+    try {
+      if (task.result?.state === 'fail') return;
+      const findings = [...describeCsp(cspViolations), ...(await auditOpenPages(mine))];
+      assertNoFindings(findings);
+    } finally {
+      await Promise.allSettled(mine.map((context) => context.close()));
+    }
   });
 
   afterAll(async () => {
@@ -169,10 +208,13 @@ export function useE2E(options: { env?: () => Promise<Record<string, string>> | 
     newContext: async (options = {}) => {
       const context = await handle.browser.newContext({ baseURL: handle.app.url, viewport: { width: 1280, height: 800 }, ...options });
       context.setDefaultTimeout(15_000);
+      await watchCsp(context, cspViolations);
       contexts.push(context);
+      testContexts.push(context);
       return context;
     },
     newPage: async (options) => (await handle.newContext(options)).newPage(),
+    takeCspViolations: () => cspViolations.splice(0),
   };
   return handle;
 }

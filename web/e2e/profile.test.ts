@@ -8,7 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, registerThroughUi, REPO_ROOT, startApp, type RunningApp } from './harness';
+import { assertNoFindings, describeCsp, watchCsp, type CspViolation } from './audit';
+import { auditOpenPages, hasChromium, launchBrowser, registerThroughUi, REPO_ROOT, startApp, type RunningApp } from './harness';
+
+/** It starts the app twice and runs the CLI twice: more than the default minute on a busy machine. */
+const TIMEOUT_MS = 180_000;
 
 describe.skipIf(!hasChromium())('profile and the admin role [needs Chromium]', () => {
   let browser: Browser | undefined;
@@ -45,9 +49,13 @@ describe.skipIf(!hasChromium())('profile and the admin role [needs Chromium]', (
     // Same data, same generated session secret: the player is still signed in after the restart.
     app = await startApp({ dataDir });
     const again = await browser.newContext({ baseURL: app.url, storageState: await context.storageState() });
+    const csp: CspViolation[] = [];
+    await watchCsp(again, csp);
     const profile = await again.newPage();
     await profile.goto('/profile');
     await profile.getByText('@grace_admin').waitFor();
     await profile.getByText('Admin', { exact: true }).waitFor();
-  });
+    // The admin's profile passes the checks every other browser test ends with.
+    assertNoFindings([...describeCsp(csp), ...(await auditOpenPages([again]))]);
+  }, TIMEOUT_MS);
 });

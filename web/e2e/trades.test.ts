@@ -9,7 +9,7 @@ import type { NotificationList } from '@pog/common';
 import { hasChromium, playerWithPog, snapshot, useE2E } from './harness';
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('article', { name, exact: true });
-const unreadCount = (page: Page) => page.getByRole('button', { name: 'Notifications', exact: true }).getByTestId('unread-count');
+const unreadCount = (page: Page) => page.getByRole('button', { name: /^Notifications/ }).getByTestId('unread-count');
 
 /**
  * Waits until the bell (never reloaded) shows the unread count the server has once it holds a

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app (single-process mode): hashed assets cached for a year, index.html never
- * cached, and every client-side route answered with index.html. `/api/*` never falls through here.
+ * cached, every client-side route answered with index.html, and no source map. `/api/*` never
+ * falls through here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,8 @@ export function webApp(distDir: string): Middleware {
   const indexFile = path.join(distDir, 'index.html');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
+    // Source maps would publish the sources: never served, even if a build left some behind.
+    if (ctx.path.endsWith('.map')) return next();
     if (!existsSync(indexFile)) {
       ctx.type = 'html';
       ctx.body = NOT_BUILT_PAGE;

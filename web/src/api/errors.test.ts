@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_CATALOGUE } from '@pog/common';
-import { describeError, errorFromResponse, shouldRetry, toAppError } from './errors';
+import { describeError, errorFromResponse, shouldRetry, shouldRetryRead, shouldRetryWrite, toAppError } from './errors';
 
 describe('errorFromResponse', () => {
   it('keeps the server code and message', () => {
@@ -66,5 +66,20 @@ describe('shouldRetry', () => {
   it('never retries answers that would repeat', () => {
     expect(shouldRetry(0, new AppError('UNAUTHORIZED'), 1)).toBe(false);
     expect(shouldRetry(0, new AppError('VALIDATION_ERROR'), 1)).toBe(false);
+  });
+});
+
+describe('shouldRetryRead and shouldRetryWrite', () => {
+  it('retries a read once when online, never while offline', () => {
+    expect(shouldRetryRead(0, new AppError('NETWORK_ERROR'), 1, true)).toBe(true);
+    expect(shouldRetryRead(0, new AppError('NETWORK_ERROR'), 1, false)).toBe(false);
+    expect(shouldRetryRead(0, new AppError('SERVER_ERROR'), 1, false)).toBe(false);
+  });
+
+  it('retries a write after a server error only, never after a failed connection', () => {
+    expect(shouldRetryWrite(0, new AppError('SERVER_ERROR'), 1)).toBe(true);
+    expect(shouldRetryWrite(1, new AppError('SERVER_ERROR'), 1)).toBe(false);
+    expect(shouldRetryWrite(0, new AppError('NETWORK_ERROR'), 1)).toBe(false);
+    expect(shouldRetryWrite(0, new AppError('VALIDATION_ERROR'), 1)).toBe(false);
   });
 });

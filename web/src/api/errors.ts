@@ -66,6 +66,20 @@ export function shouldRetry(failureCount: number, error: unknown, maxRetries: nu
   return code === 'NETWORK_ERROR' || code === 'SERVER_ERROR';
 }
 
+/** A read is tried again after a failure worth retrying, but not while offline: it would fail too. */
+export function shouldRetryRead(failureCount: number, error: unknown, maxRetries: number, online: boolean): boolean {
+  return online && shouldRetry(failureCount, error, maxRetries);
+}
+
+/**
+ * A write is tried again only after the server answered with its own failure (nothing was done).
+ * After a failed connection the request may or may not have reached the server: sending it again
+ * unseen could do it twice, so the player is told at once and decides.
+ */
+export function shouldRetryWrite(failureCount: number, error: unknown, maxRetries: number): boolean {
+  return toAppError(error).code === 'SERVER_ERROR' && shouldRetry(failureCount, error, maxRetries);
+}
+
 interface ParsedBody {
   message?: string;
   code?: unknown;

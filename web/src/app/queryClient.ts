@@ -2,11 +2,17 @@
  * TanStack Query as spec section 9 sets it: data is fresh for 60 s, queries and mutations retry
  * once, refetch on window focus, no polling. The default query function GETs the first element of
  * the query key, so a key such as ['/api/notifications'] is also its URL.
+ *
+ * Network mode 'always': by default TanStack Query *pauses* a query or mutation while the browser
+ * is offline and runs it when the connection returns. For a write that means a Save stuck on
+ * 'Saving...' that then happens behind the player's back minutes later. Here every call runs at
+ * once: offline, the client fails it at once with NETWORK_ERROR, the control comes back and the
+ * player is told (and queries still refetch when the connection returns).
  */
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { QUERY } from '@pog/common';
-import { api } from '../api/client';
-import { shouldRetry } from '../api/errors';
+import { api, isBrowserOnline } from '../api/client';
+import { shouldRetryRead, shouldRetryWrite } from '../api/errors';
 import { reportError, showErrorToast } from '../features/errors/showError';
 
 declare module '@tanstack/react-query' {
@@ -24,7 +30,8 @@ const getFirstKey: QueryFunction = ({ queryKey, signal }) => {
   return api.get<unknown>(path, signal);
 };
 
-const retry = (failureCount: number, error: unknown) => shouldRetry(failureCount, error, QUERY.retries);
+const retryRead = (failureCount: number, error: unknown) => shouldRetryRead(failureCount, error, QUERY.retries, isBrowserOnline());
+const retryWrite = (failureCount: number, error: unknown) => shouldRetryWrite(failureCount, error, QUERY.retries);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -46,11 +53,12 @@ export function createQueryClient(): QueryClient {
       queries: {
         queryFn: getFirstKey,
         staleTime: QUERY.staleTimeMs,
-        retry,
+        networkMode: 'always',
+        retry: retryRead,
         refetchOnWindowFocus: true,
         refetchInterval: false,
       },
-      mutations: { retry },
+      mutations: { networkMode: 'always', retry: retryWrite },
     },
   });
 }

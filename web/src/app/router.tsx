@@ -1,28 +1,28 @@
 /**
  * The route table of spec section 2. Every screen is a lazily loaded chunk, so a visitor only
- * downloads the shell and the screen they open.
+ * downloads the shell and the screen they open (and a chunk that failed to load is asked again).
  */
-import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppErrorScreen } from '../components/AppErrorScreen';
 import { AppShell } from '../layout/AppShell';
 import { MainLayout } from '../layout/MainLayout';
 import { AuthRoute, GuestOnly, RequireUser } from './guards';
+import { retryableLazy } from './retryableLazy';
 
-const LandingPage = lazy(() => import('../pages/Landing/LandingPage'));
-const AuthPage = lazy(() => import('../pages/Auth/AuthPage'));
-const ExplorePage = lazy(() => import('../pages/Explore/ExplorePage'));
-const CreatePage = lazy(() => import('../pages/Create/CreatePage'));
-const CollectionPage = lazy(() => import('../pages/Collection/CollectionPage'));
-const TradePage = lazy(() => import('../pages/Trade/TradePage'));
-const BattlePage = lazy(() => import('../pages/Battle/BattlePage'));
-const BattleRefactoredPage = lazy(() => import('../pages/BattleRefactored/BattleRefactoredPage'));
-const ProfilePage = lazy(() => import('../pages/Profile/ProfilePage'));
-const ExploreUserPage = lazy(() => import('../pages/ExploreUser/ExploreUserPage'));
-const AssistantPage = lazy(() => import('../pages/Assistant/AssistantPage'));
-const AdminLoginPage = lazy(() => import('../pages/AdminLogin/AdminLoginPage'));
-const AdminPage = lazy(() => import('../pages/Admin/AdminPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFound/NotFoundPage'));
+const LandingPage = retryableLazy(() => import('../pages/Landing/LandingPage'));
+const AuthPage = retryableLazy(() => import('../pages/Auth/AuthPage'));
+const ExplorePage = retryableLazy(() => import('../pages/Explore/ExplorePage'));
+const CreatePage = retryableLazy(() => import('../pages/Create/CreatePage'));
+const CollectionPage = retryableLazy(() => import('../pages/Collection/CollectionPage'));
+const TradePage = retryableLazy(() => import('../pages/Trade/TradePage'));
+const BattlePage = retryableLazy(() => import('../pages/Battle/BattlePage'));
+const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactored/BattleRefactoredPage'));
+const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
+const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
+const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
+const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLoginPage'));
+const AdminPage = retryableLazy(() => import('../pages/Admin/AdminPage'));
+const NotFoundPage = retryableLazy(() => import('../pages/NotFound/NotFoundPage'));
 
 export function createRouter() {
   return createBrowserRouter([

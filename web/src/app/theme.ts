@@ -13,7 +13,8 @@ export const theme = {
     borderStrong: '#5a4fa8',
     text: '#f5f3ff',
     textMuted: '#b9b2e6',
-    textSubtle: '#8a82c0',
+    // 4.5:1 or more on every surface, the hover and highlight shades included.
+    textSubtle: '#a09ad2',
     primary: '#8b5cf6',
     primaryHover: '#7c3aed',
     primaryText: '#ffffff',
@@ -22,6 +23,13 @@ export const theme = {
     success: '#22c55e',
     warning: '#f59e0b',
     danger: '#ef4444',
+    /**
+     * Fills under white text: darker than their namesakes so that white text on them reaches
+     * WCAG AA's 4.5:1 (primary 4.2:1 -> 5.7:1, danger 3.8:1 -> 4.8:1, accent 3.5:1 -> 6.0:1).
+     */
+    primaryFill: '#7c3aed',
+    dangerFill: '#dc2626',
+    accentFill: '#be185d',
     dangerSurface: '#3b1229',
     focus: '#fde047',
     rarity: {
@@ -34,6 +42,8 @@ export const theme = {
   },
   gradients: {
     brand: 'linear-gradient(135deg, #6366f1 0%, #a855f7 50%, #ec4899 100%)',
+    /** The brand gradient under white text: every stop at 4.5:1 or more against white. */
+    brandFill: 'linear-gradient(135deg, #4f46e5 0%, #9333ea 50%, #db2777 100%)',
     gold: 'linear-gradient(135deg, #fde047 0%, #f59e0b 100%)',
     page: 'radial-gradient(1200px 600px at 10% -10%, rgba(139, 92, 246, 0.25), transparent 60%), radial-gradient(900px 500px at 110% 10%, rgba(236, 72, 153, 0.18), transparent 60%)',
   },

@@ -4,9 +4,9 @@ import styled, { css } from 'styled-components';
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' | 'outline';
 
 const variants: Record<BadgeVariant, ReturnType<typeof css>> = {
-  default: css`background: ${({ theme }) => theme.colors.primary}; color: #fff;`,
+  default: css`background: ${({ theme }) => theme.colors.primaryFill}; color: #fff;`,
   secondary: css`background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.textMuted};`,
-  destructive: css`background: ${({ theme }) => theme.colors.danger}; color: #fff;`,
+  destructive: css`background: ${({ theme }) => theme.colors.dangerFill}; color: #fff;`,
   success: css`background: ${({ theme }) => theme.colors.success}; color: #04210f;`,
   outline: css`background: transparent; color: ${({ theme }) => theme.colors.text}; border-color: ${({ theme }) => theme.colors.borderStrong};`,
 };

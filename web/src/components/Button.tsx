@@ -18,7 +18,7 @@ const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
 
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css`
-    background: ${({ theme }) => theme.gradients.brand};
+    background: ${({ theme }) => theme.gradients.brandFill};
     color: ${({ theme }) => theme.colors.primaryText};
     box-shadow: ${({ theme }) => theme.shadows.glow};
     &:hover:not(:disabled) { filter: brightness(1.1); transform: translateY(-1px); }
@@ -41,7 +41,7 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
     &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.surfaceRaised}; }
   `,
   danger: css`
-    background: ${({ theme }) => theme.colors.danger};
+    background: ${({ theme }) => theme.colors.dangerFill};
     color: #fff;
     &:hover:not(:disabled) { filter: brightness(1.1); }
   `,

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { focusableWithin } from './focus';
+import { HeadingLevel } from './HeadingLevel';
 import { CloseIcon } from './icons';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -145,7 +146,9 @@ export function Dialog({ open, onClose, title, description, children, width = 56
         <Close aria-label="Close" data-dialog-close="true" onClick={onClose}>
           <CloseIcon />
         </Close>
-        <Body>{children}</Body>
+        <Body>
+          <HeadingLevel level={3}>{children}</HeadingLevel>
+        </Body>
       </Panel>
     </Overlay>,
     document.body,

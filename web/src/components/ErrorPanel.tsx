@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { Button } from './Button';
 import { NoticePanel } from './NoticePanel';
 import { ERROR_TEXT, sectionErrorMessage } from './errorTexts';
+import { toAppError } from '../api/errors';
+import { retryFailedLoads } from '../app/retryableLazy';
 import { reportError } from '../features/errors/showError';
 
 const Title = styled.h2`
@@ -37,9 +39,35 @@ interface BoundaryState {
   resetKey: unknown;
 }
 
-/** Catches a render error in one section of the page and shows the error panel in its place. */
+/**
+ * Catches a render error in one section of the page and shows the error panel in its place. Code
+ * that failed to load is asked again on 'Try again' and on navigation, and a section that failed
+ * for want of a connection tries again by itself when the connection comes back.
+ */
 export class SectionErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
+
+  private readonly retry = () => {
+    retryFailedLoads();
+    this.setState({ error: null });
+  };
+
+  private readonly retryOnReconnect = () => {
+    if (this.state.error && toAppError(this.state.error).code === 'NETWORK_ERROR') this.retry();
+  };
+
+  override componentDidMount() {
+    window.addEventListener('online', this.retryOnReconnect);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    // A new screen: whatever failed to load before may be asked again when it is next shown.
+    if (previous.resetKey !== this.props.resetKey) retryFailedLoads();
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retryOnReconnect);
+  }
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error: error ?? new Error() };
@@ -54,7 +82,7 @@ export class SectionErrorBoundary extends Component<BoundaryProps, BoundaryState
   }
 
   override render() {
-    if (this.state.error) return <ErrorPanel error={this.state.error} onRetry={() => this.setState({ error: null })} />;
+    if (this.state.error) return <ErrorPanel error={this.state.error} onRetry={this.retry} />;
     return this.props.children;
   }
 }

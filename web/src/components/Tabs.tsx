@@ -14,7 +14,8 @@ const List = styled.div`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.backgroundAlt};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  overflow-x: auto;
+  /* On a narrow screen the tabs wrap onto more rows rather than hide behind a scroll. */
+  flex-wrap: wrap;
 `;
 
 const Tab = styled.button`
@@ -30,7 +31,7 @@ const Tab = styled.button`
   transition: background 120ms ease, color 120ms ease;
   &:hover { color: ${({ theme }) => theme.colors.text}; }
   &[aria-selected='true'] {
-    background: ${({ theme }) => theme.gradients.brand};
+    background: ${({ theme }) => theme.gradients.brandFill};
     color: #fff;
     box-shadow: 0 4px 14px rgba(139, 92, 246, 0.35);
   }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { SectionErrorBoundary } from '../components/ErrorPanel';
 import { PageSpinner } from '../components/Spinner';
 import { Toaster } from '../components/Toaster';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
@@ -10,14 +11,18 @@ import { useRealtime } from '../features/realtime/useRealtime';
 /** What every screen shares, with or without the main layout: the banner, live updates, toasts. */
 export function AppShell() {
   const { data: user } = useCurrentUser();
+  const { pathname } = useLocation();
   useNetworkMonitor();
   useRealtime(user?.id ?? null);
   return (
     <>
       <NetworkBanner />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      {/* For the screens without the main layout (its own boundary keeps the header up). */}
+      <SectionErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </SectionErrorBoundary>
       <Toaster />
     </>
   );

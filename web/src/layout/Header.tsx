@@ -7,6 +7,7 @@ import { ButtonLink, IconButton } from '../components/Button';
 import { HelpIcon } from '../components/icons';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { GameGuideDialog } from '../features/help/GameGuideDialog';
+import { BANNER_HEIGHT_VAR } from '../features/network/NetworkBanner';
 import { MobileMenu } from './MobileMenu';
 import { NAV_ITEMS, isNavItemActive } from './navItems';
 import { NotificationBell } from './NotificationBell';
@@ -14,7 +15,8 @@ import { UserMenu } from './UserMenu';
 
 const Bar = styled.header`
   position: sticky;
-  top: 0;
+  /* Below the network banner, which sticks above it. */
+  top: var(${BANNER_HEIGHT_VAR}, 0px);
   z-index: ${({ theme }) => theme.zIndex.header};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: rgba(15, 11, 36, 0.82);

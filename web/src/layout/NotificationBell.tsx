@@ -5,7 +5,6 @@ import { timeAgo, type Notification } from '@pog/common';
 import { IconButton } from '../components/Button';
 import { BellIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
-import { VisuallyHidden } from '../components/VisuallyHidden';
 import { useDismiss } from '../hooks/useDismiss';
 import { useMarkNotificationsRead, useNotifications } from '../features/notifications/useNotifications';
 import { Anchor, Popover } from './Popover';
@@ -20,7 +19,7 @@ const Count = styled.span`
   height: 1.2rem;
   padding: 0 0.3rem;
   border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accent};
+  background: ${({ theme }) => theme.colors.accentFill};
   color: #fff;
   font-size: 0.7rem;
   font-weight: 800;
@@ -111,7 +110,8 @@ function NotificationContent({ notification }: { notification: Notification }) {
 }
 
 /**
- * The bell: a button named Notifications with the unread count and a ping dot. Opening it lists
+ * The bell: a button named Notifications with the unread count and a ping dot (the name says the
+ * count too, as it is on screen). Opening it lists
  * the notifications and marks them read; the ones that were unread stay highlighted while open.
  */
 export function NotificationBell() {
@@ -127,6 +127,7 @@ export function NotificationBell() {
   useDismiss(open, close, refs, buttonRef);
 
   const unreadCount = data?.unreadCount ?? 0;
+  const shownCount = unreadCount > 99 ? '99+' : String(unreadCount);
   const unreadIds = useMemo(() => (data?.items ?? []).filter((item) => !item.read).map((item) => item.id), [data]);
 
   // While the panel is open, whatever is unread (including live arrivals) is being seen. Each id
@@ -153,8 +154,7 @@ export function NotificationBell() {
     <Anchor>
       <IconButton
         ref={buttonRef}
-        aria-label="Notifications"
-        aria-describedby={unreadCount > 0 ? `${panelId}-count` : undefined}
+        aria-label={unreadCount > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={toggle}
@@ -164,12 +164,11 @@ export function NotificationBell() {
           <>
             <PingDot aria-hidden="true" />
             <Count data-testid="unread-count" aria-hidden="true">
-              {unreadCount > 99 ? '99+' : unreadCount}
+              {shownCount}
             </Count>
           </>
         )}
       </IconButton>
-      {unreadCount > 0 && <VisuallyHidden id={`${panelId}-count`}>{`${unreadCount} unread`}</VisuallyHidden>}
       {open && (
         <Popover ref={panelRef} id={panelId} role="region" aria-labelledby={`${panelId}-title`} $width={360}>
           <PanelHeader>

@@ -77,7 +77,10 @@ const LIVE_TEXT: Record<SocketStatus, string> = {
   disconnected: 'Live updates off',
 };
 
-/** The signed-in player's menu: their initials, then Profile and Log Out. */
+/**
+ * The signed-in player's menu: their initials, then Profile and Log Out. The button's name starts
+ * with the initials it shows, so a speech user can say what they see.
+ */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const status = useSocketStore((state) => state.status);
@@ -87,6 +90,7 @@ export function UserMenu({ user }: { user: User }) {
   const refs = useMemo(() => [buttonRef, panelRef], []);
   const close = useCallback(() => setOpen(false), []);
   const panelId = useId();
+  const initials = userMenuInitials(user.username);
   useDismiss(open, close, refs, buttonRef);
 
   return (
@@ -94,18 +98,18 @@ export function UserMenu({ user }: { user: User }) {
       <Trigger
         ref={buttonRef}
         type="button"
-        aria-label="User menu"
+        aria-label={`${initials}, User menu`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen(!open)}
         data-testid="user-menu-initials"
       >
-        <Avatar initials={userMenuInitials(user.username)} color={user.avatarColor} size={38} />
+        <Avatar initials={initials} color={user.avatarColor} size={38} />
       </Trigger>
       {open && (
         <Popover ref={panelRef} id={panelId} role="region" aria-label="User menu" $width={260}>
           <Who>
-            <Avatar initials={userMenuInitials(user.username)} color={user.avatarColor} size={40} />
+            <Avatar initials={initials} color={user.avatarColor} size={40} />
             <div>
               <p>{user.displayName || user.username}</p>
               <small>@{user.username}</small>

@@ -9,6 +9,7 @@ export const ADMIN_TEXT = {
   grantedTitle: 'Access granted',
   grantedMessage: 'Welcome to the admin panel',
   loadFailed: 'Failed to load admin data',
+  retry: 'Retry',
   moderatePogFailed: 'Failed to moderate POG',
   moderateUserFailed: 'Failed to moderate user',
   statusCheckFailed: 'Failed to check authentication status',

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AdminAuthStatus, AdminUser, Pog } from '@pog/common';
 import { toAppError } from '../../api/errors';
-import { reportError } from '../errors/showError';
+import { reportError, showFailure } from '../errors/showError';
 import { toast } from '../../stores/toasts';
 import { adminApi } from './api';
 import { applyAdminUser, applyModerationEvent, forgetAdminData, refreshAdminData } from './cache';
@@ -73,7 +73,7 @@ export function useModeratePog() {
       toast({ title: POG_SUCCESS[decision] });
     },
     onError: (error) => {
-      toast({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderatePogFailed), variant: 'destructive' });
+      showFailure(error, () => ({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderatePogFailed) }));
     },
     onSettled: () => refreshAdminData(queryClient),
   });
@@ -95,7 +95,7 @@ export function useModerateUser() {
       toast({ title: user.isBanned ? ADMIN_TEXT.banned(user.username) : ADMIN_TEXT.unbanned(user.username) });
     },
     onError: (error) => {
-      toast({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderateUserFailed), variant: 'destructive' });
+      showFailure(error, () => ({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderateUserFailed) }));
     },
     onSettled: () => refreshAdminData(queryClient),
   });

@@ -4,15 +4,13 @@ import { useNavigate } from 'react-router';
 import type { LoginRequest, RegisterRequest, User } from '@pog/common';
 import { api } from '../../api/client';
 import { toast } from '../../stores/toasts';
-import { isOnline } from '../../stores/network';
+import { showFailure } from '../errors/showError';
 import { describeError } from '../../api/errors';
 import { AUTH_TEXT, authFailureMessage } from './messages';
 import { endSession, startSession } from './session';
 
 function failureToast(title: string, error: unknown, fallback: string) {
-  // Offline, the connection error says more than any auth message could.
-  const description = isOnline() ? authFailureMessage(error, fallback) : describeError(error, false).message;
-  toast({ title, description, variant: 'destructive' });
+  showFailure(error, () => ({ title, description: authFailureMessage(error, fallback) }));
 }
 
 export function useLogin() {
@@ -54,8 +52,7 @@ export function useLogout() {
       navigate('/auth', { replace: true });
     },
     onError: (error) => {
-      const { message } = describeError(error, isOnline());
-      toast({ title: AUTH_TEXT.logoutFailedTitle, description: message, variant: 'destructive' });
+      showFailure(error, () => ({ title: AUTH_TEXT.logoutFailedTitle, description: describeError(error, true).message }));
     },
   });
 }

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Battle, CreateBattleRequest } from '@pog/common';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
+import { showFailure } from '../errors/showError';
 import { acceptChallenge, cancelChallenge, completeBattle, declineChallenge, sendChallenge } from './api';
 import { applyBattleUpdate, knownCompleted } from './cache';
 import { battleIn, failureMessage } from './failures';
@@ -34,7 +35,7 @@ function useBattleWrite<Input>(
     onError: (error) => {
       const current = battleIn(error);
       if (current) applyBattleUpdate(queryClient, current, viewerId);
-      toast({ title: BATTLE_TEXT.errorTitle, description: failureMessage(error, failedFallback, isOnline()), variant: 'destructive' });
+      showFailure(error, () => ({ title: BATTLE_TEXT.errorTitle, description: failureMessage(error, failedFallback, isOnline()) }));
     },
   });
 }

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverMessageOr } from '../../api/errors';
 import { isOnline } from '../../stores/network';
-import { toast } from '../../stores/toasts';
+import { showFailure } from '../errors/showError';
 import { newRequestId, sendChatMessage } from './api';
 import { chatHistoryKey } from './keys';
 import { CHAT_TEXT } from './messages';
@@ -30,7 +30,7 @@ export function useSendChatMessage() {
     },
     onError: (error, { requestId }) => {
       useChatStream.getState().end(requestId);
-      toast({ title: CHAT_TEXT.errorTitle, description: serverMessageOr(error, CHAT_TEXT.errorMessage, isOnline()), variant: 'destructive' });
+      showFailure(error, () => ({ title: CHAT_TEXT.errorTitle, description: serverMessageOr(error, CHAT_TEXT.errorMessage, isOnline()) }));
     },
   });
   return {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import styled, { css } from 'styled-components';
 import { useNetworkStore } from '../../stores/network';
 import { SignalIcon, WifiOffIcon } from '../../components/icons';
@@ -15,25 +16,54 @@ const Bar = styled.div<{ $kind: BannerKind }>`
   svg { width: 1.1rem; height: 1.1rem; flex: none; }
   ${({ $kind, theme }) =>
     $kind === 'offline'
-      ? css`background: ${theme.colors.danger}; color: #fff;`
+      ? css`background: ${theme.colors.dangerFill}; color: #fff;`
       : $kind === 'poor'
         ? css`background: ${theme.colors.warning}; color: #221400;`
         : css`background: ${theme.colors.surfaceRaised}; color: ${theme.colors.text}; border-bottom: 1px solid ${theme.colors.border};`}
 `;
 
+/** Stays at the top of the window however far the page scrolls; the header sticks just below it. */
+const Region = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.header + 1};
+`;
+
+/** The CSS variable that tells sticky elements (the header) how much room the banner takes. */
+export const BANNER_HEIGHT_VAR = '--network-banner-height';
+
+/** Keeps BANNER_HEIGHT_VAR equal to the element's height. */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(BANNER_HEIGHT_VAR, `${element.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, [ref]);
+}
+
 /** The global banner above the pages: offline, poor connection or data-saver mode. */
 export function NetworkBanner() {
   const record = useNetworkStore((state) => state.record);
   const kind = bannerFor(record);
+  const regionRef = useRef<HTMLDivElement>(null);
+  usePublishedHeight(regionRef);
   // The live region stays mounted so that its text changes are announced.
   return (
-    <div role="status" aria-live="polite">
+    <Region ref={regionRef} role="status" aria-live="polite">
       {kind && (
         <Bar $kind={kind}>
           {kind === 'offline' ? <WifiOffIcon /> : <SignalIcon />}
           <span>{BANNER_TEXT[kind]}</span>
         </Bar>
       )}
-    </div>
+    </Region>
   );
 }

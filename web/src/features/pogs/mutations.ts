@@ -4,6 +4,7 @@ import { type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/com
 import { serverMessageOr } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
+import { showFailure } from '../errors/showError';
 import { createPog, deletePog, updatePog, uploadImage } from './api';
 import { applyPogUpdate, refreshPogLists, removePogFromCache } from './cache';
 import { IMAGE_TEXT, POG_TEXT } from './messages';
@@ -21,7 +22,7 @@ export function useCreatePog() {
       toast({ title: POG_TEXT.createdTitle, description: POG_TEXT.createdMessage });
     },
     onError: (error) => {
-      toast({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.createFailedFallback), variant: 'destructive' });
+      showFailure(error, () => ({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.createFailedFallback) }));
     },
   });
 }
@@ -36,7 +37,7 @@ export function useUpdatePog() {
       toast({ title: POG_TEXT.updatedTitle, description: POG_TEXT.updatedMessage });
     },
     onError: (error) => {
-      toast({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.updateFailedFallback), variant: 'destructive' });
+      showFailure(error, () => ({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.updateFailedFallback) }));
     },
   });
 }
@@ -50,8 +51,8 @@ export function useDeletePog() {
       void refreshPogLists(queryClient);
       toast({ title: POG_TEXT.deletedTitle, description: POG_TEXT.deletedMessage });
     },
-    onError: () => {
-      toast({ title: POG_TEXT.deleteFailedTitle, description: POG_TEXT.deleteFailedMessage, variant: 'destructive' });
+    onError: (error) => {
+      showFailure(error, () => ({ title: POG_TEXT.deleteFailedTitle, description: POG_TEXT.deleteFailedMessage }));
     },
   });
 }
@@ -72,7 +73,7 @@ export function useUploadImage() {
       toast({ title: IMAGE_TEXT.uploadedTitle, description: IMAGE_TEXT.uploadedMessage });
     },
     onError: (error) => {
-      toast({ title: IMAGE_TEXT.uploadFailedTitle, description: uploadFailureText(error), variant: 'destructive' });
+      showFailure(error, () => ({ title: IMAGE_TEXT.uploadFailedTitle, description: uploadFailureText(error) }));
     },
   });
 }

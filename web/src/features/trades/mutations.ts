@@ -8,6 +8,7 @@ import { AppError, type CreateTradeRequest, type Trade } from '@pog/common';
 import { describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
+import { showFailure } from '../errors/showError';
 import { answerTrade, cancelTrade, sendTrade, type TradeAnswer } from './api';
 import { applyTradeUpdate } from './cache';
 import { pendingTradesKey } from './keys';
@@ -45,7 +46,7 @@ export function useSendTrade(viewerId: number) {
       toast({ title: TRADE_TEXT.sentTitle, description: TRADE_TEXT.sentMessage });
     },
     onError: (error) => {
-      toast({ title: TRADE_TEXT.sendFailedTitle, description: serverMessage(error) ?? TRADE_TEXT.sendFailedFallback, variant: 'destructive' });
+      showFailure(error, () => ({ title: TRADE_TEXT.sendFailedTitle, description: serverMessage(error) ?? TRADE_TEXT.sendFailedFallback }));
     },
   });
 }
@@ -62,7 +63,7 @@ export function useAnswerTrade(viewerId: number) {
     onError: (error) => {
       cache.applyFrom(error);
       const message = serverMessage(error) ?? describeError(error, true).message;
-      toast({ title: TRADE_TEXT.errorTitle, description: TRADE_TEXT.updateFailed(message), variant: 'destructive' });
+      showFailure(error, () => ({ title: TRADE_TEXT.errorTitle, description: TRADE_TEXT.updateFailed(message) }));
     },
   });
 }
@@ -81,7 +82,7 @@ export function useCancelTrade(viewerId: number) {
     onError: (error) => {
       cache.applyFrom(error);
       const message = serverMessage(error);
-      toast({ title: TRADE_TEXT.errorTitle, description: message ? TRADE_TEXT.cancelFailedWith(message) : TRADE_TEXT.cancelFailed, variant: 'destructive' });
+      showFailure(error, () => ({ title: TRADE_TEXT.errorTitle, description: message ? TRADE_TEXT.cancelFailedWith(message) : TRADE_TEXT.cancelFailed }));
     },
   });
 }

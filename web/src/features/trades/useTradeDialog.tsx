@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { retryableLazy } from '../../app/retryableLazy';
 import { EMPTY_PRESET, type TradePreset } from './selection';
 
 /** The dialog's code loads the first time a player opens it, never with the screen around it. */
-const TradeDialog = lazy(() => import('./components/TradeDialog'));
+const TradeDialog = retryableLazy(() => import('./components/TradeDialog'));
 
 interface DialogState {
   open: boolean;

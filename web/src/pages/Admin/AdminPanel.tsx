@@ -68,7 +68,7 @@ export function AdminPanel() {
           )}
         </>
       ),
-      content: <PogList label="Flagged POGs" pogs={flagged.data} loading={flagged.isPending} empty={ADMIN_TEXT.noFlagged} onReview={setReviewing} />,
+      content: <PogList label="Flagged POGs" query={flagged} empty={ADMIN_TEXT.noFlagged} onReview={setReviewing} />,
     },
     { id: 'all', label: 'All POGs', content: <AllPogsTab onReview={setReviewing} onUnauthorized={onUnauthorized} /> },
     { id: 'users', label: 'Users', content: <UsersTab onUnauthorized={onUnauthorized} /> },

@@ -8,7 +8,8 @@ const Bar = styled.nav`
     padding: 0.3rem;
     display: flex;
     gap: 0.25rem;
-    overflow-x: auto;
+    /* On a narrow screen the sections wrap onto more rows rather than widen the page. */
+    flex-wrap: wrap;
     border-radius: ${({ theme }) => theme.radii.md};
     background: ${({ theme }) => theme.colors.backgroundAlt};
     border: 1px solid ${({ theme }) => theme.colors.border};
@@ -23,7 +24,7 @@ const Bar = styled.nav`
     white-space: nowrap;
   }
   a:hover { color: ${({ theme }) => theme.colors.text}; }
-  a[aria-current='page'] { background: ${({ theme }) => theme.gradients.brand}; color: #fff; }
+  a[aria-current='page'] { background: ${({ theme }) => theme.gradients.brandFill}; color: #fff; }
 `;
 
 /** Spec section 2, variant B: the page tab bar that puts the Battle Arena beside the other sections. */

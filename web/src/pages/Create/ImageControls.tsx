@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { IMAGE_STYLES, type ImageStyle } from '@pog/common';
+import { retryableLazy } from '../../app/retryableLazy';
 import { Button } from '../../components/Button';
 import { ImageIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
@@ -12,7 +13,7 @@ import { toast } from '../../stores/toasts';
 import type { CropResult } from './CropDialog';
 import { Group, InlineError, Label, Row, Select } from './studioStyles';
 
-const CropDialog = lazy(() => import('./CropDialog'));
+const CropDialog = retryableLazy(() => import('./CropDialog'));
 
 const AddButton = styled(Button)`
   svg { width: 1.1rem; height: 1.1rem; }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { DISPLAY } from '@pog/common';
+import { HeadingLevel } from '../../components/HeadingLevel';
 import { Spinner } from '../../components/Spinner';
 import { PogCard } from '../../features/pogs/components/PogCard';
 import { useOwnPogActions } from '../../features/pogs/components/MyCollection';
@@ -39,13 +40,15 @@ export function MyCreatedPogs({ userId }: { userId: number }) {
       ) : created.length === 0 ? (
         <Muted>Your creations will appear here.</Muted>
       ) : (
-        <Grid aria-label="My Created POGs">
-          {created.map((pog) => (
-            <li key={pog.id}>
-              <PogCard pog={pog} size="sm" viewerId={userId} {...actions} />
-            </li>
-          ))}
-        </Grid>
+        <HeadingLevel level={3}>
+          <Grid aria-label="My Created POGs">
+            {created.map((pog) => (
+              <li key={pog.id}>
+                <PogCard pog={pog} size="sm" viewerId={userId} {...actions} />
+              </li>
+            ))}
+          </Grid>
+        </HeadingLevel>
       )}
       {tradeDialog}
     </Panel>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { POG_DEFAULTS, POG_TEMPLATES, TEMPLATE_CATEGORIES, type PogTemplate } from '@pog/common';
 import { Dialog } from '../../components/Dialog';
+import { stretchedButton } from '../../components/StretchedButton';
 import { PogDisc } from '../../features/pogs/components/PogDisc';
 
 const Category = styled.section`
@@ -17,7 +18,8 @@ const Choices = styled.ul`
   gap: 0.75rem;
 `;
 
-const Choice = styled.button`
+const Choice = styled.div`
+  position: relative;
   width: 100%;
   display: grid;
   justify-items: center;
@@ -28,8 +30,12 @@ const Choice = styled.button`
   background: ${({ theme }) => theme.colors.backgroundAlt};
   font-weight: 700;
   font-size: 0.85rem;
-  cursor: pointer;
   &:hover { border-color: ${({ theme }) => theme.colors.primary}; background: ${({ theme }) => theme.colors.surfaceRaised}; }
+`;
+
+/** The template's name, as a button stretched over its tile. */
+const ChooseButton = styled.button`
+  ${stretchedButton}
 `;
 
 const CATEGORY_LABELS: Record<(typeof TEMPLATE_CATEGORIES)[number], string> = {
@@ -48,13 +54,15 @@ export function TemplateDialog({ open, onClose, onChoose }: { open: boolean; onC
           <Choices>
             {POG_TEMPLATES.filter((template) => template.category === category).map((template) => (
               <li key={template.id}>
-                <Choice type="button" onClick={() => onChoose(template)} aria-label={`Use the ${template.name} template`}>
+                <Choice>
                   <PogDisc
                     size={72}
                     eager
                     design={{ ...template, name: template.name, imageUrl: '', imageStyle: POG_DEFAULTS.imageStyle }}
                   />
-                  {template.name}
+                  <ChooseButton type="button" onClick={() => onChoose(template)} aria-label={`Use the ${template.name} template`}>
+                    {template.name}
+                  </ChooseButton>
                 </Choice>
               </li>
             ))}

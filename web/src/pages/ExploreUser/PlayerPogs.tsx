@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { HeadingLevel } from '../../components/HeadingLevel';
 import { PogCard } from '../../features/pogs/components/PogCard';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import { PogGrid, PogGridSkeleton } from '../../features/pogs/components/PogGrid';
@@ -50,13 +51,15 @@ export function PlayerPogs({ player, viewerId }: { player: PlayerSummary; viewer
       ) : pogs.data.length === 0 ? (
         <Empty>@{player.username} has no POGs yet.</Empty>
       ) : (
-        <PogGrid label={heading}>
-          {pogs.data.map((pog) => (
-            <li key={pog.id}>
-              <PogCard pog={pog} viewerId={viewerId} onSelect={setSelected} onTrade={onTrade} showCreator challenge />
-            </li>
-          ))}
-        </PogGrid>
+        <HeadingLevel level={3}>
+          <PogGrid label={heading}>
+            {pogs.data.map((pog) => (
+              <li key={pog.id}>
+                <PogCard pog={pog} viewerId={viewerId} onSelect={setSelected} onTrade={onTrade} showCreator challenge />
+              </li>
+            ))}
+          </PogGrid>
+        </HeadingLevel>
       )}
       <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers />
       {tradeDialog}

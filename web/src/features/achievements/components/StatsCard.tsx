@@ -61,7 +61,8 @@ export function StatsCard({ userId }: { userId: number }) {
       ) : (
         <Grid>
           {rows(stats.data).map(([label, value]) => (
-            <div key={label} role="group" aria-label={label}>
+            // A div may group a term with its value; a role on it would break the list (axe: definition-list).
+            <div key={label}>
               <dt>{label}</dt>
               <dd>{value}</dd>
             </div>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { Badge } from '../../../components/Badge';
+import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Button } from '../../../components/Button';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { POG_CARD_SIZES } from '../../pogs/components/PogCard';
@@ -46,10 +47,13 @@ const Badges = styled.div`
  * badges and Review. Flagged shows while the POG awaits a decision; a rejected one says so.
  */
 export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog) => void }) {
+  const headingTag = useHeadingTag();
   return (
     <Card aria-label={pog.name} data-pog-id={pog.id}>
       <PogDisc design={pog} size={POG_CARD_SIZES.md} />
-      <Name title={pog.name}>{pog.name}</Name>
+      <Name as={headingTag} title={pog.name}>
+        {pog.name}
+      </Name>
       <Owner>{ownerLabel(pog)}</Owner>
       <Badges>
         <RarityBadge pog={pog} />

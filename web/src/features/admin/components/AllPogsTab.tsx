@@ -42,7 +42,7 @@ export function AllPogsTab({ onReview, onUnauthorized }: { onReview: (pog: Pog) 
         <SearchIcon />
         <input id={inputId} type="search" placeholder={ADMIN_TEXT.searchPlaceholder} value={search} onChange={(event) => setSearch(event.target.value)} />
       </SearchBox>
-      <PogList label="All POGs" pogs={query.data} loading={query.isPending} empty={ADMIN_TEXT.noPogs} onReview={onReview} />
+      <PogList label="All POGs" query={query} empty={ADMIN_TEXT.noPogs} onReview={onReview} />
     </>
   );
 }

@@ -1,27 +1,29 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Pog } from '@pog/common';
-import { Spinner } from '../../../components/Spinner';
 import { AdminPogCard } from './AdminPogCard';
-import { CardGrid, EmptyState } from './styles';
+import { ListState } from './ListState';
+import { CardGrid } from './styles';
 
 interface PogListProps {
   label: string;
-  pogs: readonly Pog[] | undefined;
-  loading: boolean;
+  query: UseQueryResult<readonly Pog[]>;
   empty: string;
   onReview: (pog: Pog) => void;
 }
 
-/** A grid of POG cards with its loading and empty states. */
-export function PogList({ label, pogs, loading, empty, onReview }: PogListProps) {
-  if (loading && !pogs) return <Spinner label={`Loading ${label.toLowerCase()}...`} />;
-  if (!pogs || pogs.length === 0) return <EmptyState>{empty}</EmptyState>;
+/** A grid of POG cards with its loading, failed and empty states. */
+export function PogList({ label, query, empty, onReview }: PogListProps) {
   return (
-    <CardGrid aria-label={label}>
-      {pogs.map((pog) => (
-        <li key={pog.id}>
-          <AdminPogCard pog={pog} onReview={onReview} />
-        </li>
-      ))}
-    </CardGrid>
+    <ListState query={query} loadingLabel={`Loading ${label.toLowerCase()}...`} empty={empty}>
+      {(pogs) => (
+        <CardGrid aria-label={label}>
+          {pogs.map((pog) => (
+            <li key={pog.id}>
+              <AdminPogCard pog={pog} onReview={onReview} />
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </ListState>
   );
 }

@@ -4,14 +4,15 @@ import { avatarColorFor, type AdminUser } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { roleOf, userInitials } from '../display';
 import { useAdminUsers } from '../queries';
 import { ModerateUserDialog } from './ModerateUserDialog';
-import { EmptyState } from './styles';
+import { ListState } from './ListState';
 
 const Scroller = styled.div`
+  /* Positioned, so that the table's visually hidden texts scroll with it instead of widening the page. */
+  position: relative;
   overflow-x: auto;
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -39,22 +40,21 @@ export function UsersTab({ onUnauthorized }: { onUnauthorized: () => void }) {
   const [selected, setSelected] = useState<AdminUser | null>(null);
   return (
     <>
-      <UsersTable users={query.data} loading={query.isPending} onModerate={setSelected} />
+      <ListState query={query} loadingLabel="Loading users..." empty="No users found">
+        {(users) => <UsersTable users={users} onModerate={setSelected} />}
+      </ListState>
       <ModerateUserDialog user={selected} onClose={() => setSelected(null)} />
     </>
   );
 }
 
 interface UsersTableProps {
-  users: readonly AdminUser[] | undefined;
-  loading: boolean;
+  users: readonly AdminUser[];
   onModerate: (user: AdminUser) => void;
 }
 
 /** The players table: User (initials, username, ID), Role, Status, Actions (spec section 2). */
-function UsersTable({ users, loading, onModerate }: UsersTableProps) {
-  if (loading && !users) return <Spinner label="Loading users..." />;
-  if (!users || users.length === 0) return <EmptyState>No users found</EmptyState>;
+function UsersTable({ users, onModerate }: UsersTableProps) {
   return (
     <Scroller>
       <Table aria-label="Users">

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { POGBOT_GUIDE } from '@pog/common';
 import { GuideTopicContent } from '../../help/guideContent';
+import { CHAT_TEXT } from '../messages';
 import { CHAT_HISTORY_HEIGHT_PX } from './styles';
 
 const Scroller = styled.div`
@@ -17,7 +18,8 @@ const Topic = styled.section`
 /** The guide PogBot answers from, all topics in one scrolling column. */
 export function GuidePanel() {
   return (
-    <Scroller>
+    // It scrolls on its own, so it takes focus: the keyboard can scroll it too.
+    <Scroller tabIndex={0} role="region" aria-label={CHAT_TEXT.guideTab}>
       {POGBOT_GUIDE.map((topic) => (
         <Topic key={topic.id} aria-labelledby={`guide-topic-${topic.id}`}>
           <h2 id={`guide-topic-${topic.id}`}>{topic.title}</h2>

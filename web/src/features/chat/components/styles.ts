@@ -69,7 +69,7 @@ export const Bubble = styled.div<{ $mine: boolean }>`
   padding: 0.65rem 0.9rem;
   border-radius: ${({ theme }) => theme.radii.lg};
   border-${({ $mine }) => ($mine ? 'bottom-right' : 'bottom-left')}-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme, $mine }) => ($mine ? theme.gradients.brand : theme.colors.surfaceRaised)};
+  background: ${({ theme, $mine }) => ($mine ? theme.gradients.brandFill : theme.colors.surfaceRaised)};
   color: ${({ theme }) => theme.colors.text};
   /* Answers are plain text: keep their paragraphs and lists as written. */
   white-space: pre-wrap;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import styled, { css, keyframes } from 'styled-components';
 import { DISPLAY, RARITIES, type Pog, type Rarity } from '@pog/common';
 import { Badge } from '../../../components/Badge';
+import { useHeadingTag } from '../../../components/HeadingLevel';
 import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
 import { throttle } from '../../../hooks/throttle';
 import { challengePath } from '../../battles/selection';
@@ -13,6 +14,12 @@ import { useTradeBlock } from '../useTradeBlock';
 import { DeletePogDialog } from './DeletePogDialog';
 import { PogDisc } from './PogDisc';
 import { RarityBadge } from './RarityBadge';
+
+/** The disc button's name also says the text printed on the disc, so a speech user can say what they see. */
+function discButtonLabel(pog: Pog): string {
+  const printed = pog.textContent.trim();
+  return printed ? `View ${pog.name}: ${printed}` : `View ${pog.name}`;
+}
 
 export type PogCardSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -111,7 +118,7 @@ const Action = styled.button<{ $danger?: boolean }>`
   color: ${({ theme, $danger }) => ($danger ? '#fca5a5' : theme.colors.text)};
   cursor: pointer;
   svg { width: 1rem; height: 1rem; }
-  &:hover:not(:disabled) { background: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.primary)}; color: #fff; }
+  &:hover:not(:disabled) { background: ${({ theme, $danger }) => ($danger ? theme.colors.dangerFill : theme.colors.primaryFill)}; color: #fff; }
   &:disabled { opacity: 0.45; cursor: not-allowed; }
 `;
 
@@ -209,12 +216,13 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
   const disc = <PogDisc design={pog} size={diameter} />;
   // On cooldown, rejected or out of supply: the button stays, disabled, its title saying why.
   const tradeBlock = useTradeBlock(pog);
+  const headingTag = useHeadingTag();
 
   return (
     <Card $width={diameter} aria-label={pog.name} data-pog-id={pog.id}>
       <DiscArea $size={diameter}>
         {onSelect ? (
-          <DiscButton type="button" aria-label={`View ${pog.name}`} $spinning={spinning} onClick={select}>
+          <DiscButton type="button" aria-label={discButtonLabel(pog)} $spinning={spinning} onClick={select}>
             {disc}
           </DiscButton>
         ) : (
@@ -251,7 +259,7 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
           )}
         </Actions>
       </DiscArea>
-      <Name $small={size === 'sm'} title={pog.name}>
+      <Name as={headingTag} $small={size === 'sm'} title={pog.name}>
         {pog.name}
       </Name>
       <Meta>

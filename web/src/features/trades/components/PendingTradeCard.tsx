@@ -1,5 +1,6 @@
 import { timeAgo, type Trade } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
+import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { TRADE_TEXT } from '../messages';
@@ -23,12 +24,13 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel }: 
   const received = trade.toUserId === viewerId;
   const other = received ? trade.fromUser : trade.toUser;
   const working = busy !== null;
+  const Heading = useHeadingTag();
   return (
     <Card aria-label={received ? `Offer from ${other.username}` : `Offer to ${other.username}`} data-trade-id={trade.id}>
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
-          <h3 title={other.username}>{other.username}</h3>
+          <Heading title={other.username}>{other.username}</Heading>
           <p>{received ? 'Offers you a trade' : 'Your offer, waiting for an answer'}</p>
         </Who>
         <Meta>

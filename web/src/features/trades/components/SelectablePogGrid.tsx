@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { Badge } from '../../../components/Badge';
+import { stretchedButton } from '../../../components/StretchedButton';
 import { PogDisc } from '../../pogs/components/PogDisc';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { TRADE_BLOCK_LABELS } from '../../pogs/trade';
@@ -19,7 +20,7 @@ const Grid = styled.ul`
   overflow-y: auto;
 `;
 
-const Tile = styled.button`
+const Tile = styled.div<{ $pressed: boolean; $blocked: boolean }>`
   position: relative;
   display: grid;
   justify-items: center;
@@ -27,17 +28,17 @@ const Tile = styled.button`
   width: 100%;
   padding: 0.6rem 0.4rem;
   border-radius: ${({ theme }) => theme.radii.md};
-  border: 2px solid ${({ theme }) => theme.colors.border};
+  border: 2px solid ${({ theme, $pressed }) => ($pressed ? theme.colors.accent : theme.colors.border)};
   background: ${({ theme }) => theme.colors.backgroundAlt};
   color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
   transition: border-color 120ms ease, transform 120ms ease;
-  &:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.borderStrong}; transform: translateY(-1px); }
-  &[aria-pressed='true'] { border-color: ${({ theme }) => theme.colors.accent}; box-shadow: 0 0 0 3px rgba(236, 72, 153, 0.3); }
-  &:disabled { cursor: not-allowed; opacity: 0.45; filter: grayscale(0.6); }
+  ${({ $pressed }) => $pressed && 'box-shadow: 0 0 0 3px rgba(236, 72, 153, 0.3);'}
+  ${({ $blocked, theme }) => ($blocked ? 'opacity: 0.45; filter: grayscale(0.6);' : `&:hover { border-color: ${theme.colors.borderStrong}; transform: translateY(-1px); }`)}
 `;
 
-const Name = styled.span`
+/** The tile's button: just the POG's name on screen, stretched over the whole tile. */
+const NameButton = styled.button`
+  ${stretchedButton}
   max-width: 100%;
   font-size: 0.8rem;
   font-weight: 700;
@@ -54,6 +55,8 @@ const Blocked = styled.span`
 
 const Chosen = styled(Badge)`
   position: absolute;
+  z-index: 2;
+  pointer-events: none;
   top: 0.3rem;
   right: 0.3rem;
   font-size: 0.65rem;
@@ -68,23 +71,28 @@ interface SelectablePogProps {
   onToggle: (pogId: number) => void;
 }
 
-/** One POG as a toggle button; a POG that cannot be traded is disabled, its title saying why. */
+/**
+ * One POG as a toggle button over its tile; a POG that cannot be traded is disabled, its title
+ * saying why.
+ */
 function SelectablePog({ pog, selected, verb, badge, onToggle }: SelectablePogProps) {
   const block = useTradeBlock(pog);
   // A POG that became untradeable while chosen (e.g. traded in another tab) is no longer chosen.
   const chosen = selected && block === null;
   return (
-    <Tile
-      type="button"
-      aria-pressed={chosen}
-      aria-label={`${verb} ${pog.name}`}
-      title={block?.title}
-      disabled={block !== null}
-      data-pog-id={pog.id}
-      onClick={() => onToggle(pog.id)}
-    >
+    <Tile $pressed={chosen} $blocked={block !== null}>
       <PogDisc design={pog} size={DISC_SIZE} />
-      <Name>{pog.name}</Name>
+      <NameButton
+        type="button"
+        aria-pressed={chosen}
+        aria-label={`${verb} ${pog.name}`}
+        title={block?.title}
+        disabled={block !== null}
+        data-pog-id={pog.id}
+        onClick={() => onToggle(pog.id)}
+      >
+        {pog.name}
+      </NameButton>
       {block ? <Blocked>{TRADE_BLOCK_LABELS[block.reason]}</Blocked> : <RarityBadge pog={pog} />}
       {chosen && <Chosen $variant={badge === 'Want' ? 'success' : 'default'}>{badge}</Chosen>}
     </Tile>

@@ -1,5 +1,6 @@
 import { timeAgo, type Trade, type TradeStatus } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
+import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -19,12 +20,13 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
   const sent = trade.fromUserId === viewerId;
   const other = sent ? trade.toUser : trade.fromUser;
   const status = trade.status === 'pending' ? null : STATUS[trade.status];
+  const Heading = useHeadingTag();
   return (
     <Card aria-label={sent ? `Offer to ${other.username}` : `Offer from ${other.username}`} data-trade-id={trade.id}>
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
-          <h3 title={other.username}>{other.username}</h3>
+          <Heading title={other.username}>{other.username}</Heading>
           <p>{sent ? 'Your offer' : 'Their offer'}</p>
           {trade.cancelReason && <p>{cancelReasonText(trade.cancelReason)}</p>}
         </Who>

@@ -21,7 +21,7 @@ export const Who = styled.div`
   gap: 0.1rem;
   flex: 1;
   min-width: 0;
-  h3 { font-size: 1rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  h2, h3, h4 { font-size: 1rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   p { font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
