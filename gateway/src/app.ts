@@ -6,6 +6,7 @@ import { MAX_JSON_BYTES, NotFoundError } from '@pog/common';
 import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
 import { errorHandler } from './http/error-handler';
+import { requestContext } from './observability/request-context';
 import { sameOriginGuard } from './http/same-origin';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
@@ -28,7 +29,9 @@ export function createKoaApp(app: AppContext): Koa {
   const koa = new Koa({ keys: app.config.sessionKeys, proxy: app.config.trustProxy });
   koa.silent = true; // errors are logged once, by the error handler
 
-  koa.use(errorHandler());
+  // First: the request id, the access line and the request metrics see every answer, errors included.
+  koa.use(requestContext({ log: app.log, metrics: app.metrics.http }));
+  koa.use(errorHandler(app.log));
   koa.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');

@@ -1,9 +1,13 @@
 /**
  * The process entry: `node --import tsx gateway/src/main.ts`. SERVICES picks what runs here.
- * SIGTERM or SIGINT shut down gracefully: stop taking work, finish what runs, close everything.
+ * The process's one logger is made here and handed to everything: JSON lines, or readable ones
+ * when stdout is a terminal (`npm start` in a shell). SIGTERM or SIGINT shut down gracefully: stop
+ * taking work, finish what runs, close everything.
  */
-import { ConfigError, loadConfig } from '@pog/common/server';
+import { ConfigError, createLogger, loadConfig, serviceName } from '@pog/common/server';
 import { startRuntime } from './runtime';
+
+const pretty = process.stdout.isTTY === true;
 
 async function main(): Promise<void> {
   let config;
@@ -11,17 +15,25 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      createLogger({ service: 'startup', pretty }).fatal({ problems: error.problems }, error.message);
       process.exit(78); // EX_CONFIG
     }
     throw error;
   }
-  const runtime = await startRuntime({ config });
+  const log = createLogger({ service: serviceName(config.services), level: config.logLevel, pretty });
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception; stopping');
+    process.exit(1);
+  });
+  const runtime = await startRuntime({ config, log }).catch((error: unknown) => {
+    log.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[process] ${signal}: shutting down`);
+    log.info({ component: 'process', signal }, `${signal}: shutting down`);
     // The runtime drains within about 8 s; a process stuck past this is ended anyway.
     const timer = setTimeout(() => process.exit(1), 12_000);
     timer.unref();

@@ -12,7 +12,10 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface ServiceProcess {
   child: ChildProcess;
   url: string;
+  /** stdout and stderr together, as a terminal would show them. */
   output(): string;
+  /** stdout alone: the process's log lines. */
+  stdout(): string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
@@ -28,10 +31,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts one process and waits until it is ready (health check for gateways, log line for workers). */
+/** Starts one process and waits until it is ready (/readyz: gateways and worker-only processes alike). */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   let output = '';
+  let stdout = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -44,17 +48,18 @@ export async function startService(env: Record<string, string>): Promise<Service
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stdout!.on('data', (chunk) => {
+    output += String(chunk);
+    stdout += String(chunk);
+  });
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  const isGateway = (env.SERVICES ?? 'gateway,worker').includes('gateway');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await waitFor(
     async () => {
       if (child.exitCode !== null) throw new Error(`process exited early:\n${output}`);
-      if (!isGateway) return output.includes('[worker] processing jobs');
       try {
-        return (await fetch(`${url}/healthz`)).status === 200;
+        return (await fetch(`${url}/readyz`)).status === 200;
       } catch {
         return false;
       }
@@ -66,6 +71,7 @@ export async function startService(env: Record<string, string>): Promise<Service
     child,
     url,
     output: () => output,
+    stdout: () => stdout,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
