@@ -64,8 +64,8 @@ export async function startService(env: Record<string, string>): Promise<Service
         return false;
       }
     },
-    60_000,
-    `the ${env.SERVICES} process to start`,
+    90_000,
+    `the ${env.SERVICES ?? 'gateway,worker'} process to start`,
   );
   return {
     child,
