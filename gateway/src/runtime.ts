@@ -191,10 +191,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const probes = createProbeServer({ health, metrics, metricsToken: config.metricsToken }, log);
       await listen(probes, config.port, config.host);
       stoppers.push(() => new Promise<void>((resolve) => probes.close(() => resolve())));
-      runtime.url = `http://127.0.0.1:${(probes.address() as AddressInfo).port}`;
+      const { port } = probes.address() as AddressInfo;
+      runtime.url = `http://127.0.0.1:${port}`;
       log.info(
-        { component: 'worker', port: (probes.address() as AddressInfo).port },
-        `processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl ? `; ${describeRedis(config.redisUrl)}` : ''}); probes on port ${(probes.address() as AddressInfo).port}`,
+        { component: 'worker', port },
+        `processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl ? `; ${describeRedis(config.redisUrl)}` : ''}); probes on port ${port}`,
       );
       return runtime;
     }

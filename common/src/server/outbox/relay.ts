@@ -114,7 +114,7 @@ export class OutboxRelay {
     if (database.kind === 'pglite') {
       // One process owns an embedded database (the data folder is locked): jobs it handed out before a
       // restart and never finished are handed out again now.
-      await this.redeliver(new Date());
+      await this.redeliver(new Date(), 'after a restart');
     }
     this.every(this.options.pollMs, () => this.wake());
     // Another process may be the sequencer: take over if it goes (its lock ends with its connection).
@@ -128,7 +128,7 @@ export class OutboxRelay {
     this.options.queue.onReconnect?.(() => {
       // The queue's Redis came back, perhaps empty: what it was given and not finished, again.
       this.log.info('the job queue reconnected: handing over unfinished jobs again');
-      void this.redeliver(new Date());
+      void this.redeliver(new Date(), 'after the queue reconnected');
     });
     this.wake();
   }
@@ -270,12 +270,17 @@ export class OutboxRelay {
     }
   }
 
-  /** Jobs claimed before `deliveredBefore` and never finished go to the queue again. */
-  private async redeliver(deliveredBefore: Date): Promise<void> {
+  /**
+   * Jobs claimed before `deliveredBefore` and never finished go to the queue again. With `why`, one
+   * line counts them by job name: they were handed out before and may have been running when the
+   * process or the queue stopped. The periodic safety net stays quiet (a long backlog is not news).
+   */
+  private async redeliver(deliveredBefore: Date, why?: string): Promise<void> {
     try {
       for (;;) {
         const claimed = await claimUnfinishedJobs(this.options.db, JOB_BATCH, deliveredBefore);
         if (claimed.length === 0) return;
+        if (why) this.log.warn({ count: claimed.length, jobs: countByName(claimed) }, `handing ${claimed.length} unfinished jobs to the queue again ${why}`);
         await this.handOver(claimed);
         if (claimed.length < JOB_BATCH || this.closed) return;
       }
@@ -304,6 +309,12 @@ export class OutboxRelay {
       this.log.warn({ err: messageOf(error) }, 'pruning failed');
     }
   }
+}
+
+function countByName(jobs: OutboxJob[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const job of jobs) counts[job.name] = (counts[job.name] ?? 0) + 1;
+  return counts;
 }
 
 function messageOf(error: unknown): string {
