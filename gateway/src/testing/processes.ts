@@ -66,7 +66,11 @@ export async function startService(env: Record<string, string>): Promise<Service
     },
     90_000,
     `the ${env.SERVICES ?? 'gateway,worker'} process to start`,
-  );
+  ).catch((error: unknown) => {
+    // A process that did not get ready in time is not left running behind the failed test.
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     child,
     url,
