@@ -26,6 +26,8 @@ export interface ErrorBody {
   code: ErrorCode;
   /** Extra machine-readable facts, e.g. the current state of a trade on a 409. */
   details?: unknown;
+  /** On a 5xx: the request's id (also in the X-Request-Id header), for a report to quote. */
+  requestId?: string;
 }
 
 /** The code a client falls back to when a response body cannot be parsed (spec section 8). */

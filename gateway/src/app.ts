@@ -8,6 +8,7 @@ import { errorHandler } from './http/error-handler';
 import { trustProxyHops } from './http/forwarded';
 import { jsonBody } from './http/json-body';
 import { methodNotAllowedAsJson } from './http/method-not-allowed';
+import { requestContext } from './observability/request-context';
 import { sameOriginGuard } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/static-files';
@@ -32,8 +33,10 @@ export function createKoaApp(app: AppContext): Koa {
   trustProxyHops(koa, app.config.proxyHops);
   koa.silent = true; // errors are logged once, by the error handler
 
+  // First: the security headers and the request id, access line and request metrics see every answer, errors included.
   koa.use(securityHeaders());
-  koa.use(errorHandler());
+  koa.use(requestContext({ log: app.log, metrics: app.metrics.http }));
+  koa.use(errorHandler(app.log));
   koa.use(methodNotAllowedAsJson());
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));

@@ -1,10 +1,11 @@
 /** Everything a route needs, built once per process by the runtime and passed to route factories. */
-import type { Clock, Config, Database, Db, JobQueue, RelayStatus } from '@pog/common/server';
+import type { Clock, Config, Database, Db, JobQueue, Logger, Registry, RelayStatus } from '@pog/common/server';
 import type { AdminSessionStore } from './admin/admin-session-store';
 import type { InvalidationBus } from './cluster/invalidation';
 import type { RateLimiter } from './auth/rate-limit';
 import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
+import type { HttpMetrics } from './observability/gateway-metrics';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
@@ -33,4 +34,8 @@ export interface AppContext {
   health(): Promise<HealthReport>;
   /** How long an upload may send nothing before it is ended; UPLOAD.idleTimeoutMs unless a test shortens it. */
   uploadIdleMs?: number;
+  /** The process's logger; a request's own (with its request id) is `requestLog(ctx, app.log)`. */
+  log: Logger;
+  /** The process's metrics registry (served at /metrics) and the HTTP request metrics. */
+  metrics: { registry: Registry; http: HttpMetrics };
 }

@@ -56,7 +56,7 @@ describe.skipIf(!databaseUrl)(`gateway/src/migrate.ts on a database that comes u
     const server = await relay(port, url);
     cleanups.push(() => new Promise((resolve) => server.close(resolve)));
     expect(await migrate.exited, migrate.output()).toBe(0);
-    expect(migrate.output()).toMatch(/\[db\] (applied: |up to date)/);
+    expect(migrate.output()).toMatch(/"message":"(applied: |up to date)/);
   }, 60_000);
 
   it('fails at once on an error that waiting cannot fix', async () => {

@@ -3,6 +3,7 @@
  * Socket.IO adapter. Trouble is logged once per change of state (lost, back), not once per retry.
  */
 import { Redis } from 'ioredis';
+import type { Logger } from '@pog/common/server';
 
 export interface RedisConnections {
   /** Commands fail at once while Redis is away (no offline queue): callers fall back, never hang. */
@@ -13,21 +14,21 @@ export interface RedisConnections {
 }
 
 /** Logs "lost" on the first error of an outage and "back" when the connection is ready again. */
-export function watchRedis(client: Redis, name: string, log: (line: string) => void): void {
+export function watchRedis(client: Redis, name: string, log: Logger): void {
   let down = false;
   client.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log(`[redis] ${name}: connection lost (${error.message}); retrying`);
+    log.warn({ component: 'redis', connection: name, err: error.message }, `${name}: connection lost; retrying`);
   });
   client.on('ready', () => {
     if (!down) return;
     down = false;
-    log(`[redis] ${name}: connected again`);
+    log.info({ component: 'redis', connection: name }, `${name}: connected again`);
   });
 }
 
-export function connectRedis(url: string, log: (line: string) => void): RedisConnections {
+export function connectRedis(url: string, log: Logger): RedisConnections {
   const main = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   // The adapter's pair keeps an offline queue: the adapter publishes without waiting for an answer.
   const pub = new Redis(url, { maxRetriesPerRequest: null });
@@ -49,7 +50,7 @@ export function connectRedis(url: string, log: (line: string) => void): RedisCon
  * Waits until Redis answers, logging one line naming what it waits for (and when it is there), and
  * retrying with backoff meanwhile: a process started while Redis is down starts when it appears.
  */
-export async function waitForRedis(url: string, log: (line: string) => void, signal?: AbortSignal): Promise<void> {
+export async function waitForRedis(url: string, log: Logger, signal?: AbortSignal): Promise<void> {
   const where = describeRedis(url);
   let announced = false;
   for (let attempt = 0; !signal?.aborted; attempt++) {
@@ -58,10 +59,10 @@ export async function waitForRedis(url: string, log: (line: string) => void, sig
     try {
       await client.connect();
       await client.ping();
-      if (announced) log(`[redis] ${where} is up`);
+      if (announced) log.info({ component: 'redis' }, `${where} is up`);
       return;
     } catch (error) {
-      if (!announced) log(`[redis] waiting for ${where} (${error instanceof Error ? error.message : String(error)}); retrying until it answers`);
+      if (!announced) log.warn({ component: 'redis', err: error instanceof Error ? error.message : String(error) }, `waiting for ${where}; retrying until it answers`);
       announced = true;
     } finally {
       client.disconnect();

@@ -6,13 +6,19 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
 import path from 'node:path';
 import {
+  createLogger,
+  createMetricsRegistry,
   DeferredLiveChannel,
   markJobDone,
   migrate,
   openDatabase,
   OutboxRelay,
+  registerDatabaseMetrics,
+  registerOutboxMetrics,
+  serviceName,
   systemClock,
   type Clock,
   type Config,
@@ -20,6 +26,8 @@ import {
   type Db,
   type JobQueue,
   type JobWorker,
+  type Logger,
+  type Registry,
 } from '@pog/common/server';
 import {
   BATTLE_SWEEP_MS,
@@ -27,8 +35,10 @@ import {
   createBullQueue,
   createBullWorker,
   createInProcessQueue,
+  createJobMetrics,
   createRedisLiveChannel,
   ensureUploadDirs,
+  registerQueueMetrics,
   SESSION_PURGE_MS,
   TRADE_EXPIRY_SWEEP_MS,
   type BullJobQueue,
@@ -41,16 +51,19 @@ import { UserCache } from './auth/user-cache';
 import { createKoaApp } from './app';
 import { createClusterBus } from './cluster/invalidation';
 import type { AppContext, HealthReport } from './context';
+import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
+import { createProbeServer } from './observability/probe-server';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server';
 import { StreamHub } from './realtime/stream-hub';
-import { connectRedis, describeRedis, waitForRedis, type RedisConnections } from './redis';
+import { connectRedis, describeRedis, waitForRedis, watchRedis, type RedisConnections } from './redis';
 
 export interface RuntimeOptions {
   config: Config;
   /** A database opened by the caller (tests share one); it is left open on close. */
   database?: Database;
   clock?: Clock;
-  log?: (line: string) => void;
+  /** The process's logger (main.ts makes it); by default one from the config, JSON on stdout. */
+  log?: Logger;
   /**
    * Whether this process registers the periodic sweeps (default true). Test apps turn them off: a
    * sweep run at a test's manual clock would expire or purge other tests' data in the shared database,
@@ -66,9 +79,13 @@ export interface Runtime {
   db: Db;
   queue: JobQueue;
   relay: OutboxRelay;
+  log: Logger;
+  /** This process's metrics, served at /metrics. */
+  metrics: Registry;
   /** Present when this process runs the gateway. */
   context?: AppContext;
   sockets?: SocketServer;
+  /** Where this process answers HTTP: the app on a gateway, the probe paths on a worker. */
   url?: string;
   close(): Promise<void>;
 }
@@ -82,7 +99,7 @@ const SCHEDULE_CHECK_MS = 60_000;
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? createLogger({ service: serviceName(config.services), level: config.logLevel });
   const clock = options.clock ?? systemClock;
   const runsGateway = config.services.includes('gateway');
   const runsWorker = config.services.includes('worker');
@@ -92,11 +109,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const stop = () => runStoppers(stoppers, log);
 
   try {
-    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), log }));
     if (!options.database) stoppers.push(() => database.close());
     await waitForDatabase(database, log);
     const applied = await migrate(database);
-    if (applied.length) log(`[db] applied migrations: ${applied.join(', ')}`);
+    if (applied.length) log.info({ component: 'db', migrations: applied }, `applied migrations: ${applied.join(', ')}`);
     // This app's own handle: the outbox wakes this app's relay for the units of work done through it.
     const db = database.handle();
 
@@ -116,30 +133,38 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stoppers.push(() => channel.close());
     }
     await ensureUploadDirs(config.uploadDir);
-    const processors = buildProcessors({ db, live, clock, uploadDir: config.uploadDir, anthropic: config.anthropic });
+    const processors = buildProcessors({ db, live, clock, uploadDir: config.uploadDir, anthropic: config.anthropic, log });
     const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
 
+    const metrics = createMetricsRegistry();
+    registerDatabaseMetrics(metrics, database);
+    const jobMetrics = createJobMetrics(metrics);
     let queue: JobQueue;
     let bullQueue: BullJobQueue | undefined;
+    let bullWorker: JobWorker | undefined;
+    // The part that takes jobs here: a BullMQ worker, or the in-process queue itself.
     let worker: JobWorker | undefined;
     if (config.redisUrl) {
-      queue = bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
-      if (runsWorker) worker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors, outboxJobFinished });
+      queue = bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log });
+      if (runsWorker) worker = bullWorker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors, outboxJobFinished, log, metrics: jobMetrics });
     } else {
-      queue = createInProcessQueue({ processors, outboxJobFinished });
+      const inProcess = createInProcessQueue({ processors, outboxJobFinished, log, metrics: jobMetrics });
+      queue = worker = inProcess;
     }
+    registerQueueMetrics(metrics, queue);
     const jobs = queue;
     stoppers.push(() => jobs.close());
 
     const hub = runsGateway ? new StreamHub(db, log) : undefined;
     const relay = new OutboxRelay({ database, db, queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
+    registerOutboxMetrics(metrics, relay, db);
     await relay.start();
     stoppers.push(async () => {
       await relay.flush().catch(() => undefined);
       await relay.close();
     });
-    if (worker) {
-      const running = worker;
+    if (bullWorker) {
+      const running = bullWorker;
       // Stopped before the relay and the queue: running jobs finish and their outbox rows are marked.
       stoppers.push(() => running.close());
     }
@@ -157,20 +182,36 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const down: string[] = [];
       if (!dbUp) down.push('database');
       if (!queueUp) down.push(config.redisUrl ? 'redis' : 'queue');
+      // A process that runs jobs is ready only while its worker is taking them (its heartbeat).
+      if (runsWorker && worker && !worker.consuming()) down.push('worker');
       return { status: down.length === 0 ? 'ok' : 'degraded', down, database: dbUp, queue: queueUp, relay: relay.status() };
     };
 
-    const runtime: Runtime = { config, database, db, queue, relay, close: stop };
+    const runtime: Runtime = { config, database, db, queue, relay, log, metrics, close: stop };
     if (!runsGateway) {
-      log(`[worker] processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl ? `; ${describeRedis(config.redisUrl)}` : ''})`);
+      // No app here: a small server answers the probe paths on PORT (health checks, Prometheus).
+      const probes = createProbeServer({ health, metrics, metricsToken: config.metricsToken }, log);
+      await listen(probes, config.port, config.host);
+      stoppers.push(() => new Promise<void>((resolve) => probes.close(() => resolve())));
+      const { port } = probes.address() as AddressInfo;
+      runtime.url = `http://127.0.0.1:${port}`;
+      log.info(
+        { component: 'worker', port },
+        `processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl ? `; ${describeRedis(config.redisUrl)}` : ''}); probes on port ${port}`,
+      );
       return runtime;
     }
 
+    let clusterSubscriber: Redis | undefined;
+    if (redis) {
+      clusterSubscriber = redis.sub.duplicate();
+      watchRedis(clusterSubscriber, 'cache invalidation (subscribe)', log);
+    }
     const bus = await createClusterBus({
       db,
       clock,
       hub: hub!,
-      ...(redis ? { redis: { publisher: redis.main, subscriber: redis.sub.duplicate(), prefix: config.redisPrefix } } : {}),
+      ...(redis && clusterSubscriber ? { redis: { publisher: redis.main, subscriber: clusterSubscriber, prefix: config.redisPrefix } } : {}),
     });
     stoppers.push(() => bus.close());
     const adminPasswordHash = await ensureAdminPasswordHash(db, config, log);
@@ -181,12 +222,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       clock,
       queue,
       bus,
-      sessions: new SessionStore(db, clock, bus),
+      sessions: new SessionStore(db, clock, bus, log),
       users: new UserCache(db, clock, bus),
       rateLimiter: redis ? createResilientRateLimiter(redis.main, config.redisPrefix, clock) : createMemoryRateLimiter(clock),
       adminSessions: new AdminSessionStore(db, clock, bus),
       adminPasswordHash,
       health,
+      log,
+      metrics: { registry: metrics, http: createHttpMetrics(metrics) },
     };
 
     const server = createServer(createKoaApp(context).callback());
@@ -196,6 +239,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     const sockets = attachSocketServer(server, context, { bus, hub: hub!, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
     live.use(sockets.live);
+    registerSocketMetrics(metrics, () => sockets.count());
 
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
@@ -208,7 +252,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await drainHttp(server, sockets);
       await stop();
     };
-    log(`[gateway] serving http://localhost:${port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
+    log.info({ component: 'gateway', port }, `serving http://localhost:${port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
     return runtime;
   } catch (error) {
     await stop();
@@ -216,12 +260,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 }
 
-async function runStoppers(stoppers: Array<() => Promise<void>>, log: (line: string) => void): Promise<void> {
+async function runStoppers(stoppers: Array<() => Promise<void>>, log: Logger): Promise<void> {
   for (const stopOne of stoppers.splice(0).reverse()) {
     try {
       await stopOne();
     } catch (error) {
-      log(`[shutdown] ${error instanceof Error ? error.message : String(error)}`);
+      log.warn({ component: 'shutdown', err: error }, 'a part failed to stop cleanly');
     }
   }
 }
@@ -230,28 +274,28 @@ async function runStoppers(stoppers: Array<() => Promise<void>>, log: (line: str
  * A process started while PostgreSQL is down says once what it waits for and starts when it appears
  * (backing off up to 5 s between tries).
  */
-async function waitForDatabase(database: Database, log: (line: string) => void): Promise<void> {
+async function waitForDatabase(database: Database, log: Logger): Promise<void> {
   let announced = false;
   for (let attempt = 0; ; attempt++) {
     if (await database.ping()) {
-      if (announced) log(`[db] ${database.description} is up`);
+      if (announced) log.info({ component: 'db' }, `${database.description} is up`);
       return;
     }
-    if (!announced) log(`[db] waiting for ${database.description}; retrying until it answers`);
+    if (!announced) log.warn({ component: 'db' }, `waiting for ${database.description}; retrying until it answers`);
     announced = true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
   }
 }
 
 /** Redis may lose the schedules (a restart without persistence): restored on reconnect and checked regularly. */
-function keepSchedules(queue: BullJobQueue, log: (line: string) => void, stoppers: Array<() => Promise<void>>): void {
+function keepSchedules(queue: BullJobQueue, log: Logger, stoppers: Array<() => Promise<void>>): void {
   let checking = false;
   const check = async () => {
     if (checking) return;
     checking = true;
     try {
       const restored = await queue.restoreSchedules();
-      if (restored.length > 0) log(`[jobs] periodic schedules were missing from Redis and are registered again: ${restored.join(', ')}`);
+      if (restored.length > 0) log.warn({ component: 'jobs', schedules: restored }, `periodic schedules were missing from Redis and are registered again: ${restored.join(', ')}`);
     } catch {
       // Redis is away; the next check or reconnect tries again.
     } finally {

@@ -88,7 +88,7 @@ function startWorker(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; sto
     const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${output}`)), 120_000);
     const listen = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('[worker] processing jobs')) {
+      if (output.includes('processing jobs')) {
         clearTimeout(timer);
         resolve({ child, stop });
       }

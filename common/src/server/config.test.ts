@@ -32,6 +32,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionKeys).toEqual(config.sessionKeys);
   });
 
+  it('reads the log level and the metrics token', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ logLevel: 'info', metricsToken: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', METRICS_TOKEN: 'a-long-scrape-token' })).toMatchObject({ logLevel: 'debug', metricsToken: 'a-long-scrape-token' });
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringMatching(/^LOG_LEVEL: /)]);
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters']);
+  });
+
   it('parses lists', () => {
     const env = parseEnv({ SERVICES: 'worker, gateway', SESSION_SECRET: 'a'.repeat(16) + ',' + 'b'.repeat(16), PUBLIC_ORIGIN: 'https://a.example,http://localhost:5173' });
     expect(env.SERVICES).toEqual(['worker', 'gateway']);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logging/logger';
 
 const SERVICE_NAMES = ['gateway', 'worker'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -70,6 +71,8 @@ export const envSchema = z
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: urlWithProtocol(['http:', 'https:'], 'https://api.anthropic.com'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
     OUTBOX_RETENTION_HOURS: z.coerce.number().positive('must be a positive number of hours').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
   })
   .superRefine((env, ctx) => {
@@ -89,7 +92,7 @@ export type Env = z.infer<typeof envSchema>;
 
 /**
  * Secrets that may come from a file instead (`NAME_FILE=/run/secrets/name`), as Docker and
- * Kubernetes secrets are mounted. METRICS_TOKEN is read by the metrics endpoint.
+ * Kubernetes secrets are mounted.
  */
 export const SECRET_FILE_VARS = ['SESSION_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'ANTHROPIC_API_KEY', 'METRICS_TOKEN'] as const;
 
@@ -118,6 +121,9 @@ export interface Config {
    */
   proxyHops: number;
   anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined };
+  logLevel: LogLevel;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string | undefined;
   /** How long delivered events are kept: a client away for longer refetches instead of catching up. */
   outboxRetentionMs: number;
   production: boolean;
@@ -202,6 +208,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     proxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
     anthropic: { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseUrl: env.ANTHROPIC_BASE_URL },
+    logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     production: env.NODE_ENV === 'production',
   };

@@ -1,4 +1,6 @@
 export * from './config';
+export * from './logging/index';
+export * from './metrics/index';
 export * from './clock';
 export * from './realtime';
 export * from './outbox/unit-of-work';

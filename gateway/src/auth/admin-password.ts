@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { tables, type Config, type Db } from '@pog/common/server';
+import { silentLogger, tables, type Config, type Db, type Logger } from '@pog/common/server';
 import { hashPassword } from './passwords';
 
 export const ADMIN_PASSWORD_SETTING = 'admin_password_hash';
 
 /** Returns the hash to check admin logins against. */
-export async function ensureAdminPasswordHash(db: Db, config: Config, log: (line: string) => void = console.log): Promise<string> {
+export async function ensureAdminPasswordHash(db: Db, config: Config, log: Logger = silentLogger): Promise<string> {
   if (config.adminPassword) {
     const hash = await hashPassword(config.adminPassword);
     await db
@@ -26,7 +26,8 @@ export async function ensureAdminPasswordHash(db: Db, config: Config, log: (line
   const hash = await hashPassword(password);
   const inserted = await db.insert(tables.settings).values({ key: ADMIN_PASSWORD_SETTING, value: hash }).onConflictDoNothing().returning();
   if (inserted[0]) {
-    log(`[admin] Generated the admin password (shown only this once): ${password}`);
+    // The one line that holds a secret, on purpose (the operator has no other way to learn it).
+    log.warn({ component: 'admin' }, `Generated the admin password (shown only this once): ${password}`);
     return hash;
   }
   // Another process generated it at the same moment; use theirs.

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
-import { tables, type Clock, type Db } from '@pog/common/server';
+import { silentLogger, tables, type Clock, type Db, type Logger } from '@pog/common/server';
 import type { InvalidationBus } from '../cluster/invalidation';
 
 export type SessionData = Record<string, unknown> & { userId?: number };
@@ -32,6 +32,7 @@ export class SessionStore {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: InvalidationBus,
+    private readonly log: Logger = silentLogger,
     private readonly cacheTtlMs = 15_000,
   ) {
     bus.subscribe((message) => {
@@ -93,6 +94,7 @@ export class SessionStore {
       .update(tables.sessions)
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })
       .where(eq(tables.sessions.tokenHash, tokenHash))
-      .catch((error: unknown) => console.error('[sessions] touch failed:', error));
+      // The session token is never logged: a failed touch is only news about the database.
+      .catch((error: unknown) => this.log.warn({ component: 'sessions', err: error instanceof Error ? error.message : String(error) }, 'noting a session as seen failed'));
   }
 }

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { roleSchema } from '@pog/common';
-import { ConfigError, DataDirLockedError, inUnitOfWork, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
+import { ConfigError, createLogger, DataDirLockedError, inUnitOfWork, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
 
 async function main(): Promise<number> {
   const [username, roleArg] = process.argv.slice(2);
@@ -19,7 +19,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig({ ...process.env, SERVICES: 'gateway' });
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  // The command's answers are plain text for the operator; the logger reports database trouble.
+  const log = createLogger({ service: 'set-role', level: config.logLevel, pretty: process.stdout.isTTY === true });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), log });
   try {
     await migrate(database);
     const updated = await inUnitOfWork(database.db, new Date(), async (uow) => {

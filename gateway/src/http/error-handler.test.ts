@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@pog/common';
+import { memoryLogger } from '@pog/common/server';
 import { errorHandler, toAppError } from './error-handler';
 
 describe('toAppError', () => {
@@ -24,14 +25,15 @@ describe('toAppError', () => {
 });
 
 describe('errorHandler', () => {
-  it('logs unexpected failures and plain 500s, not an upstream failure already classified where it happened', async () => {
-    const logged: string[] = [];
+  it('logs unexpected failures and plain 500s with their stack, and nothing else', async () => {
+    const { log, lines } = memoryLogger();
     const koa = new Koa();
-    koa.use(errorHandler((_error, where) => logged.push(where)));
+    koa.use(errorHandler(log));
     koa.use((ctx) => {
       if (ctx.path === '/crash') throw new Error('boom');
       if (ctx.path === '/server') throw new AppError('SERVER_ERROR');
       if (ctx.path === '/busy') throw new AppError('SERVER_ERROR', 'The AI service is busy.', { status: 503 });
+      if (ctx.path === '/bad-json') throw Object.assign(new SyntaxError('Unexpected token in {"password":"hunter2"'), { type: 'entity.parse.failed', status: 400, body: '{"password":"hunter2"' });
       throw new AppError('NOT_FOUND', 'nothing here');
     });
     const server = koa.listen(0, '127.0.0.1');
@@ -39,9 +41,14 @@ describe('errorHandler', () => {
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const statuses = [];
-      for (const path of ['/crash', '/server', '/busy', '/missing']) statuses.push((await fetch(base + path)).status);
-      expect(statuses).toEqual([500, 500, 503, 404]);
-      expect(logged).toEqual(['GET /crash', 'GET /server']);
+      for (const path of ['/crash', '/server', '/busy', '/missing', '/bad-json']) statuses.push((await fetch(base + path)).status);
+      expect(statuses).toEqual([500, 500, 503, 404, 400]);
+      // An upstream failure classified where it happened, a 4xx, and a body that failed to parse
+      // (the error quotes the body) leave no line here: the access line tells their status and code.
+      expect(lines().map((line) => [line.level, line.message, (line.err as { stack?: string }).stack !== undefined])).toEqual([
+        ['error', 'GET /* failed', true],
+        ['error', 'GET /* failed', true],
+      ]);
     } finally {
       server.close();
     }

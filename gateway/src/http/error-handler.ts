@@ -1,10 +1,14 @@
 /**
- * The one place errors become responses: `{ message, code }` with the catalogue's codes. Unknown
- * failures are logged with their stack and answered with a generic 500 that leaks nothing.
+ * The one place errors become responses: `{ message, code }` with the catalogue's codes (a 5xx adds
+ * the request id, for a report to quote). Unknown failures are logged once, with their stack, and
+ * answered with a generic 500 that leaks nothing. Anything else (a 4xx, a 503 while the database is
+ * away) shows in the request's one access line with its code: no stack, and never the error itself,
+ * which may quote the request (a malformed JSON body, password and all).
  */
 import type { Middleware } from 'koa';
 import { AppError, ERROR_CATALOGUE, ServiceUnavailableError } from '@pog/common';
-import { isTransientConnectionError } from '@pog/common/server';
+import { isTransientConnectionError, silentLogger, type Logger } from '@pog/common/server';
+import { noteErrorCode, requestIdOf, requestLog, routeOf } from '../observability/request-context';
 
 interface HttpLikeError {
   status?: number;
@@ -47,22 +51,23 @@ export function toAppError(error: unknown): AppError {
   return new AppError('SERVER_ERROR');
 }
 
-export function errorHandler(log: (error: unknown, path: string) => void = defaultLog): Middleware {
+export function errorHandler(log: Logger = silentLogger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
       const appError = toAppError(error);
-      // Unexpected failures are logged here with their stack. An AppError above 500 (an upstream
-      // service busy or down) was classified, and logged with its details, where it happened.
-      if (!(error instanceof AppError) || appError.status === 500) log(error, `${ctx.method} ${ctx.path}`);
+      // Only unexpected failures are logged here. An AppError above 500 (an upstream service busy or
+      // down) was classified, and logged with its details, where it happened.
+      if (appError.status === 500) {
+        const route = routeOf(ctx);
+        requestLog(ctx, log).error({ err: error, method: ctx.method, route }, `${ctx.method} ${route} failed`);
+      }
+      noteErrorCode(ctx, appError.code);
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
-      ctx.body = appError.toBody();
+      const requestId = requestIdOf(ctx);
+      ctx.body = appError.status >= 500 && requestId ? { ...appError.toBody(), requestId } : appError.toBody();
     }
   };
-}
-
-function defaultLog(error: unknown, where: string): void {
-  console.error(`[gateway] ${where} failed:`, error);
 }

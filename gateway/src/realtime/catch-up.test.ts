@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream, type EventMeta, type Notification, type StreamState } from '@pog/common';
-import { inUnitOfWork, readSequenced, sequenceEvents, type Db } from '@pog/common/server';
+import { inUnitOfWork, readSequenced, sequenceEvents, silentLogger, type Db } from '@pog/common/server';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { newPlayer } from '../testing/players';
@@ -166,7 +166,7 @@ describe('the stream hub', () => {
     const all = (await readSequenced(db, 0, 100_000)).filter((e) => e.stream === stream);
     expect(all.map((e) => e.position)).toEqual([1, 2, 3, 4]);
 
-    const hub = new StreamHub(db, () => undefined);
+    const hub = new StreamHub(db, silentLogger);
     const socket = fakeSocket('s1');
     // The client has seen 1; while its replay (2..4) is read, the relay delivers 3 and 4 live, and a
     // new event 5 arrives.
@@ -186,7 +186,7 @@ describe('the stream hub', () => {
   it('closes a socket after telling it its session was revoked', async () => {
     const player = randomInt(1_000_000_000, 2_000_000_000);
     const stream = userStream(player);
-    const hub = new StreamHub(db, () => undefined);
+    const hub = new StreamHub(db, silentLogger);
     const socket = fakeSocket('s2');
     await hub.attach(socket, [stream], {});
     hub.deliver([{ id: 1, seq: 1, stream, position: 1, name: 'session:revoked', payload: { reason: 'banned' }, createdAt: new Date() }]);

@@ -13,6 +13,7 @@ import {
   inUnitOfWork,
   markJobDone,
   OutboxRelay,
+  silentLogger,
   pruneOutbox,
   readSequenced,
   releaseJobs,
@@ -173,7 +174,7 @@ describe.each(BACKENDS)('outbox', (backend) => {
         outboxJobFinished: (id) => markJobDone(relayDb, id),
       });
       const delivered: SequencedEvent[] = [];
-      const relay = new OutboxRelay({ database, db: relayDb, queue, log: () => undefined, retentionMs: 3_600_000, deliver: (events) => delivered.push(...events) });
+      const relay = new OutboxRelay({ database, db: relayDb, queue, log: silentLogger, retentionMs: 3_600_000, deliver: (events) => delivered.push(...events) });
       await relay.start();
       try {
         const player = freshPlayer();

@@ -9,7 +9,7 @@
  * order. When what was missed is no longer kept, the socket is told to refetch (`reset`).
  * Messages on the 'cluster' stream are for the gateway itself (cache invalidation), not for sockets.
  */
-import { CLUSTER_STREAM, replayStream, streamHead, type ClusterMessage, type Db, type SequencedEvent, type StreamReplay } from '@pog/common/server';
+import { CLUSTER_STREAM, replayStream, streamHead, type ClusterMessage, type Db, type Logger, type SequencedEvent, type StreamReplay } from '@pog/common/server';
 import type { StreamPositions, StreamState } from '@pog/common';
 
 /** What the hub needs of a socket. */
@@ -42,7 +42,7 @@ export class StreamHub {
 
   constructor(
     private readonly db: Db,
-    private readonly log: (line: string) => void,
+    private readonly log: Logger,
   ) {}
 
   /** Messages between processes (the 'cluster' stream). */
@@ -134,7 +134,7 @@ export class StreamHub {
       }
     } catch (error) {
       // The outbox could not be read: the client reconnects (with backoff) and asks again.
-      this.log(`[realtime] catching a socket up failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn({ component: 'realtime', err: error instanceof Error ? error.message : String(error) }, 'catching a socket up failed');
       subscriber.socket.disconnect(true);
     } finally {
       subscriber.syncing -= 1;

@@ -174,7 +174,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
         fake.answerNext(answer);
         const res = await ask(player, 'Will this work?');
         expect(res.status).toBe(status);
-        expect(res.body).toEqual({ code: 'SERVER_ERROR', message });
+        expect(res.body).toEqual({ code: 'SERVER_ERROR', message, requestId: res.headers.get('x-request-id') });
         expect(requestsOf(player)).toHaveLength(1);
         expect(await history(player)).toEqual([]);
         expect(replies).toEqual([]);

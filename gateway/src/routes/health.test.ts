@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, openDatabase } from '@pog/common/server';
+import { loadConfig, openDatabase, silentLogger } from '@pog/common/server';
 import { startRuntime } from '../runtime';
 import { ApiClient } from '../testing/api-client';
 
@@ -11,7 +11,7 @@ describe('health checks: /healthz, /readyz, /livez', () => {
     // A database of its own, so that closing it harms no other test.
     const database = await openDatabase({ pgliteDir: 'memory://' });
     const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pog-health-')), SESSION_SECRET: 'health-test-secret-0123456789' });
-    const runtime = await startRuntime({ config, database, log: () => undefined });
+    const runtime = await startRuntime({ config, database, log: silentLogger });
     try {
       expect((await fetch(`${runtime.url}/healthz`)).status).toBe(200);
       const ready = await fetch(`${runtime.url}/readyz`);
@@ -23,7 +23,7 @@ describe('health checks: /healthz, /readyz, /livez', () => {
       // With the database gone, a request fails as a 503: nothing was changed, no stack, no internals.
       const failing = await player.get('/api/notifications');
       expect(failing.status).toBe(503);
-      expect(failing.body).toEqual({ code: 'SERVER_ERROR', message: 'Something went wrong on our server. Please try again later.' });
+      expect(failing.body).toEqual({ code: 'SERVER_ERROR', message: 'Something went wrong on our server. Please try again later.', requestId: failing.headers.get('x-request-id') });
       const down = await fetch(`${runtime.url}/healthz`);
       expect(down.status).toBe(503);
       expect(await down.json()).toEqual({ status: 'degraded', down: ['database'], database: false, queue: true, relay: expect.any(Object) });

@@ -1,28 +1,21 @@
 import Router from '@koa/router';
 import type { AppContext } from '../context';
+import { answerProbe, PROBE_PATHS } from '../observability/probes';
 
 /**
- * /livez: the process runs and serves HTTP (never looks at dependencies, so an orchestrator does
- * not restart healthy processes during a database or Redis blip). /readyz: it can serve requests
- * now (503 names what is down). /healthz is the older combined report, kept for existing checks.
+ * /livez, /readyz, /healthz and /metrics on the gateway's port (observability/probes.ts says what
+ * each answers; a worker-only process serves the same from its probe server).
  */
 export function healthRoutes(app: AppContext): Router {
   const router = new Router();
-  router.get('/livez', (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
-  });
-  router.get('/readyz', async (ctx) => {
-    const { down } = await app.health();
-    ctx.set('Cache-Control', 'no-store');
-    ctx.status = down.length === 0 ? 200 : 503;
-    ctx.body = down.length === 0 ? { status: 'ready' } : { status: 'unavailable', down };
-  });
-  router.get('/healthz', async (ctx) => {
-    const report = await app.health();
-    ctx.status = report.status === 'ok' ? 200 : 503;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = report;
-  });
+  const deps = { health: () => app.health(), metrics: app.metrics.registry, metricsToken: app.config.metricsToken };
+  for (const path of PROBE_PATHS) {
+    router.get(path, async (ctx) => {
+      const answer = (await answerProbe(path, ctx.get('Authorization') || undefined, deps))!;
+      ctx.status = answer.status;
+      ctx.set(answer.headers);
+      ctx.body = answer.body;
+    });
+  }
   return router;
 }

@@ -12,9 +12,21 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface ServiceProcess {
   child: ChildProcess;
   url: string;
+  /** stdout and stderr together, as a terminal would show them. */
   output(): string;
+  /** stdout alone: the process's log lines. */
+  stdout(): string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
+}
+
+export interface SpawnedService extends ServiceProcess {
+  /**
+   * Resolves once the process answers /readyz with 200 (gateways and worker-only processes alike);
+   * rejects if it exits first. A process that does not get ready in time is killed, so that it is
+   * not left running behind the failed test.
+   */
+  ready(timeoutMs?: number): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -28,22 +40,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts one process and waits until it is ready (health check for gateways, log line for workers). */
+/** Starts one process and waits until it is ready. */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
   const service = await spawnService(env);
   await service.ready();
   return service;
 }
 
-export interface SpawnedService extends ServiceProcess {
-  /** Resolves once the process serves (gateways) or processes jobs (workers); rejects if it exits first. */
-  ready(timeoutMs?: number): Promise<void>;
-}
-
-/** Starts one process without waiting for it to be ready. */
+/** Starts one process (the app's entry, or `command`) without waiting for it to be ready. */
 export async function spawnService(env: Record<string, string>, command: string[] = ['--import', 'tsx', 'gateway/src/main.ts']): Promise<SpawnedService> {
   const port = await freePort();
   let output = '';
+  let stdout = '';
   const child = spawn(process.execPath, command, {
     cwd: REPO_ROOT,
     env: {
@@ -56,29 +64,34 @@ export async function spawnService(env: Record<string, string>, command: string[
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stdout!.on('data', (chunk) => {
+    output += String(chunk);
+    stdout += String(chunk);
+  });
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
-  const isGateway = (env.SERVICES ?? 'gateway,worker').includes('gateway');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
     url,
     output: () => output,
-    async ready(timeoutMs = 60_000) {
+    stdout: () => stdout,
+    async ready(timeoutMs = 90_000) {
       await waitFor(
         async () => {
           if (child.exitCode !== null) throw new Error(`process exited early:\n${output}`);
-          if (!isGateway) return output.includes('[worker] processing jobs');
           try {
-            return (await fetch(`${url}/healthz`)).status === 200;
+            return (await fetch(`${url}/readyz`)).status === 200;
           } catch {
             return false;
           }
         },
         timeoutMs,
-        `the ${env.SERVICES ?? 'app'} process to start`,
-      );
+        `the ${env.SERVICES ?? 'gateway,worker'} process to start`,
+      ).catch((error: unknown) => {
+        child.kill('SIGKILL');
+        throw error;
+      });
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

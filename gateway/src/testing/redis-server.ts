@@ -2,10 +2,13 @@
  * A redis-server of a test's own, on a free port, for fault tests: stopping it (by its pid, never by
  * name) and starting it again empty is an outage the shared Redis never has to suffer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { freePort } from './processes';
 import { waitFor } from './wait';
+
+/** Whether this machine has a redis-server to start. */
+export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
 export interface OwnRedis {
   url: string;

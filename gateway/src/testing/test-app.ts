@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Clock } from '@pog/common/server';
+import { loadConfig, silentLogger, type Clock, type Logger } from '@pog/common/server';
 import { startRuntime, type Runtime } from '../runtime';
 import { privatePostgresDatabase, sharedDatabase, type BackendName } from './databases';
 
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   ownDatabase?: boolean;
   clock?: Clock;
   env?: Record<string, string>;
+  /** Where the app logs (default nowhere). */
+  log?: Logger;
 }
 
 let apps = 0;
@@ -43,7 +45,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const backend = options.backend ?? 'pglite';
   const own = options.ownDatabase && backend === 'postgres' ? await privatePostgresDatabase() : undefined;
   const database = own ?? (await sharedDatabase(backend));
-  const runtime = await startRuntime({ config, database, clock: options.clock, log: () => undefined, schedules: false });
+  const runtime = await startRuntime({ config, database, clock: options.clock, log: options.log ?? silentLogger, schedules: false });
   return {
     url: runtime.url!,
     runtime,

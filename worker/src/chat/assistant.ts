@@ -5,7 +5,7 @@
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import { AppError, CHAT } from '@pog/common';
-import type { ChatPrompt } from '@pog/common/server';
+import { silentLogger, type ChatPrompt, type Logger } from '@pog/common/server';
 
 export interface ChatAssistant {
   /** Streams an answer: `onText` hears each piece as it arrives; the whole text is returned. */
@@ -19,7 +19,7 @@ export interface AnthropicSettings {
   baseUrl: string | undefined;
 }
 
-export function createAnthropicAssistant(settings: AnthropicSettings, log: (line: string) => void = console.error): ChatAssistant {
+export function createAnthropicAssistant(settings: AnthropicSettings, log: Logger = silentLogger): ChatAssistant {
   const client = new Anthropic({
     apiKey: settings.apiKey,
     // null, not undefined: the address comes from our config, never from the SDK reading the environment.
@@ -41,7 +41,7 @@ export function createAnthropicAssistant(settings: AnthropicSettings, log: (line
       try {
         return await stream.finalText();
       } catch (error) {
-        log(`[chat] the AI service failed: ${describe(error)}`);
+        log.warn({ component: 'chat', err: describe(error) }, 'the AI service failed');
         throw upstreamError(error);
       }
     },

@@ -1,5 +1,5 @@
 /** Every job processor, wired to its dependencies. The same map runs in process or on BullMQ. */
-import type { Clock, Config, Db, LiveChannel, ProcessorMap } from '@pog/common/server';
+import type { Clock, Config, Db, LiveChannel, Logger, ProcessorMap } from '@pog/common/server';
 import { createAnthropicAssistant } from '../chat/assistant';
 import { checkAchievementsProcessor } from './achievements';
 import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
@@ -21,11 +21,13 @@ export interface ProcessorDeps {
   uploadDir: string;
   /** PogBot's AI service; without an API key PogBot answers from the guide. */
   anthropic: Config['anthropic'];
+  /** Where processors report what the operator should know (the AI service failing). */
+  log?: Logger;
 }
 
 export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
   const { apiKey, model, baseUrl } = deps.anthropic;
-  const assistant = apiKey ? createAnthropicAssistant({ apiKey, model, baseUrl }) : undefined;
+  const assistant = apiKey ? createAnthropicAssistant({ apiKey, model, baseUrl }, deps.log) : undefined;
   return {
     'user.welcome': welcomeProcessor(deps),
     'pog.score': scorePogProcessor(deps),

@@ -1,10 +1,12 @@
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
 import { gate, queueContractTests, sleep, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
-import type { JobQueue, JobWorker } from '@pog/common/server';
+import { createMetricsRegistry, memoryLogger, type JobQueue, type JobWorker, type Logger } from '@pog/common/server';
 import { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
+import { createJobMetrics } from './metrics';
+import type { JobMetrics } from './job-tracker';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 /** Every test gets its own prefix under this one; all of them are deleted at the end. */
@@ -22,7 +24,11 @@ function setup(processor?: WelcomeProcessor, options: { lockDurationMs?: number;
   return { prefix, queue, worker };
 }
 
-function startWorker(prefix: string, processor: WelcomeProcessor, options: { lockDurationMs?: number; stalledIntervalMs?: number } = {}): JobWorker {
+function startWorker(
+  prefix: string,
+  processor: WelcomeProcessor,
+  options: { lockDurationMs?: number; stalledIntervalMs?: number; log?: Logger; metrics?: JobMetrics; heartbeatMs?: number } = {},
+): JobWorker {
   const worker = createBullWorker({ redisUrl: redisUrl!, prefix, processors: { 'user.welcome': processor }, onFailure: silent, ...options });
   closers.push(() => worker.close());
   return worker;
@@ -113,18 +119,31 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
   });
 
   it('reports unhealthy when Redis cannot be reached', async () => {
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    try {
-      const unreachable: JobQueue = createBullQueue({ redisUrl: 'redis://127.0.0.1:1', prefix: `${runPrefix}-unreachable` });
-      await expect(unreachable.healthy()).resolves.toBe(false);
-      // Closing a queue that never connected must not hang.
-      const closed = await Promise.race([unreachable.close().then(() => true), sleep(3_000).then(() => false)]);
-      expect(closed).toBe(true);
-      // The connection error is logged once, not on every reconnect attempt.
-      expect(quiet.mock.calls.filter(([line]) => String(line).includes('[jobs] redis error')).length).toBe(1);
-    } finally {
-      quiet.mockRestore();
-    }
+    const { log, lines } = memoryLogger();
+    const unreachable: JobQueue = createBullQueue({ redisUrl: 'redis://127.0.0.1:1', prefix: `${runPrefix}-unreachable`, log });
+    await expect(unreachable.healthy()).resolves.toBe(false);
+    await expect(unreachable.jobCounts()).rejects.toMatchObject({ status: 503 });
+    // Closing a queue that never connected must not hang.
+    const closed = await Promise.race([unreachable.close().then(() => true), sleep(3_000).then(() => false)]);
+    expect(closed).toBe(true);
+    // The connection trouble is logged once, not on every reconnect attempt.
+    expect(lines().filter((line) => line.part === 'job queue')).toEqual([expect.objectContaining({ level: 'warn', message: 'job queue: Redis connection trouble; retrying' })]);
+  });
+
+  it('counts the jobs it holds by state', async () => {
+    const { queue } = setup();
+    await queue.enqueue('user.welcome', { userId: 1 });
+    await queue.enqueue('user.welcome', { userId: 2 }, { delayMs: 60_000 });
+    await expect(queue.jobCounts()).resolves.toEqual({ waiting: 1, active: 0, delayed: 1, failed: 0, completed: 0 });
+  });
+
+  it('a worker is consuming while it runs and its heartbeat is fresh, and not once it is closed', async () => {
+    const { prefix } = setup();
+    const worker = startWorker(prefix, async () => ({ notificationId: 1 }), { heartbeatMs: 100 });
+    expect(worker.consuming()).toBe(false);
+    await waitUntil(() => worker.consuming());
+    await worker.close();
+    expect(worker.consuming()).toBe(false);
   });
 
   it('hands the job of a worker process that died mid-job to another worker, which completes it once', async () => {
@@ -136,16 +155,22 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
       child.process.kill('SIGKILL');
 
       const survivorRuns: number[] = [];
+      const { log, lines } = memoryLogger({ level: 'info' });
+      const registry = createMetricsRegistry();
       startWorker(
         prefix,
         async ({ userId }) => {
           survivorRuns.push(userId);
           return { notificationId: userId };
         },
-        { stalledIntervalMs: 300 },
+        { stalledIntervalMs: 300, log, metrics: createJobMetrics(registry) },
       );
       await expect(result).resolves.toEqual({ notificationId: 9 });
       expect(survivorRuns).toEqual([9]);
+      // The survivor says it picked the job up again, with its name, id and try.
+      const restarted = lines().filter((line) => line.message.includes('picked up again'));
+      expect(restarted).toEqual([expect.objectContaining({ level: 'warn', job: 'user.welcome', jobId: expect.any(String), attempt: 1 })]);
+      expect(await registry.getSingleMetricAsString('pog_jobs_restarted_total')).toContain('pog_jobs_restarted_total{name="user.welcome"} 1');
       await expect(inspect(prefix).getJobCounts('completed', 'failed', 'active', 'wait')).resolves.toEqual({ completed: 1, failed: 0, active: 0, wait: 0 });
     } finally {
       child.process.kill('SIGKILL');

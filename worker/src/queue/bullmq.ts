@@ -18,20 +18,25 @@ import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '@pog/common';
 import {
   outboxJobId,
+  silentLogger,
   type EnqueueOptions,
+  type JobCounts,
   type JobContext,
   type JobName,
   type JobPayload,
   type JobQueue,
   type JobResult,
   type JobWorker,
+  type Logger,
   type OutboxJobFinished,
   type ProcessorMap,
   type RunOptions,
 } from '@pog/common/server';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
-import { reportFailure, type JobFailureReport } from './failure-report';
+import type { JobFailureReport } from './failure-report';
+import { startHeartbeat } from './heartbeat';
+import { jobTracker, type JobMetrics } from './job-tracker';
 
 export const QUEUE_NAME = 'pog-jobs';
 
@@ -39,6 +44,8 @@ export interface BullConnectionOptions {
   redisUrl: string;
   /** BullMQ key prefix: every key lives under `<prefix>:pog-jobs:`. */
   prefix: string;
+  /** Connection trouble (once when it starts, once when it ends) and, for a worker, its jobs. */
+  log?: Logger;
 }
 
 export interface BullQueueOptions extends BullConnectionOptions {
@@ -57,10 +64,14 @@ export interface BullWorkerOptions extends BullConnectionOptions {
   lockDurationMs?: number;
   /** How often this worker looks for jobs abandoned by dead workers (default 30 s). */
   stalledIntervalMs?: number;
-  /** Hears about every failed try; defaults to logging jobs that failed for good. */
+  /** Hears about every failed try; defaults to logging it (failureReporter). */
   onFailure?: (report: JobFailureReport) => void;
   /** Told when a job from the outbox will not run again (the outbox marks it done). */
   outboxJobFinished?: OutboxJobFinished;
+  /** Durations of the jobs this worker runs. */
+  metrics?: JobMetrics;
+  /** How often the worker checks that it can take jobs (default 5 s; see heartbeat.ts). */
+  heartbeatMs?: number;
 }
 
 /** A BullMQ queue with what the runtime needs beyond the JobQueue contract. */
@@ -98,26 +109,39 @@ function connectionOptions(redisUrl: string): ConnectionOptions {
 }
 
 /**
- * Logs connection errors without flooding: while Redis is down every reconnect attempt reports the
- * same error, so a repeated message is logged at most once a minute.
+ * Connection trouble of one part (the producer, the event stream, the worker), logged once when it
+ * starts and once when the connection is ready again: while Redis is down every reconnect attempt
+ * reports an error, and none of them is news.
  */
-function logError(source: string) {
-  let lastMessage = '';
-  let lastLoggedAt = 0;
-  return (error: Error) => {
-    const now = Date.now();
-    if (error.message === lastMessage && now - lastLoggedAt < 60_000) return;
-    lastMessage = error.message;
-    lastLoggedAt = now;
-    console.error(`[jobs] ${source} error: ${error.message}`);
+function troubleLog(log: Logger, part: string) {
+  let down = false;
+  return {
+    error(error: Error) {
+      if (down) return;
+      down = true;
+      log.warn({ component: 'jobs', part, err: error.message }, `${part}: Redis connection trouble; retrying`);
+    },
+    ready() {
+      if (!down) return;
+      down = false;
+      log.info({ component: 'jobs', part }, `${part}: connected to Redis again`);
+    },
   };
+}
+
+/** The ioredis client of a BullMQ part, once it exists (BullMQ makes it asynchronously). */
+function onClient(client: Promise<Redis | { on(event: string, listener: () => void): unknown }>, listener: (client: Redis) => void): void {
+  client.then((c) => listener(c as Redis)).catch(() => undefined);
 }
 
 export function createBullQueue(options: BullQueueOptions): BullJobQueue {
   // The producer's own connection: it fails fast while Redis is unreachable (no offline queue), so a
   // request that enqueues gets an error instead of hanging, and `healthy()` can PING it.
+  const log = options.log ?? silentLogger;
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: false });
-  redis.on('error', logError('redis'));
+  const producerTrouble = troubleLog(log, 'job queue');
+  redis.on('error', producerTrouble.error);
+  redis.on('ready', producerTrouble.ready);
   // Runs waiting for a result while the connection drops are answered at once: nobody waits on a
   // Redis that is away, and the job's own outcome is found another way (see battle completion).
   let closing = false;
@@ -152,7 +176,7 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       removeOnFail: KEEP_FAILED,
     },
   });
-  queue.on('error', logError('queue'));
+  queue.on('error', producerTrouble.error);
   // Every waiting run() listens for the queue's 'closing' too (BullMQ's waitUntilFinished).
   queue.setMaxListeners(0);
 
@@ -162,7 +186,9 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
   function queueEvents(): QueueEvents {
     if (!events) {
       events = new QueueEvents(QUEUE_NAME, { connection: connectionOptions(options.redisUrl), prefix: options.prefix });
-      events.on('error', logError('queue events'));
+      const trouble = troubleLog(log, 'job events');
+      events.on('error', trouble.error);
+      onClient(events.getBackend().client, (client) => client.on('ready', trouble.ready));
       // Every waiting run() listens for 'closing'; a busy gateway has many at once, which is normal.
       events.setMaxListeners(0);
     }
@@ -279,6 +305,13 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       }
     },
 
+    async jobCounts(): Promise<JobCounts> {
+      await ensureAvailable();
+      const counts = await queue.getJobCounts('wait', 'prioritized', 'waiting-children', 'active', 'delayed', 'failed', 'completed');
+      const n = (state: string) => counts[state] ?? 0;
+      return { waiting: n('wait') + n('prioritized') + n('waiting-children'), active: n('active'), delayed: n('delayed'), failed: n('failed'), completed: n('completed') };
+    },
+
     async close(): Promise<void> {
       if (closing) return;
       closing = true;
@@ -292,7 +325,8 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
 }
 
 export function createBullWorker(options: BullWorkerOptions): JobWorker {
-  const onFailure = options.onFailure ?? reportFailure;
+  const log = options.log ?? silentLogger;
+  const tracker = jobTracker({ log, metrics: options.metrics, onFailure: options.onFailure });
 
   /** The outbox row behind this job, if it came from one, is done: it is not handed over again. */
   async function finished(jobId: string): Promise<void> {
@@ -303,16 +337,20 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
   async function runJob(job: Job<unknown, unknown, string>): Promise<unknown> {
     const attempt = job.attemptsMade + 1;
     const jobId = job.id ?? '';
+    // attemptsMade counts the tries that ended, attemptsStarted every start: more starts than that
+    // means this try began before, in a worker that stopped without finishing it.
+    const tried = tracker.start({ name: job.name, jobId, attempt }, job.attemptsStarted > attempt);
     try {
       const processor = options.processors[job.name as JobName] as OpaqueProcessor | undefined;
       if (!processor) throw new UnrecoverableError(`No processor is registered for job "${job.name}"`);
       const result = await processor(job.data, { jobId, attempt });
       await finished(jobId);
+      tried.completed();
       return result;
     } catch (error) {
       const permanent = isPermanentFailure(error) || error instanceof UnrecoverableError;
       const final = permanent || attempt >= (job.opts.attempts ?? 1);
-      onFailure({ name: job.name, jobId, attempt, error, final });
+      tried.failed(error, final);
       if (final) await finished(jobId).catch(() => undefined);
       // BullMQ fails an UnrecoverableError at once; its message becomes the job's failedReason.
       if (isPermanentFailure(error)) throw new UnrecoverableError(encodeAppError(error));
@@ -329,10 +367,47 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
   if (options.stalledIntervalMs !== undefined) workerOptions.stalledInterval = options.stalledIntervalMs;
 
   const worker = new Worker<unknown, unknown, string>(QUEUE_NAME, runJob, workerOptions);
-  worker.on('error', logError('worker'));
+  const trouble = troubleLog(log, 'job worker');
+  worker.on('error', trouble.error);
+  worker.on('stalled', (jobId) => log.info({ component: 'jobs', jobId }, `job ${jobId} stalled (the worker running it stopped); it goes back to the queue`));
+
+  // The worker's own connections: commands (fetching, locks) and the blocking wait for new jobs.
+  const backend = worker.getBackend();
+  const connections = [backend.client, backend.blockingClient].filter((client) => client !== undefined);
+  const clients: Redis[] = [];
+  for (const client of connections) {
+    onClient(client, (c) => {
+      clients.push(c);
+      c.on('ready', trouble.ready);
+    });
+  }
+  let closing = false;
+  const state = () =>
+    !closing && worker.isRunning() && !worker.isPaused() && clients.length === connections.length && clients.every((c) => c.status === 'ready');
+  const heartbeat = startHeartbeat({
+    state,
+    probe: async () => state() && (await pingWithin(clients[0]!, HEALTH_TIMEOUT_MS)),
+    ...(options.heartbeatMs !== undefined ? { everyMs: options.heartbeatMs } : {}),
+  });
+  worker.on('ready', () => void heartbeat.beatNow());
 
   return {
+    consuming: () => heartbeat.alive(),
     /** Stops fetching jobs and waits for the running ones to finish. */
-    close: () => worker.close(),
+    async close() {
+      closing = true;
+      heartbeat.stop();
+      await worker.close();
+    },
   };
+}
+
+async function pingWithin(client: Redis, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([client.ping().then((reply) => reply === 'PONG'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,6 +2,7 @@
  * What a queue tells the operator about failed tries. The caller of `run()` only ever sees a
  * sanitized AppError; the full error (stack, SQL, hostnames) belongs in the server log.
  */
+import type { Logger } from '@pog/common/server';
 import { isPermanentFailure } from './job-errors';
 
 export interface JobFailureReport {
@@ -14,8 +15,20 @@ export interface JobFailureReport {
   final: boolean;
 }
 
-/** Default reporter: logs jobs that failed for good, except the expected AppError verdicts. */
-export function reportFailure(report: JobFailureReport): void {
-  if (!report.final || isPermanentFailure(report.error)) return;
-  console.error(`[jobs] ${report.name} #${report.jobId} failed after ${report.attempt} tries:`, report.error);
+/**
+ * The default reporter: a try that will be retried is one warning without a stack; a job that
+ * failed for good is an error with its stack; an expected AppError verdict (the job refused its
+ * work on purpose) is one info line with its code.
+ */
+export function failureReporter(log: Logger): (report: JobFailureReport) => void {
+  return ({ name, jobId, attempt, error, final }) => {
+    const job = { job: name, jobId, attempt };
+    if (isPermanentFailure(error)) {
+      log.info({ ...job, code: error.code }, `job ${name} refused its work: ${error.message}`);
+    } else if (!final) {
+      log.warn({ ...job, err: error instanceof Error ? error.message : String(error) }, `job ${name} failed on try ${attempt}; it will be retried`);
+    } else {
+      log.error({ ...job, err: error }, `job ${name} failed for good after ${attempt} tries`);
+    }
+  };
 }

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gate, queueContractTests, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
+import { AppError } from '@pog/common';
+import { createMetricsRegistry, memoryLogger } from '@pog/common/server';
 import { createInProcessQueue, type InProcessQueue } from './in-process';
+import { createJobMetrics } from './metrics';
 
 const silent = () => undefined;
 const open: InProcessQueue[] = [];
@@ -104,5 +107,51 @@ describe('in-process job queue', () => {
     }, 2);
     await Promise.all([1, 2, 3, 4, 5].map((userId) => queue.run('user.welcome', { userId })));
     expect(peak).toBe(2);
+  });
+  it('counts its jobs, times each try by name and outcome, and logs failures with name, id and try', async () => {
+    const { log, lines } = memoryLogger({ level: 'info' });
+    const registry = createMetricsRegistry();
+    const hold = gate();
+    const queue = createInProcessQueue({
+      processors: {
+        'user.welcome': async ({ userId }, { attempt }) => {
+          if (userId === 1) await hold.opened;
+          if (userId === 2 && attempt < 2) throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
+          if (userId === 3) throw new Error('always broken');
+          if (userId === 4) throw new AppError('CONFLICT', 'Nothing to welcome.');
+          return { notificationId: userId };
+        },
+      },
+      concurrency: 1,
+      backoffMs: 5,
+      log,
+      metrics: createJobMetrics(registry),
+    });
+    open.push(queue);
+    const first = queue.run('user.welcome', { userId: 1 });
+    await queue.enqueue('user.welcome', { userId: 5 });
+    await queue.enqueue('user.welcome', { userId: 6 }, { delayMs: 60_000 });
+    await expect(queue.jobCounts()).resolves.toEqual({ waiting: 1, active: 1, delayed: 1, failed: 0, completed: 0 });
+    hold.release();
+    await first;
+    await queue.run('user.welcome', { userId: 2 });
+    await expect(queue.run('user.welcome', { userId: 3 }, { attempts: 2 })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    await expect(queue.run('user.welcome', { userId: 4 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await queue.jobCounts()).toMatchObject({ completed: 3, failed: 2, active: 0, delayed: 1 });
+
+    const metrics = await registry.getSingleMetricAsString('pog_job_duration_seconds');
+    expect(metrics).toContain('pog_job_duration_seconds_count{name="user.welcome",outcome="completed"} 3');
+    expect(metrics).toContain('pog_job_duration_seconds_count{name="user.welcome",outcome="retried"} 2');
+    expect(metrics).toContain('pog_job_duration_seconds_count{name="user.welcome",outcome="failed"} 2');
+    // A retry is a warning without a stack, a job failed for good an error with one, an expected
+    // verdict one info line; successful jobs write nothing at info.
+    expect(lines().map((line) => [line.level, line.job, line.attempt, line.message])).toEqual([
+      ['warn', 'user.welcome', 1, 'job user.welcome failed on try 1; it will be retried'],
+      ['warn', 'user.welcome', 1, 'job user.welcome failed on try 1; it will be retried'],
+      ['error', 'user.welcome', 2, 'job user.welcome failed for good after 2 tries'],
+      ['info', 'user.welcome', 1, 'job user.welcome refused its work: Nothing to welcome.'],
+    ]);
+    expect(lines()[2]!.err).toMatchObject({ message: 'always broken', stack: expect.stringContaining('always broken') });
+    expect(lines().filter((line) => (line.err as { stack?: string } | undefined)?.stack)).toHaveLength(1);
   });
 });

@@ -6,20 +6,24 @@
  */
 import {
   outboxJobId,
+  silentLogger,
   type EnqueueOptions,
+  type JobCounts,
   type JobContext,
   type JobName,
   type JobPayload,
   type JobQueue,
   type JobResult,
   type JobWorker,
+  type Logger,
   type OutboxJobFinished,
   type ProcessorMap,
   type RunOptions,
 } from '@pog/common/server';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { failureFromError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
-import { reportFailure, type JobFailureReport } from './failure-report';
+import type { JobFailureReport } from './failure-report';
+import { jobTracker, type JobMetrics } from './job-tracker';
 
 export interface InProcessQueueOptions {
   processors: ProcessorMap;
@@ -27,10 +31,13 @@ export interface InProcessQueueOptions {
   concurrency?: number;
   /** Wait before the first retry; each further retry waits twice as long (default 200 ms). */
   backoffMs?: number;
-  /** Hears about every failed try; defaults to logging jobs that failed for good. */
+  /** Hears about every failed try; defaults to logging it (failureReporter). */
   onFailure?: (report: JobFailureReport) => void;
   /** Told when a job from the outbox will not run again (the outbox marks it done). */
   outboxJobFinished?: OutboxJobFinished;
+  log?: Logger;
+  /** Durations of the jobs run here. */
+  metrics?: JobMetrics;
 }
 
 /** Both sides of the job interface in one object: it queues work and runs it. */
@@ -63,11 +70,15 @@ interface Entry {
 export function createInProcessQueue(options: InProcessQueueOptions): InProcessQueue {
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const onFailure = options.onFailure ?? reportFailure;
+  const log = options.log ?? silentLogger;
+  const tracker = jobTracker({ log, metrics: options.metrics, onFailure: options.onFailure });
 
   let sequence = 0;
   let closing = false;
   let running = 0;
+  /** Jobs finished since start, for jobCounts(). */
+  let completed = 0;
+  let failed = 0;
   /** Jobs ready to start, oldest first. */
   const ready: Entry[] = [];
   /** Jobs waiting for a delay or a retry backoff. */
@@ -136,15 +147,19 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   async function execute(entry: Entry): Promise<void> {
     running++;
     entry.tries++;
+    const tried = tracker.start({ name: entry.name, jobId: entry.id, attempt: entry.tries });
     try {
       const processor = options.processors[entry.name] as OpaqueProcessor | undefined;
       if (!processor) throw new Error(`No processor is registered for job "${entry.name}"`);
       const value = await processor(entry.payload, { jobId: entry.id, attempt: entry.tries });
+      tried.completed();
+      completed++;
       settle(entry);
       entry.resolve(value);
     } catch (error) {
       const final = isPermanentFailure(error) || entry.tries >= entry.attempts || closing;
-      onFailure({ name: entry.name, jobId: entry.id, attempt: entry.tries, error, final });
+      tried.failed(error, final);
+      if (final) failed++;
       if (final) {
         // Cut short by a shutdown, it is not done: a later start hands it out again.
         settle(entry, !closing || isPermanentFailure(error));
@@ -164,7 +179,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     if (entry.dedupeKey !== undefined && unfinished.get(entry.dedupeKey) === entry) unfinished.delete(entry.dedupeKey);
     // A job dropped at shutdown did not finish: its outbox row stays open and is handed out again.
     if (ran && entry.outboxId !== undefined && options.outboxJobFinished) {
-      options.outboxJobFinished(entry.outboxId).catch((error: unknown) => console.error('[jobs] could not mark an outbox job done:', error));
+      options.outboxJobFinished(entry.outboxId).catch((error: unknown) => log.error({ component: 'jobs', job: entry.name, jobId: entry.id, err: error }, 'could not mark an outbox job done'));
     }
   }
 
@@ -204,6 +219,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
 
     async healthy(): Promise<boolean> {
       return !closing;
+    },
+
+    consuming: () => !closing,
+
+    async jobCounts(): Promise<JobCounts> {
+      return { waiting: ready.length, active: running, delayed: sleeping.size, failed, completed };
     },
 
     async close(): Promise<void> {

@@ -9,3 +9,6 @@ export { createInProcessQueue } from './in-process';
 export type { InProcessQueue, InProcessQueueOptions } from './in-process';
 export type { JobFailureReport } from './failure-report';
 export { decodeFailure, encodeAppError } from './job-errors';
+export { failureReporter } from './failure-report';
+export { createJobMetrics, registerQueueMetrics } from './metrics';
+export type { JobMetrics, JobOutcome } from './job-tracker';

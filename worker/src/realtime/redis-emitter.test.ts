@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
-import { socketIoRedisKey } from '@pog/common/server';
+import { silentLogger, socketIoRedisKey } from '@pog/common/server';
 import { createRedisLiveChannel, type RedisLiveChannel } from './redis-emitter';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -74,7 +74,7 @@ describe.skipIf(!redisUrl)('Redis live channel [needs TEST_REDIS_URL]', () => {
       if (subscribers > 0) break;
       await sleep(10);
     }
-    live = createRedisLiveChannel({ redisUrl: redisUrl!, prefix, log: () => undefined });
+    live = createRedisLiveChannel({ redisUrl: redisUrl!, prefix, log: silentLogger });
     // The channel's own connection has no offline queue: wait until it is ready.
     await live.ready();
   });

@@ -7,13 +7,13 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { userRoom, type ServerToClientEvents } from '@pog/common';
-import { socketIoRedisKey, type LiveChannel } from '@pog/common/server';
+import { silentLogger, socketIoRedisKey, type LiveChannel, type Logger } from '@pog/common/server';
 
 export interface RedisEmitterOptions {
   redisUrl: string;
   /** The deployment's Redis prefix (REDIS_PREFIX); the channels live under `${prefix}:socket.io`. */
   prefix: string;
-  log?: (line: string) => void;
+  log?: Logger;
 }
 
 export interface RedisLiveChannel extends LiveChannel {
@@ -23,18 +23,22 @@ export interface RedisLiveChannel extends LiveChannel {
 }
 
 export function createRedisLiveChannel(options: RedisEmitterOptions): RedisLiveChannel {
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? silentLogger;
   // No offline queue: a piece sent while Redis is away is dropped at once, not kept in memory.
   const redis = new Redis(options.redisUrl, { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let lastError = '';
+  // One line when the connection is lost, one when it is back: reconnect attempts are not news.
+  let down = false;
   const logError = (error: Error) => {
-    // One line per distinct failure: reconnect attempts repeat the same error.
-    if (error.message === lastError) return;
-    lastError = error.message;
-    log(`[realtime] redis emitter error: ${error.message}`);
+    if (down) return;
+    down = true;
+    log.warn({ component: 'realtime', err: error.message }, 'live channel (Redis publish): connection lost; retrying');
   };
   redis.on('error', logError);
-  redis.on('ready', () => (lastError = ''));
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info({ component: 'realtime' }, 'live channel (Redis publish): connected again');
+  });
 
   // The emitter fires PUBLISH without awaiting it; a failed publish would otherwise surface as an
   // unhandled rejection. A lost piece is made whole by the durable `chat:reply`.

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { silentLogger, type Logger } from '../logging/logger';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,7 +42,18 @@ export interface Database {
   /** Runs a script of several statements in one transaction while holding `lockKey` (an advisory lock). */
   execScriptLocked(lockKey: string, run: (exec: (sql: string) => Promise<unknown>) => Promise<void>): Promise<void>;
   ping(): Promise<boolean>;
+  /** Connections of the pool now (metrics); PGlite is one connection, always in use. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections checked out by a query or transaction. */
+  inUse: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -51,35 +63,51 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Pool size for the server (default 10). */
   poolSize?: number;
+  /** Where connection trouble is reported (once when lost, once when back). */
+  log?: Logger;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.log ?? silentLogger);
   return openPglite(options.pgliteDir ?? 'memory://');
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, log: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const description = describePostgres(url);
+  // When PostgreSQL goes away every idle client reports it: one line when it is lost, one when a
+  // connection is made again. An idle client's error must not crash the process; the pool replaces it.
+  let down = false;
+  const lost = (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ component: 'db', err: { message: error.message } }, `cannot reach ${description}; reconnecting on demand`);
+  };
+  pool.on('error', lost);
+  const back = () => {
+    if (!down) return;
+    down = false;
+    log.info({ component: 'db' }, `connected to ${description} again`);
+  };
+  pool.on('connect', back);
   const handle = () => drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const db = handle();
   return {
     kind: 'postgres',
     db,
     handle,
-    description: describePostgres(url),
-    async connectListener(lost) {
+    description,
+    async connectListener(onLost) {
       const client = new pg.Client({ connectionString: url });
       const handlers = new Map<string, (payload: string) => void>();
       let gone = false;
-      const onLost = (error: Error) => {
+      const listenerLost = (error: Error) => {
         if (gone) return;
         gone = true;
-        lost(error);
+        onLost(error);
       };
-      client.on('error', onLost);
-      client.on('end', () => onLost(new Error('the listener connection ended')));
+      client.on('error', listenerLost);
+      client.on('end', () => listenerLost(new Error('the listener connection ended')));
       client.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
       await client.connect();
       return {
@@ -114,11 +142,14 @@ function openPostgres(url: string, max: number): Database {
     async ping() {
       try {
         await pool.query('SELECT 1');
+        back();
         return true;
-      } catch {
+      } catch (error) {
+        lost(error instanceof Error ? error : new Error(String(error)));
         return false;
       }
     },
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }
@@ -173,6 +204,7 @@ async function openPglite(dir: string): Promise<Database> {
         return false;
       }
     },
+    poolStats: () => ({ inUse: closed ? 0 : 1, idle: 0, waiting: 0, max: 1 }),
     async close() {
       closed = true;
       try {

@@ -104,12 +104,28 @@ export interface JobQueue {
   schedule<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void>;
   /** True when the queue can take work (Redis reachable). */
   healthy(): Promise<boolean>;
+  /** How many jobs the queue holds in each state now (metrics). */
+  jobCounts(): Promise<JobCounts>;
   /** Called each time the queue's connection comes back after a loss (its Redis may have restarted empty). */
   onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 
+/**
+ * What a queue holds. BullMQ keeps finished jobs for a while (completed and failed are what it still
+ * keeps); the in-process queue counts the jobs finished since the process started.
+ */
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
 /** The consumer side: runs processors until closed. close() stops taking work and finishes what runs. */
 export interface JobWorker {
+  /** Whether this worker is taking jobs now (its heartbeat is recent); readiness of a worker process. */
+  consuming(): boolean;
   close(): Promise<void>;
 }

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, DatabaseListener, Db } from '../db/client';
 import type { JobName, JobQueue } from '../jobs/definitions';
+import type { Logger } from '../logging/logger';
 import { SerialTask } from './serial-task';
 import {
   claimJobs,
@@ -43,7 +44,8 @@ export interface OutboxRelayOptions {
   queue: JobQueue;
   /** A gateway's local delivery: every sequenced event from now on, once, in seq order. */
   deliver?: (events: SequencedEvent[]) => void;
-  log: (line: string) => void;
+  /** Trouble is logged once per streak of failures and once when it works again. */
+  log: Logger;
   /** How long sequenced events and finished jobs are kept (catch-up reaches this far back). */
   retentionMs: number;
   /** The safety-net poll (default 500 ms on PGlite, 2 s on PostgreSQL). */
@@ -64,6 +66,7 @@ export interface RelayStatus {
 export class OutboxRelay {
   readonly origin = randomUUID();
   private readonly options: Required<Omit<OutboxRelayOptions, 'deliver'>> & Pick<OutboxRelayOptions, 'deliver'>;
+  private readonly log: Logger;
   private readonly sequence: SerialTask;
   private readonly feed: SerialTask;
   private readonly jobs: SerialTask;
@@ -85,9 +88,10 @@ export class OutboxRelay {
       adoptAfterMs: 5_000,
       ...options,
     };
+    this.log = options.log.child({ component: 'outbox' });
     const report = (what: string) => ({
-      onFailure: (error: unknown) => this.options.log(`[outbox] ${what} failed, retrying: ${messageOf(error)}`),
-      onRecovery: () => this.options.log(`[outbox] ${what} works again`),
+      onFailure: (error: unknown) => this.log.warn({ err: messageOf(error) }, `${what} failed; retrying`),
+      onRecovery: () => this.log.info(`${what} works again`),
     });
     this.sequence = new SerialTask(() => this.runSequencer(), report('sequencing'));
     this.feed = new SerialTask(() => this.runFeed(), report('delivering events'));
@@ -110,7 +114,7 @@ export class OutboxRelay {
     if (database.kind === 'pglite') {
       // One process owns an embedded database (the data folder is locked): jobs it handed out before a
       // restart and never finished are handed out again now.
-      await this.redeliver(new Date());
+      await this.redeliver(new Date(), 'after a restart');
     }
     this.every(this.options.pollMs, () => this.wake());
     // Another process may be the sequencer: take over if it goes (its lock ends with its connection).
@@ -123,8 +127,8 @@ export class OutboxRelay {
     });
     this.options.queue.onReconnect?.(() => {
       // The queue's Redis came back, perhaps empty: what it was given and not finished, again.
-      this.options.log('[outbox] the job queue reconnected: handing over unfinished jobs again');
-      void this.redeliver(new Date());
+      this.log.info('the job queue reconnected: handing over unfinished jobs again');
+      void this.redeliver(new Date(), 'after the queue reconnected');
     });
     this.wake();
   }
@@ -166,7 +170,7 @@ export class OutboxRelay {
     try {
       await this.openListener();
     } catch (error) {
-      this.options.log(`[outbox] cannot listen on ${this.options.database.description} yet (${messageOf(error)}); polling until it can`);
+      this.log.warn({ err: messageOf(error) }, `cannot listen on ${this.options.database.description} yet; polling until it can`);
       this.reconnectSoon();
     }
   }
@@ -196,7 +200,7 @@ export class OutboxRelay {
     try {
       this.sequencer = await this.listener.tryLock(SEQUENCER_LOCK);
       if (this.sequencer) {
-        this.options.log('[outbox] this process is the sequencer now');
+        this.log.info('this process is the sequencer now');
         this.wake();
       }
     } catch {
@@ -209,7 +213,7 @@ export class OutboxRelay {
     const wasSequencer = this.sequencer;
     this.sequencer = false;
     this.listener = undefined;
-    this.options.log(`[outbox] lost the database listener (${error.message})${wasSequencer ? ', no longer the sequencer' : ''}; reconnecting`);
+    this.log.warn({ err: error.message }, `lost the database listener${wasSequencer ? ', no longer the sequencer' : ''}; reconnecting`);
     this.reconnectSoon();
   }
 
@@ -221,7 +225,7 @@ export class OutboxRelay {
         if (this.closed) return;
         try {
           await this.openListener();
-          this.options.log(`[outbox] listening again${this.sequencer ? ' (sequencer)' : ''}`);
+          this.log.info(`listening again${this.sequencer ? ' (sequencer)' : ''}`);
           this.wake();
           return;
         } catch {
@@ -266,17 +270,22 @@ export class OutboxRelay {
     }
   }
 
-  /** Jobs claimed before `deliveredBefore` and never finished go to the queue again. */
-  private async redeliver(deliveredBefore: Date): Promise<void> {
+  /**
+   * Jobs claimed before `deliveredBefore` and never finished go to the queue again. With `why`, one
+   * line counts them by job name: they were handed out before and may have been running when the
+   * process or the queue stopped. The periodic safety net stays quiet (a long backlog is not news).
+   */
+  private async redeliver(deliveredBefore: Date, why?: string): Promise<void> {
     try {
       for (;;) {
         const claimed = await claimUnfinishedJobs(this.options.db, JOB_BATCH, deliveredBefore);
         if (claimed.length === 0) return;
+        if (why) this.log.warn({ count: claimed.length, jobs: countByName(claimed) }, `handing ${claimed.length} unfinished jobs to the queue again ${why}`);
         await this.handOver(claimed);
         if (claimed.length < JOB_BATCH || this.closed) return;
       }
     } catch (error) {
-      this.options.log(`[outbox] handing unfinished jobs over again failed: ${messageOf(error)}`);
+      this.log.warn({ err: messageOf(error) }, 'handing unfinished jobs over again failed');
     }
   }
 
@@ -295,11 +304,17 @@ export class OutboxRelay {
   private async prune(): Promise<void> {
     try {
       const { events, jobs } = await pruneOutbox(this.options.db, new Date(Date.now() - this.options.retentionMs));
-      if (events + jobs > 0) this.options.log(`[outbox] pruned ${events} events and ${jobs} finished jobs older than the retention window`);
+      if (events + jobs > 0) this.log.info({ events, jobs }, `pruned ${events} events and ${jobs} finished jobs older than the retention window`);
     } catch (error) {
-      this.options.log(`[outbox] pruning failed: ${messageOf(error)}`);
+      this.log.warn({ err: messageOf(error) }, 'pruning failed');
     }
   }
+}
+
+function countByName(jobs: OutboxJob[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const job of jobs) counts[job.name] = (counts[job.name] ?? 0) + 1;
+  return counts;
 }
 
 function messageOf(error: unknown): string {

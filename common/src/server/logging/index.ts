@@ -1,0 +1,3 @@
+export * from './logger';
+export * from './memory-logger';
+export * from './serialize-error';

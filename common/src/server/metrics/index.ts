@@ -1,0 +1,3 @@
+export * from './registry';
+export * from './database-metrics';
+export * from './outbox-metrics';

@@ -1,0 +1,31 @@
+/**
+ * Each process (each runtime, in tests several per process) has a Prometheus registry of its own,
+ * holding the process metrics and whatever the parts of the runtime register on it. Every metric
+ * is documented in docs/operations.md ("Metrics").
+ */
+import { collectDefaultMetrics, Registry } from 'prom-client';
+
+export type { Registry } from 'prom-client';
+
+export function createMetricsRegistry(): Registry {
+  const registry = new Registry();
+  // CPU, memory, event-loop lag, garbage collection, handles: prom-client's process_* and nodejs_*.
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/**
+ * A value read at scrape time from something that may be unreachable (the database, Redis): it
+ * gives up after `ms`, and the caller reports the value as unknown rather than stale.
+ */
+export async function readWithin<T>(read: () => Promise<T>, ms = 2_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([read(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
