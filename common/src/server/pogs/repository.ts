@@ -25,6 +25,7 @@ export function toPog({ pog, username, creatorUsername }: PogWithNames, now: Dat
     username,
     creatorId: pog.creatorId,
     creatorUsername,
+    changedHands: pog.changedHands,
     name: pog.name,
     textContent: pog.textContent,
     fontFamily: pog.fontFamily,
