@@ -124,6 +124,8 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
     // PGlite is one connection, so races only mean something on the server: defined there alone.
     if (setup.backend === 'postgres') describe('races on the real PostgreSQL server', () => {
       const ROUNDS = 5;
+      /** Many rounds on a shared, busy machine: generous, since only the outcomes are checked. */
+      const RACE_TIMEOUT_MS = 300_000;
       /** A ban's racing request may win (201, then the ban ends it), or see the ban: 401 or 403. */
       const expectNoServerTrouble = (responses: ApiResponse[]) => {
         for (const res of responses) {
@@ -133,6 +135,7 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
       };
 
       it(`20 offers and challenges fired at the moment of a ban leave none pending (${ROUNDS} rounds)`, async () => {
+        const statuses: Record<number, number> = {};
         for (let round = 0; round < ROUNDS; round++) {
           const x = await player();
           const targets = await Promise.all(Array.from({ length: 20 }, () => player()));
@@ -142,6 +145,7 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
           const [banned, ...responses] = await Promise.all([ban(x), ...requests]);
           expect(banned.status).toBe(200);
           expectNoServerTrouble(responses);
+          for (const res of responses) statuses[res.status] = (statuses[res.status] ?? 0) + 1;
           expect(await openOf(x)).toEqual([]);
           // Whatever got in before the ban is cancelled now: the targets cannot complete anything with x.
           for (const trade of await db.select().from(tables.trades).where(eq(tables.trades.fromUserId, x.id))) {
@@ -153,7 +157,9 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
             expect(await ownerOf(targetPogs[i]!)).toBe(targets[i]!.id);
           }
         }
-      });
+        // 201: got in before the ban (and was cancelled by it); 401/403: saw the ban.
+        console.info(`[ban race] ${ROUNDS} rounds of 20 offers and challenges, answers by status: ${JSON.stringify(statuses)}`);
+      }, RACE_TIMEOUT_MS);
 
       it(`no trade with a banned player completes: the recipient accepting while the offerer is banned (${ROUNDS * 4} rounds)`, async () => {
         const tally = { acceptFirst: 0, banFirst: 0 };
@@ -178,7 +184,7 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
           expect(await openOf(x)).toEqual([]);
         }
         console.info(`[ban race] accept vs ban, ${ROUNDS * 4} rounds: accept first ${tally.acceptFirst}, ban first ${tally.banFirst}`);
-      });
+      }, RACE_TIMEOUT_MS);
 
       it(`an accepted battle is cancelled by the ban and cannot be completed afterwards (${ROUNDS * 4} rounds)`, async () => {
         const tally = { completedFirst: 0, banFirst: 0 };
@@ -206,7 +212,7 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
           expect(await openOf(x)).toEqual([]);
         }
         console.info(`[ban race] complete vs ban, ${ROUNDS * 4} rounds: completed first ${tally.completedFirst}, ban first ${tally.banFirst}`);
-      });
+      }, RACE_TIMEOUT_MS);
     });
   });
 });

@@ -4,7 +4,7 @@
  * AND accepted battles (nothing moves: each POG stays with its owner). Otherwise accepted battles keep
  * their POGs locked: other domains ask `pogsInAcceptedBattles` and refuse to move those POGs.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { OPEN_BATTLE_STATUSES } from '../../battles/api';
 import { RELEASE_REASON_TEXT, type Canceller, type Detacher } from '../release-reasons';
 import type { Tx } from '../db/client';
@@ -22,6 +22,8 @@ function detachedColumns(pogIds: number[]) {
 }
 
 const referencing = (pogIds: number[]) => or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
+/** The ids of these battles, locked in ascending id order (the lock order), for an UPDATE ... WHERE id IN. */
+const inIdOrder = (tx: Tx, where: SQL | undefined) => tx.select({ id: battles.id }).from(battles).where(where).orderBy(asc(battles.id)).for('update');
 const pending = eq(battles.status, 'pending');
 const open = inArray(battles.status, [...OPEN_BATTLE_STATUSES]);
 
@@ -34,7 +36,7 @@ export const cancelBattlesFor: Canceller = async (uow, scope, reason) => {
   const cancelled = await tx
     .update(battles)
     .set({ status: 'cancelled', updatedAt: now, ...(scope.detach && scope.pogIds?.length ? detachedColumns(scope.pogIds) : {}) })
-    .where(or(...which))
+    .where(and(inArray(battles.id, inIdOrder(tx, or(...which))), or(...which)))
     .returning();
   for (const battle of await toBattles(tx, cancelled, now)) {
     const what = battle.acceptedAt ? 'An accepted battle' : 'A battle challenge';
@@ -56,7 +58,7 @@ export const cancelBattlesFor: Canceller = async (uow, scope, reason) => {
 
 /** Finished battles keep their history without the deleted POGs. */
 export const detachBattlesFrom: Detacher = async (tx, pogIds) => {
-  await tx.update(battles).set(detachedColumns(pogIds)).where(referencing(pogIds));
+  await tx.update(battles).set(detachedColumns(pogIds)).where(inArray(battles.id, inIdOrder(tx, referencing(pogIds))));
 };
 
 /** Which of these POGs are risked in an ACCEPTED battle: they must not move until it is completed. */
