@@ -12,6 +12,7 @@ export * from './trades';
 export * from './release-reasons';
 export * from './moderation';
 export * from './users/stats';
+export * from './users/directory';
 export * from './chat';
 export * from './help';
 export * from './achievements';

@@ -8,10 +8,11 @@ import type { ErrorCode } from '../errors';
 export interface CreationFacts {
   /** POGs the player holds now. */
   holding: number;
-  /** POGs created since the start of today (UTC), deleted ones included. */
+  /** Creations since the start of today (UTC): new POGs, deleted ones included, and design edits. */
   createdToday: number;
-  /** Every POG the player ever created. */
+  /** Every POG the player ever created (edits not counted). */
   createdTotal: number;
+  /** The last creation or design edit. */
   lastCreatedAt: Date | null;
   /** Whether a moderator rejected one of the player's POGs. */
   hasRejected: boolean;
@@ -53,9 +54,16 @@ export function formatWait(seconds: number): string {
   return m ? `${h}h ${m}m` : `${h}h`;
 }
 
-export function checkCreation(facts: CreationFacts, now: Date): CreationRefusal | null {
+/**
+ * A new POG ('create'), or an edit that changes a design ('edit'): an edit counts as a creation for
+ * the cooldown and the daily limit (no free re-rolls of the score), but adds no POG to the collection.
+ */
+export type CreationKind = 'create' | 'edit';
+
+export function checkCreation(facts: CreationFacts, now: Date, kind: CreationKind = 'create'): CreationRefusal | null {
+  const edit = kind === 'edit';
   const limit = collectionLimit(facts);
-  if (facts.holding >= limit) {
+  if (!edit && facts.holding >= limit) {
     return {
       code: 'CREATION_LIMIT',
       message: `You've reached your creation limit: you hold ${facts.holding} of ${limit} POGs. Burn an existing pog to create a new one.`,
@@ -65,9 +73,13 @@ export function checkCreation(facts: CreationFacts, now: Date): CreationRefusal 
   if (facts.createdToday >= daily) {
     const tomorrow = startOfUtcDay(now).getTime() + 24 * 3600 * 1000;
     const wait = (tomorrow - now.getTime()) / 1000;
+    const reached = `reached your daily limit of ${daily} new POGs`;
+    const when = `in ${formatWait(wait)} (at 00:00 UTC)`;
     return {
       code: 'DAILY_LIMIT',
-      message: `You've reached your daily limit of ${daily} new POGs. You can create again in ${formatWait(wait)} (at 00:00 UTC).`,
+      message: edit
+        ? `Changing a POG's design counts as a creation, and you've ${reached}. You can change it ${when}.`
+        : `You've ${reached}. You can create again ${when}.`,
       retryAfterSeconds: Math.ceil(wait),
     };
   }
@@ -77,7 +89,9 @@ export function checkCreation(facts: CreationFacts, now: Date): CreationRefusal 
       const wait = (readyAt - now.getTime()) / 1000;
       return {
         code: 'COOLDOWN',
-        message: `Creation is on cooldown. You can create your next POG in ${formatWait(wait)}.`,
+        message: edit
+          ? `Changing a POG's design counts as a creation, and creation is on cooldown. You can change it in ${formatWait(wait)}.`
+          : `Creation is on cooldown. You can create your next POG in ${formatWait(wait)}.`,
         retryAfterSeconds: Math.ceil(wait),
       };
     }

@@ -8,4 +8,5 @@ export * from './blocklist';
 export * from './rarity';
 export * from './pog';
 export * from './creation-limits';
+export * from './edit-rule';
 export * from './image-hash';

@@ -15,6 +15,8 @@ export const pogSchema = z.object({
   username: z.string(),
   creatorId: z.number().int(),
   creatorUsername: z.string(),
+  /** Whether it ever changed hands (trade or battle): then nobody may edit it any more. */
+  changedHands: z.boolean(),
   name: z.string(),
   textContent: z.string(),
   fontFamily: z.string(),

@@ -339,6 +339,18 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
       });
     });
 
+    it('ends an accepted battle whose POG an admin deletes; the other POG stays with its owner', async () => {
+      const [a, b] = [await player(), await player()];
+      const admin = await newAdmin(app.url);
+      const [pogA, pogB] = [await create(a), await create(b)];
+      const battle = await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: pogA.id, battleType: 'standard' });
+      expect((await b.client.post(`/api/battles/${battle.body.id}/accept`, { defenderPogId: pogB.id })).status).toBe(200);
+      expect((await admin.delete(`/api/admin/pogs/${pogB.id}`)).status).toBe(204);
+      expect((await a.client.get(`/api/battles/${battle.body.id}`)).body).toMatchObject({ status: 'cancelled', challengerPogId: pogA.id, defenderPogId: null, winnerId: null });
+      expect((await a.client.post(`/api/battles/${battle.body.id}/complete`)).status).toBe(409);
+      expect((await a.client.get(`/api/pogs/${pogA.id}`)).body.userId).toBe(a.id);
+    });
+
     describe('user moderation', () => {
       it('lists users in the admin view', async () => {
         const p = await player();

@@ -40,7 +40,9 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
     const ownerOf = async (pogId: number) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
     const notificationsOf = async (p: Player) => (await p.client.get('/api/notifications')).body.items as Array<{ kind: string; title: string; body: string }>;
 
+    /** `a` challenges `b`, who is first given a POG: only a player who could accept can be challenged. */
     async function challenge(a: Player, b: Player, overrides: Record<string, unknown> = {}) {
+      await givePog(db, b.id, { name: 'Target' });
       const pogId = await givePog(db, a.id, { name: 'Blaze' });
       const res = await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: pogId, battleType: 'standard', ...overrides });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -134,6 +136,34 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
         code: 'FORBIDDEN',
         message: `${banned.username} is banned and cannot be challenged.`,
       });
+    });
+
+    it('challenges only a player holding a POG they could risk, and lists only those as opponents', async () => {
+      const [a, b, c] = [await player(), await player(), await player()];
+      const aPog = await givePog(db, a.id);
+      const send = () => a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: aPog, battleType: 'standard' });
+      const refusal = { code: 'CONFLICT', message: `${b.username} has no POG they could risk in a battle right now, so they cannot be challenged.` };
+      const opponents = async () => ((await a.client.get('/api/users?canBeChallenged=1')).body as Array<{ id: number }>).map((u) => u.id);
+
+      // b holds nothing at all, then only POGs that cannot be risked: rejected, spent, cooling down, already risked.
+      expect((await send()).body).toEqual(refusal);
+      await givePog(db, b.id, { moderationStatus: 'rejected', isFlagged: true });
+      await givePog(db, b.id, { tradesRemaining: 0 });
+      await givePog(db, b.id, { cooldownUntil: new Date(clock.now().getTime() + HOUR) });
+      const risked = await givePog(db, b.id);
+      await givePog(db, c.id);
+      expect((await b.client.post('/api/battles', { challengerId: b.id, defenderId: c.id, challengerPogId: risked, battleType: 'flip' })).status).toBe(201);
+      expect((await send()).body).toEqual(refusal);
+      expect(await opponents()).toEqual(expect.arrayContaining([a.id, c.id]));
+      expect(await opponents()).not.toContain(b.id);
+      // The plain list still shows every player.
+      expect(((await a.client.get('/api/users')).body as Array<{ id: number }>).map((u) => u.id)).toContain(b.id);
+      expect((await a.client.get('/api/users?canBeChallenged=yes')).status).toBe(400);
+
+      // Once the cooldown is over, b has a POG to risk again.
+      clock.advance(HOUR + 1000);
+      expect(await opponents()).toContain(b.id);
+      expect((await send()).status).toBe(201);
     });
 
     it('lets only the defender accept or decline and only the challenger cancel, only while pending', async () => {

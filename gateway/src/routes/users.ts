@@ -1,16 +1,18 @@
 /** Players: the list (trade partners, creator filter), a profile, and a player's POGs. */
 import Router from '@koa/router';
-import { idParamSchema, NotFoundError } from '@pog/common';
+import { idParamSchema, NotFoundError, userListQuerySchema } from '@pog/common';
 import { findPublicUser, findUserById, listOwnedPogs, listPublicUsers, toPogFor } from '@pog/common/server';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseParams } from '../http/validate';
+import { parseParams, parseQuery } from '../http/validate';
 
 export function userRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/users' });
 
+  /** `?canBeChallenged=1`: only players holding a POG they could risk (the challenge form's opponents). */
   router.get('/', async (ctx) => {
-    ctx.body = await listPublicUsers(app.db);
+    const { canBeChallenged } = parseQuery(ctx, userListQuerySchema);
+    ctx.body = await listPublicUsers(app.db, canBeChallenged ? { challengeableAt: app.clock.now() } : {});
   });
 
   router.get('/:id', async (ctx) => {

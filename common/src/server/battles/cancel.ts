@@ -1,28 +1,45 @@
 /**
- * Battles' part in releasing commitments (../commitments.ts): a POG that moved, went away or was
- * rejected, or a banned player, ends every PENDING battle it was part of. Accepted battles keep their
- * POGs locked instead: other domains ask `pogsInAcceptedBattles` and refuse to move those POGs.
+ * Battles' part in releasing commitments (../commitments.ts): a POG that moved or was rejected ends
+ * every PENDING battle it was part of; a POG being deleted, or a banned player, ends their pending
+ * AND accepted battles (nothing moves: each POG stays with its owner). Otherwise accepted battles keep
+ * their POGs locked: other domains ask `pogsInAcceptedBattles` and refuse to move those POGs.
  */
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { RELEASE_REASON_TEXT, type Canceller } from '../release-reasons';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { OPEN_BATTLE_STATUSES } from '../../battles/api';
+import { RELEASE_REASON_TEXT, type Canceller, type Detacher } from '../release-reasons';
 import type { Tx } from '../db/client';
 import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { BATTLE_LINK } from './commands';
 import { openBattlesRisking, toBattles } from './repository';
 
+/** Both POG columns, with the references to these POGs cleared (the rest kept as they are). */
+function detachedColumns(pogIds: number[]) {
+  return {
+    challengerPogId: sql<number | null>`CASE WHEN ${inArray(battles.challengerPogId, pogIds)} THEN NULL ELSE ${battles.challengerPogId} END`,
+    defenderPogId: sql<number | null>`CASE WHEN ${inArray(battles.defenderPogId, pogIds)} THEN NULL ELSE ${battles.defenderPogId} END`,
+  };
+}
+
+const referencing = (pogIds: number[]) => or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
+/** The ids of these battles, locked in ascending id order (the lock order), for an UPDATE ... WHERE id IN. */
+const inIdOrder = (tx: Tx, where: SQL | undefined) => tx.select({ id: battles.id }).from(battles).where(where).orderBy(asc(battles.id)).for('update');
+const pending = eq(battles.status, 'pending');
+const open = inArray(battles.status, [...OPEN_BATTLE_STATUSES]);
+
 export const cancelBattlesFor: Canceller = async (uow, scope, reason) => {
   const { tx, now } = uow;
-  const who: SQL[] = [];
-  if (scope.pogIds?.length) who.push(inArray(battles.challengerPogId, scope.pogIds), inArray(battles.defenderPogId, scope.pogIds));
-  if (scope.userId !== undefined) who.push(eq(battles.challengerId, scope.userId), eq(battles.defenderId, scope.userId));
-  if (who.length === 0) return;
+  const which: SQL[] = [];
+  if (scope.pogIds?.length) which.push(and(scope.detach ? open : pending, referencing(scope.pogIds))!);
+  if (scope.userId !== undefined) which.push(and(open, or(eq(battles.challengerId, scope.userId), eq(battles.defenderId, scope.userId)))!);
+  if (which.length === 0) return;
   const cancelled = await tx
     .update(battles)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(battles.status, 'pending'), or(...who)))
+    .set({ status: 'cancelled', updatedAt: now, ...(scope.detach && scope.pogIds?.length ? detachedColumns(scope.pogIds) : {}) })
+    .where(and(inArray(battles.id, inIdOrder(tx, or(...which))), or(...which)))
     .returning();
   for (const battle of await toBattles(tx, cancelled, now)) {
+    const what = battle.acceptedAt ? 'An accepted battle' : 'A battle challenge';
     for (const userId of [battle.challengerId, battle.defenderId]) {
       uow.toUser(userId, 'battle:updated', battle);
       // Both players are told (decisions.md, Trades: "the players involved are told"), except a
@@ -32,11 +49,16 @@ export const cancelBattlesFor: Canceller = async (uow, scope, reason) => {
         userId,
         kind: 'battle.cancelled',
         title: 'Battle cancelled',
-        body: `A battle challenge was cancelled because ${RELEASE_REASON_TEXT[reason]}.`,
+        body: `${what} was cancelled because ${RELEASE_REASON_TEXT[reason]}.`,
         link: BATTLE_LINK,
       });
     }
   }
+};
+
+/** Finished battles keep their history without the deleted POGs. */
+export const detachBattlesFrom: Detacher = async (tx, pogIds) => {
+  await tx.update(battles).set(detachedColumns(pogIds)).where(inArray(battles.id, inIdOrder(tx, referencing(pogIds))));
 };
 
 /** Which of these POGs are risked in an ACCEPTED battle: they must not move until it is completed. */

@@ -1,9 +1,11 @@
 /**
  * Challenging, accepting, declining and cancelling battles (spec sections 4 and 6, decisions.md
  * Battles). Every command is one transaction with conditional updates, so two answers to the same
- * challenge can never both win. Locks are always taken in one order (players, then POGs in id
- * order, then the battle), the order trades and the commitment cancellers use too, so that they
- * cannot deadlock.
+ * challenge can never both win. Locks are always taken in one order (players in id order, then POGs
+ * in id order, then the battle), the order trades and the commitment cancellers use too, so that they
+ * cannot deadlock. Every command locks the players it concerns first and re-reads their bans there
+ * (moderation/player-locks.ts): a ban waits for the command, then ends what it left open, or the
+ * command sees the ban.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '../../battles/api';
@@ -12,10 +14,11 @@ import { EXPIRY } from '../../constants';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { formatWait } from '../../pogs/creation-limits';
 import type { Db, Tx } from '../db/client';
-import { battles, pogs, users, type BattleRow, type PogRow } from '../db/schema';
+import { battles, pogs, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
-import { findBattleRow, lockBattleRow, openBattlesRisking, toBattle } from './repository';
+import { lockActor } from '../moderation/player-locks';
+import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
 export const BATTLE_LINK = '/battle';
@@ -29,7 +32,10 @@ export async function lockPogs(tx: Tx, ids: Array<number | null>): Promise<Map<n
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. */
+/**
+ * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. Its SQL
+ * twin, for lists (who can be challenged), is `riskable` in ./repository.ts.
+ */
 async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: number, now: Date): Promise<AppError | null> {
   if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
   if (pog.userId !== ownerId) return new ForbiddenError('You can only risk a POG you own.');
@@ -52,8 +58,6 @@ export async function wrongState(db: Db | Tx, row: BattleRow, action: string, no
   return new ConflictError(`This battle cannot be ${action}: it is ${row.status}.`, { battle });
 }
 
-const usernameOf = async (tx: Tx, userId: number) => (await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)))[0]?.username ?? 'A player';
-
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
 
 /** Both players see the battle as it is now. */
@@ -71,14 +75,18 @@ export async function createBattle(db: Db, input: CreateBattleRequest, now: Date
   const seedHash = await seedHashOf(seed);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    // A share lock on the defender: a ban being written waits for us, or we see it. Users are
-    // locked before POGs, as trades do.
-    const [defender] = await tx.select().from(users).where(eq(users.id, input.defenderId)).for('share');
+    // Share locks on both players: a ban being written waits for us, or we see it.
+    const players = await lockActor(tx, input.challengerId, 'share', [input.defenderId]);
+    const defender = players.get(input.defenderId);
     if (!defender) throw new NotFoundError('That player does not exist.');
     if (defender.isBanned) throw new ForbiddenError(`${defender.username} is banned and cannot be challenged.`);
     const pog = (await lockPogs(tx, [input.challengerPogId])).get(input.challengerPogId);
     const refusal = await riskRefusal(tx, pog, input.challengerId, now);
     if (refusal) throw refusal;
+    // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
+    if (!(await holdsRiskablePog(tx, defender.id, now))) {
+      throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
+    }
 
     const [row] = await tx
       .insert(battles)
@@ -114,9 +122,13 @@ export async function acceptBattle(db: Db, battleId: number, userId: number, def
   if (peek.defenderId !== userId) throw new ForbiddenError('Only the challenged player can accept this battle.');
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
+    const players = await lockActor(tx, userId, 'share', [peek.challengerId]);
     const locked = await lockPogs(tx, [peek.challengerPogId, defenderPogId]);
     const row = (await lockBattleRow(tx, battleId))!;
     if (row.status !== 'pending') throw await wrongState(tx, row, 'accepted', now);
+    // A ban cancels the banned player's battles as it commits; this guards against one recorded otherwise.
+    const challenger = players.get(row.challengerId);
+    if (!challenger || challenger.isBanned) throw new ConflictError('The challenger is banned, so this battle cannot go ahead.');
     const refusal = await riskRefusal(tx, locked.get(defenderPogId), userId, now);
     if (refusal) throw refusal;
     const challengerPog = row.challengerPogId === null ? undefined : locked.get(row.challengerPogId);
@@ -159,6 +171,7 @@ async function endPending(db: Db, battleId: number, userId: number, as: 'decline
   }
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
+    const actor = (await lockActor(tx, userId)).get(userId)!;
     const [updated] = await tx
       .update(battles)
       .set({ status: as, updatedAt: now })
@@ -166,12 +179,11 @@ async function endPending(db: Db, battleId: number, userId: number, as: 'decline
       .returning();
     if (!updated) throw await wrongState(tx, (await findBattleRow(tx, battleId))!, as, now);
     const ended = await toBattle(tx, updated, now);
-    const actor = await usernameOf(tx, userId);
     await notify(uow, {
       userId: as === 'declined' ? ended.challengerId : ended.defenderId,
       kind: as === 'declined' ? 'battle.declined' : 'battle.cancelled',
       title: as === 'declined' ? 'Challenge declined' : 'Challenge cancelled',
-      body: as === 'declined' ? `${actor} declined your battle challenge.` : `${actor} cancelled their battle challenge.`,
+      body: as === 'declined' ? `${actor.username} declined your battle challenge.` : `${actor.username} cancelled their battle challenge.`,
       link: BATTLE_LINK,
     });
     return announce(uow, 'battle:updated', ended);

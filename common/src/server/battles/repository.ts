@@ -1,9 +1,9 @@
 /** Reading battles as the API shows them: both players, both POGs, and the seed only once completed. */
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '../../battles/api';
 import { initials, timeAgo } from '../../display';
 import type { Db, Tx } from '../db/client';
-import { battles, users, type BattleRow } from '../db/schema';
+import { battles, pogs, users, type BattleRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
 
 /** How many battles a list returns at most, newest first. */
@@ -98,4 +98,27 @@ export function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: read
     .select()
     .from(battles)
     .where(and(inArray(battles.status, [...statuses]), risking));
+}
+
+/**
+ * A POG its holder could risk in a battle now: not rejected, supply left, not on cooldown, not
+ * already in an open battle (riskRefusal's checks, as SQL over `pogs`).
+ */
+export function riskable(now: Date): SQL {
+  const open = sql.join(
+    OPEN_BATTLE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return and(
+    ne(pogs.moderationStatus, 'rejected'),
+    gt(pogs.tradesRemaining, 0),
+    or(isNull(pogs.cooldownUntil), lte(pogs.cooldownUntil, now)),
+    sql`NOT EXISTS (SELECT 1 FROM ${battles} WHERE ${battles.status} IN (${open}) AND (${battles.challengerPogId} = ${pogs.id} OR ${battles.defenderPogId} = ${pogs.id}))`,
+  )!;
+}
+
+/** Whether a player holds a POG they could risk, i.e. whether they can be challenged. */
+export async function holdsRiskablePog(db: Db | Tx, userId: number, now: Date): Promise<boolean> {
+  const [row] = await db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, userId), riskable(now))).limit(1);
+  return row !== undefined;
 }

@@ -23,6 +23,7 @@ import { battles, pogs, type BattleRow } from '../db/schema';
 import { notifyAll, type NewNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
+import { banMessage, lockPlayers, type LockedPlayer } from '../moderation/player-locks';
 import { BATTLE_LINK, MISSING_BATTLE, lockPogs, wrongState } from './commands';
 import { toBattles } from './repository';
 
@@ -91,11 +92,16 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
 
   await inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    // One lock order everywhere: POG rows in id order, then the battles in id order.
+    // One lock order everywhere: the players, then POG rows, then the battles, each in id order. The
+    // players' rows are shared: a ban either waits for this settlement or has already cancelled
+    // its battles; a battle whose player is banned is refused, never completed.
+    const players = await lockPlayers(tx, open.flatMap((row) => [row.challengerId, row.defenderId]).map((id) => ({ id, mode: 'share' as const })));
     await lockPogs(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
     const locked = await lockBattleRows(tx, open.map((row) => row.id));
     const current = new Map([...peeked, ...locked]);
-    const settled = await settle(uow, [...locked.values()].filter((row) => row.status === 'accepted'), resolutions, requests);
+    const stillAccepted = [...locked.values()].filter((row) => row.status === 'accepted');
+    const banned = bannedRefusals(stillAccepted, players, requests, results);
+    const settled = await settle(uow, stillAccepted.filter((row) => !banned.has(row.id)), resolutions, requests);
 
     const shown = new Map((await toBattles(tx, [...current.values()].filter((row) => row.status === 'completed' && !settled.has(row.id)), now)).map((b) => [b.id, b]));
     const firstFor = new Set<number>();
@@ -115,6 +121,30 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
     await hooks.beforeCommit?.();
   });
   return results as CompletionResult[];
+}
+
+/**
+ * Fills in the refusal of every request whose battle has a banned player (403 for a banned actor,
+ * 409 otherwise) and returns those battles' ids. A ban cancels its player's battles as it commits, so
+ * this guards against a ban recorded any other way: a banned player never wins or loses a POG.
+ */
+function bannedRefusals(accepted: BattleRow[], players: Map<number, LockedPlayer>, requests: CompletionRequest[], results: Array<CompletionResult | undefined>): Set<number> {
+  const banned = new Set<number>();
+  for (const row of accepted) {
+    // Both exist: deleting a player deletes their battles (ON DELETE CASCADE).
+    const player = [row.challengerId, row.defenderId].map((id) => players.get(id)).find((p) => p?.isBanned);
+    if (!player) continue;
+    banned.add(row.id);
+    for (const [i, request] of requests.entries()) {
+      if (request.battleId !== row.id || results[i]) continue;
+      const actor = request.actorId === null ? undefined : players.get(request.actorId);
+      results[i] = {
+        ok: false,
+        error: actor?.isBanned ? new ForbiddenError(banMessage(actor.banReason)) : new ConflictError(`This battle cannot be completed: ${player.username} is banned.`),
+      };
+    }
+  }
+  return banned;
 }
 
 /** An accepted battle's roll input; its rarities are set (a CHECK constraint guarantees it). */
@@ -183,7 +213,7 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
       : (
           await tx
             .update(pogs)
-            .set({ userId: sql`m.winner_id`, updatedAt: now })
+            .set({ userId: sql`m.winner_id`, changedHands: true, updatedAt: now })
             .from(sql`jsonb_to_recordset(${JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId })))}::jsonb) AS m(id integer, winner_id integer, loser_id integer)`)
             .where(sql`${pogs.id} = m.id AND ${pogs.userId} = m.loser_id`)
             .returning({ id: pogs.id })

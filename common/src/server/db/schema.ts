@@ -121,6 +121,8 @@ export const pogs = pgTable(
     maxTrades: integer('max_trades').notNull(),
     tradesRemaining: integer('trades_remaining').notNull(),
     cooldownUntil: timestamp('cooldown_until', { withTimezone: true }),
+    /** Whether it ever changed hands (trade or battle): its design is frozen from then on. */
+    changedHands: boolean('changed_hands').notNull().default(false),
     isFlagged: boolean('is_flagged').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(false),
     moderationStatus: text('moderation_status', { enum: ['none', 'approved', 'rejected'] }).notNull().default('none'),
@@ -138,6 +140,8 @@ export const pogCreations = pgTable('pog_creations', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   pogId: integer('pog_id'),
+  /** 'edited': an edit that changed a design (counts for the cooldown and the daily limit only). */
+  kind: text('kind', { enum: ['created', 'edited'] }).notNull().default('created'),
   createdAt: createdAt(),
 });
 

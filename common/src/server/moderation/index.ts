@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './conflicts';
+export * from './player-locks';
 export * from './pog-moderation';
 export * from './queries';
 export * from './reports';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { ModerationAction } from '../../events';
 import { NotFoundError } from '../../errors';
 import type { Notification } from '../../schemas/notifications';
-import { releaseCommitments } from '../commitments';
+import { deletePogs, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
@@ -89,14 +89,13 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
   });
 }
 
-/** Deletes any player's POG; returns what it was. Its open trades and battles end first. */
+/** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
 export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     await lockPog(tx, input.pogId);
     const snapshot = (await findPog(tx, input.pogId))!;
-    await releaseCommitments(uow, { pogIds: [input.pogId] }, 'deleted');
-    await tx.delete(pogs).where(eq(pogs.id, input.pogId));
+    await deletePogs(uow, [input.pogId]);
     await recordAudit(tx, { adminSessionId: input.adminSessionId, action: 'deleted', targetType: 'pog', targetId: input.pogId, notes: null }, now);
     const notification = await insertNotification(tx, {
       userId: snapshot.pog.userId,

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
+import { lockActor } from './player-locks';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 
 export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
@@ -16,6 +17,8 @@ export const ALREADY_REPORTED = 'You have already reported this POG. A moderator
 export async function reportPog(db: Db, input: { pogId: number; userId: number; reason: string }, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
+    // The reporter's row first (the lock order: players, then POGs): a ban overtaking the report is seen.
+    await lockActor(tx, input.userId);
     const rows = await tx.select().from(pogs).where(eq(pogs.id, input.pogId)).for('update');
     const current = rows[0];
     // A rejected POG reads as missing to everyone but its owner (who cannot report it anyway).

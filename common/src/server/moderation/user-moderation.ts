@@ -12,6 +12,7 @@ import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
+import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
 
 export interface UserDecision {
@@ -22,9 +23,6 @@ export interface UserDecision {
   expectedLastModeratedAt?: string | null | undefined;
   adminSessionId: number;
 }
-
-/** The text a banned player reads on their sockets and at login. */
-export const banMessage = (reason: string | null) => `Your account has been banned${reason ? `: ${reason}` : '.'}`;
 
 export async function moderateUser(db: Db, input: UserDecision, now: Date): Promise<UserRow> {
   return inUnitOfWork(db, now, async (uow) => {

@@ -1,19 +1,25 @@
 /**
- * Creating, editing and deleting POGs. Each is one unit of work; creation locks the player's row so
- * that concurrent requests cannot slip past the limits together. What follows a change is declared
- * here with it: scoring the design, checking achievements, telling the moderators.
+ * Creating, editing and deleting POGs. Each is one unit of work that first locks the acting player's
+ * row (the lock order: players, POGs, then trades and battles) and re-reads their ban there.
+ * Creations and design edits lock it FOR NO KEY UPDATE, so that concurrent requests cannot slip past
+ * the creation limits together. What follows a change is declared here with it: scoring the design,
+ * checking achievements, telling the moderators.
  */
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '../../constants';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import { checkCreation, startOfUtcDay, type CreationFacts } from '../../pogs/creation-limits';
+import { matchesBlocklist } from '../../pogs/blocklist';
+import { checkCreation, startOfUtcDay, type CreationFacts, type CreationKind } from '../../pogs/creation-limits';
+import { changesDesign, editRefusal } from '../../pogs/edit-rule';
 import { colourPairKey, designTextKey } from '../../pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '../../pogs/schemas';
 import { UPLOADS_PREFIX } from '../../pogs/image-url';
 import { limitRewardsOf } from '../users/stats';
-import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
+import { assertNotRiskedInBattle, deletePogs } from '../commitments';
 import type { Db, Tx } from '../db/client';
-import { pogCreations, pogs, uploads, users, type PogRow } from '../db/schema';
+import { pogCreations, pogs, uploads, type PogRow } from '../db/schema';
+import { lockActor } from '../moderation/player-locks';
+import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
@@ -40,18 +46,29 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
   // Sequential: a transaction's queries share one connection.
   const holding = await tx.select({ n: count() }).from(pogs).where(eq(pogs.userId, userId));
   const today = await tx.select({ n: count() }).from(pogCreations).where(and(eq(pogCreations.userId, userId), gte(pogCreations.createdAt, startOfUtcDay(now))));
-  const total = await tx.select({ n: count(), last: max(pogCreations.createdAt) }).from(pogCreations).where(eq(pogCreations.userId, userId));
+  const total = await tx
+    .select({ n: count(), created: sql<number>`count(*) filter (where ${pogCreations.kind} = 'created')`, last: max(pogCreations.createdAt) })
+    .from(pogCreations)
+    .where(eq(pogCreations.userId, userId));
   const rejected = await tx.select({ n: count() }).from(pogs).where(and(eq(pogs.creatorId, userId), eq(pogs.moderationStatus, 'rejected')));
   const last = total[0]?.last;
   const rewards = await limitRewardsOf(tx, userId);
   return {
     holding: Number(holding[0]?.n ?? 0),
     createdToday: Number(today[0]?.n ?? 0),
-    createdTotal: Number(total[0]?.n ?? 0),
+    createdTotal: Number(total[0]?.created ?? 0),
     lastCreatedAt: last ? new Date(last) : null,
     hasRejected: Number(rejected[0]?.n ?? 0) > 0,
     rewards,
   };
+}
+
+/** Refuses a creation (or a design edit) over the limits, with the limit's code and Retry-After. */
+async function assertMayCreate(tx: Tx, userId: number, now: Date, kind: CreationKind): Promise<void> {
+  const refusal = checkCreation(await creationFacts(tx, userId, now), now, kind);
+  if (!refusal) return;
+  const headers: Record<string, string> = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {};
+  throw new AppError(refusal.code, refusal.message, { headers });
 }
 
 /** Scores the POG's current design version (once per version, whoever asks again). */
@@ -64,12 +81,8 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
     const { tx } = uow;
     // One creation at a time per player: the limits below are read and written under this lock
     // (NO KEY UPDATE, so that rows referring to the player, such as notifications, are not blocked).
-    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
-    const refusal = checkCreation(await creationFacts(tx, userId, now), now);
-    if (refusal) {
-      const headers: Record<string, string> = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {};
-      throw new AppError(refusal.code, refusal.message, { headers });
-    }
+    await lockActor(tx, userId, 'no key update');
+    await assertMayCreate(tx, userId, now, 'create');
     const image = await imageFacts(tx, input.imageUrl);
     const maxTrades = input.maxTrades ?? TRADE_SUPPLY.common;
     const [row] = await tx
@@ -105,20 +118,48 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
   });
 }
 
-/** Locks the POG and checks that the user owns it (404 when missing, 403 when someone else's). */
-async function lockOwnPog(tx: Tx, pogId: number, userId: number, action: string): Promise<PogRow> {
+/** Locks the POG (404 when missing). */
+async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
   const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
-  const pog = rows[0];
-  if (!pog) throw new NotFoundError('That POG does not exist (it may have been deleted).');
-  if (pog.userId !== userId) throw new ForbiddenError(`You can only ${action} POGs you own.`);
-  return pog;
+  if (!rows[0]) throw new NotFoundError('That POG does not exist (it may have been deleted).');
+  return rows[0];
 }
 
+/**
+ * A renamed POG is not scored again (the name is not part of the design), so its new name is checked
+ * against the blocklist here, as the scorer would: a match flags it for review.
+ */
+async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean> {
+  if (!matchesBlocklist(`${pog.name} ${pog.textContent}`) || pog.isFlagged || pog.moderationStatus === 'approved') return false;
+  await uow.tx.update(pogs).set({ isFlagged: true, isApproved: false }).where(eq(pogs.id, pog.id));
+  await notify(uow, {
+    userId: pog.userId,
+    kind: 'pog.flagged',
+    title: `${pog.name} was flagged for review`,
+    body: 'Its name or text contains words that are not allowed. A moderator will review it.',
+    link: '/collection',
+  });
+  return true;
+}
+
+/**
+ * Edits a POG: only its creator, while holding it, before it ever changed hands (403 otherwise). A
+ * change of design is scored again and counts as a creation (cooldown and daily limit, same refusals
+ * as creating); a new name alone costs nothing and keeps the score; an edit that changes nothing
+ * changes nothing.
+ */
 export async function updatePogDesign(db: Db, pogId: number, userId: number, changes: UpdatePogRequest, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    const current = await lockOwnPog(tx, pogId, userId, 'edit');
+    // NO KEY UPDATE: a design edit reads and writes the creation limits, like a creation.
+    await lockActor(tx, userId, 'no key update');
+    const current = await lockPog(tx, pogId);
+    const refusal = editRefusal(current, userId);
+    if (refusal) throw new ForbiddenError(refusal);
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as PogRow;
+    const redesign = changesDesign(current, next);
+    if (!redesign && next.name === current.name) return (await findPog(tx, pogId))!;
+    if (redesign) await assertMayCreate(tx, userId, now, 'edit');
     const image = next.imageUrl !== current.imageUrl ? await imageFacts(tx, next.imageUrl) : { imageHash: current.imageHash, imageDetail: current.imageDetail };
     await tx
       .update(pogs)
@@ -134,14 +175,19 @@ export async function updatePogDesign(db: Db, pogId: number, userId: number, cha
         ...image,
         ...chunkColumns(image.imageHash),
         ...designKeys(next),
-        designVersion: current.designVersion + 1,
+        designVersion: redesign ? current.designVersion + 1 : current.designVersion,
         updatedAt: now,
       })
       .where(eq(pogs.id, pogId));
+    let flagged = false;
+    if (redesign) await tx.insert(pogCreations).values({ userId, pogId, kind: 'edited', createdAt: now });
+    else flagged = await flagIfNameBlocked(uow, { ...current, name: next.name });
     const updated = (await findPog(tx, pogId))!;
-    // The owner's own view: with the moderator's notes.
-    uow.toUser(updated.pog.userId, 'pog:updated', toPogWithNotes(updated, now));
-    scoreLater(uow, updated.pog);
+    // The owner's own view, and the admins': with the moderator's notes.
+    const shown = toPogWithNotes(updated, now);
+    uow.toUser(updated.pog.userId, 'pog:updated', shown);
+    if (flagged) uow.toAdmins('moderation:queue', { action: 'flagged', pog: shown });
+    if (redesign) scoreLater(uow, updated.pog);
     return updated;
   });
 }
@@ -150,11 +196,12 @@ export async function updatePogDesign(db: Db, pogId: number, userId: number, cha
 export async function deleteOwnPog(db: Db, pogId: number, userId: number, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    const pog = await lockOwnPog(tx, pogId, userId, 'delete');
+    await lockActor(tx, userId);
+    const pog = await lockPog(tx, pogId);
+    if (pog.userId !== userId) throw new ForbiddenError('You can only delete POGs you own.');
     await assertNotRiskedInBattle(tx, [pog]);
     const snapshot = (await findPog(tx, pogId))!;
-    await releaseCommitments(uow, { pogIds: [pogId] }, 'deleted');
-    await tx.delete(pogs).where(eq(pogs.id, pogId));
+    await deletePogs(uow, [pogId]);
     uow.toAdmins('moderation:queue', { action: 'deleted', pog: toPogWithNotes(snapshot, now) });
     return snapshot;
   });

@@ -1,20 +1,35 @@
 /** Cancels pending trades that a moved, deleted or rejected POG, or a banned player, was part of. */
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { RELEASE_REASON_TEXT, type Canceller } from '../release-reasons';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { RELEASE_REASON_TEXT, type Canceller, type Detacher } from '../release-reasons';
+import type { Tx } from '../db/client';
 import { trades } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { toTrades } from './repository';
 
+/** Both POG columns, with the references to these POGs cleared (the rest kept as they are). */
+function detachedColumns(pogIds: number[]) {
+  return {
+    offerPogId: sql<number | null>`CASE WHEN ${inArray(trades.offerPogId, pogIds)} THEN NULL ELSE ${trades.offerPogId} END`,
+    requestPogId: sql<number | null>`CASE WHEN ${inArray(trades.requestPogId, pogIds)} THEN NULL ELSE ${trades.requestPogId} END`,
+  };
+}
+
+const referencing = (pogIds: number[]) => or(inArray(trades.offerPogId, pogIds), inArray(trades.requestPogId, pogIds))!;
+
+/** The ids of these trades, locked in ascending id order (the lock order), for an UPDATE ... WHERE id IN. */
+const inIdOrder = (tx: Tx, where: SQL | undefined) => tx.select({ id: trades.id }).from(trades).where(where).orderBy(asc(trades.id)).for('update');
+
 export const cancelTradesFor: Canceller = async (uow, scope, reason) => {
   const { tx, now } = uow;
   const who: SQL[] = [];
-  if (scope.pogIds?.length) who.push(inArray(trades.offerPogId, scope.pogIds), inArray(trades.requestPogId, scope.pogIds));
+  if (scope.pogIds?.length) who.push(referencing(scope.pogIds));
   if (scope.userId !== undefined) who.push(eq(trades.fromUserId, scope.userId), eq(trades.toUserId, scope.userId));
   if (who.length === 0) return;
+  const which = and(eq(trades.status, 'pending'), or(...who), scope.exceptTradeId === undefined ? undefined : ne(trades.id, scope.exceptTradeId));
   const cancelled = await tx
     .update(trades)
-    .set({ status: 'cancelled', cancelReason: reason, decidedAt: now })
-    .where(and(eq(trades.status, 'pending'), or(...who), scope.exceptTradeId === undefined ? undefined : ne(trades.id, scope.exceptTradeId)))
+    .set({ status: 'cancelled', cancelReason: reason, decidedAt: now, ...(scope.detach && scope.pogIds?.length ? detachedColumns(scope.pogIds) : {}) })
+    .where(and(inArray(trades.id, inIdOrder(tx, which)), which))
     .returning();
   for (const trade of await toTrades(tx, cancelled, now)) {
     for (const userId of [trade.fromUserId, trade.toUserId]) {
@@ -28,4 +43,9 @@ export const cancelTradesFor: Canceller = async (uow, scope, reason) => {
       uow.toUser(userId, 'trade:updated', trade);
     }
   }
+};
+
+/** Finished trades keep their history without the deleted POGs. */
+export const detachTradesFrom: Detacher = async (tx, pogIds) => {
+  await tx.update(trades).set(detachedColumns(pogIds)).where(inArray(trades.id, inIdOrder(tx, referencing(pogIds))));
 };

@@ -3,9 +3,11 @@
  * POGs and the trade, re-checks everything, and moves the POGs with conditional updates, so two
  * accepts, or an accept and a cancel, can never both win, and no POG is lost or duplicated.
  *
- * Lock order, everywhere a POG moves: POG rows first (ascending id), then trade or battle rows.
- * Releasing other offers updates their rows after the POGs are held, so a concurrent accept of one
- * of them is still waiting for the POGs, not holding its trade: no deadlock.
+ * Lock order, everywhere: player rows first (ascending id; moderation/player-locks.ts), then POG rows
+ * (ascending id), then trade or battle rows. Every command locks the players it concerns and re-reads
+ * their bans there, so a ban (which holds the player's row while it cancels their trades) is never
+ * half-seen. Releasing other offers updates their rows after the POGs are held, so a concurrent
+ * accept of one of them is still waiting for the POGs, not holding its trade: no deadlock.
  *
  * Each command is a unit of work: its notifications, its events for both players and its follow-up
  * jobs (achievement checks after a swap) commit with the change.
@@ -18,7 +20,8 @@ import type { CreateTradeRequest, Trade } from '../../trades/api';
 import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
-import { pogs, trades, users, type PogRow, type TradeRow } from '../db/schema';
+import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
+import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { toTrade } from './repository';
@@ -48,9 +51,11 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     const { tx } = uow;
     // The sender's row serialises their offers, so the daily limit holds under concurrency. NO KEY
     // UPDATE, not UPDATE: a notification for this player (a foreign key to the row) must still be
-    // insertable meanwhile, or a scorer holding one of these POGs would deadlock with us.
-    await tx.execute(sql`SELECT id FROM ${users} WHERE ${users.id} = ${input.fromUserId} FOR NO KEY UPDATE`);
-    const [recipient] = await tx.select().from(users).where(eq(users.id, input.toUserId)).limit(1);
+    // insertable meanwhile, or a scorer holding one of these POGs would deadlock with us. The
+    // recipient's row is shared: a ban of either player waits for this offer (and cancels it) or
+    // is seen here.
+    const players = await lockActor(tx, input.fromUserId, 'no key update', [input.toUserId]);
+    const recipient = players.get(input.toUserId);
     if (!recipient) throw new NotFoundError('That player does not exist.');
     if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);
 
@@ -82,12 +87,12 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
       .onConflictDoNothing()
       .returning();
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
-    const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, input.fromUserId));
+    const sender = players.get(input.fromUserId)!;
     await notify(uow, {
       userId: input.toUserId,
       kind: 'trade.offered',
       title: 'New trade offer',
-      body: `${sender!.username} offers ${offer.name} for your ${request.name}.`,
+      body: `${sender.username} offers ${offer.name} for your ${request.name}.`,
       link: '/trade',
     });
     const trade = await toTrade(tx, inserted[0], now);
@@ -125,14 +130,19 @@ function announce(uow: UnitOfWork, trade: Trade): Trade {
 export async function answerTrade(db: Db, tradeId: number, actorId: number, answer: 'accepted' | 'rejected', now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    // The POGs of a trade never change, so they can be read, then locked, before the trade itself.
-    const [peek] = await tx.select({ offerPogId: trades.offerPogId, requestPogId: trades.requestPogId }).from(trades).where(eq(trades.id, tradeId));
+    // The players and POGs of a trade never change (a deleted POG only goes null), so they can be
+    // read, then locked in the lock order, before the trade itself.
+    const [peek] = await tx
+      .select({ fromUserId: trades.fromUserId, toUserId: trades.toUserId, offerPogId: trades.offerPogId, requestPogId: trades.requestPogId })
+      .from(trades)
+      .where(eq(trades.id, tradeId));
+    const players = await lockActor(tx, actorId, 'share', peek ? [peek.fromUserId, peek.toUserId] : []);
     const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is number => id !== null) : [];
     const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<number, PogRow>();
     const row = await lockTrade(tx, tradeId);
     if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can answer it.');
     await assertPending(tx, row, now);
-    const [recipient] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.toUserId));
+    const recipient = players.get(row.toUserId);
 
     if (answer === 'rejected') {
       const [updated] = await tx.update(trades).set({ status: 'rejected', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
@@ -140,6 +150,10 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
       return announce(uow, await toTrade(tx, updated!, now));
     }
 
+    // A ban cancels the banned player's offers as it commits, so this only guards against a ban
+    // recorded some other way: no trade with a banned player completes.
+    const offerer = players.get(row.fromUserId);
+    if (!offerer || offerer.isBanned) throw new ConflictError('The player who offered this trade is banned, so it can no longer be accepted.');
     const offer = row.offerPogId === null ? undefined : found.get(row.offerPogId);
     const request = row.requestPogId === null ? undefined : found.get(row.requestPogId);
     if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
@@ -157,6 +171,8 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
         .update(pogs)
         .set({
           userId: newOwner,
+          // Its design is frozen from now on (docs/rules.md, POGs: who may edit).
+          changedHands: true,
           cooldownUntil: new Date(now.getTime() + TRADE_COOLDOWN_MINUTES[pog.rarity] * 60_000),
           tradesRemaining: sql`${pogs.tradesRemaining} - 1`,
           updatedAt: now,
@@ -186,12 +202,12 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
 export async function cancelTrade(db: Db, tradeId: number, actorId: number, now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
+    const sender = (await lockActor(tx, actorId)).get(actorId)!;
     const row = await lockTrade(tx, tradeId);
     if (row.fromUserId !== actorId) throw new ForbiddenError('Only the player who sent this offer can cancel it.');
     await assertPending(tx, row, now);
     const [updated] = await tx.update(trades).set({ status: 'cancelled', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
-    const [sender] = await tx.select({ username: users.username }).from(users).where(eq(users.id, row.fromUserId));
-    await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender!.username} cancelled their trade offer.`, link: '/trade' });
+    await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender.username} cancelled their trade offer.`, link: '/trade' });
     return announce(uow, await toTrade(tx, updated!, now));
   });
 }

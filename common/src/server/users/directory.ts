@@ -1,7 +1,8 @@
 /** Players as others see them: the public profile and how many POGs they hold. */
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, exists } from 'drizzle-orm';
 import type { User } from '../../schemas/auth';
 import type { Db } from '../db/client';
+import { riskable } from '../battles/repository';
 import { pogs, users } from '../db/schema';
 import { toUser } from './repository';
 
@@ -9,13 +10,21 @@ export type PublicUser = User & { pogCount: number };
 
 const pogCounts = (db: Db) => db.select({ userId: pogs.userId, n: count().as('n') }).from(pogs).groupBy(pogs.userId).as('pog_counts');
 
-export async function listPublicUsers(db: Db, limit = 1000): Promise<PublicUser[]> {
+export interface PublicUserFilter {
+  /** Only players who hold a POG they could risk in a battle at this moment (who can be challenged). */
+  challengeableAt?: Date;
+  limit?: number;
+}
+
+export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}): Promise<PublicUser[]> {
   const counts = pogCounts(db);
+  const { challengeableAt, limit = 1000 } = filter;
+  const challengeable = challengeableAt && exists(db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, users.id), riskable(challengeableAt))));
   const rows = await db
     .select({ user: users, n: counts.n })
     .from(users)
     .leftJoin(counts, eq(counts.userId, users.id))
-    .where(eq(users.isBanned, false))
+    .where(and(eq(users.isBanned, false), challengeable))
     .orderBy(asc(users.username))
     .limit(limit);
   return rows.map((r) => ({ ...toUser(r.user), pogCount: Number(r.n ?? 0) }));

@@ -35,7 +35,8 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       username: users.username,
       pogCount: sql<number>`(SELECT count(*) FROM pogs WHERE user_id = ${player})::int`,
       createdToday: sql<number>`(SELECT count(*) FROM pog_creations WHERE user_id = ${player} AND created_at >= ${today}::timestamptz)::int`,
-      createdTotal: sql<number>`(SELECT count(*) FROM pog_creations WHERE user_id = ${player})::int`,
+      // Design edits count towards today's limit (above) but are not POGs created.
+      createdTotal: sql<number>`(SELECT count(*) FROM pog_creations WHERE user_id = ${player} AND kind = 'created')::int`,
       sentToday: sql<number>`(SELECT count(*) FROM trades WHERE from_user_id = ${player} AND created_at >= ${today}::timestamptz)::int`,
       tradesDone: sql<number>`(SELECT count(*) FROM trades WHERE status = 'accepted' AND (from_user_id = ${player} OR to_user_id = ${player}))::int`,
       battleWins: sql<number>`(SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = ${player})::int`,
@@ -50,7 +51,7 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
   const creationDays = await db
     .selectDistinct({ userId: pogCreations.userId, day })
     .from(pogCreations)
-    .where(and(inArray(pogCreations.userId, ids), gte(pogCreations.createdAt, since)));
+    .where(and(inArray(pogCreations.userId, ids), gte(pogCreations.createdAt, since), eq(pogCreations.kind, 'created')));
   const done = await db.select().from(userAchievements).where(inArray(userAchievements.userId, ids));
 
   const progress = new Map<number, PlayerProgress>();

@@ -6,7 +6,8 @@ export const BATTLE_TEXT = {
   logIn: 'Login / Register',
   needPogs: 'You need to create POGs first...',
   createPogs: 'Create a POG',
-  noOpponents: 'There are no other players to challenge yet. Come back when someone else has joined.',
+  noOpponents: 'Nobody can be challenged right now: no other player holds a POG they could risk. Come back later.',
+  opponentUnavailable: 'That player holds no POG they could risk in a battle right now, so they cannot be challenged.',
 
   // Variant A
   challengeTab: 'Challenge',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengePath, challengeProblem, opponentsFor, preselectedOpponent } from './selection';
+import { challengePath, challengeProblem, opponentsFor, opponentUnavailable, preselectedOpponent } from './selection';
 
 const players = [
   { id: 3, username: 'carol' },
@@ -20,6 +20,15 @@ describe('the challenge form (spec section 5)', () => {
     expect(preselectedOpponent('99', opponents)).toBeNull();
     expect(preselectedOpponent('8abc', opponents)).toBeNull();
     expect(preselectedOpponent(null, opponents)).toBeNull();
+  });
+
+  it('says when ?opponent= names a player who cannot be challenged (not in the list)', () => {
+    const opponents = opponentsFor(players, 7);
+    expect(opponentUnavailable('42', opponents, 7)).toBe(true);
+    expect(opponentUnavailable('8', opponents, 7)).toBe(false);
+    expect(opponentUnavailable('7', opponents, 7)).toBe(false);
+    expect(opponentUnavailable('x', opponents, 7)).toBe(false);
+    expect(opponentUnavailable(null, opponents, 7)).toBe(false);
   });
 
   it('needs both a POG and an opponent', () => {

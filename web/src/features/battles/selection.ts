@@ -2,16 +2,30 @@
 import type { User } from '@pog/common';
 import { BATTLE_TEXT } from './messages';
 
-/** Every other player, by name: the opponent list excludes the current user. */
+/**
+ * Every other player, by name: the opponent list excludes the current user. The form passes the
+ * players who can be challenged (GET /api/users?canBeChallenged=1): only those holding a POG they
+ * could risk.
+ */
 export function opponentsFor<P extends Pick<User, 'id' | 'username'>>(players: readonly P[], viewerId: number): P[] {
   return players.filter((player) => player.id !== viewerId).sort((a, b) => a.username.localeCompare(b.username));
 }
 
+const opponentIdOf = (param: string | null): number | null => (param && /^\d+$/.test(param) ? Number(param) : null);
+
 /** `?opponent={userId}` preselects an opponent, but only one who is in the list. */
 export function preselectedOpponent(param: string | null, opponents: ReadonlyArray<Pick<User, 'id'>>): number | null {
-  if (!param || !/^\d+$/.test(param)) return null;
-  const id = Number(param);
-  return opponents.some((player) => player.id === id) ? id : null;
+  const id = opponentIdOf(param);
+  return id !== null && opponents.some((player) => player.id === id) ? id : null;
+}
+
+/**
+ * Whether `?opponent=` names another player who is not in the list: the list holds only players who
+ * can be challenged (a POG they could risk), so the form says why that one is missing.
+ */
+export function opponentUnavailable(param: string | null, opponents: ReadonlyArray<Pick<User, 'id'>>, viewerId: number): boolean {
+  const id = opponentIdOf(param);
+  return id !== null && id !== viewerId && !opponents.some((player) => player.id === id);
 }
 
 /** The message that stops a challenge missing a choice, or null when it can be sent. */

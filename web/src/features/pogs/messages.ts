@@ -28,3 +28,8 @@ export const IMAGE_TEXT = {
   cropFailed: 'Failed to crop image',
   canvasEmpty: 'Canvas is empty',
 } as const;
+
+/** Our own texts for editing (docs/rules.md, POGs), beside the spec's. */
+export const EDIT_TEXT = {
+  costsACreation: 'Saving a new design counts as a creation (cooldown and daily limit), and it will be scored again. A new name alone is free.',
+} as const;

@@ -8,6 +8,7 @@ export function makePog(overrides: Partial<Pog> = {}): Pog {
     username: 'alice',
     creatorId: 7,
     creatorUsername: 'alice',
+    changedHands: false,
     name: 'Blue',
     textContent: 'BLUE',
     fontFamily: 'Bangers',

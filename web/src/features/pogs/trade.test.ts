@@ -3,16 +3,20 @@ import { ownershipBadge, TRADE_BLOCK_TITLES, tradeBlock, tradeIntent } from './t
 
 describe('tradeIntent', () => {
   it('offers an own POG from the collection', () => {
-    expect(tradeIntent({ id: 5, userId: 1, creatorId: 1 }, 1, 'collection')).toEqual({ kind: 'offer', path: '/trade?offer=5' });
+    expect(tradeIntent({ id: 5, userId: 1 }, 1, 'collection')).toEqual({ kind: 'offer', path: '/trade?offer=5' });
   });
 
   it('requests another player’s POG from Explore', () => {
-    expect(tradeIntent({ id: 6, userId: 2, creatorId: 2 }, 1, 'explore')).toEqual({ kind: 'request', path: '/trade?request=6' });
+    expect(tradeIntent({ id: 6, userId: 2 }, 1, 'explore')).toEqual({ kind: 'request', path: '/trade?request=6' });
   });
 
-  it('refuses from Explore a POG the player holds or created', () => {
-    expect(tradeIntent({ id: 7, userId: 1, creatorId: 1 }, 1, 'explore')).toEqual({ kind: 'own' });
-    expect(tradeIntent({ id: 8, userId: 2, creatorId: 1 }, 1, 'explore')).toEqual({ kind: 'own' });
+  it('refuses from Explore a POG the player holds, whoever created it', () => {
+    expect(tradeIntent({ id: 7, userId: 1 }, 1, 'explore')).toEqual({ kind: 'own' });
+  });
+
+  it('lets a creator ask from Explore for a design of theirs that someone else holds', () => {
+    const theirDesignElsewhere = { id: 8, userId: 2, creatorId: 1 };
+    expect(tradeIntent(theirDesignElsewhere, 1, 'explore')).toEqual({ kind: 'request', path: '/trade?request=8' });
   });
 });
 

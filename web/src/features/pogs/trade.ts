@@ -7,12 +7,16 @@ import { cooldownHoursLeft, cooldownTitle, type Pog } from '@pog/common';
 export type TradeIntent =
   | { kind: 'offer'; path: string }
   | { kind: 'request'; path: string }
-  /** Explore refuses POGs the player created or holds (spec section 5). */
+  /** Explore refuses POGs the player holds (spec section 5, as decisions.md reads it). */
   | { kind: 'own' };
 
-export function tradeIntent(pog: Pick<Pog, 'id' | 'userId' | 'creatorId'>, viewerId: number, screen: 'collection' | 'explore'): TradeIntent {
+/**
+ * "Cannot trade your own pog" is about who holds the POG (decisions.md, Who may trade for what): a
+ * creator may ask for a design of theirs back from whoever holds it now.
+ */
+export function tradeIntent(pog: Pick<Pog, 'id' | 'userId'>, viewerId: number, screen: 'collection' | 'explore'): TradeIntent {
   const mine = pog.userId === viewerId;
-  if (screen === 'explore' && (mine || pog.creatorId === viewerId)) return { kind: 'own' };
+  if (screen === 'explore' && mine) return { kind: 'own' };
   return mine ? { kind: 'offer', path: `/trade?offer=${pog.id}` } : { kind: 'request', path: `/trade?request=${pog.id}` };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import type { User } from '@pog/common';
+import { changesDesign, editRefusal, type User } from '@pog/common';
 import { media } from '../../app/theme';
 import { Button } from '../../components/Button';
 import { SparklesIcon } from '../../components/icons';
@@ -16,6 +16,7 @@ import {
   type DesignErrors,
   type PogDesign,
 } from '../../features/pogs/design';
+import { EDIT_TEXT } from '../../features/pogs/messages';
 import { useCreatePog, useUpdatePog } from '../../features/pogs/mutations';
 import { usePog } from '../../features/pogs/queries';
 import { ActiveTrades } from './ActiveTrades';
@@ -75,7 +76,9 @@ export function CreatorStudio({ user }: { user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const editId = parseEditId(searchParams.get('edit'));
   const editing = usePog(editId);
-  const editable = editing.data && editing.data.userId === user.id ? editing.data : null;
+  // Only the creator, while holding it, before it ever changed hands (the server's own rule).
+  const editBlocked = editing.data ? editRefusal(editing.data, user.id) : null;
+  const editable = editing.data && editBlocked === null ? editing.data : null;
 
   const [design, setDesign] = useState<PogDesign>(EMPTY_DESIGN);
   const [errors, setErrors] = useState<DesignErrors>({});
@@ -125,9 +128,9 @@ export function CreatorStudio({ user }: { user: User }) {
   const editProblem =
     editId !== null && editing.isError
       ? 'That POG could not be opened for editing (it may have been deleted).'
-      : editing.data && !editable
-        ? 'You can only edit your own POGs.'
-        : null;
+      : editBlocked;
+  // Saving a new design is scored again and counts as a creation; a new name alone is free.
+  const redesigning = editable !== null && changesDesign(editable, design);
 
   return (
     <>
@@ -151,6 +154,7 @@ export function CreatorStudio({ user }: { user: User }) {
           </PanelHead>
           {editProblem && <InlineError role="alert">{editProblem}</InlineError>}
           {editId !== null && editing.isPending && <Muted>Opening your POG...</Muted>}
+          {redesigning && <Muted>{EDIT_TEXT.costsACreation}</Muted>}
           <Form onSubmit={save} noValidate>
             <TextControls design={design} errors={errors} onChange={change} />
             <ColorControls

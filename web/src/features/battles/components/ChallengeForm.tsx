@@ -4,13 +4,13 @@ import { BATTLE_TYPES, type BattleType, type User } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Label, Select } from '../../../components/formControls';
 import { Spinner } from '../../../components/Spinner';
-import { usePlayers, useUserPogs } from '../../pogs/queries';
+import { useUserPogs } from '../../pogs/queries';
 import { riskedPogIds } from '../eligibility';
 import { BATTLE_TEXT } from '../messages';
 import { useSendChallenge } from '../mutations';
 import { BATTLE_TYPE_LABELS } from '../outcome';
-import { usePendingBattles } from '../queries';
-import { challengeProblem, opponentsFor, preselectedOpponent } from '../selection';
+import { useChallengeablePlayers, usePendingBattles } from '../queries';
+import { challengeProblem, opponentsFor, opponentUnavailable, preselectedOpponent } from '../selection';
 import { BattlePogChooser } from './BattlePogChooser';
 import { NeedPogsNotice, NoOpponentsNotice } from './Notices';
 import { Muted, Panel, PanelTitle, Row } from './styles';
@@ -46,7 +46,8 @@ export interface ChallengeFormProps {
 
 /** Challenge another player (spec sections 2 and 5): an opponent, one of your POGs, and send. */
 export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
-  const players = usePlayers();
+  // Only players holding a POG they could risk: anyone else could never accept.
+  const players = useChallengeablePlayers();
   const pogs = useUserPogs(viewer.id);
   const open = usePendingBattles(viewer.id);
   const send = useSendChallenge(viewer.id);
@@ -84,6 +85,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
       <PanelTitle id={titleId}>{title}</PanelTitle>
       {ownPogs.length === 0 && <NeedPogsNotice />}
       {opponents.length === 0 && <NoOpponentsNotice />}
+      {opponents.length > 0 && chosenOpponent === null && opponentUnavailable(opponentParam, opponents, viewer.id) && <Muted role="status">{BATTLE_TEXT.opponentUnavailable}</Muted>}
       {ownPogs.length > 0 && opponents.length > 0 && (
         <Form onSubmit={submit} aria-describedby={problem ? problemId : undefined}>
           <Label>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled, { css, keyframes } from 'styled-components';
-import { DISPLAY, RARITIES, type Pog, type Rarity } from '@pog/common';
+import { DISPLAY, editRefusal, RARITIES, type Pog, type Rarity } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
@@ -179,7 +179,8 @@ export interface PogCardProps {
 
 /**
  * A POG in a list (spec section 2, POG card): the disc, its name, points and rarity, the CREATED or
- * COLLECTED badge, and the hover actions (edit and delete for the owner, trade). The actions also
+ * COLLECTED badge, and the hover actions (edit for the creator while it is theirs and has never
+ * changed hands, delete for the owner, trade). The actions also
  * appear on keyboard focus and always on touch screens.
  */
 export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false, challenge = false }: PogCardProps) {
@@ -231,7 +232,7 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
         {!pog.pointsPending && <Shine $rarity={pog.rarity} aria-hidden="true" />}
         {badge && <Ownership $variant={badge === 'CREATED' ? 'default' : 'success'}>{badge}</Ownership>}
         <Actions>
-          {owner && onEdit && (
+          {onEdit && editRefusal(pog, viewerId) === null && (
             <Action type="button" aria-label={`Edit ${pog.name}`} title="Edit" onClick={() => onEdit(pog)}>
               <PencilIcon />
             </Action>

@@ -1,0 +1,71 @@
+/**
+ * Bans are atomic (issue 11): every command a player performs locks the rows of the players it
+ * concerns first, and reads their ban from those locked rows. A ban (user-moderation.ts) takes
+ * FOR NO KEY UPDATE on the player's row, which conflicts with both modes used here, so a command
+ * either commits wholly before the ban (which then ends whatever the command left open) or waits
+ * for it and sees it.
+ *
+ * The lock order, everywhere (docs/rules.md, Locks): player rows (ascending id), then POG rows
+ * (ascending id), then trade and battle rows. Player rows come first because a ban holds its
+ * player's row while it cancels that player's trades and battles.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import { ForbiddenError, UnauthorizedError } from '../../errors';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
+
+/** `share` to act or to depend on a player's standing; `no key update` to serialise per-player limits. */
+export type PlayerLockMode = 'share' | 'no key update';
+
+export interface LockedPlayer {
+  id: number;
+  username: string;
+  isBanned: boolean;
+  banReason: string | null;
+}
+
+/** The text a banned player reads on their sockets, at login, and from a command the ban overtook. */
+export const banMessage = (reason: string | null) => `Your account has been banned${reason ? `: ${reason}` : '.'}`;
+
+/**
+ * Locks these players' rows in ascending id order (a player named twice gets the stronger mode) and
+ * returns them as they are now; players that do not exist are absent from the map.
+ */
+export async function lockPlayers(tx: Tx, locks: Array<{ id: number; mode: PlayerLockMode }>): Promise<Map<number, LockedPlayer>> {
+  const modes = new Map<number, PlayerLockMode>();
+  for (const { id, mode } of locks) if (modes.get(id) !== 'no key update') modes.set(id, mode);
+  const ids = [...modes.keys()].sort((a, b) => a - b);
+  const found = new Map<number, LockedPlayer>();
+  // Consecutive players with the same mode share one statement (ORDER BY locks in that order).
+  for (let start = 0; start < ids.length; ) {
+    const mode = modes.get(ids[start]!)!;
+    let end = start + 1;
+    while (end < ids.length && modes.get(ids[end]!) === mode) end++;
+    const rows = await tx
+      .select({ id: users.id, username: users.username, isBanned: users.isBanned, banReason: users.banReason })
+      .from(users)
+      .where(inArray(users.id, ids.slice(start, end)))
+      .orderBy(asc(users.id))
+      .for(mode);
+    for (const row of rows) found.set(row.id, row);
+    start = end;
+  }
+  return found;
+}
+
+/** 403 with the ban's reason when the acting player is banned (their session is ending anyway). */
+export function assertNotBanned(actor: LockedPlayer | undefined): LockedPlayer {
+  if (!actor) throw new UnauthorizedError();
+  if (actor.isBanned) throw new ForbiddenError(banMessage(actor.banReason));
+  return actor;
+}
+
+/**
+ * Locks the acting player (in `mode`) together with `others` (shared), in the lock order, and
+ * refuses a banned actor. The caller decides what a banned other player means for its command.
+ */
+export async function lockActor(tx: Tx, actorId: number, mode: PlayerLockMode = 'share', others: number[] = []): Promise<Map<number, LockedPlayer>> {
+  const players = await lockPlayers(tx, [{ id: actorId, mode }, ...others.map((id) => ({ id, mode: 'share' as const }))]);
+  assertNotBanned(players.get(actorId));
+  return players;
+}
