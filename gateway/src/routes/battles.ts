@@ -20,6 +20,9 @@ import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams } from '../http/validate';
 
+/** How long a complete waits for the worker before settling the battle itself. */
+const RESOLVE_WAIT_MS = 1_000;
+
 export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
 
@@ -103,13 +106,14 @@ export function battleRoutes(app: AppContext): Router {
 
   /**
    * Completes a battle through the worker's `battle.resolve` (jobId = battle id, so completes from
-   * both players at once share one job). When the queue fails us (Redis away, the job lost with it)
-   * the battle is settled here instead: completion is idempotent, so a battle the worker did settle
-   * is answered as stored, and one it did not is settled once. Never a 5xx after a commit.
+   * both players at once share one job). When the queue fails us (Redis away, the job lost with it,
+   * or no worker answering within RESOLVE_WAIT_MS, e.g. one still reconnecting) the battle is settled
+   * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
+   * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
    */
   async function complete(battleId: number, actorId: number): Promise<Battle> {
     try {
-      return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId) })).battle;
+      return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
     } catch (error) {
       if (error instanceof AppError && error.status < 500) throw error;
       const [result] = await completeBattles(app.db, [{ battleId, actorId }], app.clock.now());
