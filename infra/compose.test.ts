@@ -37,6 +37,7 @@ import {
   WEB_DOCKERFILE,
 } from './checks/deployment';
 import { copyParts, finalUser, isDockerIgnored, resolvedBase } from './checks/dockerfile';
+import { SECURITY_HEADERS } from '../gateway/src/http/security-headers';
 import { directivesIn, effectiveDirectives, findAll, locationBlock, locationFor, type Directive } from './checks/nginx-conf';
 
 /** Variables that the third-party images themselves read; anything else would be a typo. */
@@ -360,6 +361,17 @@ describe('infra/nginx.conf', () => {
     }
     const build = readDockerfile(WEB_DOCKERFILE).stages[0]!.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.rest);
     expect(build.some((r) => /npm run build[\s\S]*node infra\/docker\/precompress\.mjs web\/dist/.test(r))).toBe(true);
+  });
+
+  it('sends the gateways\' security headers on every answer, once', () => {
+    const proxiedHeaders = findAll(nginx, 'proxy_hide_header').map((d) => d.args[0]!.toLowerCase());
+    for (const uri of ['/', '/collection', '/assets/index-B3kx9a.js', '/api/pogs', '/socket.io/', '/uploads/a.jpg', '/livez', '/nginx-health']) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(responseHeader(uri, name), `${name} on ${uri}`).toBe(value);
+        // The gateway's own copy is hidden, so a proxied answer does not carry the header twice.
+        expect(proxiedHeaders, name).toContain(name.toLowerCase());
+      }
+    }
   });
 
   it('answers client-side routes with index.html', () => {

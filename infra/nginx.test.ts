@@ -16,6 +16,7 @@ import { uniqueName } from '../gateway/src/testing/databases';
 import { REPO_ROOT, startService, type ServiceProcess } from '../gateway/src/testing/processes';
 import { connectSocket, recordEvents, type TestSocket } from '../gateway/src/testing/sockets';
 import { waitFor } from '../gateway/src/testing/wait';
+import { SECURITY_HEADERS } from '../gateway/src/http/security-headers';
 import { BROTLI_STATIC_MODULE, NGINX_BINARY, startNginx, type RunningNginx } from './testing/nginx';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -204,6 +205,16 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
       expect(response.status, uri).toBe(200);
       expect(response.body.toString(), uri).toBe(index);
       expect(response.headers['cache-control'], uri).toBe('no-cache');
+    }
+  });
+
+  it('sends the security headers once on the app, its assets and proxied answers', async () => {
+    for (const uri of ['/', '/collection', web.scriptPath, '/api/user', '/livez']) {
+      const response = await rawGet(nginx.url + uri);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        // A header sent twice would arrive joined ("a, b"): equality means once.
+        expect(response.headers[name.toLowerCase()], `${name} on ${uri}`).toBe(value);
+      }
     }
   });
 });
