@@ -9,3 +9,4 @@ export * from './rarity';
 export * from './pog';
 export * from './creation-limits';
 export * from './image-hash';
+export * from './seeded-random';
