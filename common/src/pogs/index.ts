@@ -10,3 +10,4 @@ export * from './pog';
 export * from './creation-limits';
 export * from './image-hash';
 export * from './seeded-random';
+export * from './design-match';
