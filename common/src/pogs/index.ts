@@ -10,3 +10,5 @@ export * from './pog';
 export * from './creation-limits';
 export * from './edit-rule';
 export * from './image-hash';
+export * from './seeded-random';
+export * from './design-match';

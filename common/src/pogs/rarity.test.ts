@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { RARITIES, type Rarity } from '../constants';
+import { measureCorpus, rarityShares, type CorpusDesign } from './corpus';
 import { EXACT_SEARCH_DISTANCE } from './image-hash';
+import { playerDesigns } from './player-corpus';
+import { GRADIENT_PRESETS, POG_TEMPLATES, type PogTemplate } from './templates';
 import {
   bothColoursSet,
   colourPairKey,
   complexityScore,
-  designTextKey,
   HAMMING_FLAG_DISTANCE,
   harmonyScore,
   hueHarmony,
+  imageUniqueness,
+  isCopiedDesign,
   pointsFor,
+  RARITY_THRESHOLDS,
+  RARITY_WEIGHTS,
+  RARITY_TUNING,
   rarityForTotal,
   scorePog,
   stretch,
@@ -16,6 +24,9 @@ import {
   totalScore,
   uniquenessFromDesignFrequency,
   uniquenessFromHashDistance,
+  withBuiltInDesigns,
+  type PogScore,
+  type PogScoreInput,
 } from './rarity';
 
 describe('harmony', () => {
@@ -125,33 +136,27 @@ describe('uniqueness', () => {
     expect(colourPairKey('#6366F1', '#EC4899')).toBe(colourPairKey('#6467F0', '#EB4A98'));
     expect(colourPairKey('#6366F1', '#EC4899')).not.toBe(colourPairKey('#6366F1', '#22C55E'));
   });
-
-  it('normalizes text for counting', () => {
-    expect(designTextKey('  Pög  Power! ')).toBe(designTextKey('pog power'));
-    expect(designTextKey('')).toBe('');
-  });
 });
 
 describe('total, rarity and points', () => {
-  it('weights the sub-scores 0.35 / 0.40 / 0.25', () => {
-    expect(totalScore(100, 0, 0)).toBeCloseTo(35);
-    expect(totalScore(0, 100, 0)).toBeCloseTo(40);
-    expect(totalScore(0, 0, 100)).toBeCloseTo(25);
+  it('weights the sub-scores by RARITY_WEIGHTS, which add up to 1', () => {
+    const { harmony, uniqueness, complexity } = RARITY_WEIGHTS;
+    expect(harmony + uniqueness + complexity).toBeCloseTo(1);
+    expect(totalScore(100, 0, 0)).toBeCloseTo(100 * harmony);
+    expect(totalScore(0, 100, 0)).toBeCloseTo(100 * uniqueness);
+    expect(totalScore(0, 0, 100)).toBeCloseTo(100 * complexity);
+    expect(totalScore(100, 100, 100)).toBeCloseTo(100);
   });
 
-  it.each([
-    [0, 'common'],
-    [39.9, 'common'],
-    [40, 'uncommon'],
-    [59.9, 'uncommon'],
-    [60, 'rare'],
-    [74.9, 'rare'],
-    [75, 'epic'],
-    [87.9, 'epic'],
-    [88, 'legendary'],
-    [100, 'legendary'],
-  ] as const)('a total of %d is %s', (total, rarity) => {
-    expect(rarityForTotal(total)).toBe(rarity);
+  it('gives each rarity from its threshold up to the next one', () => {
+    expect(rarityForTotal(0)).toBe('common');
+    expect(rarityForTotal(100)).toBe('legendary');
+    const order = ['common', 'uncommon', 'rare', 'epic', 'legendary'];
+    RARITY_THRESHOLDS.forEach(({ rarity, below }, index) => {
+      expect(rarity).toBe(order[index]);
+      expect(rarityForTotal(below - 0.1)).toBe(rarity);
+      expect(rarityForTotal(below)).toBe(order[index + 1]);
+    });
   });
 
   it('adds the rarity base to ten points per point of total', () => {
@@ -182,7 +187,7 @@ describe('scorePog', () => {
   };
 
   it('returns consistent sub-scores, total, rarity and points', () => {
-    const score = scorePog({ ...design, imageDetail: 0.9, uniqueness: { kind: 'image', nearestHashDistance: 30 } });
+    const score = scorePog({ ...design, imageDetail: 0.9, uniqueness: { kind: 'image', nearestHashDistance: 30, sameDesignExists: false } });
     expect(score.total).toBeCloseTo(totalScore(score.harmony, score.uniqueness, score.complexity), 0);
     expect(score.rarity).toBe(rarityForTotal(score.total));
     expect(score.points).toBe(pointsFor(score.total, score.rarity));
@@ -190,8 +195,8 @@ describe('scorePog', () => {
   });
 
   it('scores a re-upload of an existing picture far lower than an original one', () => {
-    const original = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 28 } });
-    const copy = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 2 } });
+    const original = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 28, sameDesignExists: false } });
+    const copy = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 2, sameDesignExists: false } });
     expect(copy.uniqueness).toBe(0);
     expect(copy.points).toBeLessThan(original.points);
   });
@@ -204,9 +209,115 @@ describe('scorePog', () => {
       textContent: '',
       fontFamily: 'Bangers',
       imageDetail: null,
-      uniqueness: { kind: 'design', frequency: { total: 100, sameColourPair: 30, sameText: 40 } },
+      uniqueness: { kind: 'design', frequency: { total: 100, sameColourPair: 30, sameText: 40 }, sameDesignExists: false },
     });
     expect(score.rarity).toBe('common');
     expect(score.points).toBeLessThan(400);
+  });
+});
+
+describe('what players really make', () => {
+  const fresh = { kind: 'design', frequency: { total: 0, sameColourPair: 0, sameText: 0 }, sameDesignExists: false } as const;
+  const minimalistWhite = POG_TEMPLATES.find((t) => t.id === 'minimalist-white')!;
+  const asInput = (template: PogTemplate): PogScoreInput => ({ ...template, imageDetail: null, uniqueness: fresh });
+
+  it.each(POG_TEMPLATES.map((t) => [t.name, t] as const))('scores the unchanged %s template common, even as the first POG of a game', (_, template) => {
+    const score = scorePog(asInput(template));
+    expect(score).toMatchObject({ rarity: 'common', uniqueness: 0, complexity: 0 });
+    expect(score.points).toBe(pointsFor(score.total, 'common'));
+  });
+
+  it('scores Minimalist White common (it scored epic) and a real change of it by the usual rules', () => {
+    expect(scorePog(asInput(minimalistWhite)).rarity).toBe('common');
+    const changed = scorePog({ ...asInput(minimalistWhite), textContent: 'Snow Queen', fontFamily: 'Pacifico' });
+    expect(changed.uniqueness).toBeGreaterThan(0);
+    expect(changed.complexity).toBeGreaterThan(0);
+  });
+
+  it('scores a copy of an existing design common, however fine the original', () => {
+    const design = { backgroundColor1: '#E53935', backgroundColor2: '#35DFE5', textColor: '#000000', textContent: 'THUNDER STRIKE!!', fontFamily: 'Orbitron' };
+    for (const uniqueness of [
+      { kind: 'image', nearestHashDistance: 0, sameDesignExists: true },
+      { kind: 'design', frequency: { total: 500, sameColourPair: 1, sameText: 1 }, sameDesignExists: true },
+    ] as const) {
+      const input = { ...design, imageDetail: uniqueness.kind === 'image' ? 0.9 : null, uniqueness };
+      const original = scorePog({ ...input, uniqueness: { ...uniqueness, sameDesignExists: false, ...(uniqueness.kind === 'image' ? { nearestHashDistance: null } : {}) } });
+      const copy = scorePog(input);
+      expect(isCopiedDesign(input)).toBe(true);
+      expect(copy).toMatchObject({ rarity: 'common', uniqueness: 0, complexity: 0 });
+      expect(original.rarity).not.toBe('common');
+      expect(copy.points).toBeLessThan(original.points);
+    }
+  });
+
+  it('counts the built-in designs as POGs every game already holds', () => {
+    const blue = POG_TEMPLATES.find((t) => t.id === 'blue-gradient')!;
+    const copies = RARITY_TUNING.uniqueness.builtInCopies;
+    const frequency = withBuiltInDesigns({ total: 10, sameColourPair: 1, sameText: 0 }, { ...blue, textContent: 'pog!' });
+    // Blue Gradient's pair once; "POG" is the text of both minimalist templates.
+    expect(frequency).toEqual({ total: 10 + 12 * copies, sameColourPair: 1 + copies, sameText: 2 * copies });
+    expect(withBuiltInDesigns({ total: 0, sameColourPair: 0, sameText: 0 }, { backgroundColor1: '#123456', backgroundColor2: '#654321', textContent: 'Zorblax' })).toEqual({
+      total: 12 * copies,
+      sameColourPair: 0,
+      sameText: 0,
+    });
+    // So in a new game a template's colours count as common as colours get, own ones as unique.
+    const { designFloor, pairWeight } = RARITY_TUNING.uniqueness;
+    const own = scorePog({ backgroundColor1: '#123456', backgroundColor2: '#A5D6A7', textColor: '#FFFFFF', textContent: 'Zorblax', fontFamily: 'Bangers', imageDetail: null, uniqueness: fresh });
+    const templated = scorePog({ ...blue, textContent: 'Zorblax', imageDetail: null, uniqueness: fresh });
+    expect(own.uniqueness).toBe(100);
+    expect(templated.uniqueness).toBeCloseTo(100 * designFloor ** pairWeight, 0);
+  });
+
+  it('does not count a template or preset pair as colours the player set', () => {
+    expect(bothColoursSet('#3B82F6', '#1E3A8A')).toBe(false);
+    expect(bothColoursSet('#1E3A8A', '#3B82F6')).toBe(false);
+    expect(bothColoursSet(GRADIENT_PRESETS[0]!.backgroundColor1, GRADIENT_PRESETS[0]!.backgroundColor2)).toBe(false);
+    expect(bothColoursSet('#3B82F6', '#1E3A8B')).toBe(true);
+  });
+
+  it('does not call a plain picture original however far its hash lies', () => {
+    expect(imageUniqueness(null, 0)).toBe(0);
+    expect(imageUniqueness(null, RARITY_TUNING.uniqueness.originalDetail / 2)).toBeCloseTo(50);
+    expect(imageUniqueness(null, RARITY_TUNING.uniqueness.originalDetail)).toBe(100);
+    expect(imageUniqueness(null, 1)).toBe(100);
+    expect(imageUniqueness(HAMMING_FLAG_DISTANCE, 1)).toBe(0);
+  });
+
+  /** Distinct designs as people make them by hand (the kind that all scored uncommon or better). */
+  const W = '#FFFFFF';
+  const HAND_MADE: [string, CorpusDesign][] = [
+    ['default colours, a word', { backgroundColor1: '#6366F1', backgroundColor2: '#EC4899', textColor: W, textContent: 'HELLO', fontFamily: 'Bangers', image: null }],
+    ['Blue Gradient, own words', { backgroundColor1: '#3B82F6', backgroundColor2: '#1E3A8A', textColor: W, textContent: 'MY FIRST POG', fontFamily: 'Bangers', image: null }],
+    ['Ocean preset, a word', { backgroundColor1: '#06B6D4', backgroundColor2: '#3B82F6', textColor: '#000000', textContent: 'SURF', fontFamily: 'Bangers', image: null }],
+    ['muddy and unreadable', { backgroundColor1: '#6B6B47', backgroundColor2: '#7A5C5C', textColor: '#808080', textContent: 'meh', fontFamily: 'Bangers', image: null }],
+    ['Sunset preset, a phrase', { backgroundColor1: '#F97316', backgroundColor2: '#EC4899', textColor: W, textContent: 'SUNNY DAYS', fontFamily: 'Pacifico', image: null }],
+    ['complementary, strong words', { backgroundColor1: '#E53935', backgroundColor2: '#35DFE5', textColor: '#000000', textContent: 'THUNDER STRIKE', fontFamily: 'Orbitron', image: null }],
+    ['dark greys, a word', { backgroundColor1: '#222222', backgroundColor2: '#444444', textColor: W, textContent: 'NIGHT', fontFamily: 'Anton', image: null }],
+    ['golden analogous', { backgroundColor1: '#FF8A00', backgroundColor2: '#FFD000', textColor: '#000000', textContent: 'GOLDEN HOUR', fontFamily: 'Lobster', image: null }],
+    ['photo, complementary, a name', { backgroundColor1: '#1E3A8A', backgroundColor2: '#F59E0B', textColor: W, textContent: 'CAPTAIN ZORB', fontFamily: 'Luckiest Guy', image: { hash: '9a3c5e7f10b2d4c6', detail: 0.72 } }],
+    ['plain picture, default colours', { backgroundColor1: '#6366F1', backgroundColor2: '#EC4899', textColor: W, textContent: '', fontFamily: 'Bangers', image: { hash: '0000000000000003', detail: 0.05 } }],
+    ['drawing, own colours', { backgroundColor1: '#14532D', backgroundColor2: '#86EFAC', textColor: W, textContent: 'FROGGY', fontFamily: 'Permanent Marker', image: { hash: '5be1c3a2f09d8e47', detail: 0.3 } }],
+    ['meme re-upload on Purple Dream', { backgroundColor1: '#8B5CF6', backgroundColor2: '#EC4899', textColor: W, textContent: 'LOL', fontFamily: 'Bangers', image: { hash: '5be1c3a2f09d8e46', detail: 0.3 } }],
+  ];
+
+  function rarities(scores: PogScore[]): Record<string, Rarity> {
+    return Object.fromEntries(HAND_MADE.map(([name], index) => [name, scores[index]!.rarity]));
+  }
+
+  it.each([
+    ['in a new game', [] as CorpusDesign[]],
+    ['after 1,000 POGs of other players', playerDesigns(5, 1000)],
+  ])('spreads distinct hand-made designs over several rarities %s', (_, before) => {
+    const scores = measureCorpus([...before, ...HAND_MADE.map(([, design]) => design)]).slice(before.length).map(scorePog);
+    const byName = rarities(scores);
+    const counts = rarityShares(scores);
+    expect(RARITIES.filter((rarity) => counts[rarity] > 0).length, JSON.stringify(byName)).toBeGreaterThanOrEqual(3);
+    expect(counts.common, JSON.stringify(byName)).toBeGreaterThan(0.2);
+    expect(counts.common, JSON.stringify(byName)).toBeLessThan(0.7);
+    // A re-uploaded picture on a template's colours is common; an original photo on colours of one's own is not.
+    expect(byName['meme re-upload on Purple Dream']).toBe('common');
+    expect(byName['plain picture, default colours']).toBe('common');
+    expect(['epic', 'legendary']).toContain(byName['photo, complementary, a name']);
   });
 });

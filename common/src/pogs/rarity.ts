@@ -2,23 +2,30 @@
  * Rarity and points (decisions.md, "Rarity and points"). The worker scores a POG from three
  * sub-scores in 0..100; everything here is pure so the server, the tests and the help text agree.
  *
- * The weights, thresholds and bases are the decisions.md values. The sub-score curves (the numbers
- * in RARITY_TUNING) were tuned so a corpus of random designs lands near 50/25/15/8/2 percent common
- * to legendary, scored with only what the server can know about similar images;
- * worker/src/images/rarity-distribution.test.ts keeps that true.
+ * The formula's shape and the points bases are decisions.md's; the weights, thresholds and the
+ * sub-score curves (RARITY_TUNING) are its tuning constants, all of them here. They were tuned so
+ * that two corpora, each scored one POG after another with only what the server knows, land
+ * within 5 points of 50/25/15/8/2 percent common to legendary: random designs
+ * (worker/src/images/rarity-distribution.test.ts) and designs as players make them
+ * (player-corpus.ts, rarity-distribution.test.ts). docs/rules.md, "Rarity", has the maths and figures.
  */
 import type { Rarity } from '../constants';
 import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, type Hsl } from './color';
 import { POG_DEFAULTS } from './defaults';
+import { designTextKey, unchangedStartingDesign, type DesignLook } from './design-match';
 import { EXACT_SEARCH_DISTANCE } from './image-hash';
+import { GRADIENT_PRESETS, POG_TEMPLATES } from './templates';
 
-export const RARITY_WEIGHTS = { harmony: 0.35, uniqueness: 0.4, complexity: 0.25 } as const;
+/** Text is counted by the key the copy rule compares (design-match.ts); servers import it from here. */
+export { designTextKey } from './design-match';
+
+export const RARITY_WEIGHTS = { harmony: 0.45, uniqueness: 0.33, complexity: 0.22 } as const;
 
 /** A total below `below` gets `rarity`; the rest is legendary. */
 export const RARITY_THRESHOLDS: readonly { rarity: Rarity; below: number }[] = [
-  { rarity: 'common', below: 40 },
-  { rarity: 'uncommon', below: 60 },
-  { rarity: 'rare', below: 75 },
+  { rarity: 'common', below: 42 },
+  { rarity: 'uncommon', below: 58 },
+  { rarity: 'rare', below: 71 },
   { rarity: 'epic', below: 88 },
 ];
 
@@ -33,47 +40,46 @@ export const HAMMING_FLAG_DISTANCE = 6;
 export const RARITY_TUNING = {
   harmony: {
     /** Share of the harmony score from the hue relationship; the rest is text contrast. */
-    hueWeight: 0.5,
+    hueWeight: 0.6,
     /**
      * Pleasing hue distances between the two background colours: each a bump centred on
      * `degrees`, `width` wide (Gaussian sigma), scoring up to `peak`. Between the bumps ("clashing
      * near-misses", e.g. 60..100 degrees) the score falls to `clashFloor`.
      */
     hueBumps: [
-      { name: 'monochrome', degrees: 0, width: 16, peak: 0.7 },
-      { name: 'analogous', degrees: 30, width: 24, peak: 1 },
-      { name: 'triadic', degrees: 120, width: 20, peak: 1 },
-      { name: 'split-complementary', degrees: 150, width: 16, peak: 0.85 },
-      { name: 'complementary', degrees: 180, width: 24, peak: 1 },
+      { name: 'monochrome', degrees: 0, width: 13, peak: 0.7 },
+      { name: 'analogous', degrees: 30, width: 19, peak: 1 },
+      { name: 'triadic', degrees: 120, width: 16, peak: 1 },
+      { name: 'split-complementary', degrees: 150, width: 13, peak: 0.85 },
+      { name: 'complementary', degrees: 180, width: 19, peak: 1 },
     ],
-    clashFloor: 0.2,
-    /** Below this saturation (or near black/white) a colour is a neutral: it goes with anything. */
+    clashFloor: 0.25,
+    /** Below this saturation (or near black/white) a colour is a neutral: it clashes with nothing... */
     neutralSaturation: 0.15,
     neutralLightness: { min: 0.08, max: 0.95 },
-    neutralPairScore: 0.75,
+    /** ...but a pair with a neutral makes no colour scheme either: well below a pleasing hue pair. */
+    neutralPairScore: 0.35,
     /** WCAG AA for normal text: this contrast or more earns full marks. */
     fullContrast: 4.5,
     /** Contrast score never counts below this, so invisible text lowers harmony without zeroing it. */
-    contrastFloor: 0.05,
+    contrastFloor: 0.08,
     /** See `stretch`. */
-    stretch: 2,
+    stretch: 3,
   },
   complexity: {
     /** Points for each ingredient; they add up to 100. */
-    image: 45,
-    text: 25,
-    font: 15,
-    colours: 15,
+    image: 46,
+    text: 40,
+    font: 5,
+    colours: 9,
     /** Text this long (characters, trimmed) earns all the text points. */
-    fullTextLength: 24,
+    fullTextLength: 8,
     /**
-     * detail^exponent: raw image detail is spread unevenly, this evens it out. Above 1 because
-     * images already earn most of their rarity from uniqueness (an image is fully original unless
-     * a near match lies within EXACT_SEARCH_DISTANCE bits), so detail must be earned, not given.
+     * detail^exponent: above 1 because images already earn most of their rarity from uniqueness
+     * (an image is fully original unless a near match lies within EXACT_SEARCH_DISTANCE bits),
+     * so detail must be earned, not given: only busy pictures earn most of the image points.
      */
-    detailExponent: 1.5,
-    /** See `stretch`. */
-    stretch: 3,
+    detailExponent: 1.7,
   },
   uniqueness: {
     /** Hamming distance at and below which an image counts as a copy (score 0): the flag distance. */
@@ -86,14 +92,23 @@ export const RARITY_TUNING = {
     originalDistance: EXACT_SEARCH_DISTANCE + 1,
     /** Smoothing so the first POGs of a new game are not all called unique or all called common. */
     designPrior: 20,
+    /**
+     * Every game is counted as already holding each built-in design (the 8 templates, the 3
+     * presets' backgrounds, the default design) this many times: their colours and words are the
+     * commonest from the first POG on, before any player has copied them.
+     */
+    builtInCopies: 20,
     /** How fast uniqueness drops as a colour pair or text gets more popular. */
-    designDecay: 1500,
+    designDecay: 2000,
+    /** Image detail from which a picture can count as fully original (see imageUniqueness). */
+    originalDetail: 0.5,
     /** Weight of the colour pair in design uniqueness; the rest is the text. */
-    pairWeight: 0.5,
-    /** Rarity of a colour pair or text never counts below this, however popular. */
-    designFloor: 0.05,
-    /** See `stretch`. */
-    designStretch: 3,
+    pairWeight: 0.6,
+    /**
+     * Rarity of a colour pair or text never counts below this, however popular: own words on a
+     * template's colours are still worth something.
+     */
+    designFloor: 0.35,
   },
 } as const;
 
@@ -101,8 +116,8 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 
 /**
  * Pushes a 0..1 value away from the middle (0 and 1 stay put, 0.5 stays 0.5): k = 1 changes
- * nothing, larger k more. Sub-scores pass through it because an average of three middling
- * sub-scores lands in the middle; rarity needs POGs that are clearly plain or clearly special.
+ * nothing, larger k more. Harmony passes through it so that colours clearly go together or
+ * clearly do not; a middling harmony would only blur the rarity the other sub-scores give.
  */
 export function stretch(value: number, k: number): number {
   const x = clamp(value, 0, 1);
@@ -157,14 +172,20 @@ export interface ComplexityInput {
   bothColoursSet: boolean;
 }
 
+/** The built-in designs as POGs every game holds: background pairs (templates, presets, default) and texts (templates, default). */
+const BUILT_IN_PAIRS: readonly [string, string][] = [...POG_TEMPLATES, ...GRADIENT_PRESETS, POG_DEFAULTS].map((d) => [d.backgroundColor1, d.backgroundColor2]);
+const BUILT_IN_TEXTS: readonly string[] = [...POG_TEMPLATES, POG_DEFAULTS].map((d) => d.textContent);
+
 /**
- * True when the player chose both background colours: neither is left at its default and they
- * differ (a real gradient, not one flat colour).
+ * True when the player chose both background colours: neither is left at its default, they differ
+ * (a real gradient, not one flat colour) and they are not a template's or preset's pair, which is
+ * a click, not a choice.
  */
 export function bothColoursSet(bg1: string, bg2: string): boolean {
   const a = bg1.toUpperCase();
   const b = bg2.toUpperCase();
-  return a !== b && a !== POG_DEFAULTS.backgroundColor1 && b !== POG_DEFAULTS.backgroundColor2;
+  const builtIn = BUILT_IN_PAIRS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  return a !== b && a !== POG_DEFAULTS.backgroundColor1 && b !== POG_DEFAULTS.backgroundColor2 && !builtIn;
 }
 
 /** Design complexity, 0..100. */
@@ -174,7 +195,7 @@ export function complexityScore({ imageDetail, textLength, fontFamily, bothColou
   const text = t.text * clamp(textLength / t.fullTextLength, 0, 1);
   const font = fontFamily === POG_DEFAULTS.fontFamily ? 0 : t.font;
   const colours = coloursSet ? t.colours : 0;
-  return 100 * stretch((image + text + font + colours) / 100, t.stretch);
+  return image + text + font + colours;
 }
 
 /**
@@ -187,6 +208,15 @@ export function uniquenessFromHashDistance(minHammingDistance: number | null): n
   const { copyDistance, originalDistance } = RARITY_TUNING.uniqueness;
   const x = clamp((minHammingDistance - copyDistance) / (originalDistance - copyDistance), 0, 1);
   return 100 * x * x * (3 - 2 * x); // smoothstep: flat near "copy" and near "original"
+}
+
+/**
+ * Uniqueness of a POG with an image, 0..100: uniquenessFromHashDistance, times how much there is in
+ * the picture to be original about. A flat colour or a smooth gradient (detail near 0) is no
+ * original picture however far its hash lies from the others (and such hashes say little).
+ */
+export function imageUniqueness(minHammingDistance: number | null, imageDetail: number | null): number {
+  return uniquenessFromHashDistance(minHammingDistance) * clamp((imageDetail ?? 0) / RARITY_TUNING.uniqueness.originalDetail, 0, 1);
 }
 
 /**
@@ -215,7 +245,7 @@ export function uniquenessFromDesignFrequency({ total, sameColourPair, sameText 
   const { designPrior, designDecay, pairWeight, designFloor } = RARITY_TUNING.uniqueness;
   const rarity = (count: number) =>
     Math.max(designFloor, Math.exp((-designDecay * Math.max(0, count)) / (Math.max(0, total) + designPrior)));
-  return 100 * stretch(rarity(sameColourPair) ** pairWeight * rarity(sameText) ** (1 - pairWeight), RARITY_TUNING.uniqueness.designStretch);
+  return 100 * rarity(sameColourPair) ** pairWeight * rarity(sameText) ** (1 - pairWeight);
 }
 
 /**
@@ -234,13 +264,20 @@ export function colourPairKey(bg1: string, bg2: string): string {
   return [colourBucket(bg1), colourBucket(bg2)].sort().join('+');
 }
 
-/** The key of a POG's text for counting: case, accents, spacing and punctuation ignored. */
-export function designTextKey(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * The counts of the server (over the players' POGs) plus the built-in designs, each counted
+ * `builtInCopies` times (see RARITY_TUNING.uniqueness.builtInCopies).
+ */
+export function withBuiltInDesigns(frequency: DesignFrequency, design: Pick<DesignLook, 'backgroundColor1' | 'backgroundColor2' | 'textContent'>): DesignFrequency {
+  const copies = RARITY_TUNING.uniqueness.builtInCopies;
+  const pairKey = colourPairKey(design.backgroundColor1, design.backgroundColor2);
+  const textKey = designTextKey(design.textContent);
+  return {
+    total: frequency.total + copies * BUILT_IN_PAIRS.length,
+    sameColourPair: frequency.sameColourPair + copies * BUILT_IN_PAIRS.filter(([a, b]) => colourPairKey(a, b) === pairKey).length,
+    sameText: frequency.sameText + copies * BUILT_IN_TEXTS.filter((text) => designTextKey(text) === textKey).length,
+  };
 }
 
 export function totalScore(harmony: number, uniqueness: number, complexity: number): number {
@@ -257,9 +294,13 @@ export function pointsFor(total: number, rarity: Rarity): number {
   return Math.round(10 * total) + RARITY_POINTS_BASE[rarity];
 }
 
+/**
+ * What the server knows about the other POGs when it scores one. `sameDesignExists`: another POG
+ * already looks exactly the same (designLookKey, and a picture within the copy distance if any).
+ */
 export type UniquenessInput =
-  | { kind: 'image'; nearestHashDistance: number | null }
-  | { kind: 'design'; frequency: DesignFrequency };
+  | { kind: 'image'; nearestHashDistance: number | null; sameDesignExists: boolean }
+  | { kind: 'design'; frequency: DesignFrequency; sameDesignExists: boolean };
 
 export interface PogScoreInput {
   backgroundColor1: string;
@@ -281,23 +322,40 @@ export interface PogScore {
   points: number;
 }
 
-/** Scores a POG. Sub-scores and total are rounded to one decimal; rarity and points follow the rounded total. */
+/**
+ * True when a POG adds no design of its own: an unchanged template (or the untouched default
+ * design), or a copy of another POG (UniquenessInput.sameDesignExists).
+ */
+export function isCopiedDesign(input: PogScoreInput): boolean {
+  return input.uniqueness.sameDesignExists || unchangedStartingDesign(input, input.uniqueness.kind === 'image') !== null;
+}
+
+/**
+ * Scores a POG. Sub-scores and total are rounded to one decimal; rarity and points follow the
+ * rounded total. A copied design (isCopiedDesign) is common and earns no uniqueness and no
+ * complexity, the work being someone else's: its points come from its harmony alone.
+ */
 export function scorePog(input: PogScoreInput): PogScore {
+  const copied = isCopiedDesign(input);
   const harmony = round1(harmonyScore(input.backgroundColor1, input.backgroundColor2, input.textColor));
-  const uniqueness = round1(
-    input.uniqueness.kind === 'image'
-      ? uniquenessFromHashDistance(input.uniqueness.nearestHashDistance)
-      : uniquenessFromDesignFrequency(input.uniqueness.frequency),
-  );
-  const complexity = round1(
-    complexityScore({
-      imageDetail: input.imageDetail,
-      textLength: input.textContent.trim().length,
-      fontFamily: input.fontFamily,
-      bothColoursSet: bothColoursSet(input.backgroundColor1, input.backgroundColor2),
-    }),
-  );
+  const uniqueness = copied
+    ? 0
+    : round1(
+        input.uniqueness.kind === 'image'
+          ? imageUniqueness(input.uniqueness.nearestHashDistance, input.imageDetail)
+          : uniquenessFromDesignFrequency(withBuiltInDesigns(input.uniqueness.frequency, input)),
+      );
+  const complexity = copied
+    ? 0
+    : round1(
+        complexityScore({
+          imageDetail: input.imageDetail,
+          textLength: input.textContent.trim().length,
+          fontFamily: input.fontFamily,
+          bothColoursSet: bothColoursSet(input.backgroundColor1, input.backgroundColor2),
+        }),
+      );
   const total = round1(totalScore(harmony, uniqueness, complexity));
-  const rarity = rarityForTotal(total);
+  const rarity = copied ? 'common' : rarityForTotal(total);
   return { harmony, uniqueness, complexity, total, rarity, points: pointsFor(total, rarity) };
 }

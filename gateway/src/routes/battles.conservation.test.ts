@@ -5,7 +5,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RARITIES, type Battle } from '@pog/common';
+import { RARITIES, seededRandom, type Battle } from '@pog/common';
 import { ManualClock, tables, type Db } from '@pog/common/server';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
@@ -15,18 +15,6 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 const PLAYERS = 20;
 const POGS_EACH = 3;
 const BATTLES = 200;
-
-/** A small seeded PRNG (mulberry32), so that a failing run can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe.each(TEST_SETUPS)('Battle conservation', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -42,7 +30,8 @@ describe.each(TEST_SETUPS)('Battle conservation', (setup) => {
 
     it(`after ${BATTLES} random battles among ${PLAYERS} players, every POG has exactly one owner and none is lost`, async () => {
       const seed = Date.now();
-      const rand = random(seed);
+      // Seeded, so that a failing run can be replayed.
+      const rand = seededRandom(seed);
       const pick = <T>(items: T[]): T => items[Math.floor(rand() * items.length)]!;
       const players = await Promise.all(Array.from({ length: PLAYERS }, () => newPlayer(app.url, 'cons')));
       /** What the battles' results say each POG's owner should be. */

@@ -4,21 +4,10 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { randomInt } from '@pog/common';
 
-/** mulberry32: a tiny seeded PRNG, good enough to make test corpora repeatable. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-export const randomInt = (random: () => number, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+/** The seeded randomness lives in common (the rarity corpora use it too). */
+export { pick, randomInt, seededRandom } from '@pog/common';
 
 export function randomColour(random: () => number): string {
   const channel = () => randomInt(random, 0, 255).toString(16).padStart(2, '0');

@@ -5,10 +5,10 @@
  * one unit of work: the scores, the owner's notifications and POG, the moderators' flag and, for a
  * design that scored rare or better, its creator's achievements check.
  */
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '../../constants';
 import { matchesBlocklist } from '../../pogs/blocklist';
-import { HAMMING_FLAG_DISTANCE, scorePog, type PogScore, type UniquenessInput } from '../../pogs/rarity';
+import { HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type PogScore, type UniquenessInput } from '../../pogs/rarity';
 import type { Rarity } from '../../constants';
 import type { Db } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
@@ -32,23 +32,46 @@ export interface ScoringOutcome {
 /** A design that scores this well can complete its creator's Rare Find. */
 const RARE_OR_BETTER: ReadonlySet<Rarity> = new Set(['rare', 'epic', 'legendary']);
 
+/**
+ * Other POGs that look exactly like `pog` (designLookKey in pogs/design-match.ts: colours in order,
+ * text colour, font, text key) and whose current design was scored before this one: the copy rule
+ * protects the design that was there first, and an edit that turns a POG into a copy is caught.
+ */
+function sameLookAs(pog: PogRow): SQL {
+  return sql`upper(${pogs.backgroundColor1}) = upper(${pog.backgroundColor1})
+    and upper(${pogs.backgroundColor2}) = upper(${pog.backgroundColor2})
+    and upper(${pogs.textColor}) = upper(${pog.textColor})
+    and ${pogs.fontFamily} = ${pog.fontFamily}
+    and ${pogs.textKey} = ${pog.textKey}
+    and ${pogs.scoredVersion} = ${pogs.designVersion}`;
+}
+
 async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; duplicateOfOther: boolean }> {
   if (pog.imageHash) {
     const similar = await findSimilarImages(db, pog.imageHash, pog.id);
     const duplicateOfOther = similar.some((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
+    // A copy has the same look and a picture within the copy distance (a re-upload of the same one).
+    const samePicture = similar.filter((s) => s.distance <= RARITY_TUNING.uniqueness.copyDistance).map((s) => s.pogId);
+    const sameDesignExists =
+      samePicture.length > 0 && (await db.select({ id: pogs.id }).from(pogs).where(and(inArray(pogs.id, samePicture), sameLookAs(pog))).limit(1)).length > 0;
     // Nothing within the exact search distance: as original as an image gets.
-    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null }, duplicateOfOther };
+    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, sameDesignExists }, duplicateOfOther };
   }
   const [row] = await db
     .select({
       total: count(),
       sameColourPair: sql<number>`count(*) filter (where ${pogs.colourPairKey} = ${pog.colourPairKey})`,
       sameText: sql<number>`count(*) filter (where ${pogs.textKey} = ${pog.textKey})`,
+      sameDesign: sql<number>`count(*) filter (where ${pogs.imageHash} is null and ${sameLookAs(pog)})`,
     })
     .from(pogs)
     .where(ne(pogs.id, pog.id));
   return {
-    input: { kind: 'design', frequency: { total: Number(row?.total ?? 0), sameColourPair: Number(row?.sameColourPair ?? 0), sameText: Number(row?.sameText ?? 0) } },
+    input: {
+      kind: 'design',
+      frequency: { total: Number(row?.total ?? 0), sameColourPair: Number(row?.sameColourPair ?? 0), sameText: Number(row?.sameText ?? 0) },
+      sameDesignExists: Number(row?.sameDesign ?? 0) > 0,
+    },
     duplicateOfOther: false,
   };
 }

@@ -1,0 +1,113 @@
+/**
+ * Test support for the rarity corpora (not used by the app): designs arrive one after another and
+ * each is measured against the ones before it with only what the server's scorer knows
+ * (common/src/server/pogs/scoring.ts, uniquenessInput): how many earlier POGs share its colour pair
+ * and its text, the nearest earlier image within EXACT_SEARCH_DISTANCE bits (nothing beyond), and
+ * whether an earlier POG looks exactly the same.
+ */
+import { RARITIES, type Rarity } from '../constants';
+import { designLookKey, type DesignLook } from './design-match';
+import { EXACT_SEARCH_DISTANCE, hammingDistance } from './image-hash';
+import { colourPairKey, designTextKey, RARITY_TARGET_SHARES, RARITY_TUNING, type PogScore, type PogScoreInput } from './rarity';
+
+/** A picture as the scorer sees it: its perceptual hash and its detail (0..1). */
+export interface CorpusImage {
+  hash: string;
+  detail: number;
+}
+
+export interface CorpusDesign extends DesignLook {
+  image: CorpusImage | null;
+}
+
+/**
+ * The nearest earlier image as the server's similarity search reports it (findSimilarImages, then
+ * `similar[0]?.distance ?? null`): its distance when within EXACT_SEARCH_DISTANCE, otherwise null.
+ */
+export function nearestVisibleDistance(hash: string, earlier: Iterable<string>): number | null {
+  let nearest: number | null = null;
+  for (const other of earlier) {
+    const distance = hammingDistance(hash, other);
+    if (distance <= EXACT_SEARCH_DISTANCE && (nearest === null || distance < nearest)) nearest = distance;
+  }
+  return nearest;
+}
+
+const increment = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+/** The POGs of one simulated game, in creation order; `arrive` scores the next one against the rest. */
+export class DesignArrivals {
+  private readonly pairCounts = new Map<string, number>();
+  private readonly textCounts = new Map<string, number>();
+  /** Per look (designLookKey): the image hashes of the POGs with that look, '' for none. */
+  private readonly looks = new Map<string, string[]>();
+  private readonly hashes: string[] = [];
+  private total = 0;
+
+  /** What the scorer would be given for this design; then the design joins the game. */
+  arrive(design: CorpusDesign): PogScoreInput {
+    const pairKey = colourPairKey(design.backgroundColor1, design.backgroundColor2);
+    const textKey = designTextKey(design.textContent);
+    const lookKey = designLookKey(design);
+    const sameLook = this.looks.get(lookKey) ?? [];
+    const { image } = design;
+    const { copyDistance } = RARITY_TUNING.uniqueness;
+    const input: PogScoreInput = {
+      backgroundColor1: design.backgroundColor1,
+      backgroundColor2: design.backgroundColor2,
+      textColor: design.textColor,
+      textContent: design.textContent,
+      fontFamily: design.fontFamily,
+      imageDetail: image?.detail ?? null,
+      uniqueness: image
+        ? {
+            kind: 'image',
+            nearestHashDistance: nearestVisibleDistance(image.hash, this.hashes),
+            sameDesignExists: sameLook.some((hash) => hash !== '' && hammingDistance(hash, image.hash) <= copyDistance),
+          }
+        : {
+            kind: 'design',
+            frequency: { total: this.total, sameColourPair: this.pairCounts.get(pairKey) ?? 0, sameText: this.textCounts.get(textKey) ?? 0 },
+            sameDesignExists: sameLook.includes(''),
+          },
+    };
+    increment(this.pairCounts, pairKey);
+    increment(this.textCounts, textKey);
+    this.looks.set(lookKey, [...sameLook, image?.hash ?? '']);
+    if (image) this.hashes.push(image.hash);
+    this.total += 1;
+    return input;
+  }
+}
+
+/** Every design measured in creation order, as the worker would score them. */
+export function measureCorpus(designs: Iterable<CorpusDesign>): PogScoreInput[] {
+  const arrivals = new DesignArrivals();
+  return Array.from(designs, (design) => arrivals.arrive(design));
+}
+
+/** Share of each rarity among `scores` (0..1). */
+export function rarityShares(scores: readonly Pick<PogScore, 'rarity'>[]): Record<Rarity, number> {
+  const result = Object.fromEntries(RARITIES.map((rarity) => [rarity, 0])) as Record<Rarity, number>;
+  for (const { rarity } of scores) result[rarity] += 1 / scores.length;
+  return result;
+}
+
+/** The rarities whose share is further than `tolerance` from its target, with both shares. */
+export function sharesOffTarget(shares: Record<Rarity, number>, tolerance: number): { rarity: Rarity; share: number; target: number }[] {
+  return RARITIES.filter((rarity) => Math.abs(shares[rarity] - RARITY_TARGET_SHARES[rarity]) > tolerance).map((rarity) => ({
+    rarity,
+    share: shares[rarity],
+    target: RARITY_TARGET_SHARES[rarity],
+  }));
+}
+
+/** One line for a test log: the share of each rarity and the mean sub-scores. */
+export function describeScores(label: string, scores: readonly PogScore[]): string {
+  const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
+  const mean = (key: 'harmony' | 'uniqueness' | 'complexity' | 'total') => (scores.reduce((sum, score) => sum + score[key], 0) / scores.length).toFixed(1);
+  const distribution = Object.entries(rarityShares(scores))
+    .map(([rarity, share]) => `${rarity} ${percent(share)}`)
+    .join(', ');
+  return `${label}: ${distribution} (mean harmony ${mean('harmony')}, uniqueness ${mean('uniqueness')}, complexity ${mean('complexity')}, total ${mean('total')})`;
+}
