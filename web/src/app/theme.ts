@@ -32,11 +32,12 @@ export const theme = {
     accentFill: '#be185d',
     dangerSurface: '#3b1229',
     focus: '#fde047',
+    /** Rarity names are written in these: 4.5:1 or more on every surface, hover shades included. */
     rarity: {
       common: '#9ca3af',
       uncommon: '#22c55e',
-      rare: '#3b82f6',
-      epic: '#a855f7',
+      rare: '#60a5fa',
+      epic: '#c084fc',
       legendary: '#f59e0b',
     },
   },

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { RARITIES } from '@pog/common';
+import { contrastRatio } from '../components/contrast';
+import { theme } from './theme';
+
+describe('the theme', () => {
+  it('writes every rarity name at 4.5:1 or more on every surface', () => {
+    const { background, backgroundAlt, surface, surfaceRaised, surfaceHover } = theme.colors;
+    for (const rarity of RARITIES) {
+      for (const ground of [background, backgroundAlt, surface, surfaceRaised, surfaceHover]) {
+        expect(contrastRatio(theme.colors.rarity[rarity], ground), `${rarity} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+});
