@@ -4,6 +4,7 @@
  * `useE2E` is also checked, when it ends, for accessibility, phone layout and CSP (see ./audit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Pog } from '@pog/common';
+import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
 import { CHROMIUM_PATH, REPO_ROOT } from './env';
 import { assertNoFindings, auditAtBothSizes, describeCsp, watchCsp, type CspViolation } from './audit';
 
@@ -84,6 +86,8 @@ export interface StartAppOptions {
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-')));
+  // The app's embedded database starts from the migrated template rather than an empty cluster.
+  if (!existsSync(path.join(dataDir, 'pglite'))) await seedPgliteDataDir(dataDir);
   // The embedded mode: no external database or Redis, and PogBot offline, whatever the caller's
   // shell has set; a test that wants more says so in `env`.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD };

@@ -34,6 +34,11 @@ export class ApiClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** Sets a cookie as if the server had (test factories sign players in this way). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   /** Copies this client's cookies (a second tab of the same browser). */
   clone(): ApiClient {
     const copy = new ApiClient(this.baseUrl, { address: this.address });

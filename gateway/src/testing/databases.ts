@@ -1,10 +1,11 @@
 /**
  * The databases tests run against: PGlite always, and the real PostgreSQL server when
  * TEST_DATABASE_URL is set. One instance of each per test process (PGlite is big and slow to
- * create), migrated once; tests isolate themselves by data (unique names), not by instances.
+ * create; it starts from a migrated template, see ./pglite-template), migrated once; tests isolate themselves by data (unique names), not by instances.
  */
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '@pog/common/server';
+import { pgliteTemplateBlob } from './pglite-template';
 
 export type BackendName = 'pglite' | 'postgres';
 
@@ -28,7 +29,9 @@ export function sharedDatabase(name: BackendName): Promise<Database> {
   let database = shared.get(name);
   if (!database) {
     database = (async () => {
-      const db = await openDatabase(name === 'postgres' ? { url: requireEnv('TEST_DATABASE_URL'), poolSize: 20 } : { pgliteDir: 'memory://' });
+      const db = await openDatabase(
+        name === 'postgres' ? { url: requireEnv('TEST_DATABASE_URL'), poolSize: 20 } : { pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplateBlob() },
+      );
       await migrate(db);
       return db;
     })();

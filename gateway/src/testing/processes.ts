@@ -1,10 +1,11 @@
 /** Runs the real process entry (`gateway/src/main.ts`) as child processes, as deployments do. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedPgliteDataDir } from './pglite-template';
 import { waitFor } from './wait';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +51,9 @@ export async function startService(env: Record<string, string>): Promise<Service
 /** Starts one process (the app's entry, or `command`) without waiting for it to be ready. */
 export async function spawnService(env: Record<string, string>, command: string[] = ['--import', 'tsx', 'gateway/src/main.ts']): Promise<SpawnedService> {
   const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pog-proc-'));
+  // An embedded database starts from the migrated template (no initdb), like every test database.
+  if (!env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) await seedPgliteDataDir(dataDir);
   let output = '';
   let stdout = '';
   const child = spawn(process.execPath, command, {
@@ -59,8 +63,8 @@ export async function spawnService(env: Record<string, string>, command: string[
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pog-proc-')),
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -61,6 +61,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite folder; 'memory://' keeps it in memory. */
   pgliteDir?: string;
+  /**
+   * A PGlite data directory to start from (a tarball from `dumpDataDir`), instead of an empty
+   * cluster: tests start from one already migrated, which skips initdb.
+   */
+  pgliteTemplate?: Blob;
   /** Pool size for the server (default 10). */
   poolSize?: number;
   /** Where connection trouble is reported (once when lost, once when back). */
@@ -69,7 +74,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.log ?? silentLogger);
-  return openPglite(options.pgliteDir ?? 'memory://');
+  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
 }
 
 function openPostgres(url: string, max: number, log: Logger): Database {
@@ -154,14 +159,14 @@ function openPostgres(url: string, max: number, log: Logger): Database {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, template?: Blob): Promise<Database> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // A folder is one process's at a time (two corrupt it): refused here, before anything is read.
   const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, template ? { loadDataDir: template } : {});
   } catch (error) {
     lock?.release();
     throw error;
