@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: runs every vitest project, then prints the plain closing line CI reads
-// ("N passed, N failed, N skipped") and names every suite that was skipped and why.
+// `npm test`: runs every vitest project, then names every suite that was skipped and why, lists the
+// slowest test files, and prints the plain closing line CI reads ("N passed, N failed, N skipped").
 // With real services switched on (TEST_DATABASE_URL, TEST_REDIS_URL, E2E_REQUIRED=1) a skip is a failure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,15 +13,20 @@ const outFile = path.join(outDir, 'results.json');
 rmSync(outFile, { force: true });
 
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...process.argv.slice(2)];
+const started = Date.now();
 const run = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+const wallSeconds = (Date.now() - started) / 1000;
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const skippedTitles = [];
+/** Each file's own time (its tests and hooks), for the list of the slowest. */
+const fileTimes = [];
 try {
   const report = JSON.parse(readFileSync(outFile, 'utf8'));
   for (const file of report.testResults ?? []) {
+    if (file.startTime && file.endTime) fileTimes.push({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'passed') passed++;
       else if (t.status === 'failed') failed++;
@@ -51,6 +56,13 @@ if (skippedTitles.length > 0) {
     console.log('Real services are switched on, so nothing may be skipped: counting the skips as failures.');
     failed += skippedTitles.length;
   }
+}
+
+const SLOWEST = 10;
+if (fileTimes.length > 0) {
+  const total = fileTimes.reduce((sum, file) => sum + file.seconds, 0);
+  console.log(`\nThe run took ${wallSeconds.toFixed(0)} s. Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, some side by side):`);
+  for (const file of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
