@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+/** The Creator Studio in a DOM: what a player types is what POST/PATCH /api/pogs receives, and bad input never leaves the page. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { POG_DEFAULTS, type User } from '@pog/common';
+import { makePog } from '../../features/pogs/testPog';
+import { currentLocation, currentToast, fakeGateway, renderWithApp } from '../../testing/render';
+import { CreatorStudio } from './CreatorStudio';
+
+const alice: User = { id: 7, username: 'alice', displayName: 'alice', avatarInitials: 'A', avatarColor: '#6366F1', role: 'user' };
+
+/** The reads every Studio makes beside the form: the player's POGs and pending trades. */
+const sideReads = { 'GET /api/users/7/pogs': [], 'GET /api/trades/pending/7': [] };
+
+/** The design fields of the defaults (they also carry a rarity, which no request sends). */
+const designOf = ({ rarity: _rarity, ...design }: typeof POG_DEFAULTS) => design;
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Pog' }));
+
+describe('Creator Studio', () => {
+  it('creates the POG the player designed, then clears the form', async () => {
+    const gateway = fakeGateway({ ...sideReads, 'POST /api/pogs': (body: unknown) => makePog({ id: 41, ...(body as object) }) });
+    renderWithApp(<CreatorStudio user={alice} />);
+
+    type('Name', '  Sunset  ');
+    type('Text on the POG', 'GG');
+    save();
+
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Pog Created', description: 'Your pog has been created successfully!' }));
+    expect(gateway.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/pogs',
+        // The name trimmed, the text typed, and the rest of the look as the empty form had it.
+        body: { ...designOf(POG_DEFAULTS), userId: 7, name: 'Sunset', textContent: 'GG' },
+      },
+    ]);
+    expect(field('Name').value).toBe('');
+  });
+
+  it('says what is wrong beside the field and sends nothing while the design is invalid', async () => {
+    const gateway = fakeGateway(sideReads);
+    renderWithApp(<CreatorStudio user={alice} />);
+
+    save();
+    expect(await screen.findByText('Please give your POG a name')).toBeTruthy();
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(gateway.writes()).toEqual([]);
+
+    // Typing in the field clears its message.
+    type('Name', 'S');
+    expect(screen.queryByText('Please give your POG a name')).toBeNull();
+    expect(field('Name').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('opens ?edit={id} with the saved design, sends only the design fields, then leaves edit mode', async () => {
+    const pog = makePog({ id: 12, userId: 7, creatorId: 7, name: 'Old Name', textContent: 'OLD' });
+    const gateway = fakeGateway({ ...sideReads, 'GET /api/pogs/12': pog, 'PATCH /api/pogs/12': (body: unknown) => ({ ...pog, ...(body as object) }) });
+    renderWithApp(<CreatorStudio user={alice} />, { route: '/create?edit=12' });
+
+    expect(await screen.findByText('Editing Old Name')).toBeTruthy();
+    expect(field('Name').value).toBe('Old Name');
+    expect(field('Text on the POG').value).toBe('OLD');
+
+    type('Name', 'New Name');
+    save();
+
+    await waitFor(() => expect(currentToast()?.title).toBe('Pog Updated'));
+    const [patch] = gateway.writes();
+    expect(patch).toMatchObject({ method: 'PATCH', path: '/api/pogs/12', body: { name: 'New Name', textContent: 'OLD' } });
+    expect(Object.keys(patch!.body as object)).not.toContain('userId');
+    expect(await screen.findByText('Design your POG')).toBeTruthy();
+    expect(currentLocation.search).toBe('');
+    expect(field('Name').value).toBe('');
+  });
+
+  it("refuses to edit a POG that changed hands, with the server's reason, and keeps Save creating a new one", async () => {
+    const traded = makePog({ id: 13, userId: 7, creatorId: 7, name: 'Traded', changedHands: true });
+    fakeGateway({ ...sideReads, 'GET /api/pogs/13': traded });
+    renderWithApp(<CreatorStudio user={alice} />, { route: '/create?edit=13' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This POG has changed hands, so its design can no longer be edited.');
+    expect(screen.getByText('Design your POG')).toBeTruthy();
+    expect(field('Name').value).toBe('');
+  });
+});
