@@ -6,9 +6,8 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream, type EventMeta, type Notification, type StreamState } from '@pog/common';
 import { inUnitOfWork, readSequenced, sequenceEvents, silentLogger, type Db } from '@pog/common/server';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer } from '../testing/players';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
@@ -37,7 +36,7 @@ describe.each(TEST_SETUPS)('catching up after a disconnect', (setup) => {
     });
 
     it('gets the offers made while it was away, in order and once, then live ones', async () => {
-      const [alice, bob] = [await newPlayer(app.url, 'cu'), await newPlayer(app.url, 'cu')];
+      const [alice, bob] = [await createPlayer(app, 'cu'), await createPlayer(app, 'cu')];
       const db = app.runtime.db;
       const bobPogs = [await givePog(db, bob.id), await givePog(db, bob.id), await givePog(db, bob.id)];
       const alicePog = await givePog(db, alice.id);
@@ -82,7 +81,7 @@ describe.each(TEST_SETUPS)('catching up after a disconnect', (setup) => {
     });
 
     it('replays from an older position when the client asks (a gap), and asks for a refetch when it cannot', async () => {
-      const alice = await newPlayer(app.url, 'cu');
+      const alice = await createPlayer(app, 'cu');
       const stream = userStream(alice.id);
       await inUnitOfWork(app.runtime.db, new Date(), async (uow) => {
         for (let n = 0; n < 3; n++) uow.toUser(alice.id, 'notification', { id: n, userId: alice.id } as unknown as Notification);
@@ -111,7 +110,7 @@ describe.each(TEST_SETUPS)('catching up after a disconnect', (setup) => {
     });
 
     it('starts a socket that names no position at the head, with a refetch', async () => {
-      const alice = await newPlayer(app.url, 'cu');
+      const alice = await createPlayer(app, 'cu');
       let seen: Seen[] = [];
       const socket = await connectSocket(app.url, alice.client, {}, undefined, (s) => (seen = recordAll(s)));
       try {

@@ -7,15 +7,15 @@ import { LIMITS, newPlayerStats, type Achievement, type UserStats } from '@pog/c
 import { ManualClock, recordAchievements, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { giveAchievements } from '../testing/achievements';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { seededRandom, shapesSvg, svgToPng } from '../../../worker/src/images/test-images';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign, waitForScore } from '../testing/players';
+import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 const DAY = 24 * 3600 * 1000;
 
 describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
@@ -31,7 +31,7 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       await app?.close();
     });
 
-    const player = () => newPlayer(app.url, 'ach');
+    const player = () => createPlayer(app, 'ach');
     const statsOf = async (p: Player, of = p.id) => {
       const res = await p.client.get(`/api/users/${of}/stats`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);

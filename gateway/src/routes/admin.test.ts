@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, LIMITS } from '@pog/common';
 import { ManualClock, tables } from '@pog/common/server';
+import { createPlayer, type TestPlayer } from '../testing/factories';
 import { TEST_ADMIN_PASSWORD, newAdmin } from '../testing/admins';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign } from '../testing/players';
+import { pogDesign } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 
 describe.each(TEST_SETUPS)('Admin API', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -22,7 +23,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
     afterAll(async () => {
       await app?.close();
     });
-    const player = () => newPlayer(app.url);
+    const player = () => createPlayer(app);
     async function create(p: Player, overrides: Record<string, unknown> = {}) {
       const res = await p.client.post('/api/pogs', pogDesign(p.id, overrides));
       expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, tables, type Db } from '@pog/common/server';
 import { newAdmin } from '../testing/admins';
 import type { ApiClient, ApiResponse } from '../testing/api-client';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign } from '../testing/players';
+import { pogDesign } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 
 describe.each(TEST_SETUPS)('Bans', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -31,7 +31,7 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
       await app?.close();
     });
 
-    const player = () => newPlayer(app.url, 'ban');
+    const player = () => createPlayer(app, 'ban');
     const ban = (p: Player) => admin.put(`/api/admin/users/${p.id}/moderate`, { isBanned: true, banReason: 'Cheating' });
     const ownerOf = async (pogId: number) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
     const offer = (from: Player, fromPog: number, to: Player, toPog: number) =>

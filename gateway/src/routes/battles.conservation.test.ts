@@ -7,9 +7,8 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RARITIES, seededRandom, type Battle } from '@pog/common';
 import { ManualClock, tables, type Db } from '@pog/common/server';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 const PLAYERS = 20;
@@ -33,7 +32,7 @@ describe.each(TEST_SETUPS)('Battle conservation', (setup) => {
       // Seeded, so that a failing run can be replayed.
       const rand = seededRandom(seed);
       const pick = <T>(items: T[]): T => items[Math.floor(rand() * items.length)]!;
-      const players = await Promise.all(Array.from({ length: PLAYERS }, () => newPlayer(app.url, 'cons')));
+      const players = await Promise.all(Array.from({ length: PLAYERS }, () => createPlayer(app, 'cons')));
       /** What the battles' results say each POG's owner should be. */
       const expectedOwner = new Map<number, number>();
       for (const p of players) {

@@ -4,16 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import { cancelBattlesFor, completeBattles, inUnitOfWork, ManualClock, pogsInAcceptedBattles, tables, type Completion, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer } from '../testing/players';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
 const HOUR = 3_600_000;
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 
 describe.each(TEST_SETUPS)('Battles API', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -31,7 +30,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       await app?.close();
     });
 
-    const player = () => newPlayer(app.url, 'b');
+    const player = () => createPlayer(app, 'b');
     const socketOf = async (p: Player) => {
       const socket = await connectSocket(app.url, p.client);
       sockets.push(socket);

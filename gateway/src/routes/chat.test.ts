@@ -5,15 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATTLE_BONUS, CHAT, LIMITS, OFFLINE_NOTICE, type ChatDelta, type ChatMessage, type ChatReplyEvent } from '@pog/common';
 import { ApiClient } from '../testing/api-client';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { FAKE_DEFAULT_CHUNKS, startFakeAnthropic, type FakeAnswer, type FakeAnthropic } from '../testing/fake-anthropic';
-import { newPlayer } from '../testing/players';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 
 const CHAT_PATH = `/api/chat/${CHAT.conversationId}`;
 const HISTORY_PATH = `${CHAT_PATH}/history`;
@@ -56,7 +55,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
 
     describe('offline (no API key)', () => {
       it('answers from the game guide, says it is offline, and stores the question and the answer', async () => {
-        const player = await newPlayer(offlineApp.url, 'c');
+        const player = await createPlayer(offlineApp, 'c');
         const { deltas, replies } = await listen(offlineApp, player);
         const res = await ask(player, '  How do battles work?  ');
         expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -76,7 +75,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it('still answers a question the guide does not cover, saying what it can help with', async () => {
-        const player = await newPlayer(offlineApp.url, 'c');
+        const player = await createPlayer(offlineApp, 'c');
         const res = await ask(player, 'What is the capital of France?');
         expect(res.status).toBe(200);
         expect(res.body.content).toContain('I could not find that in the game guide');
@@ -85,7 +84,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
 
     describe('with the Anthropic API', () => {
       it('streams the answer as several chat:delta events, then stores it', async () => {
-        const player = await newPlayer(onlineApp.url, 'c');
+        const player = await createPlayer(onlineApp, 'c');
         const { deltas, replies } = await listen(onlineApp, player);
         const res = await ask(player, 'Who wins a battle?', { requestId: 'stream-test-1' });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -104,11 +103,11 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it("grounds the answer in the guide and in the player's own stats and POGs", async () => {
-        const player = await newPlayer(onlineApp.url, 'c');
+        const player = await createPlayer(onlineApp, 'c');
         const db = onlineApp.runtime.db;
         await givePog(db, player.id, { name: 'Comet Crusher', rarity: 'epic', points: 777 });
         await givePog(db, player.id, { name: 'Tiny Tide', rarity: 'common', points: 120 });
-        const other = await newPlayer(onlineApp.url, 'c');
+        const other = await createPlayer(onlineApp, 'c');
         await givePog(db, other.id, { name: 'Secret Other Pog' });
 
         expect((await ask(player, 'Which of my POGs should I battle with?')).status).toBe(200);
@@ -128,7 +127,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it('sends the earlier conversation with the next question', async () => {
-        const player = await newPlayer(onlineApp.url, 'c');
+        const player = await createPlayer(onlineApp, 'c');
         fake.answerNext({ kind: 'text', chunks: ['First ', 'answer.'] });
         expect((await ask(player, 'First question?')).status).toBe(200);
         expect((await ask(player, 'Second question?')).status).toBe(200);
@@ -140,7 +139,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it('answers a repeated send once: same stored answer, one call to the service', async () => {
-        const player = await newPlayer(onlineApp.url, 'c');
+        const player = await createPlayer(onlineApp, 'c');
         const first = await ask(player, 'Tell me about trading', { requestId: 'repeat-test-1' });
         const again = await ask(player, 'Tell me about trading', { requestId: 'repeat-test-1' });
         expect(again.status).toBe(200);
@@ -150,7 +149,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it('refuses a second message while PogBot is still answering the first', async () => {
-        const player = await newPlayer(onlineApp.url, 'c');
+        const player = await createPlayer(onlineApp, 'c');
         fake.answerNext({ kind: 'text', chunks: ['Slow ', 'and ', 'steady.'], delayMs: 300 });
         const slow = ask(player, 'A slow one');
         await waitFor(() => requestsOf(player).length === 1, 5_000, 'the first question to reach the service');
@@ -169,7 +168,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
         { name: 'overloaded mid-answer', answer: { kind: 'stream-error', chunks: ['Half an ', 'answer'], type: 'overloaded_error', message: 'Overloaded' }, status: 503, message: BUSY },
       ];
       it.each(failures)('fails clearly and stores nothing when the service fails: $name', async ({ answer, status, message }) => {
-        const player = await newPlayer(onlineApp.url, 'c');
+        const player = await createPlayer(onlineApp, 'c');
         const { replies } = await listen(onlineApp, player);
         fake.answerNext(answer);
         const res = await ask(player, 'Will this work?');
@@ -186,7 +185,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
 
     describe('rules of the endpoints', () => {
       it("shows each player only their own conversation, oldest first", async () => {
-        const [a, b] = [await newPlayer(offlineApp.url, 'c'), await newPlayer(offlineApp.url, 'c')];
+        const [a, b] = [await createPlayer(offlineApp, 'c'), await createPlayer(offlineApp, 'c')];
         for (const question of ['How do I trade?', 'What are points?']) expect((await ask(a, question)).status).toBe(200);
         const mine = await history(a);
         expect(mine.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
@@ -196,7 +195,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it('knows only conversation 1', async () => {
-        const player = await newPlayer(offlineApp.url, 'c');
+        const player = await createPlayer(offlineApp, 'c');
         for (const res of [await player.client.get('/api/chat/2/history'), await player.client.post('/api/chat/2', { message: 'hi' })]) {
           expect(res.status).toBe(404);
           expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'There is no conversation 2. Your conversation with PogBot is number 1.' });
@@ -209,7 +208,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it('refuses empty, oversized and non-text messages with a clear message, storing nothing', async () => {
-        const player = await newPlayer(offlineApp.url, 'c');
+        const player = await createPlayer(offlineApp, 'c');
         const cases: Array<[unknown, string]> = [
           [{ message: '' }, 'Type a message for PogBot first.'],
           [{ message: '   \n\t ' }, 'Type a message for PogBot first.'],
@@ -243,7 +242,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
       });
 
       it(`answers at most ${CHAT.messagesPerMinute} messages a minute, then 429 with Retry-After`, async () => {
-        const player = await newPlayer(offlineApp.url, 'c');
+        const player = await createPlayer(offlineApp, 'c');
         for (let i = 0; i < CHAT.messagesPerMinute; i += 1) expect((await ask(player, `Question ${i} about POGs`)).status).toBe(200);
         const limited = await ask(player, 'One too many');
         expect(limited.status).toBe(429);
@@ -252,7 +251,7 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
         expect(await history(player)).toHaveLength(CHAT.messagesPerMinute * 2);
         // Another player is not affected.
-        expect((await ask(await newPlayer(offlineApp.url, 'c'), 'Hello?')).status).toBe(200);
+        expect((await ask(await createPlayer(offlineApp, 'c'), 'Hello?')).status).toBe(200);
       });
     });
   });

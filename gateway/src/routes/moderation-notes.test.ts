@@ -7,14 +7,13 @@ import type { Battle, Pog, Trade } from '@pog/common';
 import type { Db } from '@pog/common/server';
 import { newAdmin } from '../testing/admins';
 import { ApiClient } from '../testing/api-client';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { backendTitle, BACKENDS, uniqueName } from '../testing/databases';
-import { newPlayer } from '../testing/players';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 const NOTE = 'Borderline: the text is rude';
 
 describe.each(BACKENDS)('moderation notes', (backend) => {
@@ -35,7 +34,7 @@ describe.each(BACKENDS)('moderation notes', (backend) => {
     beforeAll(async () => {
       app = await startTestApp({ backend: backend.name });
       db = app.runtime.db;
-      [admin, owner, other, guest] = [await newAdmin(app.url), await newPlayer(app.url, 'mo'), await newPlayer(app.url, 'mx'), new ApiClient(app.url)];
+      [admin, owner, other, guest] = [await newAdmin(app.url), await createPlayer(app, 'mo'), await createPlayer(app, 'mx'), new ApiClient(app.url)];
       const [ownerSocket, adminSocket, otherSocket] = [await connectSocket(app.url, owner.client), await connectSocket(app.url, admin), await connectSocket(app.url, other.client)];
       sockets.push(ownerSocket, adminSocket, otherSocket);
       ownerUpdates = recordEvents(ownerSocket, 'pog:updated');

@@ -8,13 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_REFUSALS, LIMITS, TRADE_COOLDOWN_MINUTES } from '@pog/common';
 import { ManualClock, tables, type Db } from '@pog/common/server';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign, waitForScore } from '../testing/players';
+import { pogDesign, waitForScore } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+type Player = TestPlayer;
 
 describe.each(TEST_SETUPS)('POG edits and who may trade for what', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -29,7 +29,7 @@ describe.each(TEST_SETUPS)('POG edits and who may trade for what', (setup) => {
       await app?.close();
     });
 
-    const player = () => newPlayer(app.url, 'ed');
+    const player = () => createPlayer(app, 'ed');
     const afterCooldown = () => clock.advance(LIMITS.creationCooldownSeconds * 1000 + 1000);
     async function create(p: Player, overrides: Record<string, unknown> = {}) {
       const res = await p.client.post('/api/pogs', pogDesign(p.id, overrides));

@@ -4,10 +4,10 @@ import { LIMITS } from '@pog/common';
 import { ManualClock, tables } from '@pog/common/server';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { giveAchievements } from '../testing/achievements';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { newAdmin } from '../testing/admins';
-import { newPlayer, pogDesign, waitForScore } from '../testing/players';
+import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
@@ -25,7 +25,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
     afterAll(async () => {
       await app?.close();
     });
-    const player = (prefix?: string) => newPlayer(app.url, prefix);
+    const player = (prefix?: string) => createPlayer(app, prefix);
     /** Creates a POG and moves the clock past the creation cooldown. */
     async function create(p: { client: ApiClient; id: number }, overrides: Record<string, unknown> = {}) {
       const res = await p.client.post('/api/pogs', pogDesign(p.id, overrides));

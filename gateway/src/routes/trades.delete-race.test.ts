@@ -8,9 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, tables, type Db } from '@pog/common/server';
-import { givePog } from '../testing/battles';
+import { createPlayer, givePog } from '../testing/factories';
 import { backendTitle, BACKENDS } from '../testing/databases';
-import { newPlayer } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 const ROUNDS = 40;
@@ -34,8 +33,8 @@ describe.skipIf(Boolean(postgres.skipReason))(`accepting a trade while deleting 
   it(`${ROUNDS} rounds: no deadlock, and each round ends with exactly the accept or the delete`, async () => {
     const tally = { acceptWon: 0, deleteWon: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      const a = await newPlayer(app.url, 'dla');
-      const b = await newPlayer(app.url, 'dlb');
+      const a = await createPlayer(app, 'dla');
+      const b = await createPlayer(app, 'dlb');
       // Alternate which POG gets the lower id: the lock order is by id, so both orders must hold.
       const lowFirst = round % 2 === 0;
       const first = await givePog(db, lowFirst ? a.id : b.id);

@@ -2,9 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
 import { insertNotification, ManualClock, tables } from '@pog/common/server';
+import { createPlayer } from '../testing/factories';
 import type { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign, waitForScore } from '../testing/players';
+import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
@@ -26,7 +27,7 @@ describe.each(TEST_SETUPS)('trades', (setup) => {
 
     /** A player holding `count` scored POGs (creation cooldowns skipped with the clock). */
     async function playerWithPogs(count = 1, prefix = 't'): Promise<Player & { pogs: number[] }> {
-      const p = await newPlayer(app.url, prefix);
+      const p = await createPlayer(app, prefix);
       const pogs: number[] = [];
       for (let i = 0; i < count; i++) {
         const res = await p.client.post('/api/pogs', pogDesign(p.id, { name: `${prefix} pog ${i}` }));

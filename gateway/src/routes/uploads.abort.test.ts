@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKoaApp } from '../app';
-import { newPlayer } from '../testing/players';
+import { createPlayer } from '../testing/factories';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
@@ -61,7 +61,7 @@ describe('uploads that never finish', () => {
   let cookie: string;
   beforeAll(async () => {
     app = await startTestApp();
-    const player = await newPlayer(app.url, 'up');
+    const player = await createPlayer(app, 'up');
     cookie = player.client.cookieHeader;
   });
   afterAll(async () => {

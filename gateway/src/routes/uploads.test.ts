@@ -5,9 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, tables } from '@pog/common/server';
 import { pngHeaderOnly } from '../../../worker/src/images/test-images';
+import { createPlayer } from '../testing/factories';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
-import { newPlayer, pogDesign, waitForScore } from '../testing/players';
+import { pogDesign, waitForScore } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /** A photo-like test picture: a gradient with noise, carrying EXIF that must not survive. */
@@ -56,7 +57,7 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
     const uploadsOf = (userId: number) => app.runtime.db.select().from(tables.uploads).where(eq(tables.uploads.userId, userId));
 
     it('re-encodes, strips metadata, shrinks to 1024 px and serves the result', async () => {
-      const p = await newPlayer(app.url);
+      const p = await createPlayer(app);
       const res = await p.client.upload(await photo(1600, 1200), 'holiday.png', 'image/png');
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ url: expect.stringMatching(/^\/uploads\/[A-Za-z0-9_-]+\.jpg$/), width: 1024, height: 768 });
@@ -85,7 +86,7 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
       ['a truncated JPEG', async () => (await photo(800, 600)).subarray(0, 3000), 400, 'The image file is damaged or incomplete'],
       ['a 26 MB file', async () => Buffer.concat([await photo(64, 64), Buffer.alloc(26 * 1024 * 1024)]), 413, 'Image size should be less than 25MB'],
     ])('refuses %s and stores nothing', async (_name, make, status, message) => {
-      const p = await newPlayer(app.url);
+      const p = await createPlayer(app);
       const before = storedFiles().length;
       const res = await p.client.upload(await make(), 'sneaky.png', 'image/png');
       expect(res.status).toBe(status);
@@ -98,7 +99,7 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
     it('needs a session, a multipart body and the image field', async () => {
       const anonymous = await new ApiClient(app.url).upload(await photo(32, 32));
       expect(anonymous.status).toBe(401);
-      const p = await newPlayer(app.url);
+      const p = await createPlayer(app);
       const json = await p.client.post('/api/upload', { image: 'data:image/png;base64,AAAA' });
       expect(json.status).toBe(400);
       const form = new FormData();
@@ -126,8 +127,8 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
     });
 
     it("flags a POG whose image is a near-copy of another player's", async () => {
-      const original = await newPlayer(app.url);
-      const copier = await newPlayer(app.url);
+      const original = await createPlayer(app);
+      const copier = await createPlayer(app);
       const picture = await scene(Date.now() + process.pid * 7919);
       const first = await original.client.upload(picture);
       const firstPog = await original.client.post('/api/pogs', pogDesign(original.id, { imageUrl: first.body.url }));
