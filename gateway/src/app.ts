@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { MAX_JSON_BYTES, MAX_JSON_DEPTH, NotFoundError } from '@pog/common';
 import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
+import { compressJson } from './http/compress-json';
 import { errorHandler } from './http/error-handler';
 import { trustProxyHops } from './http/forwarded';
 import { jsonBody } from './http/json-body';
@@ -38,6 +39,8 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(requestContext({ log: app.log, metrics: app.metrics.http }));
   koa.use(errorHandler(app.log));
   koa.use(methodNotAllowedAsJson());
+  // Inside the error handler: a failed compression is an error answer like any other.
+  koa.use(compressJson());
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
   // Before the session: a refused body costs no session lookup.

@@ -20,6 +20,7 @@ export * from './pogs/similarity';
 export * from './pogs/commands';
 export * from './pogs/scoring';
 export * from './users/directory';
+export * from './users/player-counts';
 export * from './users/session-purge';
 export * from './users/register';
 export * from './users/stats';

@@ -289,7 +289,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       expect(recent.status).toBe(200);
       expect(recent.body.length).toBeLessThanOrEqual(20);
       expect(recent.body.map((x: { id: number }) => x.id)).toContain(pog.id);
-      const users = await new ApiClient(app.url).get('/api/users');
+      const users = await new ApiClient(app.url).get(`/api/users?search=${p.username}`);
       expect(users.body.find((u: { id: number }) => u.id === p.id)).toMatchObject({ username: p.username, pogCount: 1 });
       expect((await new ApiClient(app.url).get(`/api/users/${p.id}`)).body).toMatchObject({ id: p.id, pogCount: 1, role: 'user' });
       expect((await new ApiClient(app.url).get('/api/users/999999999')).status).toBe(404);

@@ -221,6 +221,11 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   );
   // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
   // touched, so the battles completed here are left alone).
+  for (const o of transfers) {
+    if (o.loserPogId === null || !moved.has(o.loserPogId)) continue;
+    uow.pogsHeldChanged(o.winnerId, 1);
+    uow.pogsHeldChanged(o.loserId, -1);
+  }
   if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved] }, 'battled');
 
   const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));

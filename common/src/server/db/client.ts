@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -161,7 +162,8 @@ async function openPglite(dir: string): Promise<Database> {
   const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // pg_trgm backs the search indexes (migration 0011); PGlite loads an extension only when asked.
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (error) {
     lock?.release();
     throw error;

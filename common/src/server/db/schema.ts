@@ -21,8 +21,20 @@ export const users = pgTable(
     lastModeratedAt: timestamp('last_moderated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+  ],
 );
+
+/** How many POGs each player holds, kept by the units of work that move POGs (migration 0011). */
+export const playerCounts = pgTable('player_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pogsHeld: integer('pogs_held').notNull().default(0),
+});
 
 export const sessions = pgTable(
   'sessions',
@@ -131,7 +143,12 @@ export const pogs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pogs_user_id_idx').on(t.userId, t.id), index('pogs_creator_id_idx').on(t.creatorId, t.id)],
+  (t) => [
+    index('pogs_user_id_idx').on(t.userId, t.id),
+    index('pogs_creator_id_idx').on(t.creatorId, t.id),
+    index('pogs_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('pogs_text_content_trgm_idx').using('gin', t.textContent.op('gin_trgm_ops')),
+  ],
 );
 
 export const pogCreations = pgTable('pog_creations', {

@@ -109,6 +109,7 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
       })
       .returning();
     await tx.insert(pogCreations).values({ userId, pogId: row!.id, createdAt: now });
+    uow.pogsHeldChanged(userId, 1);
     const created = (await findPog(tx, row!.id))!;
     // Announced before scoring is queued, so that admins never see "flagged" before "created".
     uow.toAdmins('moderation:queue', { action: 'created', pog: toPogWithNotes(created, now) });

@@ -181,6 +181,9 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
         .returning({ id: pogs.id });
       // The locks make this impossible; if it ever happens, nothing may move.
       if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
+      // One for one: the two changes cancel out, and nobody's count row is touched.
+      uow.pogsHeldChanged(newOwner, 1);
+      uow.pogsHeldChanged(oldOwner, -1);
     }
     const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
     await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
