@@ -55,10 +55,12 @@ export async function startServer(options: {
   port: number;
   healthPath: string;
   readyTimeoutMs?: number;
+  /** Another checkout to run (a baseline tree, see baseline-tree.ts); this repository by default. */
+  root?: string;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, appNodeArgs(options.args), {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,6 +107,10 @@ export interface AppOptions {
   databaseUrl?: string;
   /** This Redis for BullMQ and the Socket.IO adapter instead of in-process jobs or the environment's REDIS_URL. */
   redisUrl?: string;
+  /** Run this checkout instead of this repository (a baseline tree, see baseline-tree.ts). */
+  root?: string;
+  /** A DATA_DIR prepared beforehand (e.g. a PGlite database filled in bulk); removed on stop like a fresh one. */
+  dataDir?: string;
 }
 
 /**
@@ -113,7 +119,7 @@ export interface AppOptions {
  */
 export async function startApp(options: AppOptions): Promise<ServerProcess & { dataDir: string }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of KNOWN_ENV_VARS) delete env[name];
   Object.assign(env, {
@@ -132,7 +138,7 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
     Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
   }
-  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
+  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000, root: options.root });
   return {
     ...server,
     dataDir,

@@ -6,7 +6,7 @@
 import { and, asc, eq, exists, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { User } from '../../schemas/auth';
-import type { UserListQuery } from '../../users/directory';
+import { USER_PAGE_SIZE, type UserListQuery } from '../../users/directory';
 import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
 import { playerCounts, pogs, users } from '../db/schema';
@@ -30,9 +30,9 @@ export interface PublicUserFilter extends Partial<Omit<UserListQuery, 'canBeChal
   holding?: boolean | undefined;
 }
 
-/** One page of players who are not banned, and the cursor of the next page if any. */
-export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}): Promise<{ rows: PublicUser[]; nextCursor: string | undefined }> {
-  const { challengeableAt, holding, search, id, cursor, limit = 50 } = filter;
+/** The statement behind one page of `listPublicUsers` (also for EXPLAIN in infra/bench/player-list.ts). */
+export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}) {
+  const { challengeableAt, holding, search, id, cursor, limit = USER_PAGE_SIZE } = filter;
   const conditions: (SQL | undefined)[] = [eq(users.isBanned, false)];
   if (challengeableAt) conditions.push(exists(db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, users.id), riskable(challengeableAt)))));
   if (holding) conditions.push(gt(playerCounts.pogsHeld, 0));
@@ -42,13 +42,19 @@ export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}): Pr
   }
   if (id !== undefined) conditions.push(eq(users.id, id));
   if (cursor) conditions.push(sql`${nameKey} > ${decodeCursor(cursor, cursorSchema).name}`);
-  const rows = await db
+  return db
     .select({ user: users, held: pogsHeld, key: nameKey })
     .from(users)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
     .where(and(...conditions))
     .orderBy(asc(nameKey))
     .limit(limit + 1);
+}
+
+/** One page of players who are not banned, and the cursor of the next page if any. */
+export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}): Promise<{ rows: PublicUser[]; nextCursor: string | undefined }> {
+  const limit = filter.limit ?? USER_PAGE_SIZE;
+  const rows = await publicUserListStatement(db, filter);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
