@@ -14,10 +14,14 @@ export const WORDS = [
 const words = `ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`;
 const word = (expr: string) => `(${words})[1 + ((${expr}) % ${WORDS.length})]`;
 
-/** Players named player_<n>, display names of two words (Ember Falcon). */
+/**
+ * Players with display names of two words (Ember Falcon) and usernames of the same words and their
+ * number (emberfalcon4242): names that differ, as players' do. (Usernames all starting with the
+ * same word would make every trigram of that word match every player.)
+ */
 export async function fillPlayers(exec: Exec, count: number): Promise<void> {
   await exec(`INSERT INTO users (username, display_name, password_hash)
-    SELECT 'player_' || g, ${word('g')} || ' ' || ${word('g / 40')}, 'not-a-real-hash' FROM generate_series(1, ${count}) AS g`);
+    SELECT lower(${word('g')} || ${word('g / 40')}) || g, ${word('g')} || ' ' || ${word('g / 40')}, 'not-a-real-hash' FROM generate_series(1, ${count}) AS g`);
 }
 
 /**

@@ -100,16 +100,15 @@ const trendingPoints = sql<number>`coalesce(${pogs.points}, 0)`;
 
 /** Above this many creators matching a search, their ids are not listed (see `searchMatches`). */
 const MAX_LISTED_CREATORS = 500;
+/** Up to this many matching POGs are sorted here and read by id (see `searchedPage`). */
+const MAX_SEARCH_CANDIDATES = 2000;
 
 /**
  * The search: the name, the text or the creator's username contains the term, case-insensitively.
  * Each part has an index (migration 0011): trigram indexes on name and text, and the matching
- * creators' ids, looked up first through the trigram index on usernames, on pogs_creator_id_idx.
- * The ids go into the statement as a constant list, so the planner knows how many there are: a
- * rare term is then answered by ORing bitmap scans of the three indexes, a common one by reading
- * the list order until the page is full. (A subquery in their place hid the count, and the planner
- * read the whole list order for rare terms: 200 ms at 100,000 POGs.) A term so common that more
- * than MAX_LISTED_CREATORS players match it is left to the list order, which fills a page quickly.
+ * creators' ids, looked up first through the trigram index on usernames, on pogs_creator_id_idx
+ * (a subquery in their place hid how many there are from the planner). A term so common that more
+ * than MAX_LISTED_CREATORS players match it is checked row by row instead.
  */
 export async function searchMatches(db: Db, term: string): Promise<SQL> {
   const pattern = likePattern(term);
@@ -123,15 +122,11 @@ export async function searchMatches(db: Db, term: string): Promise<SQL> {
   return or(ilike(pogs.name, pattern), ilike(pogs.textContent, pattern), byCreator)!;
 }
 
-/**
- * The statement behind one page of `listPogs`, given the search's condition (`searchMatches`) when
- * the query has a search (also for EXPLAIN in infra/bench/explore-search.ts).
- */
-export function pogListStatement(db: Db, query: PogListQuery, search: SQL | undefined) {
+/** A page's conditions, the search apart: listed, the filters, and after the cursor. */
+function pageConditions(query: PogListQuery): SQL[] {
   const conditions: SQL[] = [listed];
   if (query.rarity) conditions.push(eq(pogs.rarity, query.rarity));
   if (query.creator) conditions.push(eq(pogs.creatorId, query.creator));
-  if (search) conditions.push(search);
   const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
   if (cursor && query.sort === 'trending') {
     // A row comparison, not "points < p OR (points = p AND id < i)": PostgreSQL turns only the
@@ -140,16 +135,53 @@ export function pogListStatement(db: Db, query: PogListQuery, search: SQL | unde
   } else if (cursor) {
     conditions.push(lt(pogs.id, cursor.id));
   }
+  return conditions;
+}
+
+/**
+ * The POGs a searched page may show, in no order, collected from the search's indexes: at most
+ * MAX_SEARCH_CANDIDATES + 1 (also for EXPLAIN in infra/bench/explore-search.ts).
+ */
+export function searchCandidates(db: Db, query: PogListQuery, matches: SQL) {
+  return db
+    .select({ id: pogs.id, points: trendingPoints })
+    .from(pogs)
+    .where(and(...pageConditions(query), matches))
+    .limit(MAX_SEARCH_CANDIDATES + 1);
+}
+
+/** The statement behind one page read in list order, `search` (`searchMatches`) checked row by row. */
+export function pogListStatement(db: Db, query: PogListQuery, search: SQL | undefined) {
   const order = query.sort === 'trending' ? [desc(trendingPoints), desc(pogs.id)] : [desc(pogs.id)];
   return selectWithNames(db)
-    .where(and(...conditions))
+    .where(and(...pageConditions(query), search))
     .orderBy(...order)
     .limit(query.limit + 1);
 }
 
+/**
+ * A searched page. The planner cannot know how many POGs a term matches (trigram estimates are
+ * rough), and a wrong guess walks the whole list order for a rare term. So the matches are first
+ * collected without order from the indexes, up to MAX_SEARCH_CANDIDATES: when that is all of them,
+ * the page is sorted here from those alone and its rows read by id; when there are more, the term
+ * is common and reading the list order fills a page quickly.
+ */
+async function searchedPage(db: Db, query: PogListQuery, term: string): Promise<PogWithNames[]> {
+  const matches = await searchMatches(db, term);
+  const candidates = await searchCandidates(db, query, matches);
+  if (candidates.length > MAX_SEARCH_CANDIDATES) return pogListStatement(db, query, matches);
+  const trending = query.sort === 'trending';
+  const ids = candidates
+    .sort((a, b) => (trending ? Number(b.points) - Number(a.points) : 0) || b.id - a.id)
+    .slice(0, query.limit + 1)
+    .map((c) => c.id);
+  const found = await findPogs(db, ids);
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 /** One page of listed POGs, newest or trending first, and the cursor of the next page if any. */
 export async function listPogs(db: Db, query: PogListQuery): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
-  const rows = await pogListStatement(db, query, query.search ? await searchMatches(db, query.search) : undefined);
+  const rows = query.search ? await searchedPage(db, query, query.search) : await pogListStatement(db, query, undefined);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];

@@ -4,8 +4,6 @@
  */
 import type { PogSort, Rarity } from '@pog/common';
 
-export const USERS_KEY = ['/api/users'] as const;
-
 export const userPogsPath = (userId: number) => `/api/users/${userId}/pogs`;
 export const userPogsKey = (userId: number) => [userPogsPath(userId)] as const;
 

@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Pog, User } from '@pog/common';
 import { fetchPogPage } from './api';
-import { pogKey, pogListKey, USERS_KEY, userPogsKey, type PogFilters } from './keys';
+import { pogKey, pogListKey, userPogsKey, type PogFilters } from './keys';
 
 /** A player as GET /api/users lists them. */
 export type PlayerSummary = User & { pogCount: number };
@@ -13,10 +13,6 @@ export function useUserPogs(userId: number | undefined) {
 
 export function usePog(pogId: number | null) {
   return useQuery<Pog>({ queryKey: pogKey(pogId ?? 0), enabled: pogId !== null, meta: { errorToast: false } });
-}
-
-export function usePlayers() {
-  return useQuery<PlayerSummary[]>({ queryKey: USERS_KEY });
 }
 
 /** Explore's paginated list: the next page starts at the cursor the last one returned. */

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { media } from '../../../app/theme';
 import { useCurrentUser } from '../../auth/useCurrentUser';
-import { usePlayers, useUserPogs } from '../../pogs/queries';
+import { usePlayerChoices } from '../../players/queries';
+import { useUserPogs } from '../../pogs/queries';
 import { tradeBlock } from '../../pogs/trade';
 import { toast } from '../../../stores/toasts';
 import { TRADE_TEXT } from '../messages';
@@ -57,13 +58,10 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   const myPogs = useUserPogs(open ? userId : undefined);
   const theirPogs = useUserPogs(open && selection.playerId !== null ? selection.playerId : undefined);
-  const players = usePlayers();
-  // Only other players who own POGs (spec section 5); a preset owner stays listed even if the
-  // cached count is older than their first POG.
-  const tradePartners = useMemo(
-    () => (players.data ?? []).filter((player) => player.id !== userId && (player.pogCount > 0 || player.id === selection.playerId)),
-    [players.data, userId, selection.playerId],
-  );
+  // Only other players who own POGs (spec section 5), searched on the server; a preset owner is
+  // fetched on their own when they are not on the first page.
+  const [playerSearch, setPlayerSearch] = useState('');
+  const tradePartners = usePlayerChoices('holding', playerSearch, selection.playerId, { excludeId: userId });
 
   const offer = stillChoosable(myPogs.data, selection.offerPogId);
   const request = stillChoosable(theirPogs.data, selection.requestPogId);
@@ -71,6 +69,7 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   const close = () => {
     dispatch({ type: 'close' });
+    setPlayerSearch('');
     onClose();
   };
 
@@ -88,7 +87,8 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
         <YourPogsPanel query={myPogs} chosen={offer} selectedId={selection.offerPogId} onToggle={(pogId) => dispatch({ type: 'offer', pogId })} />
         <TradeWithPanel
           players={tradePartners}
-          playersPending={players.isPending}
+          playerSearch={playerSearch}
+          onPlayerSearch={setPlayerSearch}
           playerId={selection.playerId}
           onPlayer={(playerId) => dispatch({ type: 'player', playerId })}
           query={theirPogs}

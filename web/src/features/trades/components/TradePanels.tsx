@@ -4,9 +4,9 @@ import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { Select } from '../../../components/formControls';
 import { Spinner } from '../../../components/Spinner';
-import type { PlayerSummary } from '../../pogs/queries';
+import { PlayerSelect } from '../../players/PlayerSelect';
+import type { PlayerChoices } from '../../players/queries';
 import { TRADE_TEXT } from '../messages';
 import { SelectablePogGrid } from './SelectablePogGrid';
 
@@ -92,8 +92,9 @@ export function YourPogsPanel({ query, chosen, selectedId, onToggle }: YourPogsP
 }
 
 interface TradeWithPanelProps {
-  players: readonly PlayerSummary[];
-  playersPending: boolean;
+  players: PlayerChoices;
+  playerSearch: string;
+  onPlayerSearch: (search: string) => void;
   playerId: number | null;
   onPlayer: (playerId: number | null) => void;
   query: PogListState;
@@ -102,24 +103,12 @@ interface TradeWithPanelProps {
   onToggle: (pogId: number) => void;
 }
 
-export function TradeWithPanel({ players, playersPending, playerId, onPlayer, query, chosen, selectedId, onToggle }: TradeWithPanelProps) {
+export function TradeWithPanel({ players, playerSearch, onPlayerSearch, playerId, onPlayer, query, chosen, selectedId, onToggle }: TradeWithPanelProps) {
   const headingId = useId();
   return (
     <Panel aria-labelledby={headingId}>
       <Heading id={headingId}>{TRADE_TEXT.tradeWith}</Heading>
-      <Select
-        aria-labelledby={headingId}
-        value={playerId ?? ''}
-        disabled={playersPending}
-        onChange={(event) => onPlayer(event.target.value ? Number(event.target.value) : null)}
-      >
-        <option value="">{TRADE_TEXT.selectPlayer}</option>
-        {players.map((player) => (
-          <option key={player.id} value={player.id}>
-            {player.username}
-          </option>
-        ))}
-      </Select>
+      <PlayerSelect choices={players} search={playerSearch} onSearch={onPlayerSearch} value={playerId} onChange={onPlayer} emptyOption={TRADE_TEXT.selectPlayer} labelledBy={headingId} />
       {playerId === null ? (
         <Note>{TRADE_TEXT.selectPlayerFirst}</Note>
       ) : (
