@@ -27,6 +27,13 @@ export const PickerField = styled.div`
   > span { font-size: 0.875rem; font-weight: 700; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
+/**
+ * The search box's name. Not 'Search...' (the screens' own search boxes) nor the select's name
+ * ('Creator', 'Opponent'): each name on a screen points at one control. The select's name
+ * describes it.
+ */
+export const PLAYER_SEARCH_LABEL = 'Find by name';
+
 export interface PlayerSelectProps {
   /** The options: usePlayerChoices(kind, search, value). */
   choices: PlayerChoices;
@@ -46,7 +53,7 @@ export function PlayerSelect({ choices, search, onSearch, value, onChange, empty
   const searching = search.trim() !== '';
   return (
     <Stack>
-      <Input type="search" aria-label="Search players" placeholder="Search by name..." value={search} onChange={(event) => onSearch(event.target.value)} />
+      <Input type="search" aria-label={PLAYER_SEARCH_LABEL} aria-describedby={labelledBy} placeholder="Type a name..." value={search} onChange={(event) => onSearch(event.target.value)} />
       <Select aria-labelledby={labelledBy} value={value ?? ''} disabled={disabled || (choices.isPending && !searching)} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
         <option value="">{emptyOption}</option>
         {choices.players.map((player) => (
