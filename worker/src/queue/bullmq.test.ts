@@ -141,10 +141,11 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
     const { prefix } = setup();
     const worker = startWorker(prefix, async () => ({ notificationId: 1 }), { heartbeatMs: 100 });
     expect(worker.consuming()).toBe(false);
-    await waitUntil(() => worker.consuming());
+    // A worker's first beat waits for its Redis connections, which can take seconds on a busy machine.
+    await waitUntil(() => worker.consuming(), 20_000);
     await worker.close();
     expect(worker.consuming()).toBe(false);
-  });
+  }, 30_000);
 
   it('hands the job of a worker process that died mid-job to another worker, which completes it once', async () => {
     const { prefix, queue } = setup();
