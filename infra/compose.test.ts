@@ -154,8 +154,8 @@ describe('docker-compose.yml: services', () => {
         expect(isFile(file), `${name}: ${file}`).toBe(true);
       }
     }
-    expect(commandOf(service('migrate').command)).toContain('gateway/src/migrate.ts');
-    expect(commandOf(service('gateway').command)).toContain('gateway/src/main.ts');
+    expect(commandOf(service('migrate').command)).toContain('server/src/migrate.ts');
+    expect(commandOf(service('gateway').command)).toContain('server/src/main.ts');
   });
 
   it('publishes only the web entry point, on the port nginx listens on', () => {
@@ -231,9 +231,9 @@ describe('Dockerfiles', () => {
       .filter((c) => !c.flags.from)
       .flatMap((c) => c.sources)
       .filter((source) => existsSync(path.join(root, source)) && statSync(path.join(root, source)).isDirectory());
-    expect(copiedDirs).toEqual(expect.arrayContaining(['common/src', 'gateway/src', 'worker/src']));
+    expect(copiedDirs).toEqual(expect.arrayContaining(['common/src', 'gateway/src', 'worker/src', 'server/src']));
     const shipped = copiedDirs.flatMap((dir) => filesUnder(dir)).filter((f) => !isDockerIgnored(f, dockerignore));
-    expect(shipped).toContain('gateway/src/main.ts');
+    expect(shipped).toContain('server/src/main.ts');
     expect(shipped.some((f) => f.endsWith('.sql')), 'the SQL migrations are shipped').toBe(true);
     for (const file of shipped.filter((f) => /\.tsx?$/.test(f))) {
       for (const target of relativeImports(file)) {

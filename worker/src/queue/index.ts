@@ -1,7 +1,7 @@
 /**
  * The job queue: BullMQ when Redis is configured (distributed mode, the processors run in worker
  * processes), otherwise the in-process queue running the processors here (embedded mode). The
- * composition root chooses (gateway/src/runtime.ts).
+ * composition root chooses (server/src/runtime.ts).
  */
 export { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
 export type { BullConnectionOptions, BullJobQueue, BullQueueOptions, BullWorkerOptions } from './bullmq';

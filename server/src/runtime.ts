@@ -43,18 +43,18 @@ import {
   TRADE_EXPIRY_SWEEP_MS,
   type BullJobQueue,
 } from '@pog/worker';
-import { AdminSessionStore } from './admin/admin-session-store';
-import { ensureAdminPasswordHash } from './auth/admin-password';
-import { createMemoryRateLimiter, createResilientRateLimiter } from './auth/rate-limit';
-import { SessionStore } from './auth/session-store';
-import { UserCache } from './auth/user-cache';
-import { createKoaApp } from './app';
-import { createClusterBus } from './cluster/invalidation';
-import type { AppContext, HealthReport } from './context';
-import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
-import { createProbeServer } from './observability/probe-server';
-import { attachSocketServer, type SocketServer } from './realtime/socket-server';
-import { StreamHub } from './realtime/stream-hub';
+import { AdminSessionStore } from '../../gateway/src/admin/admin-session-store';
+import { ensureAdminPasswordHash } from '../../gateway/src/auth/admin-password';
+import { createMemoryRateLimiter, createResilientRateLimiter } from '../../gateway/src/auth/rate-limit';
+import { SessionStore } from '../../gateway/src/auth/session-store';
+import { UserCache } from '../../gateway/src/auth/user-cache';
+import { createKoaApp } from '../../gateway/src/app';
+import { createClusterBus } from '../../gateway/src/cluster/invalidation';
+import type { AppContext, HealthReport } from '../../gateway/src/context';
+import { createHttpMetrics, registerSocketMetrics } from '../../gateway/src/observability/gateway-metrics';
+import { createProbeServer } from '../../gateway/src/observability/probe-server';
+import { attachSocketServer, type SocketServer } from '../../gateway/src/realtime/socket-server';
+import { StreamHub } from '../../gateway/src/realtime/stream-hub';
 import { connectRedis, describeRedis, waitForRedis, watchRedis, type RedisConnections } from './redis';
 
 export interface RuntimeOptions {
