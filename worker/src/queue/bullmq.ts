@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '@pog/common';
 import {
   outboxJobId,
+  QUEUE_NAME,
   silentLogger,
   type EnqueueOptions,
   type JobCounts,
@@ -37,8 +38,6 @@ import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, que
 import type { JobFailureReport } from './failure-report';
 import { startHeartbeat } from './heartbeat';
 import { jobTracker, type JobMetrics } from './job-tracker';
-
-export const QUEUE_NAME = 'pog-jobs';
 
 export interface BullConnectionOptions {
   redisUrl: string;
