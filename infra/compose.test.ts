@@ -4,7 +4,7 @@
  * stack would break (or be unsafe) at `docker compose up` time.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,6 @@ import {
   dependenciesOf,
   environmentOf,
   InterpolationError,
-  loadComposeFile,
-  type ComposeService,
 } from './checks/compose-file';
 import {
   APP_DOCKERFILE,

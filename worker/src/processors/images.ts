@@ -8,7 +8,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
-import { fileSize, INCOMING_DIR, INCOMING_NAME, tables, type Db, type Processor } from '@pog/common/server';
+import { INCOMING_DIR, INCOMING_NAME, tables, type Db, type Processor } from '@pog/common/server';
 import { processUpload } from '../images/process-image';
 import { ConcurrencyLimiter } from '../support/limiter';
 
