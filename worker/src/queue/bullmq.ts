@@ -54,7 +54,7 @@ export interface BullQueueOptions extends BullConnectionOptions {
 
 export interface BullWorkerOptions extends BullConnectionOptions {
   processors: ProcessorMap;
-  /** Jobs this process runs at the same time (default 4). */
+  /** Jobs this process runs at the same time (default DEFAULT_CONCURRENCY, 32). */
   concurrency?: number;
   /**
    * How long a running job stays claimed without a heartbeat (default 30 s). When a worker process
