@@ -71,7 +71,7 @@ function appEnv(prefix: string, sessionSecret: string): NodeJS.ProcessEnv {
 /** The worker process has no HTTP port: it is ready when it says so. */
 function startWorker(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-worker-'));
-  const child = spawn(process.execPath, appNodeArgs(['gateway/src/main.ts']), {
+  const child = spawn(process.execPath, appNodeArgs(['server/src/main.ts']), {
     cwd: repoRoot,
     env: { ...env, SERVICES: 'worker', DATA_DIR: dataDir, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
   const players: Player[] = [];
   try {
-    gateway = await startServer({ name: 'gateway', args: ['gateway/src/main.ts'], env: { ...env, SERVICES: 'gateway', PORT: String(port), DATA_DIR: gatewayDir }, port, healthPath: '/healthz' });
+    gateway = await startServer({ name: 'gateway', args: ['server/src/main.ts'], env: { ...env, SERVICES: 'gateway', PORT: String(port), DATA_DIR: gatewayDir }, port, healthPath: '/healthz' });
     assertLoopback(gateway.url);
     worker = await startWorker(env);
     const baseUrl = gateway.url;

@@ -108,7 +108,7 @@ export interface AppOptions {
 }
 
 /**
- * The real app (`gateway/src/main.ts`) in one process with a throwaway DATA_DIR. The app's own
+ * The real app (`server/src/main.ts`) in one process with a throwaway DATA_DIR. The app's own
  * variables are taken from nowhere but here, so a developer's shell cannot change what is measured.
  */
 export async function startApp(options: AppOptions): Promise<ServerProcess & { dataDir: string }> {
@@ -132,7 +132,7 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
     Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
   }
-  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
+  const server = await startServer({ name: 'app', args: ['server/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
   return {
     ...server,
     dataDir,

@@ -108,4 +108,4 @@ export async function seedPogs(client: pg.Client, options: { userIds: readonly n
 }
 
 /** Repeatable randomness, so two runs measure the same data (the test corpora's generator). */
-export { seededRandom } from '../../worker/src/images/test-images';
+export { seededRandom } from '../../common/src/server/testing/images';

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     });
     for (const name of ['gateway A', 'gateway B']) {
       const port = await freePort();
-      gateways.push(await startServer({ name, args: ['gateway/src/main.ts'], env: { ...env, PORT: String(port) }, port, healthPath: '/healthz' }));
+      gateways.push(await startServer({ name, args: ['server/src/main.ts'], env: { ...env, PORT: String(port) }, port, healthPath: '/healthz' }));
     }
     const [a, b] = gateways as [ServerProcess, ServerProcess];
 

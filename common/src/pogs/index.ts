@@ -12,3 +12,4 @@ export * from './edit-rule';
 export * from './image-hash';
 export * from './seeded-random';
 export * from './design-match';
+export * from './availability';

@@ -36,3 +36,6 @@ export * from './trades/repository';
 export * from './trades/commands';
 export * from './trades/expire';
 export * from './moderation';
+export * from './uploads/layout';
+export * from './observability/probes';
+export * from './listen';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, tables } from '@pog/common/server';
-import { pngHeaderOnly } from '../../../worker/src/images/test-images';
+import { pngHeaderOnly } from '@pog/common/server/testing/images';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { newPlayer, pogDesign, waitForScore } from '../testing/players';

@@ -4,29 +4,20 @@
  * Idempotent: a retry after the file was stored returns the stored result.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
-import { tables, type Db, type Processor } from '@pog/common/server';
+import { INCOMING_DIR, INCOMING_NAME, tables, type Db, type Processor } from '@pog/common/server';
 import { processUpload } from '../images/process-image';
 import { ConcurrencyLimiter } from '../support/limiter';
 
-export const INCOMING_DIR = 'incoming';
-/** Names the gateway gives parked uploads; nothing else is ever read from `incoming/`. */
-export const INCOMING_NAME = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** Hex, so a name never starts with '-' or '_' (which image URL checks rightly refuse). */
 /**
  * Decoding a picture can take hundreds of megabytes and both cores: however many jobs this process
  * runs, only this many images are processed at once.
  */
 const IMAGE_SLOTS = 2;
 const imageSlots = new ConcurrencyLimiter(IMAGE_SLOTS);
-
-export function newIncomingName(): string {
-  return randomBytes(16).toString('hex');
-}
 
 export function processImageProcessor(deps: { db: Db; uploadDir: string }): Processor<'image.process'> {
   return async ({ incomingName, userId }) => {
@@ -79,15 +70,3 @@ async function findStored(db: Db, incomingName: string) {
   return undefined;
 }
 
-export async function ensureUploadDirs(uploadDir: string): Promise<void> {
-  await mkdir(path.join(uploadDir, INCOMING_DIR), { recursive: true });
-}
-
-export async function fileSize(file: string): Promise<number | null> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? info.size : null;
-  } catch {
-    return null;
-  }
-}

@@ -3,8 +3,8 @@ import { Queue } from 'bullmq';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
 import { gate, queueContractTests, sleep, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
-import { createMetricsRegistry, memoryLogger, type JobQueue, type JobWorker, type Logger } from '@pog/common/server';
-import { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
+import { createMetricsRegistry, memoryLogger, QUEUE_NAME, type JobQueue, type JobWorker, type Logger } from '@pog/common/server';
+import { createBullQueue, createBullWorker } from './bullmq';
 import { createJobMetrics } from './metrics';
 import type { JobMetrics } from './job-tracker';
 

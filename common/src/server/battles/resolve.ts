@@ -24,7 +24,8 @@ import { notifyAll, type NewNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
 import { banMessage, lockPlayers, type LockedPlayer } from '../moderation/player-locks';
-import { BATTLE_LINK, MISSING_BATTLE, lockPogs, wrongState } from './commands';
+import { lockPogs } from '../pogs/locks';
+import { BATTLE_LINK, MISSING_BATTLE, wrongState } from './commands';
 import { toBattles } from './repository';
 
 export interface CompletionRequest {

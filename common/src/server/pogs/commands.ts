@@ -63,12 +63,11 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
   };
 }
 
-/** Refuses a creation (or a design edit) over the limits, with the limit's code and Retry-After. */
+/** Refuses a creation (or a design edit) over the limits, with the limit's code and when to try again. */
 async function assertMayCreate(tx: Tx, userId: number, now: Date, kind: CreationKind): Promise<void> {
   const refusal = checkCreation(await creationFacts(tx, userId, now), now, kind);
   if (!refusal) return;
-  const headers: Record<string, string> = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {};
-  throw new AppError(refusal.code, refusal.message, { headers });
+  throw new AppError(refusal.code, refusal.message, { retryAfterSeconds: refusal.retryAfterSeconds || undefined });
 }
 
 /** Scores the POG's current design version (once per version, whoever asks again). */

@@ -12,15 +12,17 @@
  * Each command is a unit of work: its notifications, its events for both players and its follow-up
  * jobs (achievement checks after a swap) commit with the change.
  */
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES } from '../../constants';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { pogUnavailable, secondsUntil } from '../../pogs/availability';
 import { formatWait, startOfUtcDay } from '../../pogs/creation-limits';
 import type { CreateTradeRequest, Trade } from '../../trades/api';
 import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
+import { lockPogs } from '../pogs/locks';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
@@ -28,21 +30,20 @@ import { toTrade } from './repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Why a POG cannot be traded right now, or null. */
-function unavailable(pog: PogRow, now: Date): AppError | null {
-  if (pog.moderationStatus === 'rejected') return new ConflictError(`${pog.name} was rejected by a moderator and cannot be traded.`);
-  if (pog.tradesRemaining <= 0) return new ConflictError(`${pog.name} has no trades left: its trade supply is used up.`);
-  if (pog.cooldownUntil && pog.cooldownUntil > now) {
-    const wait = (pog.cooldownUntil.getTime() - now.getTime()) / 1000;
-    return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more.`, { headers: { 'Retry-After': String(Math.ceil(wait)) } });
+/** Why a POG cannot be offered or requested right now (pogUnavailable, in common), or null. */
+function unavailable(pog: PogRow, use: 'offer' | 'request', now: Date): AppError | null {
+  const refusal = pogUnavailable(pog, use, now);
+  if (!refusal) return null;
+  switch (refusal.reason) {
+    case 'rejected':
+      return new ConflictError(`${pog.name} was rejected by a moderator and cannot be traded.`);
+    case 'exhausted':
+      return new ConflictError(`${pog.name} has no trades left: its trade supply is used up.`);
+    default: {
+      const wait = secondsUntil(refusal.until!, now);
+      return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more.`, { retryAfterSeconds: wait });
+    }
   }
-  return null;
-}
-
-async function lockPogs(tx: Tx, ids: number[]): Promise<Map<number, PogRow>> {
-  // Always in id order, so two transactions locking the same POGs cannot deadlock.
-  const rows = await tx.select().from(pogs).where(inArray(pogs.id, ids)).orderBy(asc(pogs.id)).for('update');
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<Trade> {
@@ -67,7 +68,7 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     if (Number(sentToday?.n ?? 0) >= dailyLimit) {
       const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
       throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${dailyLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
-        headers: { 'Retry-After': String(Math.ceil(wait)) },
+        retryAfterSeconds: wait,
       });
     }
 
@@ -77,7 +78,7 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');
     if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
     if (request.userId !== input.toUserId) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
-    const problem = unavailable(offer, now) ?? unavailable(request, now);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
     if (problem) throw problem;
     await assertNotRiskedInBattle(tx, [offer, request]);
 
@@ -159,7 +160,7 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
     if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
     if (offer.userId !== row.fromUserId) throw new ConflictError(`${offer.name} no longer belongs to the player who offered it.`);
     if (request.userId !== row.toUserId) throw new ConflictError(`${request.name} is no longer yours.`);
-    const problem = unavailable(offer, now) ?? unavailable(request, now);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
     if (problem) throw problem;
     await assertNotRiskedInBattle(tx, [offer, request]);
 

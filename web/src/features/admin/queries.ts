@@ -1,5 +1,5 @@
 /** The admin panel's reads. Failures are told once per failure with the spec's admin toast. */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { toAppError } from '../../api/errors';
 import { toast } from '../../stores/toasts';
@@ -24,16 +24,17 @@ export function useAdminStatus() {
 /** 'Error / Failed to load admin data' each time a list fails to load (not on every re-render). */
 function useLoadFailureToast(query: UseQueryResult<unknown>, onUnauthorized: () => void): void {
   const { isError, errorUpdatedAt, error } = query;
-  useEffect(() => {
-    if (!isError) return;
+  const onFailure = useEffectEvent(() => {
     // The admin session ended (expired, or logged out in another tab): back to the password.
     if (toAppError(error).code === 'UNAUTHORIZED') {
       onUnauthorized();
       return;
     }
     toast({ title: ADMIN_TEXT.errorTitle, description: ADMIN_TEXT.loadFailed, variant: 'destructive' });
-    // errorUpdatedAt changes once per failure; the toast must not repeat on unrelated renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // errorUpdatedAt changes once per failure; the toast must not repeat on unrelated renders.
+  useEffect(() => {
+    if (isError) onFailure();
   }, [isError, errorUpdatedAt]);
 }
 

@@ -4,8 +4,8 @@
  * as "no longer pending", which would only hide what really happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError, type CreateTradeRequest, type Trade } from '@pog/common';
-import { describeError, serverMessage as sharedServerMessage } from '../../api/errors';
+import type { CreateTradeRequest, Trade } from '@pog/common';
+import { currentEntityIn, describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
 import { showFailure } from '../errors/showError';
@@ -19,9 +19,7 @@ export const serverMessage = (error: unknown): string | null => sharedServerMess
 
 /** A 409 "no longer pending" carries the trade as it is now: show that instead of the stale copy. */
 export function currentTradeIn(error: unknown): Trade | null {
-  if (!(error instanceof AppError) || typeof error.details !== 'object' || error.details === null) return null;
-  const trade = (error.details as { trade?: unknown }).trade;
-  return typeof trade === 'object' && trade !== null && typeof (trade as Trade).id === 'number' ? (trade as Trade) : null;
+  return currentEntityIn(error, 'trade', (value): value is Trade => typeof value === 'object' && value !== null && typeof (value as Trade).id === 'number');
 }
 
 function useTradeCache(viewerId: number) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { changesDesign, editRefusal, type User } from '@pog/common';
@@ -89,11 +89,12 @@ export function CreatorStudio({ user }: { user: User }) {
 
   // Load the POG being edited once it arrives (and again if another one is opened).
   const loadedId = editable?.id ?? null;
-  useEffect(() => {
+  const load = useEffectEvent(() => {
     if (editable) setDesign(designFromPog(editable));
     setErrors({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when a different POG is opened
-  }, [loadedId]);
+  });
+  // Only when a different POG is opened: a refetch of the same one keeps the player's changes.
+  useEffect(() => load(), [loadedId]);
 
   const change = <K extends keyof PogDesign>(field: K, value: PogDesign[K]) => {
     setDesign((current) => ({ ...current, [field]: value }));

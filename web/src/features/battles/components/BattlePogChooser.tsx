@@ -5,7 +5,7 @@ import { PogDisc } from '../../pogs/components/PogDisc';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { nextUnblock, riskBlock } from '../eligibility';
 import { bonusText } from '../outcome';
-import { useNow } from '../useNow';
+import { useNow } from '../../../hooks/useNow';
 
 const DISC_SIZE = 64;
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, type DataDirLock } from '@pog/common/server';
-import { REPO_ROOT } from '../testing/processes';
+import { REPO_ROOT } from '../../../gateway/src/testing/processes';
 
 function run(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -35,8 +35,8 @@ describe('a data folder another process holds', () => {
   const pgliteFiles = () => (existsSync(path.join(dataDir, 'pglite')) ? readdirSync(path.join(dataDir, 'pglite')) : []);
 
   it.each([
-    ['set-role', ['gateway/src/cli/set-role.ts', 'someone', 'admin']],
-    ['the app', ['gateway/src/main.ts']],
+    ['set-role', ['server/src/cli/set-role.ts', 'someone', 'admin']],
+    ['the app', ['server/src/main.ts']],
   ])('refuses %s, saying who holds it, without touching the data', async (_name, args) => {
     const { code, output } = await run(args, dataDir);
     expect(code).not.toBe(0);

@@ -3,9 +3,26 @@
  * /metrics. Framework-free, so that the gateway's Koa app and a worker's small probe server give the
  * same answers.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Registry } from '@pog/common/server';
-import type { HealthReport } from '../context';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Registry } from 'prom-client';
+import type { RelayStatus } from '../outbox/relay';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  /** What is down, by name ('database', 'redis'), empty when all is well. */
+  down: string[];
+  database: boolean;
+  queue: boolean;
+  relay: RelayStatus;
+}
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** Ids made by proxies and clients (UUIDs, nginx's $request_id) pass; anything else is replaced. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+export function requestIdFrom(header: string | undefined): string {
+  return header && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
 
 export interface ProbeAnswer {
   status: number;

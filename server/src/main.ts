@@ -1,5 +1,5 @@
 /**
- * The process entry: `node --import tsx gateway/src/main.ts`. SERVICES picks what runs here.
+ * The process entry: `node --import tsx server/src/main.ts`. SERVICES picks what runs here.
  * The process's one logger is made here and handed to everything: JSON lines, or readable ones
  * when stdout is a terminal (`npm start` in a shell). SIGTERM or SIGINT shut down gracefully: stop
  * taking work, finish what runs, close everything. Signals count from the first moment: a process

@@ -5,9 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { AppError, NotFoundError } from '@pog/common';
-import type { Logger } from '@pog/common/server';
-import { answerProbe, isProbePath, type ProbeAnswer, type ProbeDeps } from './probes';
-import { requestIdFrom, REQUEST_ID_HEADER } from './request-context';
+import { answerProbe, isProbePath, REQUEST_ID_HEADER, requestIdFrom, type Logger, type ProbeAnswer, type ProbeDeps } from '@pog/common/server';
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 

@@ -5,14 +5,14 @@
 import { spawn } from 'node:child_process';
 import { createConnection, createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, REPO_ROOT } from './testing/processes';
-import { waitFor } from './testing/wait';
+import { freePort, REPO_ROOT } from '../../gateway/src/testing/processes';
+import { waitFor } from '../../gateway/src/testing/wait';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 function runMigrate(url: string) {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/migrate.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/migrate.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'migrate-test-secret-0123456789', DATABASE_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +34,7 @@ function relay(port: number, target: URL): Promise<Server> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!databaseUrl)(`gateway/src/migrate.ts on a database that comes up late${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, () => {
+describe.skipIf(!databaseUrl)(`server/src/migrate.ts on a database that comes up late${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, () => {
   const cleanups: (() => unknown)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();

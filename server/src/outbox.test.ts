@@ -25,8 +25,8 @@ import {
   type SequencedEvent,
 } from '@pog/common/server';
 import { createInProcessQueue } from '@pog/worker';
-import { BACKENDS, backendTitle, privatePostgresDatabase, sharedDatabase } from '../testing/databases';
-import { waitFor } from '../testing/wait';
+import { BACKENDS, backendTitle, privatePostgresDatabase, sharedDatabase } from '../../gateway/src/testing/databases';
+import { waitFor } from '../../gateway/src/testing/wait';
 
 const now = () => new Date();
 /** A player stream of this test's own (no such player exists), so no other events mix in. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMetricsRegistry } from '@pog/common/server';
-import type { HealthReport } from '../context';
-import { answerProbe, bearerMatches } from './probes';
+import { createMetricsRegistry } from '../metrics/registry';
+import { answerProbe, bearerMatches, type HealthReport } from './probes';
 
 const TOKEN = 'metrics-token-0123456789';
 const report = (down: string[]): HealthReport => ({ status: down.length ? 'degraded' : 'ok', down, database: !down.includes('database'), queue: true, relay: { sequencer: true, listening: true } });

@@ -4,14 +4,14 @@
  * whether jobs cross processes (BullMQ) or stay in this one. Every process runs the outbox relay
  * (common/src/server/outbox/relay.ts), the one path from a commit to sockets and the queue.
  */
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Redis } from 'ioredis';
 import path from 'node:path';
 import {
   createLogger,
   createMetricsRegistry,
   DeferredLiveChannel,
+  ensureUploadDirs,
+  listen,
   markJobDone,
   migrate,
   openDatabase,
@@ -24,37 +24,15 @@ import {
   type Config,
   type Database,
   type Db,
+  type HealthReport,
   type JobQueue,
   type JobWorker,
   type Logger,
   type Registry,
 } from '@pog/common/server';
-import {
-  BATTLE_SWEEP_MS,
-  buildProcessors,
-  createBullQueue,
-  createBullWorker,
-  createInProcessQueue,
-  createJobMetrics,
-  createRedisLiveChannel,
-  ensureUploadDirs,
-  registerQueueMetrics,
-  SESSION_PURGE_MS,
-  TRADE_EXPIRY_SWEEP_MS,
-  type BullJobQueue,
-} from '@pog/worker';
-import { AdminSessionStore } from './admin/admin-session-store';
-import { ensureAdminPasswordHash } from './auth/admin-password';
-import { createMemoryRateLimiter, createResilientRateLimiter } from './auth/rate-limit';
-import { SessionStore } from './auth/session-store';
-import { UserCache } from './auth/user-cache';
-import { createKoaApp } from './app';
-import { createClusterBus } from './cluster/invalidation';
-import type { AppContext, HealthReport } from './context';
-import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
-import { createProbeServer } from './observability/probe-server';
-import { attachSocketServer, type SocketServer } from './realtime/socket-server';
-import { StreamHub } from './realtime/stream-hub';
+import type { AppContext, SocketServer } from '@pog/gateway';
+import { createBullQueue, createBullWorker, createInProcessQueue, createJobMetrics, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
+import { createProbeServer } from './probe-server';
 import { connectRedis, describeRedis, waitForRedis, watchRedis, type RedisConnections } from './redis';
 
 export interface RuntimeOptions {
@@ -90,10 +68,6 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** How long a stopping gateway lets requests in flight finish before cutting their connections. */
-const DRAIN_MS = 8_000;
-/** How long an idle keep-alive connection stays open. */
-const KEEP_ALIVE_MS = 65_000;
 /** How often the periodic schedules are checked (Redis may have lost them). */
 const SCHEDULE_CHECK_MS = 60_000;
 
@@ -103,12 +77,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const runsGateway = config.services.includes('gateway');
   const runsWorker = config.services.includes('worker');
+  // Processors run here when this process is a worker, or when jobs stay in this process (no Redis).
+  const processesJobs = runsWorker || !config.redisUrl;
 
   // Stopped in reverse order of starting; `close()` below drains HTTP and sockets before these.
   const stoppers: Array<() => Promise<void>> = [];
   const stop = () => runStoppers(stoppers, log);
 
   try {
+    // Each service's code is loaded only when SERVICES (or the embedded queue) needs it: a
+    // worker-only process never loads Koa or Socket.IO, a gateway-only one never loads the processors.
+    const gatewayModule = runsGateway ? await import('@pog/gateway') : undefined;
+    const workerModule = processesJobs ? await import('@pog/worker') : undefined;
+
     const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), log }));
     if (!options.database) stoppers.push(() => database.close());
     await waitForDatabase(database, log);
@@ -120,20 +101,23 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     let redis: RedisConnections | undefined;
     if (config.redisUrl) {
       await waitForRedis(config.redisUrl, log);
-      redis = connectRedis(config.redisUrl, log);
-      const connections = redis;
-      stoppers.push(() => connections.close());
+      // The connections the gateway holds (rate limits, the Socket.IO adapter, cache invalidation).
+      if (runsGateway) {
+        redis = connectRedis(config.redisUrl, log);
+        const connections = redis;
+        stoppers.push(() => connections.close());
+      }
     }
 
     const live = new DeferredLiveChannel();
     if (!runsGateway) {
       // A worker without Socket.IO reaches the gateways' sockets through the Redis adapter's channel.
-      const channel = createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
+      const channel = workerModule!.createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
       live.use(channel);
       stoppers.push(() => channel.close());
     }
     await ensureUploadDirs(config.uploadDir);
-    const processors = buildProcessors({ db, live, clock, uploadDir: config.uploadDir, anthropic: config.anthropic, log });
+    const processors = workerModule?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, anthropic: config.anthropic, log });
     const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
 
     const metrics = createMetricsRegistry();
@@ -146,16 +130,16 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     let worker: JobWorker | undefined;
     if (config.redisUrl) {
       queue = bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log });
-      if (runsWorker) worker = bullWorker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors, outboxJobFinished, log, metrics: jobMetrics });
+      if (runsWorker) worker = bullWorker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors: processors!, outboxJobFinished, log, metrics: jobMetrics });
     } else {
-      const inProcess = createInProcessQueue({ processors, outboxJobFinished, log, metrics: jobMetrics });
+      const inProcess = createInProcessQueue({ processors: processors!, outboxJobFinished, log, metrics: jobMetrics });
       queue = worker = inProcess;
     }
     registerQueueMetrics(metrics, queue);
     const jobs = queue;
     stoppers.push(() => jobs.close());
 
-    const hub = runsGateway ? new StreamHub(db, log) : undefined;
+    const hub = gatewayModule ? new gatewayModule.StreamHub(db, log) : undefined;
     const relay = new OutboxRelay({ database, db, queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
     registerOutboxMetrics(metrics, relay, db);
     await relay.start();
@@ -170,10 +154,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
 
     // Sweeps run wherever jobs are processed; BullMQ keeps one schedule however many register it.
-    if ((options.schedules ?? true) && (runsWorker || !config.redisUrl)) {
-      await queue.schedule('trades.expire', TRADE_EXPIRY_SWEEP_MS, {});
-      await queue.schedule('battles.sweep', BATTLE_SWEEP_MS, {});
-      await queue.schedule('sessions.purge', SESSION_PURGE_MS, {});
+    if ((options.schedules ?? true) && workerModule) {
+      await queue.schedule('trades.expire', workerModule.TRADE_EXPIRY_SWEEP_MS, {});
+      await queue.schedule('battles.sweep', workerModule.BATTLE_SWEEP_MS, {});
+      await queue.schedule('sessions.purge', workerModule.SESSION_PURGE_MS, {});
       if (bullQueue) keepSchedules(bullQueue, log, stoppers);
     }
 
@@ -188,7 +172,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
 
     const runtime: Runtime = { config, database, db, queue, relay, log, metrics, close: stop };
-    if (!runsGateway) {
+    if (!gatewayModule || !hub) {
       // No app here: a small server answers the probe paths on PORT (health checks, Prometheus).
       const probes = createProbeServer({ health, metrics, metricsToken: config.metricsToken }, log);
       await listen(probes, config.port, config.host);
@@ -202,57 +186,35 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       return runtime;
     }
 
-    let clusterSubscriber: Redis | undefined;
+    let clusterSubscriber: RedisConnections['sub'] | undefined;
     if (redis) {
       clusterSubscriber = redis.sub.duplicate();
       watchRedis(clusterSubscriber, 'cache invalidation (subscribe)', log);
     }
-    const bus = await createClusterBus({
-      db,
-      clock,
-      hub: hub!,
-      ...(redis && clusterSubscriber ? { redis: { publisher: redis.main, subscriber: clusterSubscriber, prefix: config.redisPrefix } } : {}),
-    });
-    stoppers.push(() => bus.close());
-    const adminPasswordHash = await ensureAdminPasswordHash(db, config, log);
-    const context: AppContext = {
+    const gateway = await gatewayModule.startGateway({
       config,
       database,
       db,
       clock,
       queue,
-      bus,
-      sessions: new SessionStore(db, clock, bus, log),
-      users: new UserCache(db, clock, bus),
-      rateLimiter: redis ? createResilientRateLimiter(redis.main, config.redisPrefix, clock) : createMemoryRateLimiter(clock),
-      adminSessions: new AdminSessionStore(db, clock, bus),
-      adminPasswordHash,
-      health,
       log,
-      metrics: { registry: metrics, http: createHttpMetrics(metrics) },
-    };
-
-    const server = createServer(createKoaApp(context).callback());
-    // Idle keep-alive connections outlive the proxy's (nginx keeps upstream ones 60 s): the side that
-    // closes first must be the client, or a request sent on a connection closing under it is reset.
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-    const sockets = attachSocketServer(server, context, { bus, hub: hub!, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
-    live.use(sockets.live);
-    registerSocketMetrics(metrics, () => sockets.count());
-
-    await listen(server, config.port, config.host);
-    const { port } = server.address() as AddressInfo;
-    runtime.context = context;
-    runtime.sockets = sockets;
-    runtime.url = `http://127.0.0.1:${port}`;
+      metrics,
+      health,
+      hub,
+      ...(redis && clusterSubscriber ? { redis: { main: redis.main, pub: redis.pub, sub: redis.sub, clusterSubscriber } } : {}),
+    });
+    stoppers.push(() => gateway.close());
+    live.use(gateway.live);
+    runtime.context = gateway.context;
+    runtime.sockets = gateway.sockets;
+    runtime.url = `http://127.0.0.1:${gateway.port}`;
     runtime.close = async () => {
       // Sockets first (their clients reconnect, to another gateway when this one is going), then the
       // requests in flight finish, then jobs, the relay and the connections.
-      await drainHttp(server, sockets);
+      await gateway.drain();
       await stop();
     };
-    log.info({ component: 'gateway', port }, `serving http://localhost:${port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
+    log.info({ component: 'gateway', port: gateway.port }, `serving http://localhost:${gateway.port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
     return runtime;
   } catch (error) {
     await stop();
@@ -306,29 +268,4 @@ function keepSchedules(queue: BullJobQueue, log: Logger, stoppers: Array<() => P
   const timer = setInterval(() => void check(), SCHEDULE_CHECK_MS);
   timer.unref();
   stoppers.push(async () => clearInterval(timer));
-}
-
-function listen(server: Server, port: number, host: string | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-/**
- * Stops taking connections, closes every socket, lets requests in flight finish (at most DRAIN_MS),
- * then ends what is left.
- */
-async function drainHttp(server: Server, sockets: SocketServer): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  sockets.disconnectAll();
-  server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  timer.unref();
-  await closed;
-  clearTimeout(timer);
-  await sockets.close();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedStoredImageUrl, normalizeImageUrl, UPLOADS_PREFIX } from '@pog/common';
-import { INCOMING_NAME, newIncomingName } from './images';
+import { INCOMING_NAME, newIncomingName } from './layout';
 
 describe('upload names', () => {
   it('are always accepted by the image URL rules, whatever the random bytes', () => {
