@@ -3,6 +3,7 @@ export * from './templates';
 export * from './defaults';
 export * from './color';
 export * from './image-url';
+export * from './image-variants';
 export * from './schemas';
 export * from './blocklist';
 export * from './rarity';

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Pog, PogSort, User } from '@pog/common';
 import { ButtonLink } from '../../components/Button';
 import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
+import { probablySignedIn } from '../../features/auth/session';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import type { PogFilters } from '../../features/pogs/keys';
 import { POG_TEXT } from '../../features/pogs/messages';
+import { prefetchExplorePogs } from '../../features/pogs/queries';
 import { tradeIntent } from '../../features/pogs/trade';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
@@ -32,9 +35,21 @@ const Section = styled.div`
   margin-top: 1.5rem;
 `;
 
-/** /explore: the signed-in Explore screen, or the public Discover page for visitors. */
+/** What each screen lists first: the player's Explore opens on Trending, the visitors' Discover on the newest. */
+const PLAYER_SORT: PogSort = 'trending';
+const VISITOR_SORT: PogSort = 'recent';
+
+/**
+ * /explore: the signed-in Explore screen, or the public Discover page for visitors. The list does
+ * not wait for the session: while GET /api/user is on its way, the first page of the screen this
+ * browser most likely gets is already loading.
+ */
 export default function ExplorePage() {
   const { data: user, isPending } = useCurrentUser();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isPending) prefetchExplorePogs(queryClient, { ...NO_FILTERS, sort: probablySignedIn() ? PLAYER_SORT : VISITOR_SORT });
+  }, [isPending, queryClient]);
   if (isPending) return <PageSpinner />;
   return user ? <ExplorePogs user={user} /> : <DiscoverPogs />;
 }
@@ -48,7 +63,7 @@ function ExplorePogs({ user }: { user: User }) {
   usePageTitle('Explore Pogs');
   const { openTrade, dialog: tradeDialog } = useTradeDialog();
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);
-  const [sort, setSort] = useState<PogSort>('trending');
+  const [sort, setSort] = useState<PogSort>(PLAYER_SORT);
   const [selected, setSelected] = useState<Pog | null>(null);
   const filters = useSettledFilters(values, sort);
 
@@ -94,7 +109,7 @@ function DiscoverPogs() {
   usePageTitle('Discover Pogs');
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);
   const [selected, setSelected] = useState<Pog | null>(null);
-  const filters = useSettledFilters(values, 'recent');
+  const filters = useSettledFilters(values, VISITOR_SORT);
   const signIn = <ButtonLink to="/auth">Sign In to Create</ButtonLink>;
   return (
     <Page>

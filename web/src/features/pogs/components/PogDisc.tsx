@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import '../fonts';
-import { DISPLAY, fontStack, isPogFont, normalizeImageUrl, PLACEHOLDER_IMAGE, POG_DEFAULTS, type ImageStyle } from '@pog/common';
+import { DISPLAY, fontStack, imageSources, isPogFont, normalizeImageUrl, PLACEHOLDER_IMAGE, POG_DEFAULTS, type ImageStyle } from '@pog/common';
 import { useInView } from '../../../hooks/useInView';
+import { useNetworkStore } from '../../../stores/network';
 import { reportError } from '../../errors/showError';
 
 /** The fields that decide how a POG looks. */
@@ -73,26 +74,33 @@ interface PogDiscProps {
 
 /**
  * A POG's face: the two-colour gradient, the picture and the text. The picture loads when the disc
- * comes within 100 px of the viewport, and a picture that fails to load shows the placeholder.
+ * comes within 100 px of the viewport, at the size the disc shows (an upload's sized variants, the
+ * smallest only in data-saver mode), and a picture that fails to load shows the placeholder.
  */
 export function PogDisc({ design, size, eager = false }: PogDiscProps) {
   const { ref, inView } = useInView<HTMLDivElement>(`${DISPLAY.lazyLoadMarginPx}px`);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const wanted = design.imageUrl ? normalizeImageUrl(design.imageUrl) : null;
   const src = wanted && failedUrl === wanted ? PLACEHOLDER_IMAGE : wanted;
+  const saveData = useNetworkStore((state) => state.record.saveData);
+  const sources = src ? imageSources(src, size, saveData) : null;
   const font = fontStack(isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily);
 
   return (
     <Face ref={ref} $size={size} $from={design.backgroundColor1} $to={design.backgroundColor2}>
-      {src && (eager || inView) && (
+      {src && sources && (eager || inView) && (
         <Picture
-          src={src}
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.sizes}
+          width={size}
+          height={size}
           alt={`Picture on ${design.name || 'the POG'}`}
           $fit={design.imageStyle}
           decoding="async"
           onError={() => {
             if (src === PLACEHOLDER_IMAGE) return;
-            reportError(new Error(`POG image failed to load: ${src}`), 'pog image');
+            reportError(new Error(`POG image failed to load: ${sources.src}`), 'pog image');
             setFailedUrl(src);
           }}
         />
