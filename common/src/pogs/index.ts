@@ -8,6 +8,7 @@ export * from './schemas';
 export * from './blocklist';
 export * from './rarity';
 export * from './pog';
+export * from './cooldown';
 export * from './creation-limits';
 export * from './edit-rule';
 export * from './image-hash';

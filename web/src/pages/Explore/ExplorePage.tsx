@@ -1,23 +1,21 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { Pog, PogSort, User } from '@pog/common';
 import { ButtonLink } from '../../components/Button';
 import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
-import { probablySignedIn } from '../../features/auth/session';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import type { PogFilters } from '../../features/pogs/keys';
 import { POG_TEXT } from '../../features/pogs/messages';
-import { prefetchExplorePogs } from '../../features/pogs/queries';
 import { tradeIntent } from '../../features/pogs/trade';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { toast } from '../../stores/toasts';
-import { ExploreFilters, NO_FILTERS, SearchField, type FilterValues } from './ExploreFilters';
+import { ExploreFilters, SearchField } from './ExploreFilters';
+import { NO_FILTERS, PLAYER_SORT, VISITOR_SORT, type FilterValues } from './firstPage';
 import { PogResults } from './PogResults';
 
 /** Typing pauses this long before the list is asked again. */
@@ -35,21 +33,12 @@ const Section = styled.div`
   margin-top: 1.5rem;
 `;
 
-/** What each screen lists first: the player's Explore opens on Trending, the visitors' Discover on the newest. */
-const PLAYER_SORT: PogSort = 'trending';
-const VISITOR_SORT: PogSort = 'recent';
-
 /**
  * /explore: the signed-in Explore screen, or the public Discover page for visitors. The list does
- * not wait for the session: while GET /api/user is on its way, the first page of the screen this
- * browser most likely gets is already loading.
+ * not wait for the session: its first page was asked for when navigation began (firstPage.ts).
  */
 export default function ExplorePage() {
   const { data: user, isPending } = useCurrentUser();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (isPending) prefetchExplorePogs(queryClient, { ...NO_FILTERS, sort: probablySignedIn() ? PLAYER_SORT : VISITOR_SORT });
-  }, [isPending, queryClient]);
   if (isPending) return <PageSpinner />;
   return user ? <ExplorePogs user={user} /> : <DiscoverPogs />;
 }
