@@ -13,7 +13,9 @@
  *   /explore (visitor)   the public Discover page over the POGs
  *   /explore (player)    the signed-in Explore screen (the player's session cookie is sent)
  * Printed per page: performance and accessibility (min / median / max), the median of the main
- * timings, and the bytes transferred (Lighthouse's total byte weight, median). --reports DIR keeps
+ * timings, the bytes transferred (Lighthouse's total byte weight, median) and Lighthouse's
+ * benchmark index of the machine during the runs (on a shared machine, runs with a low index were
+ * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
  * each run's JSON report. --check exits 1 when a median misses the goal.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
@@ -62,6 +64,8 @@ interface RunFigures {
   tbt: number;
   si: number;
   cls: number;
+  /** Lighthouse's measure of this machine's speed during the run (lower: busier or slower). */
+  benchmarkIndex: number;
 }
 
 /** A picture with shapes and texture, as players upload: distinct per seed. */
@@ -145,6 +149,7 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
       tbt: metric('total-blocking-time'),
       si: metric('speed-index'),
       cls: metric('cumulative-layout-shift'),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();
@@ -202,7 +207,7 @@ async function measureTarget(app: ServerProcess, target: Target): Promise<boolea
   );
   console.log(
     `${''.padEnd(20)} median FCP ${seconds(median(of('fcp')))}  LCP ${seconds(median(of('lcp')))}  Speed Index ${seconds(median(of('si')))}  ` +
-      `TBT ${Math.round(median(of('tbt')))} ms  CLS ${median(of('cls')).toFixed(3)}`,
+      `TBT ${Math.round(median(of('tbt')))} ms  CLS ${median(of('cls')).toFixed(3)}  benchmark index ${spread(of('benchmarkIndex'))}`,
   );
   return met;
 }

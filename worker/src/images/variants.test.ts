@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureVariants } from './variants';
+import { backfillVariants, ensureVariants } from './variants';
 import { noisePng, seededRandom } from './test-images';
 
 const NAME = '0123456789abcdef0123456789abcdef';
@@ -48,6 +48,20 @@ describe('image variants', () => {
       [200, 100],
       [200, 100],
     ]);
+  });
+
+  it('backfills every stored picture of a folder once, leaving other files alone', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'pog-backfill-'));
+    try {
+      const jpeg = await sharp(await noisePng(seededRandom(5), 300)).jpeg().toBuffer();
+      writeFileSync(path.join(folder, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg'), jpeg);
+      writeFileSync(path.join(folder, 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.jpg'), jpeg);
+      writeFileSync(path.join(folder, 'notes.txt'), 'not a picture');
+      expect(await backfillVariants(folder)).toEqual({ pictures: 2, written: 6 });
+      expect(await backfillVariants(folder)).toEqual({ pictures: 2, written: 0 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses a name that is not a stored picture', async () => {

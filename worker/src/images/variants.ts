@@ -4,10 +4,10 @@
  * no metadata either.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS, imageVariantName, type ImageVariantWidth } from '@pog/common';
+import { IMAGE_VARIANT_WIDTHS, imageVariantName, variantBaseName, type ImageVariantWidth } from '@pog/common';
 import { fileSize } from './files';
 
 /** Small pictures tolerate a little less compression; the eye sees these at their own size. */
@@ -52,4 +52,19 @@ export async function ensureVariants(uploadDir: string, filename: string, origin
   const variants = await makeVariants(original ?? (await readFile(path.join(uploadDir, filename))), missing);
   await Promise.all(variants.map((v) => writeAtomically(path.join(uploadDir, imageVariantName(filename, v.width)!), v.buffer)));
   return missing;
+}
+
+/**
+ * Makes the missing variants of every stored picture in `uploadDir` (uploads older than the
+ * variants, or a run interrupted half-way). Safe to run any number of times, beside a running app.
+ */
+export async function backfillVariants(uploadDir: string): Promise<{ pictures: number; written: number }> {
+  let pictures = 0;
+  let written = 0;
+  for (const entry of await readdir(uploadDir, { withFileTypes: true })) {
+    if (!entry.isFile() || variantBaseName(entry.name) !== null || imageVariantName(entry.name, IMAGE_VARIANT_WIDTHS[0]) === null) continue;
+    pictures += 1;
+    written += (await ensureVariants(uploadDir, entry.name)).length;
+  }
+  return { pictures, written };
 }

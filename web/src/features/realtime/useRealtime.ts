@@ -6,14 +6,17 @@ import { reportError } from '../errors/showError';
 
 /** Between tries to load the live connection's code when it failed (offline, a new deployment). */
 const RETRY_MS = 5_000;
+/** The connection waits for the browser's first idle moment after the page has drawn, at most this long. */
+const IDLE_WAIT_MS = 1_000;
 
 /**
  * Keeps one live connection open while a player is signed in and routes server events into the
  * app (connect.ts): notifications into the bell, scored or edited POGs into every list, trades into
  * the Trade Center, PogBot's answer as it is written, a revoked session back to /auth. Events
  * missed while disconnected are replayed by the server from where this page left off. The
- * connection's code is loaded only for a signed-in player, after the page has rendered, so
- * visitors never download it and nobody waits for it before the first paint.
+ * connection's code is loaded only for a signed-in player, once the page is drawn and the browser
+ * is idle, so visitors never download it and a screen's first data does not share the network
+ * with it (nothing is missed meanwhile: the connection resumes from the position the data was read at).
  */
 export function useRealtime(userId: number | null): void {
   const queryClient = useQueryClient();
@@ -39,9 +42,11 @@ export function useRealtime(userId: number | null): void {
         },
       );
     };
-    start();
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS }) : undefined;
+    if (idle === undefined) retry = window.setTimeout(start, 1);
     return () => {
       stopped = true;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(retry);
       close?.();
     };
