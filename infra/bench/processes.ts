@@ -144,6 +144,19 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
   };
 }
 
+/** Runs `use` against the app started with `options`; shows the app's last output if it fails; always stops it. */
+export async function withApp<T>(options: AppOptions, use: (app: ServerProcess) => Promise<T>): Promise<T> {
+  const app = await startApp(options);
+  try {
+    return await use(app);
+  } catch (error) {
+    console.error(`app output:\n${app.output()}`);
+    throw error;
+  } finally {
+    await app.stop();
+  }
+}
+
 /** Removes the queue and rate-limit keys a run left under its own random prefix. */
 export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const { Redis } = await import('ioredis');

@@ -3,7 +3,7 @@
  * risked in a battle. The one home of the rule: the server's commands refuse with it and the web's
  * controls disable with it, each turning the reason into its own words.
  */
-import { cooldownHoursLeft } from './pog';
+import { cooldownHoursLeft } from './cooldown';
 
 export type PogUse = 'offer' | 'request' | 'risk';
 

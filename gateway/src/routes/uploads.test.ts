@@ -78,6 +78,34 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
       expect(debug.body).toMatchObject({ exists: true, size: row!.bytes });
     });
 
+    it('makes 128, 256 and 512 px WebP copies beside the original and serves them for a year', async () => {
+      const p = await newPlayer(app.url);
+      const res = await p.client.upload(await photo(1200, 1200, 7), 'square.jpg', 'image/jpeg');
+      expect(res.status).toBe(201);
+      const base = res.body.url.replace(/\.jpg$/, '');
+      let previous = 0;
+      for (const width of [128, 256, 512]) {
+        const served = await fetch(`${app.url}${base}-${width}.webp`);
+        expect(served.status, `${width}`).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/webp');
+        expect(served.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+        const bytes = Buffer.from(await served.arrayBuffer());
+        expect(await sharp(bytes).metadata()).toMatchObject({ width, height: width, format: 'webp' });
+        expect(bytes.length).toBeGreaterThan(previous);
+        previous = bytes.length;
+      }
+    });
+
+    it('answers a variant an older upload never had with its original, cached briefly', async () => {
+      const legacy = 'abcdefabcdefabcdefabcdefabcdef01';
+      writeFileSync(path.join(uploadDir(), `${legacy}.jpg`), await photo(300, 300, 9));
+      const served = await fetch(`${app.url}/uploads/${legacy}-256.webp`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(served.headers.get('cache-control')).not.toMatch(/immutable/);
+      expect((await fetch(`${app.url}/uploads/abcdefabcdefabcdefabcdefabcdef02-256.webp`)).status).toBe(404);
+    });
+
     it.each([
       ['a text file named .png', async () => Buffer.from('this is not an image at all, just words'), 400, 'Please select a valid image file (JPEG, PNG, GIF, or WEBP)'],
       ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 400, 'Please select a valid image file (JPEG, PNG, GIF, or WEBP)'],

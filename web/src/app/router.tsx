@@ -2,10 +2,12 @@
  * The route table of spec section 2. Every screen is a lazily loaded chunk, so a visitor only
  * downloads the shell and the screen they open (and a chunk that failed to load is asked again).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { AppErrorScreen } from '../components/AppErrorScreen';
 import { AppShell } from '../layout/AppShell';
 import { MainLayout } from '../layout/MainLayout';
+import { prefetchExploreFirstPage } from '../pages/Explore/firstPage';
 import { AuthRoute, GuestOnly, RequireUser } from './guards';
 import { retryableLazy } from './retryableLazy';
 
@@ -24,7 +26,7 @@ const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLogi
 const AdminPage = retryableLazy(() => import('../pages/Admin/AdminPage'));
 const NotFoundPage = retryableLazy(() => import('../pages/NotFound/NotFoundPage'));
 
-export function createRouter() {
+export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <AppShell />,
@@ -43,7 +45,15 @@ export function createRouter() {
                 </GuestOnly>
               ),
             },
-            { path: '/explore', element: <ExplorePage /> },
+            {
+              path: '/explore',
+              element: <ExplorePage />,
+              // Starts the list at once and resolves at once: navigation never waits for it.
+              loader: () => {
+                prefetchExploreFirstPage(queryClient);
+                return null;
+              },
+            },
             {
               path: '/auth',
               element: (

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { BRAND } from '@pog/common';
+import { retryableLazy } from '../app/retryableLazy';
 import { media } from '../app/theme';
 import { ButtonLink, IconButton } from '../components/Button';
 import { HelpIcon } from '../components/icons';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { GameGuideDialog } from '../features/help/GameGuideDialog';
 import { BANNER_HEIGHT_VAR } from '../features/network/NetworkBanner';
 import { MobileMenu } from './MobileMenu';
 import { NAV_ITEMS, isNavItemActive } from './navItems';
@@ -90,11 +90,16 @@ const Actions = styled.div`
   flex: none;
 `;
 
+/** The game guide's code (all its text) loads the first time someone asks for help. */
+const GameGuideDialog = retryableLazy(() => import('../features/help/GameGuideDialog'));
+
 /** The main header: navigation and player controls when signed in, help and login when not. */
 export function Header() {
   const { data: user, isPending } = useCurrentUser();
   const { pathname } = useLocation();
   const [guideOpen, setGuideOpen] = useState(false);
+  // Once opened, the guide stays mounted, so closing it hands focus back like any dialog.
+  const [guideMounted, setGuideMounted] = useState(false);
 
   return (
     <Bar>
@@ -119,7 +124,11 @@ export function Header() {
           <Spacer />
         )}
         <Actions>
-          <IconButton aria-label="Help" aria-haspopup="dialog" onClick={() => setGuideOpen(true)}>
+          <IconButton aria-label="Help" aria-haspopup="dialog" onClick={() => {
+              setGuideMounted(true);
+              setGuideOpen(true);
+            }}
+          >
             <HelpIcon />
           </IconButton>
           {user && (
@@ -136,7 +145,11 @@ export function Header() {
           )}
         </Actions>
       </Inner>
-      <GameGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+      {guideMounted && (
+        <Suspense fallback={null}>
+          <GameGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

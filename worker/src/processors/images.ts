@@ -1,15 +1,16 @@
 /**
  * Uploaded images: the gateway parks the raw bytes in `<uploads>/incoming/<id>`; this job checks
- * and re-encodes them (worker/src/images), writes `<uploads>/<id>.<ext>` and records the upload.
+ * and re-encodes them (worker/src/images), writes `<uploads>/<id>.<ext>` with its sized copies
+ * `<uploads>/<id>-128|256|512.webp` (images/variants.ts) and records the upload.
  * Idempotent: a retry after the file was stored returns the stored result.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
 import { INCOMING_DIR, INCOMING_NAME, tables, type Db, type Processor } from '@pog/common/server';
 import { processUpload } from '../images/process-image';
+import { ensureVariants, writeAtomically } from '../images/variants';
 import { ConcurrencyLimiter } from '../support/limiter';
 
 /**
@@ -36,11 +37,9 @@ export function processImageProcessor(deps: { db: Db; uploadDir: string }): Proc
     try {
       const image = await imageSlots.run(() => processUpload(bytes));
       const filename = `${incomingName}.${image.extension}`;
-      const final = path.join(deps.uploadDir, filename);
-      // Written aside, then renamed: a reader never sees half a file.
-      const partial = `${final}.${randomBytes(4).toString('hex')}.part`;
-      await writeFile(partial, image.buffer);
-      await rename(partial, final);
+      // The sized copies first, then the original, then the row: once the row exists, all are there.
+      await imageSlots.run(() => ensureVariants(deps.uploadDir, filename, image.buffer));
+      await writeAtomically(path.join(deps.uploadDir, filename), image.buffer);
       await deps.db
         .insert(tables.uploads)
         .values({

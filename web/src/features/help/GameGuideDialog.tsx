@@ -11,3 +11,4 @@ export function GameGuideDialog({ open, onClose }: { open: boolean; onClose: () 
     </Dialog>
   );
 }
+export default GameGuideDialog;

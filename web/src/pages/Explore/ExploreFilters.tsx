@@ -8,13 +8,7 @@ import { SearchIcon } from '../../components/icons';
 import { playerPath } from '../../features/players/paths';
 import { usePlayers } from '../../features/pogs/queries';
 
-export interface FilterValues {
-  search: string;
-  rarity: Rarity | '';
-  creator: string;
-}
-
-export const NO_FILTERS: FilterValues = { search: '', rarity: '', creator: '' };
+import { NO_FILTERS, type FilterValues } from './firstPage';
 
 const Bar = styled.div`
   display: grid;
