@@ -36,3 +36,4 @@ export * from './trades/repository';
 export * from './trades/commands';
 export * from './trades/expire';
 export * from './moderation';
+export * from './provenance/history';
