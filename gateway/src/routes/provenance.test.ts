@@ -122,6 +122,23 @@ describe.each(TEST_SETUPS)('POG provenance', (setup) => {
       for (const id of [rejected.offer, rejected.request, refused.offer, refused.request]) expect(await rowsOf(id)).toEqual([]);
     });
 
+    it('writes history exactly when the trade wins a race between accept and cancel', async () => {
+      for (let round = 0; round < 4; round++) {
+        const [a, b] = [await player(), await player()];
+        const { offer, request, tradeId } = await acceptedTrade(a, b);
+        const [accept, cancel] = await Promise.all([
+          b.client.patch(`/api/trades/${tradeId}/status`, { status: 'accepted' }),
+          a.client.post(`/api/trades/${tradeId}/cancel`, { userId: a.id }),
+        ]);
+        // Exactly one wins; the loser is told the trade is no longer pending.
+        expect([accept.status, cancel.status].sort()).toEqual([200, 409]);
+        const [row] = await db.select({ status: tables.trades.status }).from(tables.trades).where(eq(tables.trades.id, tradeId));
+        const rows = [...(await rowsOf(offer)), ...(await rowsOf(request))];
+        if (row!.status === 'accepted') expect(rows.map((r) => [r.kind, r.tradeId])).toEqual([['traded', tradeId], ['traded', tradeId]]);
+        else expect(rows).toEqual([]);
+      }
+    });
+
     it('writes one "battled" row per POG with the opponent, the rolls and the result', async () => {
       const [a, b] = [await player(), await player()];
       const { aPog, bPog, battleId } = await acceptedBattle(a, b);
