@@ -22,6 +22,23 @@ RUN node /tmp/server-manifest.mjs package.json \
  && npm install --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
+# ---- the web app's index.html ----
+# A POG's page (/pog/:id) is index.html with the POG's title and Open Graph tags, filled in by the
+# gateway (gateway/src/http/pog-page.ts; nginx passes /pog/ to it). The build is the web image's own
+# (infra/web.Dockerfile) from the same sources, so its script and style names are the ones nginx serves.
+FROM ${NODE_IMAGE} AS web
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY common/package.json common/
+COPY gateway/package.json gateway/
+COPY worker/package.json worker/
+COPY web/package.json web/
+RUN npm install --workspace @pog/web --include-workspace-root=false --no-audit --no-fund
+COPY tsconfig.base.json tsconfig.json ./
+COPY common/src common/src
+COPY web web
+RUN npm run build --workspace @pog/web
+
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -36,6 +53,7 @@ COPY gateway/src gateway/src
 COPY worker/src worker/src
 COPY server/src server/src
 COPY infra/docker/healthcheck.mjs infra/docker/healthcheck.mjs
+COPY --from=web /app/web/dist/index.html web/dist/index.html
 # A named volume mounted here starts with this directory's owner, so the node user can write uploads.
 RUN mkdir -p /data/uploads && chown -R node:node /data
 VOLUME ["/data"]

@@ -289,7 +289,7 @@ describe('infra/nginx.conf', () => {
     return effectiveDirectives(nginx, location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
   }
 
-  it.each(['/api/', '/socket.io/', '/uploads/'])('proxies %s to every gateway replica', (prefix) => {
+  it.each(['/api/', '/socket.io/', '/uploads/', '/pog/'])('proxies %s to every gateway replica', (prefix) => {
     const upstream = upstreamOf(locationBlock(nginx, prefix));
     expect(upstream, `${prefix} has no proxy_pass to an upstream`).toBeDefined();
     const servers = directivesIn(upstream, 'server');

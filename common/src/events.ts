@@ -11,7 +11,7 @@ import type { Battle } from './battles/api';
 import type { ChatDelta, ChatReplyEvent } from './chat/schemas';
 import type { AdminUser } from './moderation/schemas';
 import type { Pog } from './pogs/pog';
-import type { Notification } from './schemas/notifications';
+import type { Notification, NotificationsRead } from './schemas/notifications';
 import type { Trade } from './trades/api';
 
 export type ModerationAction = 'created' | 'reported' | 'flagged' | 'approved' | 'rejected' | 'deleted';
@@ -26,6 +26,8 @@ export interface EventMeta {
 /** The payloads of the durable events, by name. */
 export interface DurableEvents {
   notification: Notification;
+  /** Notifications were marked read (in any tab): `ids`, or every one when null; the unread count after it. */
+  'notifications:read': NotificationsRead;
   'trade:created': Trade;
   'trade:updated': Trade;
   'battle:created': Battle;

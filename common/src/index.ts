@@ -16,4 +16,5 @@ export * from './users/directory';
 export * from './chat';
 export * from './help';
 export * from './achievements';
+export * from './provenance';
 export * from './realtime/stream-cursor';

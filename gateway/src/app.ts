@@ -11,6 +11,7 @@ import { methodNotAllowedAsJson } from './http/method-not-allowed';
 import { requestContext } from './observability/request-context';
 import { sameOriginGuard } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
+import { pogPage } from './http/pog-page';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
 import { achievementRoutes } from './routes/achievements';
@@ -54,6 +55,7 @@ export function createKoaApp(app: AppContext): Koa {
     await next();
   });
   koa.use(uploadedFiles(app.config.uploadDir));
+  koa.use(pogPage(app));
   koa.use(webApp(app.config.webDist));
   return koa;
 }

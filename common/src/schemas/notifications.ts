@@ -43,6 +43,12 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
+/** The `notifications:read` event: which were marked read (null: all of them) and the unread count after it. */
+export interface NotificationsRead {
+  ids: number[] | null;
+  unreadCount: number;
+}
+
 /** POST /api/notifications/read: no ids marks everything read. */
 export const markReadRequestSchema = z.object({
   ids: z.array(idSchema('Each notification id')).max(500, 'At most 500 notifications at a time').optional(),

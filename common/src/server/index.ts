@@ -39,3 +39,4 @@ export * from './moderation';
 export * from './uploads/layout';
 export * from './observability/probes';
 export * from './listen';
+export * from './provenance/history';

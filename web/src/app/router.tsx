@@ -20,6 +20,7 @@ const TradePage = retryableLazy(() => import('../pages/Trade/TradePage'));
 const BattlePage = retryableLazy(() => import('../pages/Battle/BattlePage'));
 const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactored/BattleRefactoredPage'));
 const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
+const PogPage = retryableLazy(() => import('../pages/Pog/PogPage'));
 const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
 const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
 const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLoginPage'));
@@ -54,6 +55,8 @@ export function createRouter(queryClient: QueryClient) {
                 return null;
               },
             },
+            // A POG's page is public, like Explore: a shared link works for anyone.
+            { path: '/pog/:id', element: <PogPage /> },
             {
               path: '/auth',
               element: (

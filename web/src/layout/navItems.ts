@@ -9,6 +9,8 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/create', label: 'Create', alsoActiveOn: ['/'] },
   { to: '/explore', label: 'Explore' },
+  // An addition (issue 16): player pages, /explore-user, reachable from the menu.
+  { to: '/explore-user', label: 'Players' },
   { to: '/collection', label: 'Collection' },
   { to: '/trade', label: 'Trade' },
   { to: '/battle', label: 'Battle', alsoActiveOn: ['/battle-refactored'] },

@@ -27,6 +27,7 @@ import { banMessage, lockPlayers, type LockedPlayer } from '../moderation/player
 import { lockPogs } from '../pogs/locks';
 import { BATTLE_LINK, MISSING_BATTLE, wrongState } from './commands';
 import { toBattles } from './repository';
+import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
 
 export interface CompletionRequest {
   battleId: number;
@@ -225,6 +226,7 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved] }, 'battled');
 
   const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));
+  await recordHistory(tx, now, outcomes.flatMap((o) => battleHistory(shown.get(o.row.id)!, o.row, o.resolution, o.challengerWon)));
   const notices: NewNotification[] = [];
   for (const o of outcomes) {
     const battle = shown.get(o.row.id)!;
@@ -259,4 +261,32 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   // The winners have one more win and one more POG: one achievements check for all of them.
   uow.enqueue('achievements.check', { userIds: [...new Set(outcomes.map((o) => o.winnerId))] });
   return shown;
+}
+
+/** One history row for each POG the battle risked: who held it, against whom and what, the rolls and the result. */
+function battleHistory(battle: Battle, row: BattleRow, resolution: BattleResolution, challengerWon: boolean): NewHistoryEntry[] {
+  const sides = [
+    { pogId: row.challengerPogId, holder: battle.challenger, opponent: battle.defender, opponentPog: battle.defenderPog, rolls: [resolution.challengerRoll, resolution.defenderRoll], won: challengerWon },
+    { pogId: row.defenderPogId, holder: battle.defender, opponent: battle.challenger, opponentPog: battle.challengerPog, rolls: [resolution.defenderRoll, resolution.challengerRoll], won: !challengerWon },
+  ];
+  return sides.flatMap(({ pogId, holder, opponent, opponentPog, rolls, won }) =>
+    pogId === null
+      ? []
+      : [
+          {
+            pogId,
+            battleId: row.id,
+            details: {
+              kind: 'battled' as const,
+              battleType: row.battleType,
+              holder: playerRef(holder.id, holder.username),
+              opponent: playerRef(opponent.id, opponent.username),
+              opponentPog: opponentPog ? { id: opponentPog.id, name: opponentPog.name } : null,
+              holderRoll: rolls[0]!,
+              opponentRoll: rolls[1]!,
+              won,
+            },
+          },
+        ],
+  );
 }

@@ -340,3 +340,26 @@ export const outboxJobs = pgTable(
 
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 export type OutboxJobRow = typeof outboxJobs.$inferSelect;
+
+/** A POG's story, one row per event, written with the event (mirrors migrations/0012_provenance.sql). */
+export const pogHistory = pgTable(
+  'pog_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pogId: integer('pog_id')
+      .notNull()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['created', 'traded', 'battled', 'moderated'] }).notNull(),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<import('../../provenance/schemas').HistoryDetails>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pog_history_pog_idx').on(t.pogId, t.id),
+    uniqueIndex('pog_history_trade_key').on(t.pogId, t.tradeId).where(sql`trade_id IS NOT NULL`),
+    uniqueIndex('pog_history_battle_key').on(t.pogId, t.battleId).where(sql`battle_id IS NOT NULL`),
+  ],
+);
+
+export type PogHistoryRow = typeof pogHistory.$inferSelect;

@@ -26,6 +26,7 @@ import { lockPogs } from '../pogs/locks';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { playerRef, recordHistory } from '../provenance/history';
 import { toTrade } from './repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -184,6 +185,12 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
       if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
     }
     const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
+    const from = playerRef(offerer.id, offerer.username);
+    const to = playerRef(recipient!.id, recipient!.username);
+    await recordHistory(tx, now, [
+      { pogId: offer.id, tradeId: row.id, details: { kind: 'traded', from, to, forPog: { id: request.id, name: request.name } } },
+      { pogId: request.id, tradeId: row.id, details: { kind: 'traded', from: to, to: from, forPog: { id: offer.id, name: offer.name } } },
+    ]);
     await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
     await notify(uow, {
       userId: row.fromUserId,

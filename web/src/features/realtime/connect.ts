@@ -12,7 +12,7 @@ import { AUTH_TEXT } from '../auth/messages';
 import { LOGOUT_MUTATION_KEY } from '../auth/useAuthActions';
 import { applyLiveBattle } from '../battles/live';
 import { applyChatDelta, applyChatReply } from '../chat/live';
-import { addLiveNotification } from '../notifications/cache';
+import { addLiveNotification, applyLiveRead } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
@@ -43,6 +43,7 @@ export function connectRealtime({ userId, queryClient, navigate, setStatus }: Re
     addLiveNotification(queryClient, notification);
     refreshStatsOn(queryClient, notification);
   });
+  live.on('notifications:read', (read) => applyLiveRead(queryClient, read));
   live.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
   live.on('battle:created', (battle) => applyLiveBattle(queryClient, battle, userId));
   live.on('battle:updated', (battle) => applyLiveBattle(queryClient, battle, userId));

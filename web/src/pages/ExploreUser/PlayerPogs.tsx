@@ -11,13 +11,9 @@ import { tradeIntent } from '../../features/pogs/trade';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { shownName } from './playerSearch';
 import { usePlayerPogs } from './queries';
+import { PageSection } from '../../components/Page';
 
-const Section = styled.section`
-  display: grid;
-  gap: 1rem;
-  margin-top: 2rem;
-  h2 { font-size: 1.35rem; }
-`;
+const Section = PageSection;
 
 const Empty = styled.p`
   padding: 2.5rem 1rem;

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { POG_CARD_SIZES } from '../../pogs/components/PogCard';
 import { PogDisc } from '../../pogs/components/PogDisc';
+import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { creatorName, formatModeratedAt, pogPoints } from '../display';
 import { useModeratePog, type PogDecision } from '../mutations';
@@ -40,7 +41,9 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
       </Preview>
       <Facts>
         <dt>Name</dt>
-        <dd>{pog.name}</dd>
+        <dd>
+          <PogLink pog={pog} />
+        </dd>
         <dt>Rarity</dt>
         <dd>
           <RarityBadge pog={pog} />

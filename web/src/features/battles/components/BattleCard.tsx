@@ -4,6 +4,8 @@ import { Avatar } from '../../../components/Avatar';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { PogDisc } from '../../pogs/components/PogDisc';
+import { PlayerName } from '../../players/PlayerName';
+import { PogLink } from '../../pogs/components/PogLink';
 import { BATTLE_TEXT } from '../messages';
 import { useCancelChallenge, useCompleteBattle, useDeclineChallenge } from '../mutations';
 import { actionsFor, BATTLE_TYPE_LABELS, bonusText, RESULT_LABELS, resultFor, type BattleResult } from '../outcome';
@@ -64,12 +66,20 @@ const RESULT_BADGES: Record<BattleResult, BadgeVariant> = {
 };
 
 function Player({ party, pog, rarity, roll, battle, end }: { party: BattleParty; pog: Pog | null; rarity: Rarity | null; roll: number | null; battle: Battle; end?: boolean }) {
-  const detail = pog ? `${pog.name} · bonus ${bonusText(battle.battleType, rarity ?? pog.rarity)}` : 'POG not chosen yet';
+  const detail = pog ? (
+    <>
+      <PogLink pog={pog} /> · bonus {bonusText(battle.battleType, rarity ?? pog.rarity)}
+    </>
+  ) : (
+    'POG not chosen yet'
+  );
   const parts = [
     <Avatar key="avatar" initials={party.avatarInitials} color={party.avatarColor} size={32} />,
     pog && <PogDisc key="pog" design={pog} size={44} />,
     <Who key="who">
-      <strong>{party.username}</strong>
+      <strong>
+        <PlayerName userId={party.id} username={party.username} linked bare />
+      </strong>
       <span>{detail}</span>
     </Who>,
     roll !== null && (

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import type { Battle, BattleVerifyResult } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { PlayerName } from '../../players/PlayerName';
+import { PogLink } from '../../pogs/components/PogLink';
 import { Spinner } from '../../../components/Spinner';
 import { BATTLE_TEXT } from '../messages';
 import { BATTLE_TYPE_LABELS, winnerName } from '../outcome';
@@ -67,8 +69,14 @@ function BattleRecord({ battle }: { battle: Battle }) {
   return (
     <>
       <p>
-        <strong>{battle.challenger.username}</strong> ({battle.challengerPog?.name ?? 'no POG'}) vs <strong>{battle.defender.username}</strong> (
-        {battle.defenderPog?.name ?? 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
+        <strong>
+          <PlayerName userId={battle.challenger.id} username={battle.challenger.username} linked bare />
+        </strong>{' '}
+        ({battle.challengerPog ? <PogLink pog={battle.challengerPog} /> : 'no POG'}) vs{' '}
+        <strong>
+          <PlayerName userId={battle.defender.id} username={battle.defender.username} linked bare />
+        </strong>{' '}
+        ({battle.defenderPog ? <PogLink pog={battle.defenderPog} /> : 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
       </p>
       {winner && <p>Winner: {winner}, with {battle.challengerRoll} to {battle.defenderRoll}.</p>}
       {battle.rounds && battle.rounds.length > 0 && (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { TRADE_TEXT } from '../messages';
 import { Actions, Card, Head, Meta, Who } from './tradeCardStyles';
 import { TradePogPair } from './TradePogPair';
+import { PlayerName } from '../../players/PlayerName';
 
 export interface PendingTradeCardProps {
   trade: Trade;
@@ -30,7 +31,9 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel }: 
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
-          <Heading title={other.username}>{other.username}</Heading>
+          <Heading title={other.username}>
+            <PlayerName userId={other.id} username={other.username} linked bare />
+          </Heading>
           <p>{received ? 'Offers you a trade' : 'Your offer, waiting for an answer'}</p>
         </Who>
         <Meta>

@@ -8,6 +8,7 @@ import { cancelReasonText, TRADE_TEXT } from '../messages';
 import { useTradeHistory } from '../queries';
 import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
 import { TradePogPair } from './TradePogPair';
+import { PlayerName } from '../../players/PlayerName';
 
 const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: BadgeVariant }> = {
   accepted: { label: 'Accepted', variant: 'success' },
@@ -26,7 +27,9 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
-          <Heading title={other.username}>{other.username}</Heading>
+          <Heading title={other.username}>
+            <PlayerName userId={other.id} username={other.username} linked bare />
+          </Heading>
           <p>{sent ? 'Your offer' : 'Their offer'}</p>
           {trade.cancelReason && <p>{cancelReasonText(trade.cancelReason)}</p>}
         </Who>

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import type { PlayerSummary } from '../../pogs/queries';
 import { TRADE_TEXT } from '../messages';
 import { SelectablePogGrid } from './SelectablePogGrid';
+import { PogLink } from '../../pogs/components/PogLink';
 
 const Panel = styled.section`
   display: grid;
@@ -78,7 +79,11 @@ export function YourPogsPanel({ query, chosen, selectedId, onToggle }: YourPogsP
             <Choice aria-live="polite">
               {chosen ? (
                 <>
-                  {TRADE_TEXT.selectedToTrade} <strong>{chosen.name}</strong> <Badge>{TRADE_TEXT.offering}</Badge>
+                  {TRADE_TEXT.selectedToTrade}{' '}
+                  <strong>
+                    <PogLink pog={chosen} newTab />
+                  </strong>{' '}
+                  <Badge>{TRADE_TEXT.offering}</Badge>
                 </>
               ) : (
                 TRADE_TEXT.clickToOffer
@@ -130,7 +135,11 @@ export function TradeWithPanel({ players, playersPending, playerId, onPlayer, qu
               <Choice aria-live="polite">
                 {chosen ? (
                   <>
-                    {TRADE_TEXT.youWant} <strong>{chosen.name}</strong> <Badge $variant="success">{TRADE_TEXT.want}</Badge>
+                    {TRADE_TEXT.youWant}{' '}
+                    <strong>
+                      <PogLink pog={chosen} newTab />
+                    </strong>{' '}
+                     <Badge $variant="success">{TRADE_TEXT.want}</Badge>
                   </>
                 ) : (
                   TRADE_TEXT.clickToRequest
