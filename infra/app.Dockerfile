@@ -32,6 +32,7 @@ COPY package.json package-lock.json ./
 COPY common/package.json common/
 COPY gateway/package.json gateway/
 COPY worker/package.json worker/
+COPY server/package.json server/
 COPY web/package.json web/
 RUN npm install --workspace @pog/web --include-workspace-root=false --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
