@@ -36,6 +36,7 @@ const player: PlayerSnapshot = {
     creationStreak: 2,
     battleWins: 1,
     rareCreations: 1,
+    creationCooldownSeconds: 0,
   },
   pogs: [
     pog({}),
