@@ -4,6 +4,7 @@ import '../fonts';
 import { DISPLAY, fontStack, isPogFont, normalizeImageUrl, PLACEHOLDER_IMAGE, POG_DEFAULTS, type ImageStyle } from '@pog/common';
 import { useInView } from '../../../hooks/useInView';
 import { reportError } from '../../errors/showError';
+import { discTextSize, TEXT_BOX_SHARE } from '../discText';
 
 /** The fields that decide how a POG looks. */
 export interface DiscDesign {
@@ -50,16 +51,19 @@ const Picture = styled.img<{ $fit: ImageStyle }>`
   object-fit: ${({ $fit }) => $fit};
 `;
 
-const Text = styled.span<{ $size: number; $font: string; $color: string }>`
+const Text = styled.span<{ $px: number; $breakWords: boolean; $font: string; $color: string }>`
   position: relative;
   z-index: 1;
-  max-width: 82%;
+  max-width: ${TEXT_BOX_SHARE * 100}%;
   font-family: ${({ $font }) => $font};
-  font-size: ${({ $size }) => Math.max(10, Math.round($size * 0.17))}px;
+  font-size: ${({ $px }) => $px}px;
   line-height: 1.05;
   color: ${({ $color }) => $color};
   text-align: center;
-  overflow-wrap: anywhere;
+  /* Lines break between words only (discText.ts sizes the text so the longest word fits). */
+  overflow-wrap: ${({ $breakWords }) => ($breakWords ? 'anywhere' : 'normal')};
+  word-break: normal;
+  hyphens: none;
   text-shadow: 0 2px 0 rgba(0, 0, 0, 0.35);
 `;
 
@@ -80,7 +84,9 @@ export function PogDisc({ design, size, eager = false }: PogDiscProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const wanted = design.imageUrl ? normalizeImageUrl(design.imageUrl) : null;
   const src = wanted && failedUrl === wanted ? PLACEHOLDER_IMAGE : wanted;
-  const font = fontStack(isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily);
+  const pogFont = isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily;
+  const font = fontStack(pogFont);
+  const text = discTextSize(design.textContent, size, pogFont);
 
   return (
     <Face ref={ref} $size={size} $from={design.backgroundColor1} $to={design.backgroundColor2}>
@@ -98,7 +104,7 @@ export function PogDisc({ design, size, eager = false }: PogDiscProps) {
         />
       )}
       {design.textContent && (
-        <Text $size={size} $font={font} $color={design.textColor}>
+        <Text $px={text.px} $breakWords={text.mayBreakWords} $font={font} $color={design.textColor}>
           {design.textContent}
         </Text>
       )}
