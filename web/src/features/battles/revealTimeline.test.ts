@@ -27,6 +27,6 @@ describe('the battle reveal script', () => {
       for (const flip of [false, true]) expect(revealDuration(revealBeats(rounds, flip))).toBeLessThanOrEqual(REVEAL_BUDGET_MS);
     }
     // A single round still has a build-up worth watching.
-    expect(revealDuration(revealBeats(1, false))).toBeGreaterThanOrEqual(1500);
+    expect(revealDuration(revealBeats(1, false))).toBeGreaterThanOrEqual(1400);
   });
 });

@@ -7,10 +7,10 @@
 import type { BattleSide } from '@pog/common';
 
 export const COUNT_IN = [3, 2, 1] as const;
-export const COUNT_MS = 300;
-export const LAND_MAX_MS = 450;
-/** Nobody waits more than about 3 s for a result. */
-export const REVEAL_BUDGET_MS = 2900;
+export const COUNT_MS = 220;
+export const LAND_MAX_MS = 400;
+/** Nobody waits more than about 3 s for a result: the script leaves some 0.9 s for the completion to arrive. */
+export const REVEAL_BUDGET_MS = 2100;
 
 export type RevealBeat =
   | { kind: 'count'; n: number; at: number }

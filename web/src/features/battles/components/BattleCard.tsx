@@ -139,7 +139,7 @@ export function BattleCard({ battle, viewer, flipLabel, onAccept, onDetails }: B
         {actions.flip && (
           <>
             <Muted>{BATTLE_TEXT.readyToFlip}</Muted>
-            <Button $size="sm" disabled={busy} onClick={() => complete.mutate(battle.id)}>
+            <Button $size="sm" disabled={busy} onClick={() => complete.mutate(battle)}>
               {complete.isPending ? BATTLE_TEXT.flipping : flipLabel}
             </Button>
           </>

@@ -7,7 +7,7 @@ import { PogDisc } from '../../pogs/components/PogDisc';
 import { decidedBy, winnerName, winnerSide } from '../outcome';
 import { closeReveal, finishReveal, registerStage, useRevealStore } from '../reveal';
 import { playCue, setRevealSound, useRevealSound } from '../revealSound';
-import { revealBeats, type RevealBeat } from '../revealTimeline';
+import { COUNT_IN, revealBeats, type RevealBeat } from '../revealTimeline';
 import { describeRound, roundView, type RoundView } from '../rounds';
 import { Row } from './styles';
 
@@ -149,29 +149,36 @@ function landedRoll(beats: readonly RevealBeat[], shown: number, rounds: readonl
  */
 function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
   const flip = isCoinFlip(battle);
+  // Until the server's result arrives (the player's own flip starts the show at once), only the
+  // count-in can play; then the rolls land.
+  const resolved = battle.status === 'completed';
   const rounds = useMemo(() => (battle.rounds ?? []).map(roundView), [battle]);
   const beats = useMemo(() => revealBeats(rounds.length, flip), [rounds.length, flip]);
-  // How many beats have played; reduced motion shows the result at once.
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? beats.length : 0));
+  const playable = resolved ? beats.length : COUNT_IN.length;
+  const [reduced] = useState(prefersReducedMotion);
+  // How many beats have played; reduced motion shows each stage at once.
+  const [played, setPlayed] = useState(0);
+  const shown = reduced ? playable : Math.min(played, playable);
   const soundOn = useRevealSound((state) => state.on);
-  const done = shown >= beats.length;
+  const done = resolved && shown >= beats.length;
+  const waiting = !resolved && shown >= COUNT_IN.length;
 
   useEffect(() => {
     if (done) {
       finishReveal(battle);
       return;
     }
+    if (shown >= playable) return;
     const previous = shown === 0 ? 0 : beats[shown - 1]!.at;
     const timer = window.setTimeout(() => {
-      const beat = beats[shown]!;
-      playCue(beat.kind);
-      setShown(shown + 1);
+      playCue(beats[shown]!.kind);
+      setPlayed(shown + 1);
     }, beats[shown]!.at - previous);
     return () => window.clearTimeout(timer);
-  }, [done, shown, beats, battle]);
+  }, [done, shown, playable, beats, battle]);
 
   const current = shown > 0 ? beats[shown - 1]! : null;
-  const counting = !current || current.kind === 'count';
+  const counting = !waiting && (!current || current.kind === 'count');
   const winner = done ? winnerSide(battle) : null;
   // A round goes into the log once all of it has landed.
   const loggedRounds = rounds.filter((_, index) => beats.slice(0, shown).some((b) => b.kind === 'land' && b.round === index && (flip || b.side === 'defender')));
