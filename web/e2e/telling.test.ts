@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Battle, NotificationList, Trade, User, UserStats } from '@pog/common';
+import { DESKTOP_VIEWPORT, assertNoFindings, auditAtBothSizes } from './audit';
 import { E2E_ADMIN_PASSWORD, hasChromium, playerWithPog, registerThroughUi, useE2E } from './harness';
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('article', { name, exact: true });
@@ -43,6 +44,13 @@ async function brokenWords(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** axe and the phone layout on the page as it is now (a dialog open), then back to the desktop size. */
+async function auditHere(page: Page, where: string): Promise<void> {
+  const findings = await auditAtBothSizes(page, where);
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  assertNoFindings(findings);
 }
 
 describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]', () => {
@@ -188,14 +196,14 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     const log = await reveal.getByRole('list', { name: 'Tosses' }).textContent();
     expect(log).toMatch(/Toss 1: (Heads|Tails|both draws equal, tossed again)/);
     expect(log).not.toMatch(/rolled|\d+ \(/);
-    await sound.click();
-    await reveal.getByRole('switch', { name: 'Sound on' }).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('pog.revealSound'))).toBe('on');
-
     const done = (await (await headsContext.request.get(`/api/battles/${created.id}`)).json()) as Battle;
     const face = done.winnerId === heads.userId ? 'Heads' : 'Tails';
     const winner = face === 'Heads' ? 'headsplayer' : 'tailsplayer';
     await toastRegion(page).getByText(`${winner} wins! The coin landed ${face}.`).waitFor();
+    await auditHere(page, 'battle reveal');
+    await sound.click();
+    await reveal.getByRole('switch', { name: 'Sound on' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('pog.revealSound'))).toBe('on');
 
     // The record names the tosses by face.
     await reveal.getByRole('button', { name: 'Details and Verify' }).click();
@@ -247,6 +255,7 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await detail.getByRole('button', { name: 'Report Shady Disc' }).click();
     await detail.getByRole('button', { name: 'Send Report' }).click();
     await detail.getByText('Please say what is wrong with this POG').waitFor();
+    await auditHere(reporter, 'report form');
     await detail.getByLabel('Why are you reporting this POG?').fill('It copies my design');
     await detail.getByRole('button', { name: 'Send Report' }).click();
     await toastRegion(reporter).getByText('Report sent', { exact: true }).waitFor();
@@ -274,6 +283,7 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     // Delete POG asks first; Cancel leaves the POG alone.
     await review.getByRole('button', { name: 'Delete POG' }).click();
     await review.getByText('Delete "Shady Disc" for good? Its owner loses it and this cannot be undone.').waitFor();
+    await auditHere(admin, 'moderate POG with history and delete confirmation');
     await review.getByRole('button', { name: 'Cancel' }).click();
     await review.getByRole('button', { name: 'Delete POG' }).click();
     await review.getByRole('button', { name: 'Yes, delete POG' }).click();

@@ -37,11 +37,13 @@ const Fighter = styled.div<{ $winner: boolean; $loser: boolean; $tense: boolean 
   justify-items: center;
   gap: 0.35rem;
   min-width: 0;
-  transition: opacity 300ms ease, transform 300ms ease;
-  opacity: ${({ $loser }) => ($loser ? 0.55 : 1)};
+  transition: transform 300ms ease;
   transform: ${({ $winner }) => ($winner ? 'scale(1.08)' : 'none')};
   > div:first-child {
     border-radius: 50%;
+    /* The loser's disc dims; the names and numbers keep their full contrast. */
+    transition: filter 300ms ease;
+    filter: ${({ $loser }) => ($loser ? 'grayscale(0.85) brightness(0.6)' : 'none')};
     box-shadow: ${({ $winner, theme }) => ($winner ? `0 0 0 4px ${theme.colors.gold}, 0 0 28px ${theme.colors.gold}` : 'none')};
     ${({ $tense }) =>
       $tense &&
