@@ -3,7 +3,7 @@
  * battle challenge. Besides the list and the bell, a toast says so, with a link to it (docs/rules.md,
  * Notifications). Each offer or challenge is announced once, whatever the socket replays.
  */
-import { BATTLE_STATUSES, coinFaceOf, TRADE_STATUSES, type Battle, type Trade } from '@pog/common';
+import { coinFaceOf, type Battle, type Trade } from '@pog/common';
 
 export interface IncomingToast {
   title: string;
@@ -34,7 +34,7 @@ function once(key: string): boolean {
 /** A pending offer sent to the viewer: the toast for it, once; null for anything else. */
 export function incomingTrade(payload: unknown, viewerId: number): IncomingToast | null {
   const trade = payload as Partial<Trade> | null;
-  if (!trade || typeof trade.id !== 'number' || trade.toUserId !== viewerId || trade.status !== 'pending' || !(TRADE_STATUSES as readonly unknown[]).includes(trade.status)) return null;
+  if (!trade || typeof trade.id !== 'number' || trade.toUserId !== viewerId || trade.status !== 'pending') return null;
   if (!once(`trade:${trade.id}`)) return null;
   const from = trade.fromUser?.username ?? 'A player';
   const offer = trade.offerPog?.name ?? 'a POG';
@@ -55,7 +55,7 @@ const CHALLENGE_KIND: Record<Battle['battleType'], string> = {
 /** A pending challenge to the viewer: the toast for it, once; null for anything else. */
 export function incomingChallenge(payload: unknown, viewerId: number): IncomingToast | null {
   const battle = payload as Partial<Battle> | null;
-  if (!battle || typeof battle.id !== 'number' || battle.defenderId !== viewerId || battle.status !== 'pending' || !(BATTLE_STATUSES as readonly unknown[]).includes(battle.status)) return null;
+  if (!battle || typeof battle.id !== 'number' || battle.defenderId !== viewerId || battle.status !== 'pending') return null;
   if (!once(`battle:${battle.id}`)) return null;
   const from = battle.challenger?.username ?? 'A player';
   const kind = CHALLENGE_KIND[battle.battleType ?? 'standard'];

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { Pog } from '@pog/common';
+import { REASON_MAX, type Pog } from '@pog/common';
 import { Button } from '../../components/Button';
 import { Textarea } from '../../components/formControls';
 import { REPORT_TEXT } from './messages';
@@ -68,7 +68,7 @@ export function ReportPog({ pog, viewerId }: { pog: Pog; viewerId: number }) {
       <Textarea
         id={reasonId}
         rows={3}
-        maxLength={500}
+        maxLength={REASON_MAX}
         value={reason}
         autoFocus
         placeholder={REPORT_TEXT.reasonPlaceholder}
