@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { userMenuInitials, type User } from '@pog/common';
+import { avatarInitials, type User } from '@pog/common';
 import { Avatar } from '../components/Avatar';
 import { LogOutIcon, UserIcon } from '../components/icons';
 import { useDismiss } from '../hooks/useDismiss';
@@ -90,7 +90,7 @@ export function UserMenu({ user }: { user: User }) {
   const refs = useMemo(() => [buttonRef, panelRef], []);
   const close = useCallback(() => setOpen(false), []);
   const panelId = useId();
-  const initials = userMenuInitials(user.username);
+  const initials = avatarInitials(user.username);
   useDismiss(open, close, refs, buttonRef);
 
   return (

@@ -14,6 +14,7 @@
  */
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Battle } from '../../battles/api';
+import { coinLanding, isCoinFlip } from '../../battles/coin';
 import { resolveBattle } from '../../battles/rolls';
 import type { BattleResolution, BattleRollInput } from '../../battles/schemas';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
@@ -234,7 +235,9 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
     const loser = o.challengerWon ? battle.defender : battle.challenger;
     const prizePog = o.challengerWon ? battle.defenderPog : battle.challengerPog;
     const prize = prizePog?.name ?? 'their POG';
-    const score = `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
+    // A flip reads as heads and tails (battles/coin.ts); other battles by their deciding rolls.
+    const flip = isCoinFlip(o.row);
+    const score = flip ? coinLanding(o.resolution.winner) : `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
     // The player who pressed the button sees the result on screen; the other one (or both, when the
     // system completed an abandoned battle) is told.
     const actorId = requests.find((r) => r.battleId === o.row.id)?.actorId ?? null;
@@ -245,7 +248,13 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
         userId,
         kind: 'battle.completed',
         title: won ? 'Battle won!' : 'Battle lost',
-        body: won ? `You beat ${loser.username} (${score}) and won ${prize}.` : `${winner.username} beat you (${score}) and took ${prize}.`,
+        body: flip
+          ? won
+            ? `${score}: you beat ${loser.username} and won ${prize}.`
+            : `${score}: ${winner.username} beat you and took ${prize}.`
+          : won
+            ? `You beat ${loser.username} (${score}) and won ${prize}.`
+            : `${winner.username} beat you (${score}) and took ${prize}.`,
         link: BATTLE_LINK,
       });
     }

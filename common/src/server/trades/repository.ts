@@ -1,6 +1,6 @@
 /** Reading trades as the API shows them: with both players and both POGs. */
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import { initials, timeAgo } from '../../display';
+import { avatarInitials, timeAgo } from '../../display';
 import type { Trade, TradeParty } from '../../trades/api';
 import type { Db, Tx } from '../db/client';
 import { trades, users, type TradeRow } from '../db/schema';
@@ -13,7 +13,7 @@ export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promis
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
   const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
   const pogsById = await findPogs(db, pogIds);
-  const party = new Map<number, TradeParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: initials(u.displayName) }]));
+  const party = new Map<number, TradeParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
   const pog = (id: number | null) => {
     const found = id === null ? undefined : pogsById.get(id);
     return found ? toPog(found, now) : null;

@@ -4,7 +4,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { toAppError } from '../../api/errors';
 import { toast } from '../../stores/toasts';
 import { adminApi } from './api';
-import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey } from './keys';
+import { moderationHistory } from './history';
+import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, pogHistoryKey } from './keys';
 import { ADMIN_TEXT } from './messages';
 
 /**
@@ -63,4 +64,22 @@ export function useAdminUsers(enabled: boolean, onUnauthorized: () => void) {
   const query = useQuery({ queryKey: adminUsersKey, queryFn: ({ signal }) => adminApi.users(signal), enabled, ...listOptions });
   useLoadFailureToast(query, onUnauthorized);
   return query;
+}
+
+/**
+ * The whole moderation history of one POG (decisions and reports), for the Moderate POG dialog.
+ * Refetched whenever the panel's data is (each action reloads it) and when a report arrives live.
+ */
+export function usePogHistory(pogId: number | null) {
+  return useQuery({
+    queryKey: pogHistoryKey(pogId ?? 0),
+    queryFn: async ({ signal }) => {
+      const id = pogId ?? 0;
+      const [audit, reports] = await Promise.all([adminApi.pogAudit(id, signal), adminApi.pogReports(id, signal)]);
+      return moderationHistory(audit, reports);
+    },
+    enabled: pogId !== null,
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
 }

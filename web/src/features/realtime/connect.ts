@@ -16,6 +16,7 @@ import { addLiveNotification, applyLiveRead } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
+import { incomingChallenge, incomingTrade, type IncomingToast } from './incoming';
 import { bindLiveSocket } from './liveSocket';
 import { createGameSocket } from './socket';
 
@@ -45,9 +46,19 @@ export function connectRealtime({ userId, queryClient, navigate, setStatus }: Re
   });
   live.on('notifications:read', (read) => applyLiveRead(queryClient, read));
   live.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
-  live.on('battle:created', (battle) => applyLiveBattle(queryClient, battle, userId));
+  // An offer or a challenge for this player also gets a toast with a link to it.
+  const announce = (incoming: IncomingToast | null) => {
+    if (incoming) toast({ title: incoming.title, description: incoming.description, action: { label: incoming.action.label, onClick: () => navigate(incoming.action.to) } });
+  };
+  live.on('battle:created', (battle) => {
+    applyLiveBattle(queryClient, battle, userId);
+    announce(incomingChallenge(battle, userId));
+  });
   live.on('battle:updated', (battle) => applyLiveBattle(queryClient, battle, userId));
-  live.on('trade:created', (trade) => applyLiveTrade(queryClient, trade, userId));
+  live.on('trade:created', (trade) => {
+    applyLiveTrade(queryClient, trade, userId);
+    announce(incomingTrade(trade, userId));
+  });
   live.on('trade:updated', (trade) => applyLiveTrade(queryClient, trade, userId));
   live.on('chat:reply', () => applyChatReply(queryClient));
   socket.on('chat:delta', (delta) => applyChatDelta(delta));

@@ -6,6 +6,7 @@ import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { ReportPog } from '../../features/reports/ReportPog';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import type { PogFilters } from '../../features/pogs/keys';
 import { POG_TEXT } from '../../features/pogs/messages';
@@ -87,7 +88,7 @@ function ExplorePogs({ user }: { user: User }) {
           ]}
         />
       </Section>
-      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers />
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers actions={selected && <ReportPog key={selected.id} pog={selected} viewerId={user.id} />} />
       {tradeDialog}
     </Page>
   );

@@ -33,7 +33,7 @@ export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; view
       ) : (pogs.data ?? []).length === 0 ? (
         <NeedPogsNotice />
       ) : (
-        <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} value={pogId} onChange={setPogId} />
+        <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} side="defender" value={pogId} onChange={setPogId} />
       )}
       <Row style={{ marginTop: '1rem', justifyContent: 'flex-end' }}>
         {battle.challengerPog && (

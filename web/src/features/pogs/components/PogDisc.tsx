@@ -5,6 +5,7 @@ import { useInView } from '../../../hooks/useInView';
 import { useNetworkStore } from '../../../stores/network';
 import { reportError } from '../../errors/showError';
 import { loadPogFonts, loadPogFontsSoon } from '../fonts';
+import { discTextSize, TEXT_BOX_SHARE } from '../discText';
 
 /** The fields that decide how a POG looks. */
 export interface DiscDesign {
@@ -65,17 +66,19 @@ const Picture = styled.img<{ $fit: ImageStyle }>`
 /**
  * Placed by its box's top-left corner (fixed) and centred with a transform, so when the POG font
  * replaces the fallback face and the text's size changes, nothing counts as a layout shift.
+ * Per-POG values (font, size, colour) are inline styles, not one generated class per POG.
  */
 const Text = styled.span`
   position: absolute;
   z-index: 1;
   top: 50%;
-  left: 9%;
-  width: 82%;
+  left: ${((1 - TEXT_BOX_SHARE) / 2) * 100}%;
+  width: ${TEXT_BOX_SHARE * 100}%;
   transform: translateY(-50%);
   line-height: 1.05;
   text-align: center;
-  overflow-wrap: anywhere;
+  word-break: normal;
+  hyphens: none;
   text-shadow: 0 2px 0 rgba(0, 0, 0, 0.35);
 `;
 
@@ -105,7 +108,9 @@ export function PogDisc({ design, size, eager = false }: PogDiscProps) {
     if (eager) void loadPogFonts();
     else if (!src && design.textContent) loadPogFontsSoon();
   }, [eager, src, design.textContent]);
-  const font = fontStack(isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily);
+  const pogFont = isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily;
+  const font = fontStack(pogFont);
+  const text = discTextSize(design.textContent, size, pogFont);
 
   return (
     <Face ref={ref} style={discStyle(size, design.backgroundColor1, design.backgroundColor2)}>
@@ -129,7 +134,15 @@ export function PogDisc({ design, size, eager = false }: PogDiscProps) {
         />
       )}
       {design.textContent && (
-        <Text style={{ fontFamily: font, fontSize: Math.max(10, Math.round(size * 0.17)), color: design.textColor }}>
+        <Text
+          style={{
+            fontFamily: font,
+            fontSize: text.px,
+            color: design.textColor,
+            // Lines break between words only (discText.ts sizes the text so the longest word fits).
+            overflowWrap: text.mayBreakWords ? 'anywhere' : 'normal',
+          }}
+        >
           {design.textContent}
         </Text>
       )}
