@@ -34,5 +34,6 @@ export * from './battles/cancel';
 export * from './battles/expiry';
 export * from './trades/repository';
 export * from './trades/commands';
+export * from './trades/counter';
 export * from './trades/expire';
 export * from './moderation';

@@ -14,6 +14,7 @@ const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: 
   rejected: { label: 'Rejected', variant: 'destructive' },
   cancelled: { label: 'Cancelled', variant: 'secondary' },
   expired: { label: 'Expired', variant: 'secondary' },
+  countered: { label: 'Countered', variant: 'secondary' },
 };
 
 function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number }) {
