@@ -20,6 +20,8 @@ export * from './pogs/similarity';
 export * from './pogs/commands';
 export * from './pogs/scoring';
 export * from './users/directory';
+export * from './leaderboards/queries';
+export * from './leaderboards/audit';
 export * from './users/session-purge';
 export * from './users/register';
 export * from './users/stats';
