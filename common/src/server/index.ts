@@ -22,6 +22,7 @@ export * from './pogs/scoring';
 export * from './users/directory';
 export * from './leaderboards/queries';
 export * from './leaderboards/audit';
+export * from './leaderboards/rank-snapshots';
 export * from './users/session-purge';
 export * from './users/register';
 export * from './users/stats';

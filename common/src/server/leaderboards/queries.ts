@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { initials } from '../../display';
 import { LEADERBOARD_PAGE_SIZE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardQuery } from '../../leaderboards/api';
 import type { Db } from '../db/client';
+import type { RankSnapshots } from './rank-snapshots';
 
 /** The period of the all-time rows. */
 export const ALL_TIME_PERIOD = '-infinity';
@@ -53,34 +54,38 @@ function toEntry(row: StandingRow, rank: number): LeaderboardEntry {
   };
 }
 
-export async function readLeaderboard(db: Db, query: LeaderboardQuery, viewerId: number | undefined, now: Date): Promise<Leaderboard> {
+export async function readLeaderboard(db: Db, query: LeaderboardQuery, viewerId: number | undefined, now: Date, snapshots: RankSnapshots): Promise<Leaderboard> {
   const board = BOARDS[query.board];
   const figure = sql.raw(board.figure('s'));
   const weekStart = query.period === 'week' ? utcWeekStart(now) : null;
   const period = weekStart ?? ALL_TIME_PERIOD;
   const listed = sql`s.period = ${period}::date AND s.listed AND ${sql.raw(board.on('s'))}`;
-  const columns = sql`s.user_id, u.username, u.display_name, u.avatar_color, ${figure} AS figure, s.wins, s.battles`;
+  const columns = sql`s.user_id, u.username, u.display_name, u.avatar_color, s.figure, s.wins, s.battles`;
   const offset = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
+  // The page's standings first (index only), then their players: skipped rows are never joined.
   const page = rowsOf<StandingRow>(
     await db.execute(sql`
-      SELECT ${columns} FROM player_standings s JOIN users u ON u.id = s.user_id
-      WHERE ${listed} ORDER BY ${figure} DESC, s.user_id LIMIT ${LEADERBOARD_PAGE_SIZE + 1} OFFSET ${offset}`),
+      SELECT ${columns} FROM (
+        SELECT s.user_id, ${figure} AS figure, s.wins, s.battles FROM player_standings s
+        WHERE ${listed} ORDER BY ${figure} DESC, s.user_id LIMIT ${LEADERBOARD_PAGE_SIZE + 1} OFFSET ${offset}
+      ) AS s JOIN users u ON u.id = s.user_id
+      ORDER BY s.figure DESC, s.user_id`),
   );
   const entries = page.slice(0, LEADERBOARD_PAGE_SIZE).map((row, i) => toEntry(row, offset + i + 1));
   let me = entries.find((e) => e.userId === viewerId) ?? null;
   if (!me && viewerId !== undefined) {
-    // The rank: 1 + the listed players before this one (a higher figure, or the same and an older account).
-    const ahead = sql.raw(board.figure('a'));
-    const [mine] = rowsOf<StandingRow & { ahead: number }>(
+    const [mine] = rowsOf<StandingRow>(
       await db.execute(sql`
-        SELECT ${columns},
-          (SELECT count(*)::int FROM player_standings a
-           WHERE a.period = s.period AND a.listed AND ${sql.raw(board.on('a'))} AND ${ahead} >= ${figure}
-             AND (${ahead} > ${figure} OR a.user_id < s.user_id)) AS ahead
-        FROM player_standings s JOIN users u ON u.id = s.user_id
-        WHERE ${listed} AND s.user_id = ${viewerId}`),
+        SELECT ${columns} FROM (SELECT s.user_id, ${figure} AS figure, s.wins, s.battles FROM player_standings s WHERE ${listed} AND s.user_id = ${viewerId}) AS s
+        JOIN users u ON u.id = s.user_id`),
     );
-    if (mine) me = toEntry(mine, mine.ahead + 1);
+    if (mine) {
+      // Ahead: a higher figure, or the same and an older account.
+      const value = Number(mine.figure);
+      const ahead = sql`SELECT 1 FROM player_standings s WHERE ${listed} AND ${figure} >= ${value} AND (${figure} > ${value} OR s.user_id < ${viewerId})`;
+      const order = sql`SELECT ${figure} AS figure, s.user_id FROM player_standings s WHERE ${listed} ORDER BY ${figure} DESC, s.user_id`;
+      me = toEntry(mine, await snapshots.rank(db, `${query.board}:${period}`, ahead, order, value, viewerId));
+    }
   }
   return { board: query.board, period: query.period, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE, hasMore: page.length > LEADERBOARD_PAGE_SIZE, weekStart, entries, me };
 }
