@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { LEADERBOARD_BOARDS, LEADERBOARD_MAX_PAGE, LEADERBOARD_PERIODS } from '@pog/common';
 import { formatResult, runLoadInChild } from './load';
-import { describeLoad, describeMachine } from './machine';
-import { startApp } from './processes';
+import { runBenchmark } from './machine';
+import { startApp, usingApp } from './processes';
 import { createScratchDatabase, seedUsers } from './scratch-db';
 
 const { values } = parseArgs({
@@ -38,8 +38,6 @@ const BATCH = 100_000;
 const GOAL_P95_MS = 30;
 
 async function main(): Promise<void> {
-  console.log(describeMachine());
-  console.log(`before: ${describeLoad()}`);
   const scratch = await createScratchDatabase('leaderboard');
   const sql = (text: string, params: unknown[] = []) => scratch.client.query(text, params);
   try {
@@ -80,7 +78,7 @@ async function main(): Promise<void> {
     }
 
     const app = await startApp({ nodeEnv: 'production', databaseUrl: scratch.url });
-    try {
+    await usingApp(app, async () => {
       // The signed-in player: registered through the app, then ranked last (or near it) on every board.
       const register = await fetch(`${app.url}/api/register`, {
         method: 'POST',
@@ -128,20 +126,10 @@ async function main(): Promise<void> {
         console.log(`  ${formatResult((run.label + rank).padEnd(42), result)}  [${met ? 'met' : 'MISSED'}]`);
       }
       console.log(missed === 0 ? `every page met p95 <= ${GOAL_P95_MS} ms` : `${missed} of ${runs.length} pages MISSED p95 <= ${GOAL_P95_MS} ms`);
-    } catch (error) {
-      console.error(`app output:\n${app.output()}`);
-      throw error;
-    } finally {
-      await app.stop();
-    }
+    });
   } finally {
     await scratch.drop();
   }
 }
 
-main()
-  .then(() => console.log(`after: ${describeLoad()}`))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runBenchmark(main);

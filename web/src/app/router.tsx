@@ -19,6 +19,7 @@ const BattlePage = retryableLazy(() => import('../pages/Battle/BattlePage'));
 const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactored/BattleRefactoredPage'));
 const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
 const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
+const LeaderboardPage = retryableLazy(() => import('../pages/Leaderboard/LeaderboardPage'));
 const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
 const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLoginPage'));
 const AdminPage = retryableLazy(() => import('../pages/Admin/AdminPage'));
@@ -44,6 +45,7 @@ export function createRouter() {
               ),
             },
             { path: '/explore', element: <ExplorePage /> },
+            { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',
               element: (

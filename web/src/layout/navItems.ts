@@ -12,6 +12,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/collection', label: 'Collection' },
   { to: '/trade', label: 'Trade' },
   { to: '/battle', label: 'Battle', alsoActiveOn: ['/battle-refactored'] },
+  // Issue 16: an addition to the spec's header.
+  { to: '/leaderboard', label: 'Leaderboard' },
   { to: '/assistant', label: 'Game Guide' },
   { to: '/profile', label: 'Profile' },
 ];

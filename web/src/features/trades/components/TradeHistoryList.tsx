@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { cancelReasonText, TRADE_TEXT } from '../messages';
 import { useTradeHistory } from '../queries';
 import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
+import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
 
 const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: BadgeVariant }> = {
@@ -37,6 +38,7 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
         </Meta>
       </Head>
       <TradePogPair offer={trade.offerPog} request={trade.requestPog} offerCaption={sent ? 'You offered' : 'They offered'} requestCaption={sent ? 'For their' : 'For your'} />
+      <TradeChain trade={trade} />
     </Card>
   );
 }

@@ -10,7 +10,7 @@ import type { PlayerSummary } from '../../pogs/queries';
 import { TRADE_TEXT } from '../messages';
 import { SelectablePogGrid } from './SelectablePogGrid';
 
-const Panel = styled.section`
+export const Panel = styled.section`
   display: grid;
   gap: 0.75rem;
   align-content: start;
@@ -21,7 +21,7 @@ const Panel = styled.section`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 `;
 
-const Heading = styled.h3`
+export const Heading = styled.h3`
   font-size: 1.05rem;
   letter-spacing: 0.02em;
 `;
@@ -52,7 +52,7 @@ interface PogListState {
 }
 
 /** Loading, failure and empty states around a list of POGs. */
-function PogChoices({ query, empty, children }: { query: PogListState; empty: string; children: (pogs: readonly Pog[]) => ReactNode }) {
+export function PogChoices({ query, empty, children }: { query: PogListState; empty: string; children: (pogs: readonly Pog[]) => ReactNode }) {
   if (query.isPending) return <Spinner label="Loading POGs..." />;
   if (query.isError || !query.data) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <Note>{empty}</Note>;
