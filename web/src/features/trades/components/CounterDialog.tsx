@@ -1,31 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import styled from 'styled-components';
 import type { Trade } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { media } from '../../../app/theme';
 import { useUserPogs } from '../../pogs/queries';
 import { TRADE_TEXT } from '../messages';
 import { useCounterTrade } from '../mutations';
 import { SelectablePogGrid } from './SelectablePogGrid';
-import { Heading, Panel, PogChoices } from './TradePanels';
-
-const Columns = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 1rem;
-  ${media.belowMd} { grid-template-columns: 1fr; }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: flex-end;
-  gap: 0.75rem;
-  margin-top: 1.25rem;
-  p { flex: 1; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
+import { DialogColumns, DialogFooter, Heading, Panel, PogChoices } from './TradePanels';
 
 export interface CounterDialogProps {
   /** The pending trade received, being countered; null while closed. */
@@ -59,7 +40,7 @@ export default function CounterDialog({ trade, viewerId, onClose }: CounterDialo
   };
   return (
     <Dialog open onClose={onClose} title={TRADE_TEXT.counterTitle} description={TRADE_TEXT.counterDescription} width={980}>
-      <Columns>
+      <DialogColumns>
         <Panel aria-labelledby={giveId}>
           <Heading id={giveId}>{TRADE_TEXT.youGive}</Heading>
           <PogChoices query={mine} empty={TRADE_TEXT.noOwnPogs}>
@@ -74,8 +55,8 @@ export default function CounterDialog({ trade, viewerId, onClose }: CounterDialo
             )}
           </PogChoices>
         </Panel>
-      </Columns>
-      <Footer>
+      </DialogColumns>
+      <DialogFooter>
         {unchanged && <p role="status">{TRADE_TEXT.counterUnchanged}</p>}
         <Button $variant="secondary" onClick={onClose}>
           {TRADE_TEXT.cancel}
@@ -83,7 +64,7 @@ export default function CounterDialog({ trade, viewerId, onClose }: CounterDialo
         <Button disabled={!ready || counter.isPending} aria-busy={counter.isPending} onClick={submit}>
           {counter.isPending ? TRADE_TEXT.sendingCounter : TRADE_TEXT.sendCounter}
         </Button>
-      </Footer>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 /** The two halves of the Trade dialog: your POGs to offer, and the player and POG you want. */
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { media } from '../../../app/theme';
 import type { Pog } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -143,3 +144,21 @@ export function TradeWithPanel({ players, playersPending, playerId, onPlayer, qu
     </Panel>
   );
 }
+
+/** The trade dialogs' two columns (yours, theirs), one below the other on a narrow screen. */
+export const DialogColumns = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 1rem;
+  ${media.belowMd} { grid-template-columns: 1fr; }
+`;
+
+export const DialogFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 0.75rem;
+  margin-top: 1.25rem;
+  p { flex: 1; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
