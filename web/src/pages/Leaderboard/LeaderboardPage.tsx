@@ -31,6 +31,11 @@ const Table = styled.table`
   tr[aria-current='true'] td { background: ${({ theme }) => theme.colors.backgroundAlt}; font-weight: 700; }
 `;
 
+/** A narrow screen scrolls the table sideways rather than the page. */
+const TableScroll = styled.div`
+  overflow-x: auto;
+`;
+
 const Player = styled.span`
   display: inline-flex;
   align-items: center;
@@ -112,6 +117,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
       {data.entries.length === 0 ? (
         <p>{page > 1 ? 'No more players on this board.' : text.empty}</p>
       ) : (
+        <TableScroll>
         <Table>
           <caption>
             {text.tab}, {scope}
@@ -143,6 +149,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
             ))}
           </tbody>
         </Table>
+        </TableScroll>
       )}
       <Pager aria-label="Leaderboard pages">
         <Button $variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
