@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium())('leaderboards and counter-offers [needs Chromium
     await visitor.goto('/leaderboard?board=trades&period=all');
     await visitor.getByRole('table').getByRole('cell', { name: 'annaladder' }).waitFor();
     expect(await ownRank(visitor).count()).toBe(0);
-  });
+  }, 120_000);
 
   it('counters an offer: the sender sees the counter live with the earlier offer, and accepts it', async () => {
     const carlaContext = await e2e.newContext();
