@@ -61,4 +61,18 @@ describe('RankSnapshots', () => {
     // Never shown above the players counted exactly.
     expect(await snapshots.rank(db, 'k', ahead, order, 1e9, 1)).toBe(EXACT_RANKS + 1);
   });
+
+  it('does not count a player the fresh snapshot places far past the exact ranks', async () => {
+    const rows = Array.from({ length: 3 * EXACT_RANKS }, (_, i) => ({ figure: 3 * EXACT_RANKS - i, user_id: i + 1 }));
+    const { db, calls } = fakeDb(3 * EXACT_RANKS, rows);
+    const snapshots = new RankSnapshots(() => 5_000);
+    const last = 3 * EXACT_RANKS;
+    expect(await snapshots.rank(db, 'k', ahead, order, 1, last)).toBe(last);
+    expect(calls).toEqual({ counts: 1, orders: 1 });
+    expect(await snapshots.rank(db, 'k', ahead, order, 1, last)).toBe(last);
+    expect(calls).toEqual({ counts: 1, orders: 1 });
+    // Near the exact ranks, it is still counted.
+    await snapshots.rank(db, 'k', ahead, order, 3 * EXACT_RANKS - 100, 101);
+    expect(calls.counts).toBe(2);
+  });
 });

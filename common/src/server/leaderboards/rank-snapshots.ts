@@ -3,7 +3,8 @@
  * one; counting them costs one index entry each, fine near the top and far too slow for the last of
  * 100,000 players. So a rank is counted exactly up to EXACT_RANKS, and beyond that it is looked up
  * (binary search) in a snapshot of the board's order taken at most SNAPSHOT_MAX_AGE_MS ago, one per
- * board and period per process, loaded once for all the requests that need it meanwhile.
+ * board and period per process, loaded once for all the requests that need it meanwhile. A player
+ * the fresh snapshot already places far past the exact ranks (2 x EXACT_RANKS) is not counted at all.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -35,6 +36,8 @@ export function placesAhead(snapshot: Pick<Snapshot, 'figures' | 'userIds'>, fig
 export class RankSnapshots {
   /** Per board and period: when its snapshot was started, and the snapshot (shared while it loads). */
   private readonly snapshots = new Map<string, { startedAt: number; snapshot: Promise<Snapshot> }>();
+  /** The loaded snapshots, by key, for the lookups that need not wait. */
+  private readonly ready = new Map<string, { startedAt: number; snapshot: Snapshot }>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -44,6 +47,12 @@ export class RankSnapshots {
    * in the board's order) kept under `key`.
    */
   async rank(db: Db, key: string, countAhead: SQL, order: SQL, figure: number, userId: number): Promise<number> {
+    // Far below the exact ranks in a fresh snapshot already taken: no need to count to find that out.
+    const ready = this.ready.get(key);
+    if (ready && this.clock() - ready.startedAt <= SNAPSHOT_MAX_AGE_MS) {
+      const ahead = placesAhead(ready.snapshot, figure, userId);
+      if (ahead >= 2 * EXACT_RANKS) return ahead + 1;
+    }
     const result = (await db.execute(sql`SELECT count(*)::int AS n FROM (${countAhead} LIMIT ${EXACT_RANKS}) AS ahead`)) as unknown as { rows: Array<{ n: number }> };
     const exact = result.rows[0]!.n;
     if (exact < EXACT_RANKS) return exact + 1;
@@ -57,7 +66,9 @@ export class RankSnapshots {
     if (cached && now - cached.startedAt <= SNAPSHOT_MAX_AGE_MS) return cached.snapshot;
     const snapshot = (async () => {
       const { rows } = (await db.execute(order)) as unknown as { rows: Array<{ figure: number | string; user_id: number }> };
-      return { figures: Float64Array.from(rows, (r) => Number(r.figure)), userIds: Int32Array.from(rows, (r) => r.user_id) };
+      const loaded = { figures: Float64Array.from(rows, (r) => Number(r.figure)), userIds: Int32Array.from(rows, (r) => r.user_id) };
+      this.ready.set(key, { startedAt: now, snapshot: loaded });
+      return loaded;
     })();
     const entry = { startedAt: now, snapshot };
     this.snapshots.set(key, entry);
