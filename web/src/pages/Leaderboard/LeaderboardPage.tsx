@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { LEADERBOARD_BOARDS, LEADERBOARD_MAX_PAGE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardPeriod } from '@pog/common';
 import { Avatar } from '../../components/Avatar';
@@ -10,6 +10,7 @@ import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
 import { BOARD_TEXT, formatFigure, formatRecord } from '../../features/leaderboard/format';
 import { useLeaderboard } from '../../features/leaderboard/queries';
+import { playerPath } from '../../features/players/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
 const TITLE = 'Leaderboard';
@@ -118,37 +119,38 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
         <p>{page > 1 ? 'No more players on this board.' : text.empty}</p>
       ) : (
         <TableScroll>
-        <Table>
-          <caption>
-            {text.tab}, {scope}
-            {board === 'winRate' && `: players with ${WIN_RATE_MIN_BATTLES} or more battles`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Rank</th>
-              <th scope="col">Player</th>
-              {(board === 'wins' || board === 'winRate') && <th scope="col">Won</th>}
-              <th scope="col" className="figure">
-                {text.column}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.entries.map((entry) => (
-              <tr key={entry.userId} aria-current={entry.userId === user?.id ? 'true' : undefined}>
-                <td>{entry.rank}</td>
-                <td>
-                  <Player>
-                    <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />
-                    {entry.username}
-                  </Player>
-                </td>
-                {(board === 'wins' || board === 'winRate') && <td>{formatRecord(entry)}</td>}
-                <td className="figure">{formatFigure(board, entry)}</td>
+          <Table>
+            <caption>
+              {text.tab}, {scope}
+              {board === 'winRate' && `: players with ${WIN_RATE_MIN_BATTLES} or more battles`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Player</th>
+                {(board === 'wins' || board === 'winRate') && <th scope="col">Won</th>}
+                <th scope="col" className="figure">
+                  {text.column}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {data.entries.map((entry) => (
+                <tr key={entry.userId} aria-current={entry.userId === user?.id ? 'true' : undefined}>
+                  <td>{entry.rank}</td>
+                  <td>
+                    <Player>
+                      <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />
+                      {/* Player pages are for signed-in players (spec route table). */}
+                      {user ? <Link to={playerPath(entry.userId)}>{entry.username}</Link> : entry.username}
+                    </Player>
+                  </td>
+                  {(board === 'wins' || board === 'winRate') && <td>{formatRecord(entry)}</td>}
+                  <td className="figure">{formatFigure(board, entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
         </TableScroll>
       )}
       <Pager aria-label="Leaderboard pages">
