@@ -74,6 +74,11 @@ export interface ServerToClientEvents extends PositionedHandlers {
   /** PogBot's answer while it is written: not durable (a lost piece is made whole by `chat:reply`). */
   'chat:delta': (delta: ChatDelta) => void;
   'stream:state': (state: StreamState) => void;
+  /**
+   * A battle or a trade completed, so the leaderboards changed: live-only, derived by each gateway
+   * from the outbox events it relays (at most one a second); an open leaderboard refetches.
+   */
+  'leaderboard:changed': () => void;
 }
 
 export interface ClientToServerEvents {

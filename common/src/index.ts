@@ -9,6 +9,7 @@ export * from './schemas/ids';
 export * from './battles';
 export * from './pogs';
 export * from './trades';
+export * from './leaderboards';
 export * from './release-reasons';
 export * from './moderation';
 export * from './users/stats';

@@ -173,3 +173,15 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<void
     redis.disconnect();
   }
 }
+
+/** Measures against a started app; shows the app's output if that fails, and stops it either way. */
+export async function usingApp<T>(app: ServerProcess, measure: () => Promise<T>): Promise<T> {
+  try {
+    return await measure();
+  } catch (error) {
+    console.error(`app output:\n${app.output()}`);
+    throw error;
+  } finally {
+    await app.stop();
+  }
+}

@@ -18,9 +18,14 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates and migrates `bench_<label>_<random>`; `drop()` closes every connection and drops it. */
+/**
+ * Creates and migrates `<prefix>_<label>_<random>` (prefix: BENCH_DB_PREFIX, default `bench`, e.g.
+ * to keep a shared server's scratch databases apart); `drop()` closes every connection and drops it.
+ */
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
-  const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
+  const prefix = process.env.BENCH_DB_PREFIX ?? 'bench';
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be lower-case letters, digits and _ (got ${prefix})`);
+  const name = `${prefix}_${label}_${randomBytes(4).toString('hex')}`;
   const url = `${LOCAL_POSTGRES}/${name}`;
   const admin = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
   await admin.connect();

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'trade.rejected',
   'trade.cancelled',
   'trade.expired',
+  'trade.countered',
   'battle.challenged',
   'battle.accepted',
   'battle.declined',

@@ -22,6 +22,7 @@ const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactor
 const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
 const PogPage = retryableLazy(() => import('../pages/Pog/PogPage'));
 const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
+const LeaderboardPage = retryableLazy(() => import('../pages/Leaderboard/LeaderboardPage'));
 const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
 const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLoginPage'));
 const AdminPage = retryableLazy(() => import('../pages/Admin/AdminPage'));
@@ -57,6 +58,7 @@ export function createRouter(queryClient: QueryClient) {
             },
             // A POG's page is public, like Explore: a shared link works for anyone.
             { path: '/pog/:id', element: <PogPage /> },
+            { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',
               element: (

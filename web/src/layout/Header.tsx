@@ -64,6 +64,10 @@ const Nav = styled.nav`
   ul { display: flex; gap: 0.15rem; list-style: none; margin: 0; padding: 0; }
 `;
 
+const NavItem = styled.li<{ $wideOnly: boolean }>`
+  ${({ $wideOnly }) => ($wideOnly ? `${media.belowXl} { display: none; }` : '')}
+`;
+
 const NavLinkStyled = styled(Link)`
   display: block;
   padding: 0.45rem 0.7rem;
@@ -112,11 +116,11 @@ export function Header() {
           <Nav aria-label="Main">
             <ul>
               {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
+                <NavItem key={item.to} $wideOnly={item.wideOnly === true}>
                   <NavLinkStyled to={item.to} aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}>
                     {item.label}
                   </NavLinkStyled>
-                </li>
+                </NavItem>
               ))}
             </ul>
           </Nav>

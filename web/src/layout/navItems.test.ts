@@ -17,6 +17,6 @@ describe('header navigation', () => {
   });
 
   it('links every player route of the route table', () => {
-    expect(NAV_ITEMS.map((nav) => nav.to)).toEqual(['/create', '/explore', '/explore-user', '/collection', '/trade', '/battle', '/assistant', '/profile']);
+    expect(NAV_ITEMS.map((nav) => nav.to)).toEqual(['/create', '/explore', '/explore-user', '/collection', '/trade', '/battle', '/leaderboard', '/assistant', '/profile']);
   });
 });

@@ -14,6 +14,7 @@ import { applyLiveBattle } from '../battles/live';
 import { applyChatDelta, applyChatReply } from '../chat/live';
 import { addLiveNotification, applyLiveRead } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
+import { refreshLeaderboards } from '../leaderboard/queries';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
 import { incomingChallenge, incomingTrade, type IncomingToast } from './incoming';
@@ -62,6 +63,7 @@ export function connectRealtime({ userId, queryClient, navigate, setStatus }: Re
   live.on('trade:updated', (trade) => applyLiveTrade(queryClient, trade, userId));
   live.on('chat:reply', () => applyChatReply(queryClient));
   socket.on('chat:delta', (delta) => applyChatDelta(delta));
+  socket.on('leaderboard:changed', () => refreshLeaderboards(queryClient));
   socket.on('session:revoked', ({ reason }) => {
     // Our own logout ends the session too; its success toast says it better.
     if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;

@@ -4,12 +4,12 @@
  * as "no longer pending", which would only hide what really happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTradeRequest, Trade } from '@pog/common';
+import { type CounterTradeRequest, type CreateTradeRequest, type Trade } from '@pog/common';
 import { currentEntityIn, describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
 import { showFailure } from '../errors/showError';
-import { answerTrade, cancelTrade, sendTrade, type TradeAnswer } from './api';
+import { answerTrade, cancelTrade, counterTrade, sendTrade, type TradeAnswer } from './api';
 import { applyTradeUpdate } from './cache';
 import { pendingTradesKey } from './keys';
 import { TRADE_TEXT } from './messages';
@@ -81,6 +81,24 @@ export function useCancelTrade(viewerId: number) {
       cache.applyFrom(error);
       const message = serverMessage(error);
       showFailure(error, () => ({ title: TRADE_TEXT.errorTitle, description: message ? TRADE_TEXT.cancelFailedWith(message) : TRADE_TEXT.cancelFailed }));
+    },
+  });
+}
+
+/** A counter-offer: the countered trade and the counter both come back live; the answer is the counter. */
+export function useCounterTrade(viewerId: number) {
+  const cache = useTradeCache(viewerId);
+  return useMutation({
+    retry: false,
+    mutationFn: ({ trade, request }: { trade: Trade; request: CounterTradeRequest }) => counterTrade(trade.id, request),
+    onSuccess: (counter, { trade }) => {
+      cache.apply({ ...trade, status: 'countered' });
+      cache.apply(counter);
+      toast({ title: TRADE_TEXT.counterSentTitle, description: TRADE_TEXT.counterSentMessage });
+    },
+    onError: (error) => {
+      cache.applyFrom(error);
+      showFailure(error, () => ({ title: TRADE_TEXT.counterFailedTitle, description: serverMessage(error) ?? TRADE_TEXT.sendFailedFallback }));
     },
   });
 }

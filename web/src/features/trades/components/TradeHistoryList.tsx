@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { cancelReasonText, TRADE_TEXT } from '../messages';
 import { useTradeHistory } from '../queries';
 import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
+import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
 import { PlayerName } from '../../players/PlayerName';
 
@@ -15,6 +16,7 @@ const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: 
   rejected: { label: 'Rejected', variant: 'destructive' },
   cancelled: { label: 'Cancelled', variant: 'secondary' },
   expired: { label: 'Expired', variant: 'secondary' },
+  countered: { label: 'Countered', variant: 'secondary' },
 };
 
 function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number }) {
@@ -39,6 +41,7 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
         </Meta>
       </Head>
       <TradePogPair offer={trade.offerPog} request={trade.requestPog} offerCaption={sent ? 'You offered' : 'They offered'} requestCaption={sent ? 'For their' : 'For your'} />
+      <TradeChain trade={trade} />
     </Card>
   );
 }
