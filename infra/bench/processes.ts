@@ -55,10 +55,12 @@ export async function startServer(options: {
   port: number;
   healthPath: string;
   readyTimeoutMs?: number;
+  /** The repository tree to run in (default: this one; e.g. a worktree of an older commit to compare). */
+  root?: string;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, appNodeArgs(options.args), {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,6 +107,14 @@ export interface AppOptions {
   databaseUrl?: string;
   /** This Redis for BullMQ and the Socket.IO adapter instead of in-process jobs or the environment's REDIS_URL. */
   redisUrl?: string;
+  /** The repository tree to run (default: this one). */
+  root?: string;
+  /** Reuse this DATA_DIR (e.g. an embedded database seeded beforehand); it is not removed on stop. */
+  dataDir?: string;
+  /** A known SESSION_SECRET, so that the benchmark can sign session cookies it created itself. */
+  sessionSecret?: string;
+  /** More variables for the app (e.g. TRUST_PROXY). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -113,7 +123,7 @@ export interface AppOptions {
  */
 export async function startApp(options: AppOptions): Promise<ServerProcess & { dataDir: string }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of KNOWN_ENV_VARS) delete env[name];
   Object.assign(env, {
@@ -121,7 +131,8 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(24).toString('base64url'),
+    SESSION_SECRET: options.sessionSecret ?? randomBytes(24).toString('base64url'),
+    ...options.env,
   });
   const databaseUrl = options.databaseUrl ?? (options.external ? process.env.DATABASE_URL : undefined);
   const redisUrl = options.redisUrl ?? (options.external ? process.env.REDIS_URL : undefined);
@@ -132,13 +143,13 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
     Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
   }
-  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
+  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000, root: options.root });
   return {
     ...server,
     dataDir,
     stop: async () => {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (redisUrl && redisPrefix) await deleteRedisKeys(redisUrl, redisPrefix);
     },
   };
