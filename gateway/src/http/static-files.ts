@@ -1,7 +1,8 @@
 /**
  * Serves the built web app (single-process mode): hashed assets cached for a year, index.html never
- * cached, every client-side route answered with index.html, and no source map. `/api/*` never
- * falls through here.
+ * cached, every client-side route answered with index.html, and no source map. The build leaves
+ * file.br and file.gz beside each asset (web/vite.config.ts): koa-send sends the one the client
+ * accepts, so the answer varies with Accept-Encoding. `/api/*` never falls through here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,7 @@ export function webApp(distDir: string): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
     // Source maps would publish the sources: never served, even if a build left some behind.
     if (ctx.path.endsWith('.map')) return next();
+    ctx.vary('Accept-Encoding');
     if (!existsSync(indexFile)) {
       ctx.type = 'html';
       ctx.body = NOT_BUILT_PAGE;
