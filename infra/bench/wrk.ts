@@ -33,7 +33,7 @@ export interface WrkResult {
   /** Socket errors, timeouts and answers other than 2xx/3xx. */
   errors: number;
   non2xx: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number };
   bytes: number;
 }
 
@@ -60,7 +60,7 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
       rps: Math.round((r.requests! / r.duration_us!) * 1e6),
       errors: r.connect! + r.read! + r.write! + r.status! + r.timeout!,
       non2xx: r.status!,
-      latencyMs: { p50: ms(r.p50!), p90: ms(r.p90!), p99: ms(r.p99!), max: ms(r.max!) },
+      latencyMs: { p50: ms(r.p50!), p90: ms(r.p90!), p95: ms(r.p95!), p99: ms(r.p99!), max: ms(r.max!) },
       bytes: r.bytes!,
     };
   } finally {
