@@ -17,13 +17,13 @@
  * the goal.
  */
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { percentile } from './load';
 import { describeLoad, describeMachine } from './machine';
 import { difference, quantile, scrapeHistogram } from './metrics';
 import { interleave, median, printSummary, type Figures } from './rounds';
 import { seedUsers } from './scratch-db';
-import { mintSessions, seedOwnPogs } from './sessions';
+import { connectSocket, mintSessions, seedOwnPogs } from './sessions';
 import { startStack, type Stack } from './stack';
 
 const GOAL_PER_SECOND = 300;
@@ -92,14 +92,6 @@ class CompletionWatch {
   }
 }
 
-function connect(baseUrl: string, cookie: string): Promise<Socket> {
-  const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie, origin: baseUrl } });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
 interface Arena {
   stack: Stack;
   players: Player[];
@@ -119,7 +111,7 @@ async function setUp(label: string, root: string | undefined): Promise<Arena> {
   const watch = new CompletionWatch();
   const players: Player[] = [];
   for (let i = 0; i < ids.length; i++) {
-    const player = { id: ids[i]!, cookie: cookies[i]!, address: `10.77.${i >> 8}.${(i & 255) + 1}`, socket: await connect(baseUrl, cookies[i]!) };
+    const player = { id: ids[i]!, cookie: cookies[i]!, address: `10.77.${i >> 8}.${(i & 255) + 1}`, socket: await connectSocket(baseUrl, cookies[i]!) };
     watch.listen(player);
     players.push(player);
   }

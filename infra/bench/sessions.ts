@@ -1,10 +1,12 @@
 /**
  * Many players and their sessions, made straight in the database (registering 1,000 players through
  * the API would hash 1,000 passwords): session rows as the app's SessionStore writes them, and the
- * signed cookies (koa-session, Keygrip over SESSION_SECRET) a browser would send for them.
+ * signed cookies (koa-session, Keygrip over SESSION_SECRET) a browser would send for them, and
+ * their sockets.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Keygrip from 'keygrip';
+import { io, type Socket } from 'socket.io-client';
 import { openDatabase } from '@pog/common/server';
 import path from 'node:path';
 import type { Queryable } from './scratch-db';
@@ -51,4 +53,13 @@ export async function withEmbeddedDatabase<T>(dataDir: string, seed: (db: Querya
   } finally {
     await database.close();
   }
+}
+
+/** One player's Socket.IO connection (WebSocket only, no reconnection), resolved once connected. */
+export function connectSocket(url: string, cookie: string): Promise<Socket> {
+  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie, origin: url } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
 }

@@ -16,13 +16,13 @@
  * daily limit), so rounds x samples <= 10 x players.
  */
 import { parseArgs } from 'node:util';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { percentile } from './load';
 import { describeLoad, describeMachine } from './machine';
 import { difference, quantile, scrapeHistogram, sum } from './metrics';
 import { interleave, printSummary, type Figures } from './rounds';
 import { seedUsers } from './scratch-db';
-import { mintSessions, seedOwnPogs } from './sessions';
+import { connectSocket, mintSessions, seedOwnPogs } from './sessions';
 import { startStack, type Stack } from './stack';
 
 const { values } = parseArgs({
@@ -40,14 +40,6 @@ const PLAYERS = Math.max(20, Number(values.players));
 const SAMPLES = Math.min(Number(values.samples), Math.floor((PLAYERS * 10 - 20) / ROUNDS));
 const CONCURRENCY = Math.max(1, Number(values.concurrency));
 const LAG = 'pog_outbox_lag_seconds';
-
-function connect(url: string, cookie: string): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie, origin: url } });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 interface Crowd {
   stack: Stack;
@@ -69,7 +61,7 @@ async function setUp(label: string, root: string | undefined): Promise<Crowd> {
   const crowd: Crowd = { stack, sockets: [], cookies, ids, pogOf: ids.map((id) => pogs.get(id)![0]!), arrivals: new Map(), waiting: new Map(), next: 0 };
   for (let i = 0; i < PLAYERS; i += 50) {
     const batch = [];
-    for (let k = i; k < Math.min(PLAYERS, i + 50); k++) batch.push(connect(stack.gateways[k % 2]!.url, cookies[k]!));
+    for (let k = i; k < Math.min(PLAYERS, i + 50); k++) batch.push(connectSocket(stack.gateways[k % 2]!.url, cookies[k]!));
     crowd.sockets.push(...(await Promise.all(batch)));
   }
   crowd.sockets.forEach((socket, i) =>
