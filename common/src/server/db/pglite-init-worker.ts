@@ -1,20 +1,21 @@
 /**
- * Thread entry (see pglite-memory.ts): creates a new embedded database in `workerData.dir` and
- * applies the migrations, then closes it. Everything it allocated ends with the thread.
+ * Process entry (see pglite-memory.ts): creates a new embedded database in the folder named by its
+ * argument and applies the migrations, then closes it and exits. Everything it allocated ends with it.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDatabase } from './client';
 import { migrate } from './migrate';
 import { pgliteStartParams } from './pglite-memory';
 
-const { dir } = workerData as { dir: string };
+const dir = process.argv[2]!;
+const answer = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
 try {
   const client = await PGlite.create(dir, { startParams: pgliteStartParams() });
   const database = pgliteDatabase(client, `PGlite in ${dir}`);
   const applied = await migrate(database);
   await database.close();
-  parentPort!.postMessage({ ok: true, applied });
+  await answer({ ok: true, applied });
 } catch (error) {
-  parentPort!.postMessage({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  await answer({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }
+process.disconnect?.();

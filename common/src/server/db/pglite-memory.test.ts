@@ -13,11 +13,11 @@ const rowsOf = async (database: Awaited<ReturnType<typeof openDatabase>>, text: 
   (await (database.db as unknown as { $client: { query(text: string): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(text)).rows;
 
 describe('a new embedded database folder', () => {
-  it('is created and migrated in a thread before the server opens it, with small shared buffers', async () => {
+  it('is created and migrated in a process of its own before the server opens it, with small shared buffers', async () => {
     const dir = path.join(root, 'pglite');
     const database = await openDatabase({ pgliteDir: dir });
     try {
-      // Nothing here migrated it: the thread did.
+      // Nothing here migrated it: the short-lived process did.
       const applied = await rowsOf(database, 'SELECT name FROM schema_migrations ORDER BY name');
       expect(applied.map((r) => r.name)).toEqual(migrationFiles().map((f) => f.name));
       expect(await rowsOf(database, 'SHOW shared_buffers')).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }]);
