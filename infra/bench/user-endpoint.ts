@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     printSummary(result);
     const ratio = medianRatio(result, `GET /api/user, ${SESSIONS} sessions`, 'bare Koa hello-world', 'req/s');
     const verdict = ratio >= GOAL_RATIO ? 'meets the goal' : 'BELOW the goal';
-    console.log(`ratio (median of the rounds' ratios): ${ratio.toFixed(2)} of the hello-world (goal >= ${GOAL_RATIO}): ${verdict}`);
+    console.log(`ratio (median of the rounds' ratios): ${ratio.toPrecision(2)} of the hello-world (goal >= ${GOAL_RATIO}): ${verdict}`);
     if (values.check && ratio < GOAL_RATIO) process.exitCode = 1;
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error(error));
