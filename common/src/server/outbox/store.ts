@@ -54,40 +54,36 @@ const toEvent = (row: Row): SequencedEvent => ({
  */
 export async function sequenceEvents(db: Db, limit: number): Promise<{ sequenced: number; lastSeq: number }> {
   return db.transaction(async (tx) => {
-    // The lock first, in its own statement: the next one then reads with a snapshot taken after it,
-    // so it never sees as unsequenced what a sequencer before it has just sequenced.
     const [state] = await query(tx, sql`SELECT last_seq FROM outbox_state WHERE id = 1 FOR UPDATE`);
     const lastSeq = Number(state?.last_seq ?? 0);
-    // One round trip for the rest: the batch in id order, each stream's head moved on by its share,
-    // each event's seq and position, the state, and the gateways' notification.
-    const [done] = await query(
+    const batch = await query(tx, sql`SELECT id, stream FROM outbox_events WHERE seq IS NULL ORDER BY id LIMIT ${limit}`);
+    if (batch.length === 0) return { sequenced: 0, lastSeq };
+
+    const counts = new Map<string, number>();
+    for (const row of batch) counts.set(String(row.stream), (counts.get(String(row.stream)) ?? 0) + 1);
+    const heads = await query(
       tx,
-      sql`WITH batch AS (
-            SELECT id, stream FROM outbox_events WHERE seq IS NULL ORDER BY id LIMIT ${limit}
-          ), counts AS (
-            SELECT stream, count(*)::bigint AS n FROM batch GROUP BY stream
-          ), heads AS (
-            INSERT INTO outbox_streams (stream, position) SELECT stream, n FROM counts
-            ON CONFLICT (stream) DO UPDATE SET position = outbox_streams.position + excluded.position
-            RETURNING stream, position
-          ), assigned AS (
-            SELECT b.id,
-                   ${lastSeq}::bigint + row_number() OVER (ORDER BY b.id) AS seq,
-                   h.position - c.n + row_number() OVER (PARTITION BY b.stream ORDER BY b.id) AS position
-            FROM batch b JOIN heads h ON h.stream = b.stream JOIN counts c ON c.stream = b.stream
-          ), updated AS (
-            UPDATE outbox_events e SET seq = a.seq, position = a.position, sequenced_at = clock_timestamp()
-            FROM assigned a WHERE e.id = a.id
-            RETURNING e.seq
-          ), state AS (
-            UPDATE outbox_state SET last_seq = (SELECT max(seq) FROM updated)
-            WHERE id = 1 AND EXISTS (SELECT 1 FROM updated)
-            RETURNING last_seq
-          )
-          SELECT last_seq, (SELECT count(*) FROM updated)::int AS sequenced, pg_notify(${OUTBOX_SEQUENCED_CHANNEL}, last_seq::text) FROM state`,
+      sql`INSERT INTO outbox_streams (stream, position)
+          SELECT s.stream, s.n FROM jsonb_to_recordset(${JSON.stringify([...counts].map(([stream, n]) => ({ stream, n })))}::jsonb) AS s(stream text, n bigint)
+          ON CONFLICT (stream) DO UPDATE SET position = outbox_streams.position + excluded.position
+          RETURNING stream, position`,
     );
-    if (!done) return { sequenced: 0, lastSeq };
-    return { sequenced: Number(done.sequenced), lastSeq: Number(done.last_seq) };
+    // The position each stream stood at before this batch; the batch continues from there in id order.
+    const before = new Map(heads.map((h) => [String(h.stream), Number(h.position) - counts.get(String(h.stream))!]));
+    const assigned = batch.map((row, i) => {
+      const position = before.get(String(row.stream))! + 1;
+      before.set(String(row.stream), position);
+      return { id: Number(row.id), seq: lastSeq + i + 1, position };
+    });
+    await tx.execute(
+      sql`UPDATE outbox_events e SET seq = m.seq, position = m.position, sequenced_at = clock_timestamp()
+          FROM jsonb_to_recordset(${JSON.stringify(assigned)}::jsonb) AS m(id bigint, seq bigint, position bigint)
+          WHERE e.id = m.id`,
+    );
+    const newLast = lastSeq + batch.length;
+    await tx.execute(sql`UPDATE outbox_state SET last_seq = ${newLast} WHERE id = 1`);
+    await tx.execute(sql`SELECT pg_notify(${OUTBOX_SEQUENCED_CHANNEL}, ${String(newLast)})`);
+    return { sequenced: batch.length, lastSeq: newLast };
   });
 }
 
