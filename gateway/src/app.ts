@@ -12,6 +12,7 @@ import { methodNotAllowedAsJson } from './http/method-not-allowed';
 import { requestContext } from './observability/request-context';
 import { sameOriginGuard } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
+import { pogPage } from './http/pog-page';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
 import { achievementRoutes } from './routes/achievements';
@@ -24,6 +25,7 @@ import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { pogRoutes } from './routes/pogs';
 import { reportRoutes } from './routes/reports';
+import { leaderboardRoutes } from './routes/leaderboard';
 import { tradeRoutes } from './routes/trades';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -50,13 +52,14 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(adminGate(app));
   for (const router of [adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)]) mount(koa, router);
 
-  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app), achievementRoutes(app), chatRoutes(app)]) mount(koa, router);
+  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app), leaderboardRoutes(app), achievementRoutes(app), chatRoutes(app)]) mount(koa, router);
 
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);
     await next();
   });
   koa.use(uploadedFiles(app.config.uploadDir));
+  koa.use(pogPage(app));
   koa.use(webApp(app.config.webDist));
   return koa;
 }

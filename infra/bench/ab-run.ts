@@ -19,7 +19,42 @@ import { LOCAL_POSTGRES } from './scratch-db';
 import { describeLoad, describeMachine } from './machine';
 import { repoRoot } from './processes';
 import { analyze, fillPlayers, fillPogs } from './seed-sql';
-import { describeRounds, runWrk, type WrkResult } from './wrk';
+import { median } from './rounds';
+import { runWrk, writeRequestFile } from './wrk';
+
+/** One wrk run's figures: requests/s, errors and latency percentiles in ms. */
+interface PathsResult {
+  rps: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** wrk against one server, each connection sending the GET paths in turn (a request file, see wrk.ts). */
+async function runPaths(base: string, paths: string[], connections: number, durationS: number): Promise<PathsResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-paths-'));
+  try {
+    const file = path.join(dir, 'requests.tsv');
+    writeRequestFile(file, paths.map((p) => ({ method: 'GET', path: p })));
+    const r = await runWrk({ url: base, requestFile: file, connections, durationS });
+    return { rps: r.rps, errors: r.errors, p50: r.latencyMs.p50, p95: r.latencyMs.p95, p99: r.latencyMs.p99 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+/** "p95 12.3 / 14.1 / 20.0 ms" for rounds of results (min / median / max). */
+function describeRounds(results: PathsResult[]): string {
+  const part = (label: string, pick: (r: PathsResult) => number, unit: string, format = ms) => {
+    const values = results.map(pick);
+    return `${label} ${format(Math.min(...values))} / ${format(median(values))} / ${format(Math.max(...values))}${unit}`;
+  };
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  return [part('p50', (r) => r.p50, ' ms'), part('p95', (r) => r.p95, ' ms'), part('p99', (r) => r.p99, ' ms'), part('req/s', (r) => r.rps, '', (v) => v.toFixed(0))].join('  ') + (errors ? `  ERRORS ${errors}` : '');
+}
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -93,15 +128,15 @@ export interface AbOptions {
 /** Loads each scenario on each side, interleaved over rounds, and prints one line per scenario and side. */
 export async function runInterleaved(title: string, sides: Side[], scenarios: Scenario[], options: AbOptions): Promise<void> {
   if (options.rounds < 1) return; // --rounds 0: the plans only
-  const results = new Map<string, WrkResult[]>();
+  const results = new Map<string, PathsResult[]>();
   const key = (scenario: Scenario, side: Side) => `${scenario.label}\u0000${side.label}`;
   for (const scenario of scenarios) {
-    for (const side of sides) await runWrk({ base: side.app.url, paths: scenario.paths, connections: options.connections, durationSeconds: options.warmupSeconds });
+    for (const side of sides) await runPaths(side.app.url, scenario.paths, options.connections, options.warmupSeconds);
   }
   for (let round = 0; round < options.rounds; round++) {
     for (const scenario of scenarios) {
       for (const side of sides) {
-        const result = await runWrk({ base: side.app.url, paths: scenario.paths, connections: options.connections, durationSeconds: options.durationSeconds });
+        const result = await runPaths(side.app.url, scenario.paths, options.connections, options.durationSeconds);
         results.set(key(scenario, side), [...(results.get(key(scenario, side)) ?? []), result]);
       }
     }
@@ -110,7 +145,7 @@ export async function runInterleaved(title: string, sides: Side[], scenarios: Sc
   for (const scenario of scenarios) {
     for (const side of sides) {
       const rounds = results.get(key(scenario, side))!;
-      const medianP95 = [...rounds.map((r) => r.p95)].sort((a, b) => a - b)[Math.floor((rounds.length - 1) / 2)]!;
+      const medianP95 = median(rounds.map((r) => r.p95));
       const verdict = scenario.goalP95Ms === undefined ? '' : medianP95 <= scenario.goalP95Ms ? `  [goal p95 <= ${scenario.goalP95Ms} ms: met]` : `  [goal p95 <= ${scenario.goalP95Ms} ms: MISSED]`;
       console.log(`  ${scenario.label.padEnd(28)} ${side.label.padEnd(18)} ${describeRounds(rounds)}${verdict}`);
     }

@@ -1,91 +1,82 @@
 /**
- * wrk (a C load generator, so the generator is never the bottleneck) against one server, cycling
- * through a list of paths, with p50/p95/p99 taken from wrk's own latency histogram.
+ * wrk (C, /usr/bin/wrk) as the load generator: far cheaper per request than any Node client, so it
+ * is not what limits a measured server. A plain GET of one URL, or requests taken in turn from a
+ * file (`requestFile`: method, path, cookie, X-Forwarded-For and body per line; see
+ * wrk/requests.lua), so that 1,000 sessions or 4,000 distinct trade offers can be sent.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { assertLoopback } from './load';
 
-const run = promisify(execFile);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
+
+export interface WrkOptions {
+  /** The server's base URL (with requestFile) or the full URL to GET. */
+  url: string;
+  connections: number;
+  durationS: number;
+  /** wrk threads (default 1: the generator shares the machine's 2 cores with the servers). */
+  threads?: number;
+  /** One request a line: METHOD \t PATH \t COOKIE \t X-FORWARDED-FOR \t BODY. */
+  requestFile?: string;
+  /** Sent as Origin on every request from the file (state-changing requests need it). */
+  origin?: string;
+}
 
 export interface WrkResult {
   requests: number;
-  /** Connection errors, timeouts and answers other than 2xx/3xx. */
-  errors: number;
   rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-export interface WrkOptions {
-  /** The server, e.g. http://127.0.0.1:3000 */
-  base: string;
-  /** Paths sent in turn by each connection. */
-  paths: string[];
-  connections: number;
-  durationSeconds: number;
-  headers?: Record<string, string>;
-}
-
-const luaString = (text: string) => `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-
-function script(paths: string[], headers: Record<string, string>): string {
-  return `
-local paths = { ${paths.map(luaString).join(', ')} }
-local headers = { ${Object.entries(headers)
-    .map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`)
-    .join(', ')} }
-local i = 0
-request = function()
-  i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1], headers)
-end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('WRK_RESULT {"requests":%d,"errors":%d,"durationUs":%d,"p50":%.3f,"p95":%.3f,"p99":%.3f}\\n',
-    summary.requests, e.connect + e.read + e.write + e.status + e.timeout, summary.duration,
-    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000))
-end
-`;
+  /** Socket errors, timeouts and answers other than 2xx/3xx. */
+  errors: number;
+  non2xx: number;
+  latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number };
+  bytes: number;
 }
 
 export async function runWrk(options: WrkOptions): Promise<WrkResult> {
-  assertLoopback(options.base);
+  assertLoopback(options.url);
+  const threads = Math.max(1, Math.min(options.threads ?? 1, options.connections));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-wrk-'));
   try {
-    const file = path.join(dir, 'paths.lua');
-    writeFileSync(file, script(options.paths, options.headers ?? {}));
-    const { stdout } = await run(WRK, ['-t1', `-c${options.connections}`, `-d${options.durationSeconds}s`, '--timeout', '10s', '-s', file, options.base], {
-      timeout: (options.durationSeconds + 30) * 1000,
-    });
-    const line = stdout.split('\n').find((l) => l.startsWith('WRK_RESULT '));
-    if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
-    const raw = JSON.parse(line.slice('WRK_RESULT '.length)) as { requests: number; errors: number; durationUs: number; p50: number; p95: number; p99: number };
-    return { requests: raw.requests, errors: raw.errors, rps: raw.requests / (raw.durationUs / 1e6), p50: raw.p50, p95: raw.p95, p99: raw.p99 };
+    const script = path.join(dir, 'script.lua');
+    const report = readFileSync(path.join(HERE, 'wrk/report.lua'), 'utf8');
+    const requests = options.requestFile ? readFileSync(path.join(HERE, 'wrk/requests.lua'), 'utf8') + '\n' : '';
+    writeFileSync(script, requests + report);
+    const args = ['-t', String(threads), '-c', String(options.connections), '-d', `${options.durationS}s`, '--timeout', '10s', '-s', script, options.url];
+    if (options.requestFile) args.push('--', options.requestFile, String(threads), options.origin ?? '');
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(WRK, args, { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out))),
+    );
+    const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
+    if (!line) throw new Error(`wrk printed no report:\n${stdout}`);
+    const r = JSON.parse(line.slice('WRK_JSON '.length)) as Record<string, number>;
+    const ms = (us: number) => Math.round(us / 10) / 100;
+    return {
+      requests: r.requests!,
+      rps: Math.round((r.requests! / r.duration_us!) * 1e6),
+      errors: r.connect! + r.read! + r.write! + r.status! + r.timeout!,
+      non2xx: r.status!,
+      latencyMs: { p50: ms(r.p50!), p90: ms(r.p90!), p95: ms(r.p95!), p99: ms(r.p99!), max: ms(r.max!) },
+      bytes: r.bytes!,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** min / median / max of one figure over rounds. */
-export function spread(values: number[]): { min: number; median: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0] ?? NaN, median: sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN, max: sorted.at(-1) ?? NaN };
+/** Writes a request file for `runWrk` (tabs and newlines are not allowed inside a field). */
+export function writeRequestFile(file: string, lines: { method: string; path: string; cookie?: string; forwardedFor?: string; body?: unknown }[]): void {
+  const text = lines
+    .map((l) => [l.method, l.path, l.cookie ?? '', l.forwardedFor ?? '', l.body === undefined ? '' : JSON.stringify(l.body)].join('\t'))
+    .join('\n');
+  writeFileSync(file, text + '\n');
 }
 
-const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
-
-/** "p95 12.3 / 14.1 / 20.0 ms" for rounds of results (min / median / max). */
-export function describeRounds(results: WrkResult[]): string {
-  const part = (label: string, pick: (r: WrkResult) => number, unit: string, format = ms) => {
-    const s = spread(results.map(pick));
-    return `${label} ${format(s.min)} / ${format(s.median)} / ${format(s.max)}${unit}`;
-  };
-  const errors = results.reduce((sum, r) => sum + r.errors, 0);
-  return [part('p50', (r) => r.p50, ' ms'), part('p95', (r) => r.p95, ' ms'), part('p99', (r) => r.p99, ' ms'), part('req/s', (r) => r.rps, '', (v) => v.toFixed(0))].join('  ') + (errors ? `  ERRORS ${errors}` : '');
+export function formatWrk(r: WrkResult): string {
+  const errors = r.errors ? `, ${r.errors} errors (${r.non2xx} non-2xx)` : '';
+  return `${r.rps.toLocaleString('en')} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms${errors}`;
 }

@@ -311,6 +311,19 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       expect(await ownerOf(lostPog)).toBe(winner.id);
     });
 
+    it('tells the other player of a coin flip in heads and tails: challenger Heads, defender Tails', async () => {
+      const { a, b, battle } = await acceptedBattle('flip');
+      const done = (await a.client.post(`/api/battles/${battle.id}/complete`)).body as Battle;
+      expect(done.status).toBe('completed');
+      const bWon = done.winnerId === b.id;
+      const face = bWon ? 'Tails' : 'Heads';
+      const notice = (await notificationsOf(b)).find((n) => n.kind === 'battle.completed');
+      expect(notice).toMatchObject({
+        body: bWon ? `The coin landed ${face}: you beat ${a.username} and won Red Comet.` : `The coin landed ${face}: ${a.username} beat you and took Blue Moon.`,
+      });
+      expect(notice!.body).not.toMatch(/\d+ to \d+/);
+    });
+
     it('hides an open battle from other players', async () => {
       const [a, b, c] = [await player(), await player(), await player()];
       const { battle } = await challenge(a, b);

@@ -5,13 +5,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { initialiseInWorker, isInitialised, pgliteOptions } from './pglite-memory';
 import { silentLogger, type Logger } from '../logging/logger';
 import * as schema from './schema';
 
@@ -162,12 +162,17 @@ async function openPglite(dir: string): Promise<Database> {
   const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
   let client: PGlite;
   try {
-    // pg_trgm backs the search indexes (migration 0011); PGlite loads an extension only when asked.
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    if (!inMemory && !isInitialised(dir)) await initialiseInWorker(dir);
+    client = await PGlite.create(dir, pgliteOptions());
   } catch (error) {
     lock?.release();
     throw error;
   }
+  return pgliteDatabase(client, inMemory ? 'PGlite in memory' : `PGlite in ${dir}`, () => lock?.release());
+}
+
+/** The Database over an open PGlite client; `released` runs once it is closed. */
+export function pgliteDatabase(client: PGlite, description: string, released: () => void = () => undefined): Database {
   const handle = () => drizzlePglite({ client, schema }) as unknown as Db;
   const db = handle();
   let closed = false;
@@ -175,7 +180,7 @@ async function openPglite(dir: string): Promise<Database> {
     kind: 'pglite',
     db,
     handle,
-    description: dir.startsWith('memory://') ? 'PGlite in memory' : `PGlite in ${dir}`,
+    description,
     async connectListener() {
       const unsubscribes: Array<() => Promise<void>> = [];
       return {
@@ -212,7 +217,7 @@ async function openPglite(dir: string): Promise<Database> {
       try {
         await client.close();
       } finally {
-        lock?.release();
+        released();
       }
     },
   };

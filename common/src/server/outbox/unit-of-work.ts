@@ -5,6 +5,7 @@
  * the outbox tables in the same transaction, just before it commits, and the relay (./relay.ts)
  * delivers them afterwards: events to the players' sockets, jobs to the queue.
  */
+import { sql } from 'drizzle-orm';
 import { ADMINS_STREAM, userStream, type DurableEventName, type DurableEvents } from '../../events';
 import type { Db, Tx } from '../db/client';
 import { outboxEvents, outboxJobs } from '../db/schema';
@@ -118,6 +119,8 @@ export async function inUnitOfWork<T>(db: Db, now: Date, work: (uow: UnitOfWork)
   const hooks = hooksByDb.get(db);
   let recorded = false;
   const result = await db.transaction(async (tx) => {
+    // The database's triggers date what they record (leaderboard weeks) by the command's clock.
+    await tx.execute(sql`SELECT set_config('pog.now', ${now.toISOString()}, true)`);
     const uow = new UnitOfWork(tx, now, hooks?.origin ?? null);
     const value = await work(uow);
     recorded = uow.recorded;

@@ -2,7 +2,8 @@
 import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { cooldownHoursLeft, type Pog, type PogListQuery } from '../../pogs/pog';
+import { cooldownHoursLeft } from '../../pogs/cooldown';
+import type { Pog, PogListQuery } from '../../pogs/pog';
 import { idSchema, INT4 } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';

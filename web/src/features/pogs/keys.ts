@@ -29,3 +29,6 @@ export function userIdOfPogsKey(key: readonly unknown[]): number | null {
   const match = /^\/api\/users\/(\d+)\/pogs$/.exec(path);
   return match ? Number(match[1]) : null;
 }
+
+/** A POG's page: the POG and its history (public). */
+export const pogProvenanceKey = (pogId: number) => [`/api/pogs/${pogId}/provenance`] as const;

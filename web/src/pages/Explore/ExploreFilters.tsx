@@ -10,13 +10,7 @@ import { playerPath } from '../../features/players/paths';
 import { PickerField, PlayerSelect } from '../../features/players/PlayerSelect';
 import { usePlayerChoices } from '../../features/players/queries';
 
-export interface FilterValues {
-  search: string;
-  rarity: Rarity | '';
-  creator: string;
-}
-
-export const NO_FILTERS: FilterValues = { search: '', rarity: '', creator: '' };
+import { NO_FILTERS, type FilterValues } from './firstPage';
 
 const Bar = styled.div`
   display: grid;

@@ -111,7 +111,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
               ))}
             </Types>
           )}
-          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} value={pogId} onChange={setPogId} />
+          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} side="challenger" value={pogId} onChange={setPogId} />
           <Row>
             <Button type="submit" disabled={problem !== null || send.isPending}>
               {send.isPending ? BATTLE_TEXT.sending : BATTLE_TEXT.sendChallenge}

@@ -1,9 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
-import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { media } from '../../../app/theme';
 import { useCurrentUser } from '../../auth/useCurrentUser';
 import { usePlayerChoices } from '../../players/queries';
 import { useUserPogs } from '../../pogs/queries';
@@ -12,21 +10,7 @@ import { toast } from '../../../stores/toasts';
 import { TRADE_TEXT } from '../messages';
 import { useSendTrade } from '../mutations';
 import { cooldownNotice, EMPTY_SELECTION, isComplete, selectionReducer, type TradePreset } from '../selection';
-import { TradeWithPanel, YourPogsPanel } from './TradePanels';
-
-const Columns = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 1rem;
-  ${media.belowMd} { grid-template-columns: 1fr; }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 0.75rem;
-  margin-top: 1.25rem;
-`;
+import { DialogColumns, DialogFooter, TradeWithPanel, YourPogsPanel } from './TradePanels';
 
 /** The chosen POG, if it is still in the list and still tradeable (lists change live). */
 function stillChoosable(pogs: readonly Pog[] | undefined, id: number | null): Pog | null {
@@ -83,7 +67,7 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   return (
     <Dialog open={open} onClose={close} title={TRADE_TEXT.dialogTitle} description={cooldownNotice(offer, request)} width={980}>
-      <Columns>
+      <DialogColumns>
         <YourPogsPanel query={myPogs} chosen={offer} selectedId={selection.offerPogId} onToggle={(pogId) => dispatch({ type: 'offer', pogId })} />
         <TradeWithPanel
           players={tradePartners}
@@ -96,15 +80,15 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
           selectedId={selection.requestPogId}
           onToggle={(pogId) => dispatch({ type: 'request', pogId })}
         />
-      </Columns>
-      <Footer>
+      </DialogColumns>
+      <DialogFooter>
         <Button $variant="secondary" onClick={close}>
           {TRADE_TEXT.cancel}
         </Button>
         <Button disabled={!ready || send.isPending} aria-busy={send.isPending} onClick={submit}>
           {send.isPending ? TRADE_TEXT.sending : TRADE_TEXT.send}
         </Button>
-      </Footer>
+      </DialogFooter>
     </Dialog>
   );
 }
