@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'server',
           sequence: { groupOrder: 1 },
-          include: ['gateway/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: ['gateway/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'server/src/**/*.test.ts', 'infra/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           isolate: false,

@@ -4,7 +4,7 @@
  * stack would break (or be unsafe) at `docker compose up` time.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +16,6 @@ import {
   dependenciesOf,
   environmentOf,
   InterpolationError,
-  loadComposeFile,
-  type ComposeService,
 } from './checks/compose-file';
 import {
   APP_DOCKERFILE,
@@ -154,8 +152,8 @@ describe('docker-compose.yml: services', () => {
         expect(isFile(file), `${name}: ${file}`).toBe(true);
       }
     }
-    expect(commandOf(service('migrate').command)).toContain('gateway/src/migrate.ts');
-    expect(commandOf(service('gateway').command)).toContain('gateway/src/main.ts');
+    expect(commandOf(service('migrate').command)).toContain('server/src/migrate.ts');
+    expect(commandOf(service('gateway').command)).toContain('server/src/main.ts');
   });
 
   it('publishes only the web entry point, on the port nginx listens on', () => {
@@ -231,9 +229,9 @@ describe('Dockerfiles', () => {
       .filter((c) => !c.flags.from)
       .flatMap((c) => c.sources)
       .filter((source) => existsSync(path.join(root, source)) && statSync(path.join(root, source)).isDirectory());
-    expect(copiedDirs).toEqual(expect.arrayContaining(['common/src', 'gateway/src', 'worker/src']));
+    expect(copiedDirs).toEqual(expect.arrayContaining(['common/src', 'gateway/src', 'worker/src', 'server/src']));
     const shipped = copiedDirs.flatMap((dir) => filesUnder(dir)).filter((f) => !isDockerIgnored(f, dockerignore));
-    expect(shipped).toContain('gateway/src/main.ts');
+    expect(shipped).toContain('server/src/main.ts');
     expect(shipped.some((f) => f.endsWith('.sql')), 'the SQL migrations are shipped').toBe(true);
     for (const file of shipped.filter((f) => /\.tsx?$/.test(f))) {
       for (const target of relativeImports(file)) {
@@ -291,7 +289,7 @@ describe('infra/nginx.conf', () => {
     return effectiveDirectives(nginx, location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
   }
 
-  it.each(['/api/', '/socket.io/', '/uploads/'])('proxies %s to every gateway replica', (prefix) => {
+  it.each(['/api/', '/socket.io/', '/uploads/', '/pog/'])('proxies %s to every gateway replica', (prefix) => {
     const upstream = upstreamOf(locationBlock(nginx, prefix));
     expect(upstream, `${prefix} has no proxy_pass to an upstream`).toBeDefined();
     const servers = directivesIn(upstream, 'server');

@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../gateway/src/testing/api-client';
+import { pogDesign } from '../gateway/src/testing/players';
 import { uniqueName } from '../gateway/src/testing/databases';
 import { REPO_ROOT, startService, type ServiceProcess } from '../gateway/src/testing/processes';
 import { connectSocket, recordEvents, type TestSocket } from '../gateway/src/testing/sockets';
@@ -71,8 +72,9 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
       // As in docker-compose.yml: nginx is the one trusted proxy hop.
       TRUST_PROXY: '1',
     };
-    gateways.push(...(await Promise.all([startService(env), startService(env)])));
+    // The gateways read the same built index.html, as the app image carries it (a POG's page).
     web = webRoot();
+    gateways.push(...(await Promise.all([startService({ ...env, WEB_DIST: web.dir }), startService({ ...env, WEB_DIST: web.dir })])));
     nginx = await startNginx({ gatewayPorts: gateways.map((g) => Number(new URL(g.url).port)), webRoot: web.dir, brotli: true });
   }, 120_000);
 
@@ -216,5 +218,29 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
         expect(response.headers[name.toLowerCase()], `${name} on ${uri}`).toBe(value);
       }
     }
+  });
+
+  it('passes /pog/:id to a gateway, which names the POG in the title and Open Graph tags', async () => {
+    const player = new ApiClient(nginx.url);
+    const { id } = await player.register(uniqueName('og'));
+    const created = await player.post('/api/pogs', pogDesign(id, { name: 'Shared <Disc> & "Friends"' }), { origin: nginx.url });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const before = nginx.accessLog().length;
+    const response = await rawGet(`${nginx.url}/pog/${created.body.id}`);
+    expect(response.status).toBe(200);
+    const html = response.body.toString();
+    expect(html).toContain('<title>Shared &lt;Disc&gt; &amp; &quot;Friends&quot; · Pog Federation</title>');
+    expect(html).toContain('<meta property="og:title" content="Shared &lt;Disc&gt; &amp; &quot;Friends&quot; · Pog Federation" />');
+    // The link a crawler sees is the address it asked nginx for.
+    expect(html).toContain(`<meta property="og:url" content="${nginx.url}/pog/${created.body.id}" />`);
+    expect(html).toContain('<script type="module" src="/assets/index-Dx9kq2.js"></script>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers[name.toLowerCase()], name).toBe(value);
+    await waitFor(() => nginx.accessLog().length > before, 5_000, 'the access log line');
+    expect(gatewayAddresses()).toContain(nginx.accessLog().at(-1)!.upstream);
+
+    const missing = await rawGet(`${nginx.url}/pog/2147483647`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).toBe(readFileSync(path.join(web.dir, 'index.html'), 'utf8'));
   });
 });

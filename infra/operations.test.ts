@@ -110,7 +110,7 @@ describe('docs/operations.md: the operator commands exist in the image', () => {
   const commands = [...docs.matchAll(/docker compose (?:exec|run --rm) (\w+) node --import tsx (\S+)/g)].map(([, name, file]) => ({ name: name!, file: file! }));
 
   it('documents the in-image set-role command', () => {
-    expect(commands.some((c) => c.file === 'gateway/src/cli/set-role.ts')).toBe(true);
+    expect(commands.some((c) => c.file === 'server/src/cli/set-role.ts')).toBe(true);
   });
 
   it('runs each documented command in an app container, on a file the image ships', () => {
@@ -124,7 +124,7 @@ describe('docs/operations.md: the operator commands exist in the image', () => {
 
   it('sees the files the image leaves out', () => {
     // The check above could not fail if the list were everything: tests, for one, stay out.
-    expect(appImageFiles()).toContain('gateway/src/main.ts');
+    expect(appImageFiles()).toContain('server/src/main.ts');
     expect(isFile('gateway/src/routes/health.test.ts')).toBe(true);
     expect(appImageFiles()).not.toContain('gateway/src/routes/health.test.ts');
     expect(appImageFiles().some((f) => f.includes('/testing/'))).toBe(false);

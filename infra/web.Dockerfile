@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 COPY common/package.json common/
 COPY gateway/package.json gateway/
 COPY worker/package.json worker/
+COPY server/package.json server/
 COPY web/package.json web/
 # Only the web workspace's tree (and @pog/common's): no native server packages are needed to bundle.
 # `npm install`, not `npm ci`: the lock lists optional platform packages the registry does not all carry.

@@ -24,7 +24,7 @@ if (!process.env.WEB_DIST) {
   if (!ok) process.exit(stopping ? 0 : 1);
 }
 if (stopping) process.exit(0);
-current = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+current = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, POG_SUPERVISOR_PID: String(process.pid) },

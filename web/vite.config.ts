@@ -22,9 +22,28 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/**
+ * Preloads the brand's display font (declared in app/GlobalStyle.ts): its request starts with the
+ * page's scripts instead of after them, so headings are first drawn in it and nothing shifts when
+ * it arrives.
+ */
+function preloadDisplayFont(): Plugin {
+  return {
+    name: 'pog:preload-display-font',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const font = Object.values(ctx.bundle ?? {}).find((file) => /bangers-latin-400-normal-[\w-]+\.woff2$/.test(file.fileName));
+        if (!font) return [];
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), zodWithoutEval()],
+  plugins: [react(), zodWithoutEval(), preloadDisplayFont()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -61,6 +61,9 @@ export const UPLOAD = {
   cropZoomStep: 0.1,
 } as const;
 
+/** The answer to an upload over UPLOAD.maxBytes, whoever notices first (the gateway or the worker). */
+export const TOO_LARGE_FILE_MESSAGE = 'Image size should be less than 25MB';
+
 export const DISPLAY = {
   studioPogs: 4,
   studioTrades: 2,

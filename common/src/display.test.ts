@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColorFor, initials, timeAgo, userMenuInitials } from './display';
+import { avatarColorFor, avatarInitials, timeAgo } from './display';
 
-describe('initials', () => {
-  it.each([
-    ['Ada Lovelace', 'AL'],
-    ['ada', 'A'],
-    ['  grace  brewster  hopper ', 'GH'],
-    ['', ''],
-    [null, ''],
-    [undefined, ''],
-  ])('%j gives %j', (name, expected) => expect(initials(name)).toBe(expected));
-});
-
-describe('userMenuInitials', () => {
-  it('uses the first two letters upper-cased, falling back to U', () => {
-    expect(userMenuInitials('pogmaster')).toBe('PO');
-    expect(userMenuInitials('x')).toBe('X');
-    expect(userMenuInitials('')).toBe('U');
-    expect(userMenuInitials(undefined)).toBe('U');
+describe('avatarInitials: one rule for every avatar', () => {
+  it('uses the first two letters of the username upper-cased, falling back to U', () => {
+    expect(avatarInitials('pogmaster')).toBe('PO');
+    expect(avatarInitials('bob')).toBe('BO');
+    expect(avatarInitials('x')).toBe('X');
+    expect(avatarInitials('')).toBe('U');
+    expect(avatarInitials(undefined)).toBe('U');
   });
 });
 

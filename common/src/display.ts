@@ -1,16 +1,12 @@
 /** Display helpers of spec section 3, shared by the server (avatarInitials) and the web app. */
 
-/** First letter of the first and last word, upper-cased; one word gives one letter; empty gives "". */
-export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '';
-  const first = words[0]!.charAt(0);
-  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
-  return (first + last).toUpperCase();
-}
-
-/** The user menu shows the first two letters of the username in upper case, falling back to "U". */
-export function userMenuInitials(username: string | null | undefined): string {
+/**
+ * The one initials rule of every avatar (the header's user menu, the profile, trade and battle
+ * cards, the admin's Users table and dialogs): the first two letters of the username, upper-cased,
+ * "U" when there is none (spec section 2, user menu). The spec's other reading (first letters of
+ * the first and last word of a name) made the profile say 'B' where the header said 'BO'.
+ */
+export function avatarInitials(username: string | null | undefined): string {
   const two = (username ?? '').trim().slice(0, 2).toUpperCase();
   return two || 'U';
 }

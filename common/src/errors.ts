@@ -45,24 +45,38 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 }
 
+export interface AppErrorOptions {
+  status?: number;
+  details?: unknown;
+  /** Seconds until trying again may succeed (rounded up); answered as Retry-After over HTTP. */
+  retryAfterSeconds?: number;
+  headers?: Record<string, string>;
+}
+
 /** A failure the user should hear about: carries a catalogue code, an HTTP status and a message. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: unknown;
-  readonly headers: Record<string, string>;
+  /** When trying again may succeed, in whole seconds (a cooldown, a limit's window): a domain fact. */
+  readonly retryAfterSeconds: number | undefined;
+  /** Response headers a route asks for itself (e.g. `Connection: close`); never set by domain code. */
+  private readonly extraHeaders: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message?: string,
-    options: { status?: number; details?: unknown; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message?: string, options: AppErrorOptions = {}) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? (ERROR_CATALOGUE[code].status || 500);
     this.details = options.details;
-    this.headers = options.headers ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds === undefined ? undefined : Math.ceil(options.retryAfterSeconds);
+    this.extraHeaders = options.headers ?? {};
+  }
+
+  /** The HTTP headers of this error's answer: the route's own, and Retry-After from retryAfterSeconds. */
+  get headers(): Record<string, string> {
+    if (this.retryAfterSeconds === undefined) return this.extraHeaders;
+    return { ...this.extraHeaders, 'Retry-After': String(this.retryAfterSeconds) };
   }
 
   toBody(): ErrorBody {
@@ -99,7 +113,7 @@ export class ConflictError extends AppError {
 }
 export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number, message?: string) {
-    super('RATE_LIMITED', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+    super('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
   }
 }
 /**
@@ -108,6 +122,6 @@ export class RateLimitedError extends AppError {
  */
 export class ServiceUnavailableError extends AppError {
   constructor(retryAfterSeconds = 5) {
-    super('SERVER_ERROR', ERROR_CATALOGUE.SERVER_ERROR.message, { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } });
+    super('SERVER_ERROR', ERROR_CATALOGUE.SERVER_ERROR.message, { status: 503, retryAfterSeconds });
   }
 }

@@ -11,7 +11,7 @@ import type { Battle } from './battles/api';
 import type { ChatDelta, ChatReplyEvent } from './chat/schemas';
 import type { AdminUser } from './moderation/schemas';
 import type { Pog } from './pogs/pog';
-import type { Notification } from './schemas/notifications';
+import type { Notification, NotificationsRead } from './schemas/notifications';
 import type { Trade } from './trades/api';
 
 export type ModerationAction = 'created' | 'reported' | 'flagged' | 'approved' | 'rejected' | 'deleted';
@@ -26,6 +26,8 @@ export interface EventMeta {
 /** The payloads of the durable events, by name. */
 export interface DurableEvents {
   notification: Notification;
+  /** Notifications were marked read (in any tab): `ids`, or every one when null; the unread count after it. */
+  'notifications:read': NotificationsRead;
   'trade:created': Trade;
   'trade:updated': Trade;
   'battle:created': Battle;
@@ -72,6 +74,11 @@ export interface ServerToClientEvents extends PositionedHandlers {
   /** PogBot's answer while it is written: not durable (a lost piece is made whole by `chat:reply`). */
   'chat:delta': (delta: ChatDelta) => void;
   'stream:state': (state: StreamState) => void;
+  /**
+   * A battle or a trade completed, so the leaderboards changed: live-only, derived by each gateway
+   * from the outbox events it relays (at most one a second); an open leaderboard refetches.
+   */
+  'leaderboard:changed': () => void;
 }
 
 export interface ClientToServerEvents {

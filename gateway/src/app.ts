@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { MAX_JSON_BYTES, MAX_JSON_DEPTH, NotFoundError } from '@pog/common';
 import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
+import { compressJson } from './http/compress-json';
 import { errorHandler } from './http/error-handler';
 import { trustProxyHops } from './http/forwarded';
 import { jsonBody } from './http/json-body';
@@ -11,6 +12,7 @@ import { methodNotAllowedAsJson } from './http/method-not-allowed';
 import { requestContext } from './observability/request-context';
 import { sameOriginGuard } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
+import { pogPage } from './http/pog-page';
 import { webApp } from './http/static-files';
 import { adminGate } from './admin/admin-gate';
 import { achievementRoutes } from './routes/achievements';
@@ -23,6 +25,7 @@ import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { pogRoutes } from './routes/pogs';
 import { reportRoutes } from './routes/reports';
+import { leaderboardRoutes } from './routes/leaderboard';
 import { tradeRoutes } from './routes/trades';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -38,6 +41,8 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(requestContext({ log: app.log, metrics: app.metrics.http }));
   koa.use(errorHandler(app.log));
   koa.use(methodNotAllowedAsJson());
+  // Inside the error handler: a failed compression is an error answer like any other.
+  koa.use(compressJson());
   mount(koa, healthRoutes(app));
   koa.use(sameOriginGuard({ allowed: app.config.publicOrigins }));
   // Before the session: a refused body costs no session lookup.
@@ -47,13 +52,14 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(adminGate(app));
   for (const router of [adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)]) mount(koa, router);
 
-  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app), achievementRoutes(app), chatRoutes(app)]) mount(koa, router);
+  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app), leaderboardRoutes(app), achievementRoutes(app), chatRoutes(app)]) mount(koa, router);
 
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);
     await next();
   });
   koa.use(uploadedFiles(app.config.uploadDir));
+  koa.use(pogPage(app));
   koa.use(webApp(app.config.webDist));
   return koa;
 }

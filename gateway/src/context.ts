@@ -1,5 +1,5 @@
 /** Everything a route needs, built once per process by the runtime and passed to route factories. */
-import type { Clock, Config, Database, Db, JobQueue, Logger, Registry, RelayStatus } from '@pog/common/server';
+import type { Clock, Config, Database, Db, HealthReport, JobQueue, Logger, Registry } from '@pog/common/server';
 import type { AdminSessionStore } from './admin/admin-session-store';
 import type { InvalidationBus } from './cluster/invalidation';
 import type { RateLimiter } from './auth/rate-limit';
@@ -7,14 +7,6 @@ import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
 import type { HttpMetrics } from './observability/gateway-metrics';
 
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  /** What is down, by name ('database', 'redis'), empty when all is well. */
-  down: string[];
-  database: boolean;
-  queue: boolean;
-  relay: RelayStatus;
-}
 
 export interface AppContext {
   config: Config;

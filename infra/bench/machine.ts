@@ -31,3 +31,15 @@ export function describeLoad(): string {
   const [one, five, fifteen] = os.loadavg().map((value) => value.toFixed(2));
   return `load average: ${one}, ${five}, ${fifteen} (${os.availableParallelism()} cores)`;
 }
+
+/** Runs a benchmark's main: the machine and its load before and after, and exit code 1 on failure. */
+export function runBenchmark(main: () => Promise<void>): void {
+  console.log(describeMachine());
+  console.log(`before: ${describeLoad()}`);
+  main()
+    .then(() => console.log(`after: ${describeLoad()}`))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

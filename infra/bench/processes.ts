@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { KNOWN_ENV_VARS } from '@pog/common/server';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The app's entry in a tree: the composition root `server/src/main.ts`, or `gateway/src/main.ts` in
+ * trees from before it existed (the `--before` baselines).
+ */
+export function appEntry(root: string = repoRoot): string {
+  return existsSync(path.join(root, 'server/src/main.ts')) ? 'server/src/main.ts' : 'gateway/src/main.ts';
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,10 +63,12 @@ export async function startServer(options: {
   port: number;
   healthPath: string;
   readyTimeoutMs?: number;
+  /** The repository tree to run in (default: this one; e.g. a worktree of an older commit to compare). */
+  root?: string;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, appNodeArgs(options.args), {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,15 +115,23 @@ export interface AppOptions {
   databaseUrl?: string;
   /** This Redis for BullMQ and the Socket.IO adapter instead of in-process jobs or the environment's REDIS_URL. */
   redisUrl?: string;
+  /** The repository tree to run (default: this one). */
+  root?: string;
+  /** Reuse this DATA_DIR (e.g. an embedded database seeded beforehand); it is not removed on stop. */
+  dataDir?: string;
+  /** A known SESSION_SECRET, so that the benchmark can sign session cookies it created itself. */
+  sessionSecret?: string;
+  /** More variables for the app (e.g. TRUST_PROXY). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
- * The real app (`gateway/src/main.ts`) in one process with a throwaway DATA_DIR. The app's own
+ * The real app (its entry, `appEntry`) in one process with a throwaway DATA_DIR. The app's own
  * variables are taken from nowhere but here, so a developer's shell cannot change what is measured.
  */
 export async function startApp(options: AppOptions): Promise<ServerProcess & { dataDir: string }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of KNOWN_ENV_VARS) delete env[name];
   Object.assign(env, {
@@ -121,7 +139,8 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(24).toString('base64url'),
+    SESSION_SECRET: options.sessionSecret ?? randomBytes(24).toString('base64url'),
+    ...options.env,
   });
   const databaseUrl = options.databaseUrl ?? (options.external ? process.env.DATABASE_URL : undefined);
   const redisUrl = options.redisUrl ?? (options.external ? process.env.REDIS_URL : undefined);
@@ -132,13 +151,13 @@ export async function startApp(options: AppOptions): Promise<ServerProcess & { d
     redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
     Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
   }
-  const server = await startServer({ name: 'app', args: ['gateway/src/main.ts'], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000 });
+  const server = await startServer({ name: 'app', args: [appEntry(options.root)], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000, root: options.root });
   return {
     ...server,
     dataDir,
     stop: async () => {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (redisUrl && redisPrefix) await deleteRedisKeys(redisUrl, redisPrefix);
     },
   };
@@ -158,5 +177,22 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<void
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
+  }
+}
+
+/** Runs `use` against the app started with `options`; shows the app's last output if it fails; always stops it. */
+export async function withApp<T>(options: AppOptions, use: (app: ServerProcess) => Promise<T>): Promise<T> {
+  return usingApp(await startApp(options), (app) => use(app));
+}
+
+/** Measures against a started app; shows the app's output if that fails, and stops it either way. */
+export async function usingApp<T, A extends ServerProcess>(app: A, measure: (app: A) => Promise<T>): Promise<T> {
+  try {
+    return await measure(app);
+  } catch (error) {
+    console.error(`app output:\n${app.output()}`);
+    throw error;
+  } finally {
+    await app.stop();
   }
 }

@@ -6,6 +6,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { chunkColumns, migrate, openDatabase, type Database } from '@pog/common/server';
 
+/** What seeding needs of a database: a pg client or pool, or PGlite (both answer `{ rows }`). */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
 export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432';
 
 export interface ScratchDatabase {
@@ -18,9 +23,14 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates and migrates `bench_<label>_<random>`; `drop()` closes every connection and drops it. */
+/**
+ * Creates and migrates `<prefix>_<label>_<random>` (prefix: BENCH_DB_PREFIX, default `bench`, e.g.
+ * to keep a shared server's scratch databases apart); `drop()` closes every connection and drops it.
+ */
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
-  const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
+  const prefix = process.env.BENCH_DB_PREFIX ?? 'bench';
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be lower-case letters, digits and _ (got ${prefix})`);
+  const name = `${prefix}_${label}_${randomBytes(4).toString('hex')}`;
   const url = `${LOCAL_POSTGRES}/${name}`;
   const admin = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
   await admin.connect();
@@ -51,13 +61,13 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
 }
 
 /** Inserts `count` players named bench_user_<n>; returns their ids, in order. */
-export async function seedUsers(client: pg.Client, count: number): Promise<number[]> {
+export async function seedUsers(client: Queryable, count: number, prefix = 'bench_user_'): Promise<number[]> {
   const { rows } = await client.query<{ id: number }>(
     `INSERT INTO users (username, display_name, password_hash)
-     SELECT 'bench_user_' || g, 'Bench user ' || g, 'not-a-real-hash'
+     SELECT $2::text || g, 'Bench user ' || g, 'not-a-real-hash'
      FROM generate_series(1, $1::int) AS g
      RETURNING id`,
-    [count],
+    [count, prefix],
   );
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
@@ -69,7 +79,7 @@ const BATCH = 20_000;
  * turn, scored, with points spread over 0..2,999 and `rejectedShare` of them rejected by a
  * moderator. Ids ascend in array order. Rows go in 20,000 at a time through unnest() of arrays.
  */
-export async function seedPogs(client: pg.Client, options: { userIds: readonly number[]; hashes: readonly (string | null)[]; rejectedShare?: number }): Promise<void> {
+export async function seedPogs(client: Queryable, options: { userIds: readonly number[]; hashes: readonly (string | null)[]; rejectedShare?: number }): Promise<void> {
   const { userIds, hashes } = options;
   for (let start = 0; start < hashes.length; start += BATCH) {
     const slice = hashes.slice(start, start + BATCH);
@@ -108,4 +118,4 @@ export async function seedPogs(client: pg.Client, options: { userIds: readonly n
 }
 
 /** Repeatable randomness, so two runs measure the same data (the test corpora's generator). */
-export { seededRandom } from '../../worker/src/images/test-images';
+export { seededRandom } from '../../common/src/server/testing/images';

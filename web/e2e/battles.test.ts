@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium())('battles in a browser [needs Chromium]', () => {
     await page.getByRole('tab', { name: 'Create Battle' }).click();
     await page.getByLabel('Opponent').selectOption({ label: 'flipper' });
     await page.getByRole('radio', { name: 'Coin' }).check();
-    await page.getByText('Roll bonus no bonus').waitFor();
+    await page.getByText('You are Heads').waitFor();
     await page.getByRole('button', { name: 'Send Challenge' }).click();
     await page.getByText('Challenge Sent!').waitFor();
     const sent = page.getByRole('article', { name: 'Battle between newbie and flipper' });

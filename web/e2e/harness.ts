@@ -80,7 +80,7 @@ export interface StartAppOptions {
 }
 
 /**
- * Starts `node --import tsx gateway/src/main.ts` on a free port with a fresh data directory, or with
+ * Starts `node --import tsx server/src/main.ts` on a free port with a fresh data directory, or with
  * `dataDir`.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -96,7 +96,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL']) delete env[name];
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,14 +35,14 @@ describe.skipIf(!hasChromium())('profile and the admin role [needs Chromium]', (
     expect(await page.getByText('Admin', { exact: true }).count()).toBe(0);
 
     await app.stop();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'gateway/src/cli/set-role.ts', 'GRACE_ADMIN', 'admin'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/set-role.ts', 'GRACE_ADMIN', 'admin'], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^grace_admin \(#\d+\) is now an admin\.$/m);
-    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'gateway/src/cli/set-role.ts', 'nobody_here', 'admin'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const missing = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/set-role.ts', 'nobody_here', 'admin'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('No player is called nobody_here.');
 

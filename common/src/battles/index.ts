@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './rolls';
+export * from './coin';
 export * from './api';

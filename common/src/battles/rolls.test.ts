@@ -115,7 +115,7 @@ describe('base rolls', () => {
 
   it('are uniform over 1..100 (chi-square, 100,000 rolls, p = 0.001)', async () => {
     const roller = await seedRoller(SEED_A);
-    const counts = new Array<number>(101).fill(0);
+    const counts = Array.from({ length: 101 }, () => 0);
     const total = 100_000;
     const batch = 2_000;
     for (let start = 1; start <= total; start += batch) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATTLE_ROLL, TRADE_COOLDOWN_MINUTES } from '../constants';
+import { BATTLE_ROLL, LIMITS, TRADE_COOLDOWN_MINUTES } from '../constants';
 import { offlineAnswer } from './offline';
 import { OFFLINE_NOTICE, sendChatRequestSchema } from './schemas';
 
@@ -15,6 +15,15 @@ describe('PogBot offline', () => {
     const answer = offlineAnswer('How long is the cooldown after a trade?');
     expect(answer).toContain(`Trade cooldown by rarity: common ${TRADE_COOLDOWN_MINUTES.common} minutes`);
     expect(answer).not.toContain('Creation: Cooldowns');
+  });
+
+  it('quotes the asking player’s own limits, not the base ones', () => {
+    const own = { collectionLimit: LIMITS.collectionLimit + 2, dailyCreationLimit: LIMITS.dailyCreationLimit + 2, dailyTradeLimit: LIMITS.dailyTradeLimit };
+    const answer = offlineAnswer('How many POGs can I hold?', own);
+    expect(answer).toContain(`You can hold ${own.collectionLimit} POGs at a time`);
+    expect(answer).toContain(`up to ${own.dailyCreationLimit} POGs per day`);
+    expect(answer).not.toContain(`You can hold ${LIMITS.collectionLimit} POGs at a time`);
+    expect(offlineAnswer('How many POGs can I hold?')).toContain(`You can hold ${LIMITS.collectionLimit} POGs at a time`);
   });
 
   it('says what it can talk about when the guide has nothing', () => {

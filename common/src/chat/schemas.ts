@@ -30,6 +30,7 @@ export const sendChatRequestSchema = z.object({
     .min(1, 'Type a message for PogBot first.')
     .max(CHAT.messageMaxLength, `Your message is too long (at most ${CHAT.messageMaxLength} characters).`)
     // Tabs and line breaks are fine; other control characters (NUL cannot even be stored) are not.
+    // oxlint-disable-next-line no-control-regex -- matching control characters is this pattern's job
     .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'Your message contains control characters. Please type plain text.'),
   requestId: chatRequestIdSchema.optional(),
 });

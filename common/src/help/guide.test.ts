@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, describeReward } from '../achievements/catalogue';
 import { BATTLE_BONUS, BATTLE_ROLL, EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES, TRADE_SUPPLY } from '../constants';
-import { GAME_GUIDE, guideText, plainText, POGBOT_GUIDE } from './guide';
+import { GAME_GUIDE, gameGuide, guideText, plainText, POGBOT_GUIDE } from './guide';
 
 describe('the game guide', () => {
   it('has the four tabs of the help dialog', () => {
@@ -34,6 +34,16 @@ describe('the game guide', () => {
     expect(text).toContain(`Trade supply by rarity: common ${TRADE_SUPPLY.common}, uncommon ${TRADE_SUPPLY.uncommon}`);
     expect(text).toContain(`from ${BATTLE_ROLL.min} to ${BATTLE_ROLL.max}`);
     expect(text).not.toContain('**');
+  });
+
+  it('quotes a signed-in player’s own limits, saying the achievements raised them', () => {
+    const text = guideText(gameGuide({ collectionLimit: 8, dailyCreationLimit: 7, dailyTradeLimit: 12 }));
+    expect(text).toContain('You can hold 8 POGs at a time');
+    expect(text).toContain('up to 7 POGs per day');
+    expect(text).toContain(`Your achievements raised these from the base of ${LIMITS.collectionLimit} POGs and ${LIMITS.dailyCreationLimit} a day.`);
+    expect(text).toContain(`up to 12 offers per day (the base is ${LIMITS.dailyTradeLimit}; your achievements raised it)`);
+    // The base limits say nothing of raises.
+    expect(guideText(gameGuide(LIMITS))).not.toContain('raised');
   });
 
   it('drops the strong marks for plain text', () => {

@@ -73,7 +73,30 @@ const BASICS: GuideTopic = {
   ],
 };
 
-const CREATION: GuideTopic = {
+/**
+ * The limits the guide quotes: the base ones for a visitor, a signed-in player's own (base plus the
+ * rewards of their achievements, as their stats say) for them.
+ */
+export interface GuideLimits {
+  collectionLimit: number;
+  dailyCreationLimit: number;
+  dailyTradeLimit: number;
+}
+
+export const BASE_GUIDE_LIMITS: GuideLimits = {
+  collectionLimit: LIMITS.collectionLimit,
+  dailyCreationLimit: LIMITS.dailyCreationLimit,
+  dailyTradeLimit: LIMITS.dailyTradeLimit,
+};
+
+/** Only the three limits, whatever else the object carries (a player's whole stats). */
+function limitsOf(limits: GuideLimits): GuideLimits {
+  return { collectionLimit: limits.collectionLimit, dailyCreationLimit: limits.dailyCreationLimit, dailyTradeLimit: limits.dailyTradeLimit };
+}
+
+const raised = (limits: GuideLimits, keys: Array<keyof GuideLimits>) => keys.some((key) => limits[key] !== BASE_GUIDE_LIMITS[key]);
+
+const creationTopic = (limits: GuideLimits): GuideTopic => ({
   id: 'creation',
   title: 'Creation',
   sections: [
@@ -83,7 +106,11 @@ const CREATION: GuideTopic = {
       keywords: ['create', 'make', 'design', 'limit', 'many', 'max', 'full', 'burn', 'delete', 'slot', 'daily', 'day', 'hold'],
       blocks: [
         text(
-          `You can hold **${plural(LIMITS.collectionLimit, 'POG')}** at a time. When your collection is full, burn (delete) one of your POGs to make room for a new one. You can create up to **${LIMITS.dailyCreationLimit} POGs per day** (days run in UTC).`,
+          `You can hold **${plural(limits.collectionLimit, 'POG')}** at a time. When your collection is full, burn (delete) one of your POGs to make room for a new one. You can create up to **${limits.dailyCreationLimit} POGs per day** (days run in UTC).${
+            raised(limits, ['collectionLimit', 'dailyCreationLimit'])
+              ? ` Your achievements raised these from the base of ${plural(LIMITS.collectionLimit, 'POG')} and ${LIMITS.dailyCreationLimit} a day.`
+              : ''
+          }`,
         ),
       ],
     },
@@ -116,9 +143,9 @@ const CREATION: GuideTopic = {
       ],
     },
   ],
-};
+});
 
-const TRADING: GuideTopic = {
+const tradingTopic = (limits: GuideLimits): GuideTopic => ({
   id: 'trading',
   title: 'Trading',
   sections: [
@@ -128,7 +155,9 @@ const TRADING: GuideTopic = {
       keywords: ['trade', 'swap', 'exchange', 'offer', 'accept', 'agree', 'daily', 'day', 'expire', 'limit'],
       blocks: [
         text(
-          `A trade swaps one of your POGs for one of another player's, and only happens when they accept your offer. You can send up to **${LIMITS.dailyTradeLimit} offers per day**; an offer nobody answers expires after ${plural(EXPIRY.tradeDays, 'day')}.`,
+          `A trade swaps one of your POGs for one of another player's, and only happens when they accept your offer. You can send up to **${limits.dailyTradeLimit} offers per day**${
+            raised(limits, ['dailyTradeLimit']) ? ` (the base is ${LIMITS.dailyTradeLimit}; your achievements raised it)` : ''
+          }; an offer nobody answers expires after ${plural(EXPIRY.tradeDays, 'day')}.`,
         ),
       ],
     },
@@ -168,7 +197,7 @@ const TRADING: GuideTopic = {
       ],
     },
   ],
-};
+});
 
 const BATTLES: GuideTopic = {
   id: 'battles',
@@ -240,11 +269,23 @@ const ACHIEVEMENTS_TOPIC: GuideTopic = {
   ],
 };
 
-/** The help dialog's guide, in the order of its four tabs (spec section 1). */
-export const GAME_GUIDE: readonly GuideTopic[] = [BASICS, CREATION, TRADING, BATTLES];
+/**
+ * The help dialog's guide, in the order of its four tabs (spec section 1), quoting these limits: a
+ * signed-in player's own (pass their stats), else the base ones.
+ */
+export function gameGuide(limits: GuideLimits = BASE_GUIDE_LIMITS): readonly GuideTopic[] {
+  const own = limitsOf(limits);
+  return [BASICS, creationTopic(own), tradingTopic(own), BATTLES];
+}
 
 /** What PogBot answers from and the chat page shows: the dialog's guide plus the achievements. */
-export const POGBOT_GUIDE: readonly GuideTopic[] = [...GAME_GUIDE, ACHIEVEMENTS_TOPIC];
+export function pogbotGuide(limits: GuideLimits = BASE_GUIDE_LIMITS): readonly GuideTopic[] {
+  return [...gameGuide(limits), ACHIEVEMENTS_TOPIC];
+}
+
+/** The guide with the base limits (a visitor's). */
+export const GAME_GUIDE: readonly GuideTopic[] = gameGuide();
+export const POGBOT_GUIDE: readonly GuideTopic[] = pogbotGuide();
 
 /** Text without the `**strong**` marks. */
 export function plainText(marked: string): string {

@@ -4,7 +4,8 @@ import { roleSchema } from '../schemas/auth';
 import { idTextSchema } from '../schemas/ids';
 
 const NOTES_MAX = 1000;
-const REASON_MAX = 500;
+/** The longest ban reason or report reason. */
+export const REASON_MAX = 500;
 
 /**
  * What the admin saw when they opened the dialog (`lastModeratedAt` of the POG or player, null when

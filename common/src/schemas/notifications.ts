@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   'trade.rejected',
   'trade.cancelled',
   'trade.expired',
+  'trade.countered',
   'battle.challenged',
   'battle.accepted',
   'battle.declined',
@@ -42,6 +43,12 @@ export const notificationListSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** The `notifications:read` event: which were marked read (null: all of them) and the unread count after it. */
+export interface NotificationsRead {
+  ids: number[] | null;
+  unreadCount: number;
+}
 
 /** POST /api/notifications/read: no ids marks everything read. */
 export const markReadRequestSchema = z.object({

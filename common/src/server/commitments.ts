@@ -45,7 +45,8 @@ export async function deletePogs(uow: UnitOfWork, pogIds: number[]): Promise<voi
   if (pogIds.length === 0) return;
   await releaseCommitments(uow, { pogIds, detach: true }, 'deleted');
   for (const detach of detachers) await detach(uow.tx, pogIds);
-  await uow.tx.delete(pogs).where(inArray(pogs.id, pogIds));
+  const deleted = await uow.tx.delete(pogs).where(inArray(pogs.id, pogIds)).returning({ userId: pogs.userId });
+  for (const { userId } of deleted) uow.pogsHeldChanged(userId, -1);
 }
 
 /** 409 when one of these POGs is risked in a battle that is about to be decided. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Pog } from '../pogs/pog';
 import { idSchema as id } from '../schemas/ids';
 
-export const TRADE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired'] as const;
+export const TRADE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired', 'countered'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 
 /** POST /api/trades */
@@ -22,6 +22,27 @@ export const tradeAnswerSchema = z.object({
 
 /** POST /api/trades/:id/cancel */
 export const cancelTradeRequestSchema = z.object({ userId: id('userId') });
+
+/**
+ * POST /api/trades/:id/counter: the recipient answers with their own offer, which replaces this one.
+ * `offerPogId` is the recipient's POG they give, `requestPogId` the other player's POG they want.
+ */
+export const counterTradeRequestSchema = z.object({
+  offerPogId: id('offerPogId'),
+  requestPogId: id('requestPogId'),
+});
+export type CounterTradeRequest = z.infer<typeof counterTradeRequestSchema>;
+
+/** An earlier offer of a negotiation (a trade this one counters, directly or further back). */
+export interface TradeChainLink {
+  id: number;
+  fromUsername: string;
+  toUsername: string;
+  offerPogName: string | null;
+  requestPogName: string | null;
+  status: TradeStatus;
+  createdAt: string;
+}
 
 export interface TradeParty {
   id: number;
@@ -46,4 +67,8 @@ export interface Trade {
   toUser: TradeParty;
   offerPog: Pog | null;
   requestPog: Pog | null;
+  /** The trade this one counters, or null for a first offer. */
+  counterOfId: number | null;
+  /** The earlier offers of the negotiation, first offer first (empty for a first offer). */
+  chain: TradeChainLink[];
 }

@@ -27,6 +27,8 @@ export const userStatsSchema = z.object({
   battleWins: z.number().int().nonnegative(),
   /** POGs the player designed that scored rare or better (and still exist, not rejected). */
   rareCreations: z.number().int().nonnegative(),
+  /** Seconds, when read, until the creation cooldown lets the player create again (0: they may now). */
+  creationCooldownSeconds: z.number().int().nonnegative(),
 });
 
 export type UserStats = z.infer<typeof userStatsSchema>;
@@ -45,6 +47,7 @@ export const newPlayerStats = (): UserStats => ({
   creationStreak: 0,
   battleWins: 0,
   rareCreations: 0,
+  creationCooldownSeconds: 0,
 });
 
 const DAY_MS = 24 * 3600 * 1000;

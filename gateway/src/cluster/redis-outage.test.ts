@@ -7,8 +7,7 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { openDatabase, type Database } from '@pog/common/server';
-import { QUEUE_NAME } from '@pog/worker';
+import { openDatabase, QUEUE_NAME, type Database } from '@pog/common/server';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { uniqueName } from '../testing/databases';

@@ -1,7 +1,10 @@
 /**
- * Serves the built web app (single-process mode): hashed assets cached for a year, index.html never
- * cached, every client-side route answered with index.html, and no source map. `/api/*` never
- * falls through here.
+ * Serves the built web app (single-process mode) as nginx does in compose (infra/nginx.conf):
+ * hashed assets cached for a year, index.html never cached, every client-side route answered with
+ * index.html, and no source map. The build's precompressed twins (file.br, file.gz, written by
+ * scripts/web-build.mjs) are sent as they are to browsers that accept them, brotli first (koa-send
+ * picks them by Accept-Encoding), so nothing is compressed per request. `/api/*` never falls
+ * through here.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +25,8 @@ export function webApp(distDir: string): Middleware {
       ctx.body = NOT_BUILT_PAGE;
       return;
     }
+    // Caches must keep the brotli, gzip and plain answers apart.
+    ctx.vary('Accept-Encoding');
     if (ctx.path.startsWith('/assets/')) {
       try {
         await send(ctx, ctx.path, { root: distDir, immutable: true, maxage: 365 * 24 * 3600 * 1000 });
@@ -30,7 +35,7 @@ export function webApp(distDir: string): Middleware {
         return next();
       }
     }
-    if (ctx.path !== '/' && path.extname(ctx.path) !== '') {
+    if (ctx.path !== '/' && ctx.path !== '/index.html' && path.extname(ctx.path) !== '') {
       try {
         await send(ctx, ctx.path, { root: distDir, maxage: 3600 * 1000 });
         return;

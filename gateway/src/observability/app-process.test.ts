@@ -1,5 +1,5 @@
 /**
- * Logs and metrics of a real app process (gateway/src/main.ts running gateway and worker, with the
+ * Logs and metrics of a real app process (server/src/main.ts running gateway and worker, with the
  * in-process queue; on PostgreSQL when TEST_DATABASE_URL is set, which starts faster than a new
  * PGlite), as an operator sees them: its stdout and its /metrics.
  */

@@ -5,26 +5,18 @@
  * status, duration, user id where known) and observes the request's duration for /metrics.
  * Bodies, query strings and headers are never logged.
  */
-import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '@pog/common/server';
 import { sessionUserId } from '../auth/current-user';
 import type { HttpMetrics } from './gateway-metrics';
-import { isProbePath } from './probes';
+import { isProbePath, REQUEST_ID_HEADER, requestIdFrom } from '@pog/common/server';
 
-export const REQUEST_ID_HEADER = 'X-Request-Id';
-/** Ids made by proxies and clients (UUIDs, nginx's $request_id) pass; anything else is replaced. */
-const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 interface RequestState {
   requestId?: string;
   log?: Logger;
   /** The catalogue code of the error answered, set by the error handler. */
   errorCode?: string;
-}
-
-export function requestIdFrom(header: string | undefined): string {
-  return header && SANE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 export function requestIdOf(ctx: Context): string | undefined {

@@ -10,7 +10,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { ADMINS_STREAM, userRoom, userStream, type ClientToServerEvents, type ServerToClientEvents, type SocketHandshakeAuth, type StreamPositions } from '@pog/common';
-import { socketIoRedisKey, type LiveChannel } from '@pog/common/server';
+import { socketIoRedisKey, type LiveChannel, type SequencedEvent } from '@pog/common/server';
 import { hashToken } from '../auth/session-store';
 import { readAdminCookieFromRequest } from '../admin/admin-cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -55,6 +55,14 @@ function positionsFrom(auth: unknown): StreamPositions {
     if (typeof position === 'number' && Number.isSafeInteger(position) && position >= 0) result[stream] = position;
   }
   return result;
+}
+
+const LEADERBOARD_SIGNAL_MS = 1000;
+
+/** A battle that completed or a trade that was accepted (each arrives once per player: the signal is throttled). */
+function changesStandings(event: SequencedEvent): boolean {
+  const status = (event.payload as { status?: string } | null)?.status;
+  return (event.name === 'battle:updated' && status === 'completed') || (event.name === 'trade:updated' && status === 'accepted');
 }
 
 export function attachSocketServer(
@@ -114,6 +122,18 @@ export function attachSocketServer(
     socket.once('disconnect', () => hub.detach(socket.id));
     socket.on('sync', (positions) => void hub.sync(socket.id, positionsFrom({ positions })));
     void hub.attach(socket, streams, positionsFrom(socket.handshake.auth));
+  });
+
+  // A completed battle or trade changes the leaderboards: every socket here hears of it, at most
+  // once per LEADERBOARD_SIGNAL_MS (every gateway relays every event, so each tells its own sockets).
+  let leaderboardSignal: NodeJS.Timeout | undefined;
+  hub.watch((event) => {
+    if (leaderboardSignal || !changesStandings(event)) return;
+    leaderboardSignal = setTimeout(() => {
+      leaderboardSignal = undefined;
+      io.local.emit('leaderboard:changed');
+    }, LEADERBOARD_SIGNAL_MS);
+    leaderboardSignal.unref();
   });
 
   // A session ended anywhere (logout) closes the sockets that rode on it here.

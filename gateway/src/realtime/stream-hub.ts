@@ -39,6 +39,7 @@ export class StreamHub {
   private readonly byStream = new Map<string, Set<Subscriber>>();
   private readonly bySocket = new Map<string, Subscriber>();
   private readonly clusterHandlers: Array<(message: ClusterMessage) => void> = [];
+  private readonly eventWatchers: Array<(event: SequencedEvent) => void> = [];
 
   constructor(
     private readonly db: Db,
@@ -48,6 +49,11 @@ export class StreamHub {
   /** Messages between processes (the 'cluster' stream). */
   onCluster(handler: (message: ClusterMessage) => void): void {
     this.clusterHandlers.push(handler);
+  }
+
+  /** Sees every event for the sockets as it is delivered (derived live-only signals, e.g. the leaderboards). */
+  watch(watcher: (event: SequencedEvent) => void): void {
+    this.eventWatchers.push(watcher);
   }
 
   /** How many sockets are subscribed here (metrics). */
@@ -62,6 +68,7 @@ export class StreamHub {
         for (const handler of this.clusterHandlers) handler(event.payload as ClusterMessage);
         continue;
       }
+      for (const watcher of this.eventWatchers) watcher(event);
       for (const subscriber of this.byStream.get(event.stream) ?? []) {
         if (subscriber.syncing === 0) this.send(subscriber, event);
         else if (subscriber.buffer.push(event) > BUFFER_LIMIT) subscriber.socket.disconnect(true);

@@ -8,7 +8,7 @@ import { ManualClock, recordAchievements, type Db } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { giveAchievements } from '../testing/achievements';
 import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
-import { seededRandom, shapesSvg, svgToPng } from '../../../worker/src/images/test-images';
+import { seededRandom, shapesSvg, svgToPng } from '@pog/common/server/testing/images';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';

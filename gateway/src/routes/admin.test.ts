@@ -360,6 +360,22 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         expect(res.body).toEqual([{ id: p.id, username: p.username, role: 'user', isBanned: false, banReason: null, lastModeratedAt: null }]);
       });
 
+      it("tells the admins' sockets of every sign-up at once, for the live Users tab", async () => {
+        const admin = await newAdmin(app.url);
+        const socket = await connectSocket(app.url, admin);
+        try {
+          const userEvents = recordEvents(socket, 'moderation:user');
+          const p = await player();
+          await waitFor(() => userEvents.some((e) => e.action === 'registered' && e.user.id === p.id), 5000, 'moderation:user registered');
+          expect(userEvents.find((e) => e.user.id === p.id)).toEqual({
+            action: 'registered',
+            user: { id: p.id, username: p.username, role: 'user', isBanned: false, banReason: null, lastModeratedAt: null },
+          });
+        } finally {
+          socket.close();
+        }
+      });
+
       it('needs a reason to ban (400)', async () => {
         const p = await player();
         const admin = await newAdmin(app.url);

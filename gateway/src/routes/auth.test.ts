@@ -26,7 +26,7 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
         id: expect.any(Number),
         username,
         displayName: username,
-        avatarInitials: username.charAt(0).toUpperCase(),
+        avatarInitials: username.slice(0, 2).toUpperCase(),
         avatarColor: expect.stringMatching(/^#[0-9A-F]{6}$/),
         role: 'user',
         streamPosition: expect.any(Number),

@@ -142,7 +142,11 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       const aPog = await givePog(db, a.id);
       const send = () => a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: aPog, battleType: 'standard' });
       const refusal = { code: 'CONFLICT', message: `${b.username} has no POG they could risk in a battle right now, so they cannot be challenged.` };
-      const opponents = async () => ((await a.client.get('/api/users?canBeChallenged=1')).body as Array<{ id: number }>).map((u) => u.id);
+      // Each asked by id: the shared database holds more players than one page.
+      const opponents = async () => {
+        const found = await Promise.all([a, b, c].map(async (p) => (await a.client.get(`/api/users?canBeChallenged=1&id=${p.id}`)).body as Array<{ id: number }>));
+        return found.flat().map((u) => u.id);
+      };
 
       // b holds nothing at all, then only POGs that cannot be risked: rejected, spent, cooling down, already risked.
       expect((await send()).body).toEqual(refusal);
@@ -156,7 +160,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       expect(await opponents()).toEqual(expect.arrayContaining([a.id, c.id]));
       expect(await opponents()).not.toContain(b.id);
       // The plain list still shows every player.
-      expect(((await a.client.get('/api/users')).body as Array<{ id: number }>).map((u) => u.id)).toContain(b.id);
+      expect(((await a.client.get(`/api/users?search=${b.username}`)).body as Array<{ id: number }>).map((u) => u.id)).toContain(b.id);
       expect((await a.client.get('/api/users?canBeChallenged=yes')).status).toBe(400);
 
       // Once the cooldown is over, b has a POG to risk again.
@@ -304,6 +308,19 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       const again = await b.client.post(`/api/battles/${battle.id}/complete`);
       expect(again.body).toMatchObject({ winnerId: done.winnerId, rounds: done.rounds, seed: done.seed });
       expect(await ownerOf(lostPog)).toBe(winner.id);
+    });
+
+    it('tells the other player of a coin flip in heads and tails: challenger Heads, defender Tails', async () => {
+      const { a, b, battle } = await acceptedBattle('flip');
+      const done = (await a.client.post(`/api/battles/${battle.id}/complete`)).body as Battle;
+      expect(done.status).toBe('completed');
+      const bWon = done.winnerId === b.id;
+      const face = bWon ? 'Tails' : 'Heads';
+      const notice = (await notificationsOf(b)).find((n) => n.kind === 'battle.completed');
+      expect(notice).toMatchObject({
+        body: bWon ? `The coin landed ${face}: you beat ${a.username} and won Red Comet.` : `The coin landed ${face}: ${a.username} beat you and took Blue Moon.`,
+      });
+      expect(notice!.body).not.toMatch(/\d+ to \d+/);
     });
 
     it('hides an open battle from other players', async () => {

@@ -1,7 +1,7 @@
 /** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (spec sections 2, 4, 6, 7; issue 5). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { acceptBattleRequestSchema, AppError, createBattleRequestSchema, ForbiddenError, idParamSchema, NotFoundError, userIdParamSchema, verifyBattle, type Battle } from '@pog/common';
+import { acceptBattleRequestSchema, AppError, createBattleRequestSchema, idParamSchema, NotFoundError, userIdParamSchema, verifyBattle, type Battle } from '@pog/common';
 import {
   acceptBattle,
   cancelBattle,
@@ -122,17 +122,15 @@ export function battleRoutes(app: AppContext): Router {
     }
   }
 
-  /** A completed battle answers with its stored result: same rolls, one transfer. */
+  /**
+   * A completed battle answers with its stored result: same rolls, one transfer. The resolver
+   * (completeBattles) is the one place that refuses: an unknown battle (404), an outsider (403), a
+   * battle that is not accepted (409, with the battle as it is).
+   */
   router.post('/:id/complete', async (ctx) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(ctx, user.id);
-    if (!participant) throw new ForbiddenError('Only the two players can complete this battle.');
-    if (row.status === 'completed') {
-      ctx.body = await toBattle(app.db, row, app.clock.now());
-      return;
-    }
-    if (row.status !== 'accepted') throw await wrongState(app.db, row, 'completed', app.clock.now());
-    ctx.body = await complete(row.id, user.id);
+    const { id } = parseParams(ctx, idParamSchema);
+    ctx.body = await complete(id, user.id);
   });
 
   return router;

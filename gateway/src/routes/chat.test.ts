@@ -3,7 +3,8 @@
  * from a local stand-in for the Anthropic Messages API (the one fake these tests allow).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATTLE_BONUS, CHAT, LIMITS, OFFLINE_NOTICE, type ChatDelta, type ChatMessage, type ChatReplyEvent } from '@pog/common';
+import { BATTLE_BONUS, CHAT, LIMITS, OFFLINE_NOTICE, type ChatDelta, type ChatMessage, type ChatReplyEvent, type UserStats } from '@pog/common';
+import { giveAchievements } from '../testing/achievements';
 import { ApiClient } from '../testing/api-client';
 import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
@@ -72,6 +73,18 @@ describe.each(TEST_SETUPS)('PogBot API', (setup) => {
           reply,
         ]);
         expect(replies[0]).toEqual({ conversationId: CHAT.conversationId, requestId: expect.any(String), messages: stored });
+      });
+
+      it("quotes the asking player's own limits, raised by their achievements, not the base ones", async () => {
+        const player = await createPlayer(offlineApp, 'c');
+        await giveAchievements(offlineApp.runtime.db, player.id, ['rare-find']);
+        const stats = (await player.client.get(`/api/users/${player.id}/stats`)).body as UserStats;
+        expect(stats.collectionLimit).toBeGreaterThan(LIMITS.collectionLimit);
+        const res = await ask(player, 'How many POGs can I hold?');
+        expect(res.status).toBe(200);
+        expect(res.body.content).toContain(`You can hold ${stats.collectionLimit} POGs at a time`);
+        expect(res.body.content).toContain(`up to ${stats.dailyCreationLimit} POGs per day`);
+        expect(res.body.content).not.toContain(`You can hold ${LIMITS.collectionLimit} POGs`);
       });
 
       it('still answers a question the guide does not cover, saying what it can help with', async () => {

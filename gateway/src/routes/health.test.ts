@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, openDatabase, silentLogger } from '@pog/common/server';
-import { startRuntime } from '../runtime';
+import { startRuntime } from '../../../server/src/runtime';
 import { ApiClient } from '../testing/api-client';
 
 describe('health checks: /healthz, /readyz, /livez', () => {

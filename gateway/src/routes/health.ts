@@ -1,6 +1,6 @@
 import Router from '@koa/router';
+import { answerProbe, PROBE_PATHS } from '@pog/common/server';
 import type { AppContext } from '../context';
-import { answerProbe, PROBE_PATHS } from '../observability/probes';
 
 /**
  * /livez, /readyz, /healthz and /metrics on the gateway's port (observability/probes.ts says what

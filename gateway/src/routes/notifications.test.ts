@@ -60,6 +60,34 @@ describe.each(TEST_SETUPS)('notifications', (setup) => {
       expect(after.body.items[0].read).toBe(true);
     });
 
+    it('tells every tab of the player what was marked read and the unread count after it', async () => {
+      const { c, user } = await playerWithWelcome();
+      const extra = await app.runtime.db
+        .insert(tables.notifications)
+        .values([1, 2, 3].map((n) => ({ userId: user.id, kind: 'trade.offered', title: `Offer ${n}`, body: 'An offer' })))
+        .returning({ id: tables.notifications.id });
+      const position = await waitFor(async () => ((await c.get('/api/user')).body.streamPosition as number) || undefined, 5000, 'the welcome event');
+      // Another tab of the same player.
+      const socket = await connectSocket(app.url, c.clone(), {}, { [`user:${user.id}`]: position });
+      try {
+        const reads = recordEvents(socket, 'notifications:read');
+        expect((await c.post('/api/notifications/read', { ids: [extra[0]!.id] })).status).toBe(204);
+        await waitFor(() => reads.length === 1, 5000, 'the first read event');
+        expect(reads[0]).toEqual({ ids: [extra[0]!.id], unreadCount: 3 });
+        // Mark all read: every one, whatever the list showed.
+        expect((await c.post('/api/notifications/read', {})).status).toBe(204);
+        await waitFor(() => reads.length === 2, 5000, 'the mark-all event');
+        expect(reads[1]).toEqual({ ids: null, unreadCount: 0 });
+        expect((await c.get('/api/notifications')).body.unreadCount).toBe(0);
+        // Nothing left to mark: nothing is pushed.
+        expect((await c.post('/api/notifications/read', {})).status).toBe(204);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(reads).toHaveLength(2);
+      } finally {
+        socket.close();
+      }
+    });
+
     it('validates the ids and needs a session', async () => {
       const { c } = await playerWithWelcome();
       const bad = await c.post('/api/notifications/read', { ids: ['one'] });

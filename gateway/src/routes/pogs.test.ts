@@ -112,7 +112,13 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       expect(res.body.code).toBe('COOLDOWN');
       expect(res.body.message).toBe('Creation is on cooldown. You can create your next POG in 1 minute.');
       expect(res.headers.get('retry-after')).toBe('60');
+      // The stats say so too, for the studio's countdown, and what is left of the day.
+      const statsNow = async () => (await p.client.get(`/api/users/${p.id}/stats`)).body;
+      expect(await statsNow()).toMatchObject({ creationCooldownSeconds: LIMITS.creationCooldownSeconds, dailyCreationCount: 1, pogCount: 1 });
+      clock.advance(20_000);
+      expect((await statsNow()).creationCooldownSeconds).toBe(LIMITS.creationCooldownSeconds - 20);
       clock.advance(LIMITS.creationCooldownSeconds * 1000 + 1000);
+      expect((await statsNow()).creationCooldownSeconds).toBe(0);
       expect((await p.client.post('/api/pogs', pogDesign(p.id))).status).toBe(201);
       clock.advance(LIMITS.creationCooldownSeconds * 1000 + 1000);
     });
@@ -289,7 +295,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       expect(recent.status).toBe(200);
       expect(recent.body.length).toBeLessThanOrEqual(20);
       expect(recent.body.map((x: { id: number }) => x.id)).toContain(pog.id);
-      const users = await new ApiClient(app.url).get('/api/users');
+      const users = await new ApiClient(app.url).get(`/api/users?search=${p.username}`);
       expect(users.body.find((u: { id: number }) => u.id === p.id)).toMatchObject({ username: p.username, pogCount: 1 });
       expect((await new ApiClient(app.url).get(`/api/users/${p.id}`)).body).toMatchObject({ id: p.id, pogCount: 1, role: 'user' });
       expect((await new ApiClient(app.url).get('/api/users/999999999')).status).toBe(404);

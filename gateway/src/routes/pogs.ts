@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, listPogs, pogProvenance, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams, parseQuery } from '../http/validate';
@@ -48,6 +48,13 @@ export function pogRoutes(app: AppContext): Router {
   router.get('/:id', async (ctx) => {
     const { id } = parseParams(ctx, idParamSchema);
     ctx.body = toPogFor(sessionUserId(ctx), await visiblePog(ctx, id), app.clock.now());
+  });
+
+  /** The POG's page: public like Explore (a visitor sees it too), its history oldest first. */
+  router.get('/:id/provenance', async (ctx) => {
+    const { id } = parseParams(ctx, idParamSchema);
+    const viewerId = sessionUserId(ctx);
+    ctx.body = await pogProvenance(app.db, await visiblePog(ctx, id), viewerId, app.clock.now());
   });
 
   router.patch('/:id', async (ctx) => {

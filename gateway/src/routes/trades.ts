@@ -1,7 +1,7 @@
 /** Trades: offer, answer, cancel, and the lists of the Trade Center (spec sections 2, 7; issue 4). */
 import Router from '@koa/router';
-import { cancelTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema, userIdParamSchema } from '@pog/common';
-import { answerTrade, cancelTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades } from '@pog/common/server';
+import { cancelTradeRequestSchema, counterTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema, userIdParamSchema } from '@pog/common';
+import { answerTrade, cancelTrade, counterTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades } from '@pog/common/server';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseBody, parseParams } from '../http/validate';
@@ -36,6 +36,14 @@ export function tradeRoutes(app: AppContext): Router {
     const { id } = parseParams(ctx, idParamSchema);
     const { status } = parseBody(ctx, tradeAnswerSchema);
     ctx.body = await answerTrade(app.db, id, user.id, status, app.clock.now());
+  });
+
+  router.post('/:id/counter', async (ctx) => {
+    const user = await requireUser(app, ctx);
+    const { id } = parseParams(ctx, idParamSchema);
+    const input = parseBody(ctx, counterTradeRequestSchema);
+    ctx.status = 201;
+    ctx.body = await counterTrade(app.db, id, user.id, input, app.clock.now());
   });
 
   router.post('/:id/cancel', async (ctx) => {

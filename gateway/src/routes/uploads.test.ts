@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, tables } from '@pog/common/server';
-import { pngHeaderOnly } from '../../../worker/src/images/test-images';
+import { pngHeaderOnly } from '@pog/common/server/testing/images';
 import { createPlayer } from '../testing/factories';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
@@ -77,6 +77,34 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
 
       const debug = await p.client.get(`/api/debug/images/${res.body.url.slice('/uploads/'.length)}`);
       expect(debug.body).toMatchObject({ exists: true, size: row!.bytes });
+    });
+
+    it('makes 128, 256 and 512 px WebP copies beside the original and serves them for a year', async () => {
+      const p = await createPlayer(app);
+      const res = await p.client.upload(await photo(1200, 1200, 7), 'square.jpg', 'image/jpeg');
+      expect(res.status).toBe(201);
+      const base = res.body.url.replace(/\.jpg$/, '');
+      let previous = 0;
+      for (const width of [128, 256, 512]) {
+        const served = await fetch(`${app.url}${base}-${width}.webp`);
+        expect(served.status, `${width}`).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/webp');
+        expect(served.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
+        const bytes = Buffer.from(await served.arrayBuffer());
+        expect(await sharp(bytes).metadata()).toMatchObject({ width, height: width, format: 'webp' });
+        expect(bytes.length).toBeGreaterThan(previous);
+        previous = bytes.length;
+      }
+    });
+
+    it('answers a variant an older upload never had with its original, cached briefly', async () => {
+      const legacy = 'abcdefabcdefabcdefabcdefabcdef01';
+      writeFileSync(path.join(uploadDir(), `${legacy}.jpg`), await photo(300, 300, 9));
+      const served = await fetch(`${app.url}/uploads/${legacy}-256.webp`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/jpeg');
+      expect(served.headers.get('cache-control')).not.toMatch(/immutable/);
+      expect((await fetch(`${app.url}/uploads/abcdefabcdefabcdefabcdefabcdef02-256.webp`)).status).toBe(404);
     });
 
     it.each([

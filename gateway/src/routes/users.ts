@@ -9,10 +9,17 @@ import { parseParams, parseQuery } from '../http/validate';
 export function userRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/users' });
 
-  /** `?canBeChallenged=1`: only players holding a POG they could risk (the challenge form's opponents). */
+  /**
+   * A page of players (`limit`, `cursor` from the previous page's X-Next-Cursor), `search`able by
+   * name; `canBeChallenged=1` keeps those holding a POG they could risk (the challenge form's
+   * opponents), `holding=1` those holding any POG (trade partners, creators).
+   */
   router.get('/', async (ctx) => {
-    const { canBeChallenged } = parseQuery(ctx, userListQuerySchema);
-    ctx.body = await listPublicUsers(app.db, canBeChallenged ? { challengeableAt: app.clock.now() } : {});
+    const { canBeChallenged, holding, ...query } = parseQuery(ctx, userListQuerySchema);
+    const { rows, nextCursor } = await listPublicUsers(app.db, { ...query, holding: Boolean(holding), challengeableAt: canBeChallenged ? app.clock.now() : undefined });
+    if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
+    ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
+    ctx.body = rows;
   });
 
   router.get('/:id', async (ctx) => {

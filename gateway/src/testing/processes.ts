@@ -1,4 +1,4 @@
-/** Runs the real process entry (`gateway/src/main.ts`) as child processes, as deployments do. */
+/** Runs the real process entry (`server/src/main.ts`) as child processes, as deployments do. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -49,7 +49,7 @@ export async function startService(env: Record<string, string>): Promise<Service
 }
 
 /** Starts one process (the app's entry, or `command`) without waiting for it to be ready. */
-export async function spawnService(env: Record<string, string>, command: string[] = ['--import', 'tsx', 'gateway/src/main.ts']): Promise<SpawnedService> {
+export async function spawnService(env: Record<string, string>, command: string[] = ['--import', 'tsx', 'server/src/main.ts']): Promise<SpawnedService> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pog-proc-'));
   // An embedded database starts from the migrated template (no initdb), like every test database.

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, silentLogger, type Clock, type Logger } from '@pog/common/server';
-import { startRuntime, type Runtime } from '../runtime';
+import { startRuntime, type Runtime } from '../../../server/src/runtime';
 import { privatePostgresDatabase, sharedDatabase, type BackendName } from './databases';
 
 export interface TestApp {

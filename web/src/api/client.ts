@@ -3,6 +3,7 @@
  * failure comes back as an AppError with a catalogue code (see ./errors).
  */
 import { errorFromResponse, networkError } from './errors';
+import { isBrowserOnline } from '../features/network/browserOnline';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -11,10 +12,6 @@ export interface RequestOptions {
   /** JSON-encoded, unless it is a FormData (sent as multipart). */
   body?: unknown;
   signal?: AbortSignal | undefined;
-}
-
-export function isBrowserOnline(): boolean {
-  return typeof navigator === 'undefined' ? true : navigator.onLine !== false;
 }
 
 export interface ApiResponse<T> {

@@ -101,3 +101,10 @@ function parseErrorBody(text: string): ParsedBody | null {
     return null;
   }
 }
+
+/** The entity a 409 carries as it now is (`details[key]`, e.g. the trade or battle), when it passes `looks`. */
+export function currentEntityIn<T>(error: unknown, key: string, looks: (value: unknown) => value is T): T | null {
+  if (!(error instanceof AppError) || typeof error.details !== 'object' || error.details === null) return null;
+  const value = (error.details as Record<string, unknown>)[key];
+  return looks(value) ? value : null;
+}

@@ -11,7 +11,7 @@ import { theme } from './theme';
 export function App() {
   // Created once per mounted app (not at module load) so tests and hot reloads start clean.
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
   return (
     <AppErrorBoundary>
       <ThemeProvider theme={theme}>

@@ -1,6 +1,18 @@
+import bangersWoff2 from '@fontsource/bangers/files/bangers-latin-400-normal.woff2?url';
 import { createGlobalStyle } from 'styled-components';
 
 export const GlobalStyle = createGlobalStyle`
+  /*
+   * The brand's display font (theme.fonts.display) is part of the shell: every page's headings use
+   * it. Declared here rather than in a stylesheet, which would block the first paint for a request.
+   */
+  @font-face {
+    font-family: 'Bangers';
+    font-style: normal;
+    font-display: swap;
+    font-weight: 400;
+    src: url(${bangersWoff2}) format('woff2');
+  }
   *, *::before, *::after { box-sizing: border-box; }
   html { color-scheme: dark; -webkit-text-size-adjust: 100%; }
   body {

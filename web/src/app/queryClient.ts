@@ -11,7 +11,8 @@
  */
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { QUERY } from '@pog/common';
-import { api, isBrowserOnline } from '../api/client';
+import { api } from '../api/client';
+import { isBrowserOnline } from '../features/network/browserOnline';
 import { shouldRetryRead, shouldRetryWrite } from '../api/errors';
 import { reportError, showErrorToast } from '../features/errors/showError';
 

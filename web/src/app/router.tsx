@@ -2,10 +2,12 @@
  * The route table of spec section 2. Every screen is a lazily loaded chunk, so a visitor only
  * downloads the shell and the screen they open (and a chunk that failed to load is asked again).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { AppErrorScreen } from '../components/AppErrorScreen';
 import { AppShell } from '../layout/AppShell';
 import { MainLayout } from '../layout/MainLayout';
+import { prefetchExploreFirstPage } from '../pages/Explore/firstPage';
 import { AuthRoute, GuestOnly, RequireUser } from './guards';
 import { retryableLazy } from './retryableLazy';
 
@@ -18,13 +20,15 @@ const TradePage = retryableLazy(() => import('../pages/Trade/TradePage'));
 const BattlePage = retryableLazy(() => import('../pages/Battle/BattlePage'));
 const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactored/BattleRefactoredPage'));
 const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
+const PogPage = retryableLazy(() => import('../pages/Pog/PogPage'));
 const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
+const LeaderboardPage = retryableLazy(() => import('../pages/Leaderboard/LeaderboardPage'));
 const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
 const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLoginPage'));
 const AdminPage = retryableLazy(() => import('../pages/Admin/AdminPage'));
 const NotFoundPage = retryableLazy(() => import('../pages/NotFound/NotFoundPage'));
 
-export function createRouter() {
+export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <AppShell />,
@@ -43,7 +47,18 @@ export function createRouter() {
                 </GuestOnly>
               ),
             },
-            { path: '/explore', element: <ExplorePage /> },
+            {
+              path: '/explore',
+              element: <ExplorePage />,
+              // Starts the list at once and resolves at once: navigation never waits for it.
+              loader: () => {
+                prefetchExploreFirstPage(queryClient);
+                return null;
+              },
+            },
+            // A POG's page is public, like Explore: a shared link works for anyone.
+            { path: '/pog/:id', element: <PogPage /> },
+            { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',
               element: (

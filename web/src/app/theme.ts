@@ -60,7 +60,7 @@ export const theme = {
     pop: '0 18px 50px rgba(0, 0, 0, 0.55)',
   },
   /** Media query helpers; "md" is the breakpoint below which the mobile menu replaces the nav. */
-  breakpoints: { sm: 640, md: 900, lg: 1200 },
+  breakpoints: { sm: 640, md: 900, lg: 1200, xl: 1280 },
   zIndex: { header: 20, popover: 40, dialog: 50, toast: 60 },
 } as const;
 
@@ -70,4 +70,5 @@ export const media = {
   belowMd: `@media (max-width: ${theme.breakpoints.md - 0.02}px)`,
   md: `@media (min-width: ${theme.breakpoints.md}px)`,
   belowSm: `@media (max-width: ${theme.breakpoints.sm - 0.02}px)`,
+  belowXl: `@media (max-width: ${theme.breakpoints.xl - 0.02}px)`,
 } as const;

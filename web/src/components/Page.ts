@@ -27,3 +27,11 @@ export const PageLead = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 1.05rem;
 `;
+
+/** A titled part of a screen below its header (a player's POGs, a POG's history). */
+export const PageSection = styled.section`
+  display: grid;
+  gap: 1rem;
+  margin-top: 2rem;
+  h2 { font-size: 1.35rem; }
+`;

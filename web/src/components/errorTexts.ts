@@ -1,3 +1,5 @@
+import { isBrowserOnline } from '../features/network/browserOnline';
+
 /** Texts of the error screens (spec section 2), exactly as specified. */
 export const ERROR_TEXT = {
   offline: 'You appear to be offline. Please check your connection and try again.',
@@ -9,7 +11,7 @@ export const ERROR_TEXT = {
   sectionAction: 'Try again',
 } as const;
 
-const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+const browserOffline = () => !isBrowserOnline();
 
 export function appErrorMessage(offline = browserOffline()): string {
   return offline ? ERROR_TEXT.offline : ERROR_TEXT.appMessage;

@@ -23,6 +23,12 @@ export const Select = styled.select`
   ${control}
 `;
 
+/** A text or search input without a label of its own (name it with aria-label). */
+export const Input = styled.input`
+  ${control}
+  &::placeholder { color: ${({ theme }) => theme.colors.textSubtle}; }
+`;
+
 export const Textarea = styled.textarea`
   ${control}
   resize: vertical;

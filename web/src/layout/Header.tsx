@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { BRAND } from '@pog/common';
+import { retryableLazy } from '../app/retryableLazy';
 import { media } from '../app/theme';
 import { ButtonLink, IconButton } from '../components/Button';
 import { HelpIcon } from '../components/icons';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { GameGuideDialog } from '../features/help/GameGuideDialog';
 import { BANNER_HEIGHT_VAR } from '../features/network/NetworkBanner';
 import { MobileMenu } from './MobileMenu';
 import { NAV_ITEMS, isNavItemActive } from './navItems';
@@ -64,6 +64,10 @@ const Nav = styled.nav`
   ul { display: flex; gap: 0.15rem; list-style: none; margin: 0; padding: 0; }
 `;
 
+const NavItem = styled.li<{ $wideOnly: boolean }>`
+  ${({ $wideOnly }) => ($wideOnly ? `${media.belowXl} { display: none; }` : '')}
+`;
+
 const NavLinkStyled = styled(Link)`
   display: block;
   padding: 0.45rem 0.7rem;
@@ -90,11 +94,16 @@ const Actions = styled.div`
   flex: none;
 `;
 
+/** The game guide's code (all its text) loads the first time someone asks for help. */
+const GameGuideDialog = retryableLazy(() => import('../features/help/GameGuideDialog'));
+
 /** The main header: navigation and player controls when signed in, help and login when not. */
 export function Header() {
   const { data: user, isPending } = useCurrentUser();
   const { pathname } = useLocation();
   const [guideOpen, setGuideOpen] = useState(false);
+  // Once opened, the guide stays mounted, so closing it hands focus back like any dialog.
+  const [guideMounted, setGuideMounted] = useState(false);
 
   return (
     <Bar>
@@ -107,11 +116,11 @@ export function Header() {
           <Nav aria-label="Main">
             <ul>
               {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
+                <NavItem key={item.to} $wideOnly={item.wideOnly === true}>
                   <NavLinkStyled to={item.to} aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}>
                     {item.label}
                   </NavLinkStyled>
-                </li>
+                </NavItem>
               ))}
             </ul>
           </Nav>
@@ -119,7 +128,11 @@ export function Header() {
           <Spacer />
         )}
         <Actions>
-          <IconButton aria-label="Help" aria-haspopup="dialog" onClick={() => setGuideOpen(true)}>
+          <IconButton aria-label="Help" aria-haspopup="dialog" onClick={() => {
+              setGuideMounted(true);
+              setGuideOpen(true);
+            }}
+          >
             <HelpIcon />
           </IconButton>
           {user && (
@@ -136,7 +149,11 @@ export function Header() {
           )}
         </Actions>
       </Inner>
-      <GameGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+      {guideMounted && (
+        <Suspense fallback={null}>
+          <GameGuideDialog open={guideOpen} onClose={() => setGuideOpen(false)} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router';
 import styled, { keyframes } from 'styled-components';
 import { timeAgo, type Notification } from '@pog/common';
-import { IconButton } from '../components/Button';
+import { Button, IconButton } from '../components/Button';
 import { BellIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { useDismiss } from '../hooks/useDismiss';
@@ -48,11 +48,12 @@ const PingDot = styled.span`
 
 const PanelHeader = styled.div`
   display: flex;
-  align-items: baseline;
-  justify-content: space-between;
+  align-items: center;
+  gap: 0.75rem;
   padding: 0.9rem 1rem 0.7rem;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 { font-size: 1rem; }
+  h2 { margin-right: auto; }
   span { font-size: 0.8rem; color: ${({ theme }) => theme.colors.textSubtle}; }
 `;
 
@@ -174,6 +175,10 @@ export function NotificationBell() {
           <PanelHeader>
             <h2 id={`${panelId}-title`}>Notifications</h2>
             {data && <span>{data.items.length === 0 ? '' : `${data.items.length} total`}</span>}
+            {/* An addition (issue 16): the list holds the newest 50, so older unread ones are marked here. */}
+            <Button $variant="secondary" $size="sm" disabled={unreadCount === 0} onClick={() => markRead(undefined)}>
+              Mark all read
+            </Button>
           </PanelHeader>
           {isPending ? (
             <Empty>

@@ -1,9 +1,9 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { userMenuInitials, type User } from '@pog/common';
+import { avatarInitials, type User } from '@pog/common';
 import { Avatar } from '../components/Avatar';
-import { LogOutIcon, UserIcon } from '../components/icons';
+import { LogOutIcon, SparklesIcon, UserIcon } from '../components/icons';
 import { useDismiss } from '../hooks/useDismiss';
 import { useLogout } from '../features/auth/useAuthActions';
 import { useSocketStore, type SocketStatus } from '../stores/socket';
@@ -90,7 +90,7 @@ export function UserMenu({ user }: { user: User }) {
   const refs = useMemo(() => [buttonRef, panelRef], []);
   const close = useCallback(() => setOpen(false), []);
   const panelId = useId();
-  const initials = userMenuInitials(user.username);
+  const initials = avatarInitials(user.username);
   useDismiss(open, close, refs, buttonRef);
 
   return (
@@ -120,6 +120,12 @@ export function UserMenu({ user }: { user: User }) {
             <li>
               <Link to="/profile" onClick={close}>
                 <UserIcon /> Profile
+              </Link>
+            </li>
+            {/* Issue 16: the leaderboard, here too where the header is too narrow for its link. */}
+            <li>
+              <Link to="/leaderboard" onClick={close}>
+                <SparklesIcon /> Leaderboard
               </Link>
             </li>
             <li>

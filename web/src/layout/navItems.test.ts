@@ -12,10 +12,11 @@ describe('header navigation', () => {
 
   it('does not confuse paths that share a prefix', () => {
     expect(isNavItemActive(item('Explore'), '/explore-user')).toBe(false);
+    expect(isNavItemActive(item('Players'), '/explore-user')).toBe(true);
     expect(isNavItemActive(item('Battle'), '/battle-refactored')).toBe(true);
   });
 
   it('links every player route of the route table', () => {
-    expect(NAV_ITEMS.map((nav) => nav.to)).toEqual(['/create', '/explore', '/collection', '/trade', '/battle', '/assistant', '/profile']);
+    expect(NAV_ITEMS.map((nav) => nav.to)).toEqual(['/create', '/explore', '/explore-user', '/collection', '/trade', '/battle', '/leaderboard', '/assistant', '/profile']);
   });
 });

@@ -1,6 +1,7 @@
 /** The network quality record (spec section 3), kept current by features/network/useNetworkMonitor. */
 import { create } from 'zustand';
 import type { NetworkQualityRecord } from '@pog/common';
+import { isBrowserOnline } from '../features/network/browserOnline';
 
 interface NetworkState {
   record: NetworkQualityRecord;
@@ -13,4 +14,5 @@ export const useNetworkStore = create<NetworkState>((set) => ({
   setRecord: (record) => set({ record }),
 }));
 
-export const isOnline = () => useNetworkStore.getState().record.online && (typeof navigator === 'undefined' || navigator.onLine !== false);
+/** Online by the monitor's last reading and by the browser's own word right now. */
+export const isOnline = () => useNetworkStore.getState().record.online && isBrowserOnline();

@@ -5,7 +5,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, vi } from 'vitest';
@@ -64,8 +64,10 @@ export function fakeGateway(routes: FakeRoutes) {
 export const currentLocation = { search: '', pathname: '' };
 function LocationProbe() {
   const location = useLocation();
-  currentLocation.search = location.search;
-  currentLocation.pathname = location.pathname;
+  useEffect(() => {
+    currentLocation.search = location.search;
+    currentLocation.pathname = location.pathname;
+  }, [location.search, location.pathname]);
   return null;
 }
 

@@ -4,13 +4,12 @@
  * It also measures what the rarity score needs: a perceptual hash and a detail figure.
  */
 import sharp from 'sharp';
-import { AppError, UPLOAD } from '@pog/common';
+import { AppError, TOO_LARGE_FILE_MESSAGE, UPLOAD } from '@pog/common';
 import { imageDetail } from './detail';
 import { perceptualHash } from './phash';
 import { sniffImageType } from './sniff';
 
 export const INVALID_TYPE_MESSAGE = 'Please select a valid image file (JPEG, PNG, GIF, or WEBP)';
-export const TOO_LARGE_FILE_MESSAGE = 'Image size should be less than 25MB';
 export const TOO_MANY_PIXELS_MESSAGE = `Image is too large: at most ${UPLOAD.maxPixels / 1_000_000} megapixels`;
 export const DAMAGED_MESSAGE = 'The image file is damaged or incomplete';
 

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { GRADIENT_PRESETS, POG_DEFAULTS, POG_FONTS, POG_TEMPLATES, scorePog, type DesignLook, type PogScoreInput } from '@pog/common';
 import { DesignArrivals, describeScores, rarityShares, sharesOffTarget, type CorpusImage } from '../../../common/src/pogs/corpus';
 import { processUpload } from './process-image';
-import { gradientSvg, noisePng, pick, randomColour, randomInt, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from './test-images';
+import { gradientSvg, noisePng, pick, randomColour, randomInt, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from '@pog/common/server/testing/images';
 
 const CORPUS_SIZE = 2_000;
 const IMAGE_SIZE = 128;

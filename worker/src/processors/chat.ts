@@ -6,7 +6,7 @@
  * asking the AI service again.
  */
 import { AppError, CHAT, offlineAnswer } from '@pog/common';
-import { buildChatPrompt, findExchange, storeExchange, type Clock, type Db, type LiveChannel, type Processor } from '@pog/common/server';
+import { buildChatPrompt, findExchange, storeExchange, userStats, type Clock, type Db, type LiveChannel, type Processor } from '@pog/common/server';
 import type { ChatAssistant } from '../chat/assistant';
 
 export interface ChatDeps {
@@ -32,7 +32,8 @@ export function chatReplyProcessor(deps: ChatDeps): Processor<'chat.reply'> {
     if (deps.assistant) {
       answer = await deps.assistant.answer(await buildChatPrompt(deps.db, userId, conversationId, message, askedAt), onText);
     } else {
-      answer = offlineAnswer(message);
+      // The guide quotes the player's own limits (achievement rewards included).
+      answer = offlineAnswer(message, await userStats(deps.db, userId, askedAt));
       onText(answer);
     }
     // NUL cannot be stored in PostgreSQL text; nothing else in an answer needs cleaning.

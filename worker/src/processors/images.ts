@@ -1,32 +1,24 @@
 /**
  * Uploaded images: the gateway parks the raw bytes in `<uploads>/incoming/<id>`; this job checks
- * and re-encodes them (worker/src/images), writes `<uploads>/<id>.<ext>` and records the upload.
+ * and re-encodes them (worker/src/images), writes `<uploads>/<id>.<ext>` with its sized copies
+ * `<uploads>/<id>-128|256|512.webp` (images/variants.ts) and records the upload.
  * Idempotent: a retry after the file was stored returns the stored result.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
-import { tables, type Db, type Processor } from '@pog/common/server';
+import { INCOMING_DIR, INCOMING_NAME, tables, type Db, type Processor } from '@pog/common/server';
 import { processUpload } from '../images/process-image';
+import { ensureVariants, writeAtomically } from '../images/variants';
 import { ConcurrencyLimiter } from '../support/limiter';
 
-export const INCOMING_DIR = 'incoming';
-/** Names the gateway gives parked uploads; nothing else is ever read from `incoming/`. */
-export const INCOMING_NAME = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** Hex, so a name never starts with '-' or '_' (which image URL checks rightly refuse). */
 /**
  * Decoding a picture can take hundreds of megabytes and both cores: however many jobs this process
  * runs, only this many images are processed at once.
  */
 const IMAGE_SLOTS = 2;
 const imageSlots = new ConcurrencyLimiter(IMAGE_SLOTS);
-
-export function newIncomingName(): string {
-  return randomBytes(16).toString('hex');
-}
 
 export function processImageProcessor(deps: { db: Db; uploadDir: string }): Processor<'image.process'> {
   return async ({ incomingName, userId }) => {
@@ -45,11 +37,9 @@ export function processImageProcessor(deps: { db: Db; uploadDir: string }): Proc
     try {
       const image = await imageSlots.run(() => processUpload(bytes));
       const filename = `${incomingName}.${image.extension}`;
-      const final = path.join(deps.uploadDir, filename);
-      // Written aside, then renamed: a reader never sees half a file.
-      const partial = `${final}.${randomBytes(4).toString('hex')}.part`;
-      await writeFile(partial, image.buffer);
-      await rename(partial, final);
+      // The sized copies first, then the original, then the row: once the row exists, all are there.
+      await imageSlots.run(() => ensureVariants(deps.uploadDir, filename, image.buffer));
+      await writeAtomically(path.join(deps.uploadDir, filename), image.buffer);
       await deps.db
         .insert(tables.uploads)
         .values({
@@ -79,15 +69,3 @@ async function findStored(db: Db, incomingName: string) {
   return undefined;
 }
 
-export async function ensureUploadDirs(uploadDir: string): Promise<void> {
-  await mkdir(path.join(uploadDir, INCOMING_DIR), { recursive: true });
-}
-
-export async function fileSize(file: string): Promise<number | null> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? info.size : null;
-  } catch {
-    return null;
-  }
-}

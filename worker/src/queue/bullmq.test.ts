@@ -3,8 +3,8 @@ import { Queue } from 'bullmq';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
 import { gate, queueContractTests, sleep, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
-import { createMetricsRegistry, memoryLogger, type JobQueue, type JobWorker, type Logger } from '@pog/common/server';
-import { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
+import { createMetricsRegistry, memoryLogger, QUEUE_NAME, type JobQueue, type JobWorker, type Logger } from '@pog/common/server';
+import { createBullQueue, createBullWorker } from './bullmq';
 import { createJobMetrics } from './metrics';
 import type { JobMetrics } from './job-tracker';
 
@@ -141,10 +141,11 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
     const { prefix } = setup();
     const worker = startWorker(prefix, async () => ({ notificationId: 1 }), { heartbeatMs: 100 });
     expect(worker.consuming()).toBe(false);
-    await waitUntil(() => worker.consuming());
+    // A worker's first beat waits for its Redis connections, which can take seconds on a busy machine.
+    await waitUntil(() => worker.consuming(), 20_000);
     await worker.close();
     expect(worker.consuming()).toBe(false);
-  });
+  }, 30_000);
 
   it('hands the job of a worker process that died mid-job to another worker, which completes it once', async () => {
     const { prefix, queue } = setup();

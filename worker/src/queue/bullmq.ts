@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '@pog/common';
 import {
   outboxJobId,
+  QUEUE_NAME,
   silentLogger,
   type EnqueueOptions,
   type JobCounts,
@@ -38,8 +39,6 @@ import type { JobFailureReport } from './failure-report';
 import { startHeartbeat } from './heartbeat';
 import { jobTracker, type JobMetrics } from './job-tracker';
 
-export const QUEUE_NAME = 'pog-jobs';
-
 export interface BullConnectionOptions {
   redisUrl: string;
   /** BullMQ key prefix: every key lives under `<prefix>:pog-jobs:`. */
@@ -55,7 +54,7 @@ export interface BullQueueOptions extends BullConnectionOptions {
 
 export interface BullWorkerOptions extends BullConnectionOptions {
   processors: ProcessorMap;
-  /** Jobs this process runs at the same time (default 4). */
+  /** Jobs this process runs at the same time (default DEFAULT_CONCURRENCY, 32). */
   concurrency?: number;
   /**
    * How long a running job stays claimed without a heartbeat (default 30 s). When a worker process

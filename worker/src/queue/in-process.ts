@@ -27,7 +27,7 @@ import { jobTracker, type JobMetrics } from './job-tracker';
 
 export interface InProcessQueueOptions {
   processors: ProcessorMap;
-  /** Jobs running at the same time (default 4). */
+  /** Jobs running at the same time (default DEFAULT_CONCURRENCY, 32). */
   concurrency?: number;
   /** Wait before the first retry; each further retry waits twice as long (default 200 ms). */
   backoffMs?: number;

@@ -1,9 +1,9 @@
 /**
  * The job queue: BullMQ when Redis is configured (distributed mode, the processors run in worker
  * processes), otherwise the in-process queue running the processors here (embedded mode). The
- * composition root chooses (gateway/src/runtime.ts).
+ * composition root chooses (server/src/runtime.ts).
  */
-export { createBullQueue, createBullWorker, QUEUE_NAME } from './bullmq';
+export { createBullQueue, createBullWorker } from './bullmq';
 export type { BullConnectionOptions, BullJobQueue, BullQueueOptions, BullWorkerOptions } from './bullmq';
 export { createInProcessQueue } from './in-process';
 export type { InProcessQueue, InProcessQueueOptions } from './in-process';

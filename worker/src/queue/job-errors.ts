@@ -10,7 +10,7 @@
  * BullMQ stores only a string per failed job (`failedReason`), so the AppError is written there as
  * JSON under a marker key and rebuilt on the producer side.
  */
-import { AppError, isErrorCode } from '@pog/common';
+import { AppError, isErrorCode, type AppErrorOptions } from '@pog/common';
 
 const MARKER = 'pogAppError';
 
@@ -19,7 +19,7 @@ interface SerializedAppError {
   message: string;
   status: number;
   details?: unknown;
-  headers?: Record<string, string>;
+  retryAfterSeconds?: number;
 }
 
 export function isPermanentFailure(error: unknown): error is AppError {
@@ -30,7 +30,7 @@ export function isPermanentFailure(error: unknown): error is AppError {
 export function encodeAppError(error: AppError): string {
   const body: SerializedAppError = { code: error.code, message: error.message, status: error.status };
   if (error.details !== undefined) body.details = error.details;
-  if (Object.keys(error.headers).length > 0) body.headers = error.headers;
+  if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
   try {
     return JSON.stringify({ [MARKER]: body });
   } catch {
@@ -51,9 +51,9 @@ export function jobFailedError(): AppError {
 export function decodeFailure(reason: string | undefined): AppError {
   const parsed = parseSerialized(reason);
   if (!parsed) return jobFailedError();
-  const options: { status: number; details?: unknown; headers?: Record<string, string> } = { status: parsed.status };
+  const options: AppErrorOptions = { status: parsed.status };
   if (parsed.details !== undefined) options.details = parsed.details;
-  if (parsed.headers) options.headers = parsed.headers;
+  if (parsed.retryAfterSeconds !== undefined) options.retryAfterSeconds = parsed.retryAfterSeconds;
   return new AppError(parsed.code, parsed.message, options);
 }
 
@@ -74,20 +74,12 @@ function parseSerialized(reason: string | undefined): SerializedAppError | undef
   if (typeof value !== 'object' || value === null) return undefined;
   const body: unknown = (value as Record<string, unknown>)[MARKER];
   if (typeof body !== 'object' || body === null) return undefined;
-  const { code, message, status, details, headers } = body as Record<string, unknown>;
+  const { code, message, status, details, retryAfterSeconds } = body as Record<string, unknown>;
   if (!isErrorCode(code) || typeof message !== 'string' || typeof status !== 'number') return undefined;
   const result: SerializedAppError = { code, message, status };
   if (details !== undefined) result.details = details;
-  if (isStringRecord(headers)) result.headers = headers;
+  if (typeof retryAfterSeconds === 'number' && Number.isFinite(retryAfterSeconds)) result.retryAfterSeconds = retryAfterSeconds;
   return result;
-}
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.values(value).every((v) => typeof v === 'string')
-  );
 }
 
 /** `run()` gave up waiting; the job itself may still finish later. */

@@ -7,30 +7,24 @@
  * (moderation/player-locks.ts): a ban waits for the command, then ends what it left open, or the
  * command sees the ban.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '../../battles/api';
 import { generateSeed, seedHashOf } from '../../battles/rolls';
 import { EXPIRY } from '../../constants';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { pogUnavailable, secondsUntil } from '../../pogs/availability';
 import { formatWait } from '../../pogs/creation-limits';
 import type { Db, Tx } from '../db/client';
-import { battles, pogs, type BattleRow, type PogRow } from '../db/schema';
+import { battles, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { lockActor } from '../moderation/player-locks';
+import { lockPogs } from '../pogs/locks';
 import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
 export const BATTLE_LINK = '/battle';
 export const MISSING_BATTLE = 'That battle does not exist.';
-
-/** Locks POG rows in id order, so two transactions locking the same POGs cannot deadlock. */
-export async function lockPogs(tx: Tx, ids: Array<number | null>): Promise<Map<number, PogRow>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await tx.select().from(pogs).where(inArray(pogs.id, wanted)).orderBy(asc(pogs.id)).for('update');
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 /**
  * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. Its SQL
@@ -39,17 +33,22 @@ export async function lockPogs(tx: Tx, ids: Array<number | null>): Promise<Map<n
 async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: number, now: Date): Promise<AppError | null> {
   if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
   if (pog.userId !== ownerId) return new ForbiddenError('You can only risk a POG you own.');
-  if (pog.moderationStatus === 'rejected') return new ConflictError(`${pog.name} was rejected by a moderator and cannot be risked in a battle.`);
-  if (pog.tradesRemaining <= 0) return new ConflictError(`${pog.name} has no trades left (its supply is used up) and cannot be risked in a battle.`);
-  if (pog.cooldownUntil && pog.cooldownUntil > now) {
-    const wait = (pog.cooldownUntil.getTime() - now.getTime()) / 1000;
-    return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more and cannot be risked in a battle yet.`, {
-      headers: { 'Retry-After': String(Math.ceil(wait)) },
-    });
+  // Only asked when the rest allows the risk: a refused POG costs no extra query.
+  const refusal = pogUnavailable(pog, 'risk', now) ?? pogUnavailable(pog, 'risk', now, { inOpenBattle: (await openBattlesRisking(tx, [pog.id])).length > 0 });
+  switch (refusal?.reason) {
+    case undefined:
+      return null;
+    case 'rejected':
+      return new ConflictError(`${pog.name} was rejected by a moderator and cannot be risked in a battle.`);
+    case 'exhausted':
+      return new ConflictError(`${pog.name} has no trades left (its supply is used up) and cannot be risked in a battle.`);
+    case 'cooldown': {
+      const wait = secondsUntil(refusal.until!, now);
+      return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more and cannot be risked in a battle yet.`, { retryAfterSeconds: wait });
+    }
+    case 'in-battle':
+      return new ConflictError(`${pog.name} is already risked in another battle. Finish that one first.`);
   }
-  const [open] = await openBattlesRisking(tx, [pog.id]);
-  if (open) return new ConflictError(`${pog.name} is already risked in another battle. Finish that one first.`);
-  return null;
 }
 
 /** The 409 for a battle that is no longer in the state an action needs; it carries the battle as it is. */

@@ -1,7 +1,7 @@
 /** Reading battles as the API shows them: both players, both POGs, and the seed only once completed. */
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '../../battles/api';
-import { initials, timeAgo } from '../../display';
+import { avatarInitials, timeAgo } from '../../display';
 import type { Db, Tx } from '../db/client';
 import { battles, pogs, users, type BattleRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
@@ -16,7 +16,7 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
   const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
   const pogsById = await findPogs(db, pogIds);
-  const party = new Map<number, BattleParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: initials(u.displayName) }]));
+  const party = new Map<number, BattleParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
   const pog = (pogId: number | null) => {
     const found = pogId === null ? undefined : pogsById.get(pogId);
     return found ? toPog(found, now) : null;

@@ -14,6 +14,7 @@
  */
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Battle } from '../../battles/api';
+import { coinLanding, isCoinFlip } from '../../battles/coin';
 import { resolveBattle } from '../../battles/rolls';
 import type { BattleResolution, BattleRollInput } from '../../battles/schemas';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
@@ -24,8 +25,10 @@ import { notifyAll, type NewNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
 import { banMessage, lockPlayers, type LockedPlayer } from '../moderation/player-locks';
-import { BATTLE_LINK, MISSING_BATTLE, lockPogs, wrongState } from './commands';
+import { lockPogs } from '../pogs/locks';
+import { BATTLE_LINK, MISSING_BATTLE, wrongState } from './commands';
 import { toBattles } from './repository';
+import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
 
 export interface CompletionRequest {
   battleId: number;
@@ -221,9 +224,15 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   );
   // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
   // touched, so the battles completed here are left alone).
+  for (const o of transfers) {
+    if (o.loserPogId === null || !moved.has(o.loserPogId)) continue;
+    uow.pogsHeldChanged(o.winnerId, 1);
+    uow.pogsHeldChanged(o.loserId, -1);
+  }
   if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved] }, 'battled');
 
   const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));
+  await recordHistory(tx, now, outcomes.flatMap((o) => battleHistory(shown.get(o.row.id)!, o.row, o.resolution, o.challengerWon)));
   const notices: NewNotification[] = [];
   for (const o of outcomes) {
     const battle = shown.get(o.row.id)!;
@@ -231,7 +240,9 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
     const loser = o.challengerWon ? battle.defender : battle.challenger;
     const prizePog = o.challengerWon ? battle.defenderPog : battle.challengerPog;
     const prize = prizePog?.name ?? 'their POG';
-    const score = `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
+    // A flip reads as heads and tails (battles/coin.ts); other battles by their deciding rolls.
+    const flip = isCoinFlip(o.row);
+    const score = flip ? coinLanding(o.resolution.winner) : `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
     // The player who pressed the button sees the result on screen; the other one (or both, when the
     // system completed an abandoned battle) is told.
     const actorId = requests.find((r) => r.battleId === o.row.id)?.actorId ?? null;
@@ -242,7 +253,13 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
         userId,
         kind: 'battle.completed',
         title: won ? 'Battle won!' : 'Battle lost',
-        body: won ? `You beat ${loser.username} (${score}) and won ${prize}.` : `${winner.username} beat you (${score}) and took ${prize}.`,
+        body: flip
+          ? won
+            ? `${score}: you beat ${loser.username} and won ${prize}.`
+            : `${score}: ${winner.username} beat you and took ${prize}.`
+          : won
+            ? `You beat ${loser.username} (${score}) and won ${prize}.`
+            : `${winner.username} beat you (${score}) and took ${prize}.`,
         link: BATTLE_LINK,
       });
     }
@@ -258,4 +275,32 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   // The winners have one more win and one more POG: one achievements check for all of them.
   uow.enqueue('achievements.check', { userIds: [...new Set(outcomes.map((o) => o.winnerId))] });
   return shown;
+}
+
+/** One history row for each POG the battle risked: who held it, against whom and what, the rolls and the result. */
+function battleHistory(battle: Battle, row: BattleRow, resolution: BattleResolution, challengerWon: boolean): NewHistoryEntry[] {
+  const sides = [
+    { pogId: row.challengerPogId, holder: battle.challenger, opponent: battle.defender, opponentPog: battle.defenderPog, rolls: [resolution.challengerRoll, resolution.defenderRoll], won: challengerWon },
+    { pogId: row.defenderPogId, holder: battle.defender, opponent: battle.challenger, opponentPog: battle.challengerPog, rolls: [resolution.defenderRoll, resolution.challengerRoll], won: !challengerWon },
+  ];
+  return sides.flatMap(({ pogId, holder, opponent, opponentPog, rolls, won }) =>
+    pogId === null
+      ? []
+      : [
+          {
+            pogId,
+            battleId: row.id,
+            details: {
+              kind: 'battled' as const,
+              battleType: row.battleType,
+              holder: playerRef(holder.id, holder.username),
+              opponent: playerRef(opponent.id, opponent.username),
+              opponentPog: opponentPog ? { id: opponentPog.id, name: opponentPog.name } : null,
+              holderRoll: rolls[0]!,
+              opponentRoll: rolls[1]!,
+              won,
+            },
+          },
+        ],
+  );
 }

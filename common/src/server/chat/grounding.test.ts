@@ -36,6 +36,7 @@ const player: PlayerSnapshot = {
     creationStreak: 2,
     battleWins: 1,
     rareCreations: 1,
+    creationCooldownSeconds: 0,
   },
   pogs: [
     pog({}),
@@ -51,7 +52,8 @@ describe('PogBot grounding', () => {
 
   it('holds the game guide with the real numbers', () => {
     expect(prompt).toContain('<game_guide>');
-    expect(prompt).toContain(`You can hold ${LIMITS.collectionLimit} POGs at a time`);
+    // The player's own collection limit (8), with the base it was raised from.
+    expect(prompt).toContain(`from the base of ${LIMITS.collectionLimit} POGs`);
     expect(prompt).toContain(`legendary +${BATTLE_BONUS.legendary}`);
     expect(prompt).toContain('First Design: Create your first POG.');
   });
@@ -65,6 +67,12 @@ describe('PogBot grounding', () => {
     expect(prompt).toContain('resting after a trade for 2 more minutes; designed by zed');
     expect(prompt).toContain('- "Fresh": still being scored');
     expect(prompt).toContain('rejected by a moderator');
+  });
+
+  it("quotes the player's own limits in the game guide, not the base ones", () => {
+    expect(prompt).toContain('You can hold 8 POGs at a time');
+    expect(prompt).toContain('up to 6 POGs per day');
+    expect(prompt).toContain('Your achievements raised these from the base');
   });
 
   it('quotes POG names, so a name cannot break out of its line', () => {

@@ -6,7 +6,7 @@
 import { ACHIEVEMENTS } from '../../achievements/catalogue';
 import { BATTLE_BONUS, BRAND, CHAT } from '../../constants';
 import type { ChatMessage, ChatRole } from '../../chat/schemas';
-import { guideText, POGBOT_GUIDE } from '../../help/guide';
+import { guideText, pogbotGuide } from '../../help/guide';
 import type { Pog } from '../../pogs/pog';
 import type { UserStats } from '../../users/stats';
 import type { Db } from '../db/client';
@@ -92,7 +92,7 @@ function describePlayer(player: PlayerSnapshot, now: Date): string {
 
 /** The system prompt for one question of this player. */
 export function buildSystemPrompt(player: PlayerSnapshot, now: Date): string {
-  return `${INSTRUCTIONS}\n\n<game_guide>\n${guideText(POGBOT_GUIDE)}\n</game_guide>\n\n<player>\n${describePlayer(player, now)}\n</player>`;
+  return `${INSTRUCTIONS}\n\n<game_guide>\n${guideText(pogbotGuide(player.stats))}\n</game_guide>\n\n<player>\n${describePlayer(player, now)}\n</player>`;
 }
 
 export interface PromptMessage {

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { initialiseInWorker, isInitialised, pgliteOptions } from './pglite-memory';
 import { silentLogger, type Logger } from '../logging/logger';
 import * as schema from './schema';
 
@@ -166,11 +167,18 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
   const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, template ? { loadDataDir: template } : {});
+    // A test's copy of a migrated template needs no initdb; a new folder is made in a process of its own.
+    if (!template && !inMemory && !isInitialised(dir)) await initialiseInWorker(dir);
+    client = await PGlite.create(dir, template ? { ...pgliteOptions(), loadDataDir: template } : pgliteOptions());
   } catch (error) {
     lock?.release();
     throw error;
   }
+  return pgliteDatabase(client, inMemory ? 'PGlite in memory' : `PGlite in ${dir}`, () => lock?.release());
+}
+
+/** The Database over an open PGlite client; `released` runs once it is closed. */
+export function pgliteDatabase(client: PGlite, description: string, released: () => void = () => undefined): Database {
   const handle = () => drizzlePglite({ client, schema }) as unknown as Db;
   const db = handle();
   let closed = false;
@@ -178,7 +186,7 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     kind: 'pglite',
     db,
     handle,
-    description: dir.startsWith('memory://') ? 'PGlite in memory' : `PGlite in ${dir}`,
+    description,
     async connectListener() {
       const unsubscribes: Array<() => Promise<void>> = [];
       return {
@@ -215,7 +223,7 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
       try {
         await client.close();
       } finally {
-        lock?.release();
+        released();
       }
     },
   };

@@ -3,7 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -21,8 +21,20 @@ export const users = pgTable(
     lastModeratedAt: timestamp('last_moderated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+  ],
 );
+
+/** How many POGs each player holds, kept by the units of work that move POGs (migration 0011). */
+export const playerCounts = pgTable('player_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pogsHeld: integer('pogs_held').notNull().default(0),
+});
 
 export const sessions = pgTable(
   'sessions',
@@ -131,7 +143,12 @@ export const pogs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pogs_user_id_idx').on(t.userId, t.id), index('pogs_creator_id_idx').on(t.creatorId, t.id)],
+  (t) => [
+    index('pogs_user_id_idx').on(t.userId, t.id),
+    index('pogs_creator_id_idx').on(t.creatorId, t.id),
+    index('pogs_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('pogs_text_content_trgm_idx').using('gin', t.textContent.op('gin_trgm_ops')),
+  ],
 );
 
 export const pogCreations = pgTable('pog_creations', {
@@ -161,22 +178,37 @@ export const userAchievements = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.achievementId] })],
 );
 
-export const trades = pgTable('trades', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  fromUserId: integer('from_user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  toUserId: integer('to_user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  offerPogId: integer('offer_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
-  requestPogId: integer('request_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
-  status: text('status', { enum: ['pending', 'accepted', 'rejected', 'cancelled', 'expired'] }).notNull().default('pending'),
-  cancelReason: text('cancel_reason'),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  decidedAt: timestamp('decided_at', { withTimezone: true }),
-});
+export const trades = pgTable(
+  'trades',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerPogId: integer('offer_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    requestPogId: integer('request_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected', 'cancelled', 'expired', 'countered'] }).notNull().default('pending'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The trade this one counters (migrations/0013_ladder.sql): it ended as 'countered'. */
+    counterOf: integer('counter_of').references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('trades_one_pending_offer').on(t.fromUserId, t.offerPogId, t.requestPogId).where(sql`status = 'pending'`),
+    index('trades_from_user_idx').on(t.fromUserId, t.id),
+    index('trades_to_user_idx').on(t.toUserId, t.id),
+    index('trades_sent_today_idx').on(t.fromUserId, t.createdAt),
+    index('trades_pending_offer_pog_idx').on(t.offerPogId).where(sql`status = 'pending'`),
+    index('trades_pending_request_pog_idx').on(t.requestPogId).where(sql`status = 'pending'`),
+    index('trades_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+    uniqueIndex('trades_counter_of_key').on(t.counterOf),
+  ],
+);
 
 export type TradeRow = typeof trades.$inferSelect;
 
@@ -340,3 +372,59 @@ export const outboxJobs = pgTable(
 
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
 export type OutboxJobRow = typeof outboxJobs.$inferSelect;
+
+/** A POG's story, one row per event, written with the event (mirrors migrations/0012_provenance.sql). */
+export const pogHistory = pgTable(
+  'pog_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pogId: integer('pog_id')
+      .notNull()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['created', 'traded', 'battled', 'moderated'] }).notNull(),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<import('../../provenance/schemas').HistoryDetails>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pog_history_pog_idx').on(t.pogId, t.id),
+    uniqueIndex('pog_history_trade_key').on(t.pogId, t.tradeId).where(sql`trade_id IS NOT NULL`),
+    uniqueIndex('pog_history_battle_key').on(t.pogId, t.battleId).where(sql`battle_id IS NOT NULL`),
+  ],
+);
+
+export type PogHistoryRow = typeof pogHistory.$inferSelect;
+
+/**
+ * Each player's standing on the leaderboards, kept by triggers (migrations/0013_ladder.sql): one
+ * row per player for all time (period '-infinity', ALL_TIME_PERIOD) and one per UTC week they did
+ * something in (period: the week's Monday, holding what changed that week).
+ */
+export const playerStandings = pgTable(
+  'player_standings',
+  {
+    period: date('period', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** False while the player is banned: left off the boards. */
+    listed: boolean('listed').notNull().default(true),
+    collectionValue: bigint('collection_value', { mode: 'number' }).notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    battles: integer('battles').notNull().default(0),
+    trades: integer('trades').notNull().default(0),
+    designPoints: bigint('design_points', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.userId] }),
+    index('player_standings_value_idx').on(t.period, sql`${t.collectionValue} DESC`, t.userId).where(sql`listed AND collection_value > 0`),
+    index('player_standings_wins_idx').on(t.period, sql`${t.wins} DESC`, t.userId).where(sql`listed AND wins > 0`),
+    index('player_standings_win_rate_idx').on(t.period, sql`((wins::float8 / battles)) DESC`, t.userId).where(sql`listed AND battles >= 5`),
+    index('player_standings_trades_idx').on(t.period, sql`${t.trades} DESC`, t.userId).where(sql`listed AND trades > 0`),
+    index('player_standings_design_idx').on(t.period, sql`${t.designPoints} DESC`, t.userId).where(sql`listed AND design_points > 0`),
+    index('player_standings_user_idx').on(t.userId),
+  ],
+);
+
+export type PlayerStandingRow = typeof playerStandings.$inferSelect;

@@ -5,6 +5,9 @@
 import type { Battle } from '../../battles/api';
 import type { ChatMessage } from '../../chat/schemas';
 
+/** The BullMQ queue every process enqueues to and every worker takes from. */
+export const QUEUE_NAME = 'pog-jobs';
+
 export interface JobDefinitions {
   /** Stores and pushes the welcome notification after registration. */
   'user.welcome': { payload: { userId: number }; result: { notificationId: number | null } };

@@ -13,6 +13,7 @@ import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
+import { recordModeration } from '../provenance/moderation';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 
@@ -83,6 +84,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
             link: '/collection',
           },
     );
+    if (notification) await recordModeration(uow, current, input.decision, 'moderator');
     const found = (await findPog(tx, input.pogId))!;
     announce(uow, found, input.decision, notification);
     return found;

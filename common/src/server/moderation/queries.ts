@@ -5,11 +5,10 @@ import type { AdminPogListQuery, AdminUser, AdminUserListQuery, PogReport } from
 import type { Db } from '../db/client';
 import { pogReports, pogs, users, type UserRow } from '../db/schema';
 import type { PogWithNames } from '../pogs/repository';
+import { likePattern } from '../db/like';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function selectPogs(db: Db) {
   return db

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
+import { recordModeration } from '../provenance/moderation';
 import { lockActor } from './player-locks';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 
@@ -52,7 +53,10 @@ export async function reportPog(db: Db, input: { pogId: number; userId: number; 
         link: '/collection',
         dedupeKey: `pog-reported:${input.pogId}`,
       });
-      if (notification) uow.toUser(current.userId, 'notification', notification);
+      if (notification) {
+        uow.toUser(current.userId, 'notification', notification);
+        await recordModeration(uow, current, 'flagged', 'report');
+      }
       uow.toUser(current.userId, 'pog:updated', pog);
     }
     uow.toAdmins('moderation:queue', { action: 'reported', pog });

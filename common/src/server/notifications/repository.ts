@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Notification, NotificationKind, NotificationList } from '../../schemas/notifications';
 import type { Db, Tx } from '../db/client';
-import type { UnitOfWork } from '../outbox/unit-of-work';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { notifications, type NotificationRow } from '../db/schema';
 
 export interface NewNotification {
@@ -64,13 +64,24 @@ export async function listNotifications(db: Db, userId: number, limit = 50): Pro
   return { items: rows.map(toNotification), unreadCount: Number(unread[0]?.n ?? 0) };
 }
 
-/** Marks the given notifications (or all) of this user read; others' ids are ignored. */
-export async function markNotificationsRead(db: Db, userId: number, ids: number[] | undefined, at: Date): Promise<void> {
-  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
-  await db
-    .update(notifications)
-    .set({ readAt: at })
-    .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [-1])) : mine);
+/**
+ * Marks the given notifications (or all) of this user read; others' ids are ignored. One unit of
+ * work: when anything changed, every tab of the player hears it (`notifications:read`, with the
+ * unread count after it), so each bell's count follows at once. Returns that count.
+ */
+export async function markNotificationsRead(db: Db, userId: number, ids: number[] | undefined, at: Date): Promise<number> {
+  return inUnitOfWork(db, at, async (uow) => {
+    const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+    const marked = await uow.tx
+      .update(notifications)
+      .set({ readAt: at })
+      .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [-1])) : mine)
+      .returning({ id: notifications.id });
+    const [unread] = await uow.tx.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    const unreadCount = Number(unread?.n ?? 0);
+    if (marked.length > 0) uow.toUser(userId, 'notifications:read', { ids: ids ? marked.map((row) => row.id) : null, unreadCount });
+    return unreadCount;
+  });
 }
 
 /** Stores a notification in the unit of work, which pushes it once committed. */

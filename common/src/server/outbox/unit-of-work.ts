@@ -5,10 +5,12 @@
  * the outbox tables in the same transaction, just before it commits, and the relay (./relay.ts)
  * delivers them afterwards: events to the players' sockets, jobs to the queue.
  */
+import { sql } from 'drizzle-orm';
 import { ADMINS_STREAM, userStream, type DurableEventName, type DurableEvents } from '../../events';
 import type { Db, Tx } from '../db/client';
 import { outboxEvents, outboxJobs } from '../db/schema';
 import type { JobName, JobPayload } from '../jobs/definitions';
+import { applyPogsHeldDeltas } from '../users/player-counts';
 
 /** Messages between processes, carried by the outbox's 'cluster' stream (never shown to clients). */
 export type ClusterMessage = { type: 'session'; tokenHash: string } | { type: 'user'; userId: number };
@@ -37,6 +39,7 @@ export interface FollowUpOptions {
 export class UnitOfWork {
   private readonly events: EventRecord[] = [];
   private readonly jobs: JobRecord[] = [];
+  private readonly pogsHeld = new Map<number, number>();
 
   constructor(
     readonly tx: Tx,
@@ -69,13 +72,24 @@ export class UnitOfWork {
     this.jobs.push({ name, payload, attempts: options.attempts ?? null, origin: this.origin });
   }
 
+  /**
+   * A player now holds `delta` more (or fewer) POGs: every command that creates, deletes or moves a
+   * POG says so, and the player lists' counts change in this same transaction, as it commits.
+   */
+  pogsHeldChanged(userId: number, delta: number): void {
+    this.pogsHeld.set(userId, (this.pogsHeld.get(userId) ?? 0) + delta);
+  }
+
   /** Whether anything was recorded for the relay. */
   get recorded(): boolean {
     return this.events.length > 0 || this.jobs.length > 0;
   }
 
-  /** Writes the records into the outbox, in the order they were made (one statement per table). */
+  /** Applies the players' count changes, then writes the records into the outbox, in the order they were made (one statement per table). */
   async flush(): Promise<void> {
+    // Counts last: their locks come after every other lock the command took (docs/rules.md, Locks).
+    await applyPogsHeldDeltas(this.tx, this.pogsHeld);
+    this.pogsHeld.clear();
     if (this.events.length > 0) await this.tx.insert(outboxEvents).values(this.events.splice(0));
     if (this.jobs.length > 0) await this.tx.insert(outboxJobs).values(this.jobs.splice(0));
   }
@@ -105,6 +119,8 @@ export async function inUnitOfWork<T>(db: Db, now: Date, work: (uow: UnitOfWork)
   const hooks = hooksByDb.get(db);
   let recorded = false;
   const result = await db.transaction(async (tx) => {
+    // The database's triggers date what they record (leaderboard weeks) by the command's clock.
+    await tx.execute(sql`SELECT set_config('pog.now', ${now.toISOString()}, true)`);
     const uow = new UnitOfWork(tx, now, hooks?.origin ?? null);
     const value = await work(uow);
     recorded = uow.recorded;

@@ -21,6 +21,8 @@ import { pogCreations, pogs, uploads, type PogRow } from '../db/schema';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { playerRef, recordHistory } from '../provenance/history';
+import { recordModeration } from '../provenance/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
 
@@ -63,12 +65,11 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
   };
 }
 
-/** Refuses a creation (or a design edit) over the limits, with the limit's code and Retry-After. */
+/** Refuses a creation (or a design edit) over the limits, with the limit's code and when to try again. */
 async function assertMayCreate(tx: Tx, userId: number, now: Date, kind: CreationKind): Promise<void> {
   const refusal = checkCreation(await creationFacts(tx, userId, now), now, kind);
   if (!refusal) return;
-  const headers: Record<string, string> = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : {};
-  throw new AppError(refusal.code, refusal.message, { headers });
+  throw new AppError(refusal.code, refusal.message, { retryAfterSeconds: refusal.retryAfterSeconds || undefined });
 }
 
 /** Scores the POG's current design version (once per version, whoever asks again). */
@@ -109,7 +110,9 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
       })
       .returning();
     await tx.insert(pogCreations).values({ userId, pogId: row!.id, createdAt: now });
+    uow.pogsHeldChanged(userId, 1);
     const created = (await findPog(tx, row!.id))!;
+    await recordHistory(tx, now, [{ pogId: row!.id, details: { kind: 'created', creator: playerRef(userId, created.creatorUsername), name: input.name } }]);
     // Announced before scoring is queued, so that admins never see "flagged" before "created".
     uow.toAdmins('moderation:queue', { action: 'created', pog: toPogWithNotes(created, now) });
     scoreLater(uow, created.pog);
@@ -132,6 +135,7 @@ async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
 async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean> {
   if (!matchesBlocklist(`${pog.name} ${pog.textContent}`) || pog.isFlagged || pog.moderationStatus === 'approved') return false;
   await uow.tx.update(pogs).set({ isFlagged: true, isApproved: false }).where(eq(pogs.id, pog.id));
+  await recordModeration(uow, pog, 'flagged', 'words');
   await notify(uow, {
     userId: pog.userId,
     kind: 'pog.flagged',

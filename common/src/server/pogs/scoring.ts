@@ -15,6 +15,7 @@ import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '../../schemas/notifications';
 import { inUnitOfWork } from '../outbox/unit-of-work';
+import { recordModeration } from '../provenance/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { findSimilarImages } from './similarity';
 
@@ -145,7 +146,10 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
         link: '/collection',
         dedupeKey: `pog-flagged:${pogId}:${version}`,
       });
-      if (flagged) notifications.push(flagged);
+      if (flagged) {
+        notifications.push(flagged);
+        await recordModeration(uow, current, 'flagged', flagReason === 'blocklist' ? 'words' : 'image');
+      }
     }
     const found = (await findPog(tx, pogId))!;
     // For the owner and the admins only, so with the moderator's notes.

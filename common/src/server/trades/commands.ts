@@ -12,38 +12,20 @@
  * Each command is a unit of work: its notifications, its events for both players and its follow-up
  * jobs (achievement checks after a swap) commit with the change.
  */
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES } from '../../constants';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import { formatWait, startOfUtcDay } from '../../pogs/creation-limits';
+import { and, eq, sql } from 'drizzle-orm';
+import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '../../constants';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { CreateTradeRequest, Trade } from '../../trades/api';
-import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
-import type { Db, Tx } from '../db/client';
-import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
+import type { Db } from '../db/client';
+import { pogs, trades, type PogRow } from '../db/schema';
+import { lockPogs } from '../pogs/locks';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
-import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { inUnitOfWork } from '../outbox/unit-of-work';
+import { playerRef, recordHistory } from '../provenance/history';
 import { toTrade } from './repository';
-
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Why a POG cannot be traded right now, or null. */
-function unavailable(pog: PogRow, now: Date): AppError | null {
-  if (pog.moderationStatus === 'rejected') return new ConflictError(`${pog.name} was rejected by a moderator and cannot be traded.`);
-  if (pog.tradesRemaining <= 0) return new ConflictError(`${pog.name} has no trades left: its trade supply is used up.`);
-  if (pog.cooldownUntil && pog.cooldownUntil > now) {
-    const wait = (pog.cooldownUntil.getTime() - now.getTime()) / 1000;
-    return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more.`, { headers: { 'Retry-After': String(Math.ceil(wait)) } });
-  }
-  return null;
-}
-
-async function lockPogs(tx: Tx, ids: number[]): Promise<Map<number, PogRow>> {
-  // Always in id order, so two transactions locking the same POGs cannot deadlock.
-  const rows = await tx.select().from(pogs).where(inArray(pogs.id, ids)).orderBy(asc(pogs.id)).for('update');
-  return new Map(rows.map((r) => [r.id, r]));
-}
+import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
 
 export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<Trade> {
   if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
@@ -59,17 +41,7 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     if (!recipient) throw new NotFoundError('That player does not exist.');
     if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);
 
-    const [sentToday] = await tx
-      .select({ n: count() })
-      .from(trades)
-      .where(and(eq(trades.fromUserId, input.fromUserId), gte(trades.createdAt, startOfUtcDay(now))));
-    const dailyLimit = LIMITS.dailyTradeLimit + (await limitRewardsOf(tx, input.fromUserId)).trade;
-    if (Number(sentToday?.n ?? 0) >= dailyLimit) {
-      const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
-      throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${dailyLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
-        headers: { 'Retry-After': String(Math.ceil(wait)) },
-      });
-    }
+    await assertUnderDailyLimit(tx, input.fromUserId, now);
 
     const found = await lockPogs(tx, [input.offerPogId, input.requestPogId]);
     const offer = found.get(input.offerPogId);
@@ -77,7 +49,7 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');
     if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
     if (request.userId !== input.toUserId) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
-    const problem = unavailable(offer, now) ?? unavailable(request, now);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
     if (problem) throw problem;
     await assertNotRiskedInBattle(tx, [offer, request]);
 
@@ -101,30 +73,6 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     uow.toUser(trade.fromUserId, 'trade:created', trade);
     return trade;
   });
-}
-
-async function lockTrade(tx: Tx, tradeId: number): Promise<TradeRow> {
-  const [row] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
-  if (!row) throw new NotFoundError('That trade does not exist.');
-  return row;
-}
-
-/** 409 with the trade's current state when it is no longer pending. */
-async function assertPending(tx: Tx, row: TradeRow, now: Date): Promise<void> {
-  if (row.status === 'pending' && row.expiresAt <= now) {
-    await tx.update(trades).set({ status: 'expired', decidedAt: now }).where(eq(trades.id, row.id));
-    row = { ...row, status: 'expired', decidedAt: now };
-  }
-  if (row.status !== 'pending') {
-    throw new ConflictError(`This trade is no longer pending: it was ${row.status}.`, { trade: await toTrade(tx, row, now) });
-  }
-}
-
-/** Both players see the trade as it is now. */
-function announce(uow: UnitOfWork, trade: Trade): Trade {
-  uow.toUser(trade.fromUserId, 'trade:updated', trade);
-  uow.toUser(trade.toUserId, 'trade:updated', trade);
-  return trade;
 }
 
 export async function answerTrade(db: Db, tradeId: number, actorId: number, answer: 'accepted' | 'rejected', now: Date): Promise<Trade> {
@@ -159,7 +107,7 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
     if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
     if (offer.userId !== row.fromUserId) throw new ConflictError(`${offer.name} no longer belongs to the player who offered it.`);
     if (request.userId !== row.toUserId) throw new ConflictError(`${request.name} is no longer yours.`);
-    const problem = unavailable(offer, now) ?? unavailable(request, now);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
     if (problem) throw problem;
     await assertNotRiskedInBattle(tx, [offer, request]);
 
@@ -181,8 +129,17 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
         .returning({ id: pogs.id });
       // The locks make this impossible; if it ever happens, nothing may move.
       if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
+      // One for one: the two changes cancel out, and nobody's count row is touched.
+      uow.pogsHeldChanged(newOwner, 1);
+      uow.pogsHeldChanged(oldOwner, -1);
     }
     const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
+    const from = playerRef(offerer.id, offerer.username);
+    const to = playerRef(recipient!.id, recipient!.username);
+    await recordHistory(tx, now, [
+      { pogId: offer.id, tradeId: row.id, details: { kind: 'traded', from, to, forPog: { id: request.id, name: request.name } } },
+      { pogId: request.id, tradeId: row.id, details: { kind: 'traded', from: to, to: from, forPog: { id: offer.id, name: offer.name } } },
+    ]);
     await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
     await notify(uow, {
       userId: row.fromUserId,

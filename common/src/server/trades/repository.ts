@@ -1,7 +1,7 @@
 /** Reading trades as the API shows them: with both players and both POGs. */
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
-import { initials, timeAgo } from '../../display';
-import type { Trade, TradeParty } from '../../trades/api';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { avatarInitials, timeAgo } from '../../display';
+import type { Trade, TradeChainLink, TradeParty } from '../../trades/api';
 import type { Db, Tx } from '../db/client';
 import { trades, users, type TradeRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
@@ -11,9 +11,10 @@ export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promis
   const userIds = [...new Set(rows.flatMap((r) => [r.fromUserId, r.toUserId]))];
   const pogIds = rows.flatMap((r) => [r.offerPogId, r.requestPogId]).filter((id): id is number => id !== null);
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
-  const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const people = await db.select({ id: users.id, username: users.username, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
   const pogsById = await findPogs(db, pogIds);
-  const party = new Map<number, TradeParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: initials(u.displayName) }]));
+  const chains = await chainsOf(db, rows);
+  const party = new Map<number, TradeParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
   const pog = (id: number | null) => {
     const found = id === null ? undefined : pogsById.get(id);
     return found ? toPog(found, now) : null;
@@ -34,7 +35,34 @@ export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promis
     toUser: party.get(r.toUserId)!,
     offerPog: pog(r.offerPogId),
     requestPog: pog(r.requestPogId),
+    counterOfId: r.counterOf,
+    chain: chains.get(r.id) ?? [],
   }));
+}
+
+/** For each countering trade, the offers before it (first offer first), read in one recursive query. */
+async function chainsOf(db: Db | Tx, rows: TradeRow[]): Promise<Map<number, TradeChainLink[]>> {
+  const chains = new Map<number, TradeChainLink[]>();
+  const starts = rows.filter((r) => r.counterOf !== null).map((r) => r.id);
+  if (starts.length === 0) return chains;
+  const result = (await db.execute(sql`
+    WITH RECURSIVE up(start, id, depth) AS (
+      SELECT t.id, t.counter_of, 1 FROM trades t WHERE t.id IN ${sql.raw(`(${starts.join(',')})`)} AND t.counter_of IS NOT NULL
+      UNION ALL
+      SELECT up.start, t.counter_of, up.depth + 1 FROM up JOIN trades t ON t.id = up.id WHERE t.counter_of IS NOT NULL AND up.depth < 100
+    )
+    SELECT up.start, t.id, f.username AS "fromUsername", r.username AS "toUsername", o.name AS "offerPogName", q.name AS "requestPogName",
+           t.status, t.created_at AS "createdAt"
+    FROM up JOIN trades t ON t.id = up.id
+    JOIN users f ON f.id = t.from_user_id JOIN users r ON r.id = t.to_user_id
+    LEFT JOIN pogs o ON o.id = t.offer_pog_id LEFT JOIN pogs q ON q.id = t.request_pog_id
+    ORDER BY up.start, up.depth DESC`)) as unknown as { rows: Array<TradeChainLink & { start: number; createdAt: string | Date }> };
+  for (const { start, createdAt, ...link } of result.rows) {
+    const list = chains.get(start) ?? [];
+    list.push({ ...link, createdAt: new Date(createdAt).toISOString() });
+    chains.set(start, list);
+  }
+  return chains;
 }
 
 export async function toTrade(db: Db | Tx, row: TradeRow, now: Date): Promise<Trade> {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { initials } from '../../display';
+import { avatarInitials } from '../../display';
 import type { User } from '../../schemas/auth';
 import type { Db, Tx } from '../db/client';
 import { users, type UserRow } from '../db/schema';
@@ -9,7 +9,7 @@ export function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     displayName: row.displayName,
-    avatarInitials: initials(row.displayName),
+    avatarInitials: avatarInitials(row.username),
     avatarColor: row.avatarColor,
     role: row.role,
   };

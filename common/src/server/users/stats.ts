@@ -7,7 +7,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { rewardsOf } from '../../achievements/catalogue';
 import { LIMITS } from '../../constants';
 import { NotFoundError } from '../../errors';
-import { startOfUtcDay } from '../../pogs/creation-limits';
+import { creationCooldownSeconds, startOfUtcDay } from '../../pogs/creation-limits';
 import { creationStreak, type UserStats } from '../../users/stats';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, userAchievements, users } from '../db/schema';
@@ -41,6 +41,9 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       tradesDone: sql<number>`(SELECT count(*) FROM trades WHERE status = 'accepted' AND (from_user_id = ${player} OR to_user_id = ${player}))::int`,
       battleWins: sql<number>`(SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = ${player})::int`,
       rareCreations: sql<number>`(SELECT count(*) FROM pogs WHERE creator_id = ${player} AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int`,
+      // The creation cooldown's facts, as the creation command reads them (pogs/creation-limits.ts).
+      lastCreatedAt: sql<string | null>`(SELECT max(created_at) FROM pog_creations WHERE user_id = ${player})`,
+      hasRejected: sql<boolean>`EXISTS (SELECT 1 FROM pogs WHERE creator_id = ${player} AND moderation_status = 'rejected')`,
     })
     .from(users)
     .where(inArray(users.id, ids));
@@ -71,10 +74,18 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       creationStreak: creationStreak(creationDays.filter((d) => d.userId === row.id).map((d) => d.day), now),
       battleWins: row.battleWins,
       rareCreations: row.rareCreations,
+      creationCooldownSeconds: cooldownLeft(row, now),
     };
     progress.set(row.id, { username: row.username, stats, completed });
   }
   return progress;
+}
+
+/** Whole seconds until the creation cooldown ends (0 when it has). */
+function cooldownLeft(row: { lastCreatedAt: string | Date | null; hasRejected: boolean; createdTotal: number }, now: Date): number {
+  if (!row.lastCreatedAt) return 0;
+  const readyAt = new Date(row.lastCreatedAt).getTime() + creationCooldownSeconds({ createdTotal: row.createdTotal, hasRejected: row.hasRejected }) * 1000;
+  return Math.max(0, Math.ceil((readyAt - now.getTime()) / 1000));
 }
 
 /** One player's stats and completions; 404 for a player who does not exist. */

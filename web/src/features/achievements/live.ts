@@ -11,3 +11,11 @@ export function refreshStatsOn(queryClient: QueryClient, notification: Pick<Noti
   void queryClient.invalidateQueries({ queryKey: statsKey(notification.userId) });
   void queryClient.invalidateQueries({ queryKey: achievementsKey(notification.userId) });
 }
+
+/**
+ * After the player's own creation, edit or deletion (or a refusal by a limit): every cached stats
+ * read is asked again, so the studio's allowance and countdown follow the server.
+ */
+export function refreshAllStats(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ predicate: (query) => typeof query.queryKey[0] === 'string' && /^\/api\/users\/\d+\/stats$/.test(query.queryKey[0]) });
+}

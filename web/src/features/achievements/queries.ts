@@ -7,8 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Achievement, UserStats } from '@pog/common';
 import { achievementsKey, statsKey } from './keys';
 
-export function useUserStats(userId: number) {
-  return useQuery<UserStats>({ queryKey: statsKey(userId), staleTime: 0, meta: { errorToast: false } });
+export function useUserStats(userId: number, enabled = true) {
+  return useQuery<UserStats>({ queryKey: statsKey(userId), staleTime: 0, enabled, meta: { errorToast: false } });
 }
 
 export function useAchievements(userId: number) {

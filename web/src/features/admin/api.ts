@@ -1,7 +1,7 @@
 /** The admin calls of spec section 7, typed. All go through the app's one client (cookies, errors). */
-import type { AdminAuthStatus, AdminUser, ModeratePogRequest, ModerateUserRequest, Pog } from '@pog/common';
+import type { AdminAuthStatus, AdminUser, ModeratePogRequest, ModerateUserRequest, ModerationAuditEntry, Pog, PogReport } from '@pog/common';
 import { api } from '../../api/client';
-import { ADMIN_STATUS_PATH, ADMIN_USERS_PATH, ALL_POGS_PATH, FLAGGED_PATH } from './keys';
+import { ADMIN_STATUS_PATH, ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_PATH, FLAGGED_PATH } from './keys';
 
 /** What a client sends; the server trims and fills in the rest. */
 export type PogDecisionBody = Pick<ModeratePogRequest, 'isApproved' | 'isFlagged'> & {
@@ -25,5 +25,7 @@ export const adminApi = {
   users: (signal?: AbortSignal) => api.get<AdminUser[]>(ADMIN_USERS_PATH, signal),
   moderatePog: (pogId: number, body: PogDecisionBody) => api.put<Pog>(`/api/admin/pogs/${pogId}/moderate`, body),
   deletePog: (pogId: number) => api.delete(`/api/admin/pogs/${pogId}`),
+  pogAudit: (pogId: number, signal?: AbortSignal) => api.get<ModerationAuditEntry[]>(`${AUDIT_PATH}?${new URLSearchParams({ targetType: 'pog', targetId: String(pogId) })}`, signal),
+  pogReports: (pogId: number, signal?: AbortSignal) => api.get<PogReport[]>(`/api/admin/pogs/${pogId}/reports`, signal),
   moderateUser: (userId: number, body: UserDecisionBody) => api.put<AdminUser>(`/api/admin/users/${userId}/moderate`, body),
 };

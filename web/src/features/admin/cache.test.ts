@@ -60,6 +60,16 @@ describe('the admin caches', () => {
     expect(client.getQueryData<AdminUser[]>(adminUsersKey)?.[0]).toMatchObject({ isBanned: true, banReason: 'spam' });
   });
 
+  it('adds a new sign-up to the end of the Users table live, once', () => {
+    const client = new QueryClient();
+    const bob: AdminUser = { id: 3, username: 'bob', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
+    client.setQueryData(adminUsersKey, [bob]);
+    const newcomer: AdminUser = { ...bob, id: 9, username: 'newcomer' };
+    applyLiveUserEvent(client, { action: 'registered', user: newcomer });
+    applyLiveUserEvent(client, { action: 'registered', user: newcomer });
+    expect(client.getQueryData<AdminUser[]>(adminUsersKey)?.map((u) => u.username)).toEqual(['bob', 'newcomer']);
+  });
+
   it('forgets the panel data at logout but not the session status', () => {
     const client = new QueryClient();
     client.setQueryData(flaggedKey, []);

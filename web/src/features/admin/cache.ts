@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { adminUserSchema, pogSchema, type AdminUser, type Pog } from '@pog/common';
 import { reportError } from '../errors/showError';
 import { awaitsReview, matchesSearch } from './display';
-import { ADMIN_USERS_PATH, ALL_POGS_PATH, FLAGGED_PATH, isAdminDataKey } from './keys';
+import { ADMIN_USERS_PATH, ALL_POGS_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey } from './keys';
 import { applyQueueEvent, isModerationAction, type ModerationQueueEvent } from './queue';
 
 /** The search text of an All POGs key (`[ALL_POGS_PATH, {search}]`). */
@@ -42,15 +42,23 @@ export function applyLiveModerationEvent(queryClient: QueryClient, payload: unkn
     return;
   }
   applyModerationEvent(queryClient, { action, pog: pog.data });
+  // An open Moderate POG dialog shows the new report or decision at once.
+  void queryClient.invalidateQueries({ queryKey: pogHistoryKey(pog.data.id) });
 }
 
-/** A moderated player, written into the Users table at once. */
+/**
+ * A moderated or newly signed-up player, written into the Users table at once: replaced where it
+ * is, or added at the end (the table lists the oldest account first, so a new one comes last).
+ */
 export function applyAdminUser(queryClient: QueryClient, user: AdminUser): void {
   const parsed = adminUserSchema.parse(user);
-  queryClient.setQueryData<AdminUser[]>([ADMIN_USERS_PATH], (list) => list?.map((item) => (item.id === parsed.id ? parsed : item)));
+  queryClient.setQueryData<AdminUser[]>([ADMIN_USERS_PATH], (list) => {
+    if (!list) return list;
+    return list.some((item) => item.id === parsed.id) ? list.map((item) => (item.id === parsed.id ? parsed : item)) : [...list, parsed];
+  });
 }
 
-/** Another admin banned or unbanned a player: the payload is checked before it reaches the table. */
+/** A player signed up, or another admin banned or unbanned one: the payload is checked before it reaches the table. */
 export function applyLiveUserEvent(queryClient: QueryClient, payload: unknown): void {
   const user = adminUserSchema.safeParse(typeof payload === 'object' && payload !== null ? (payload as { user?: unknown }).user : undefined);
   if (!user.success) {

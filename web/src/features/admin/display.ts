@@ -1,5 +1,5 @@
 /** How the admin panel words a POG or a player (spec section 2, Admin panel). */
-import { userMenuInitials, type AdminUser, type Pog, type Role } from '@pog/common';
+import { avatarInitials, type AdminUser, type Pog, type Role } from '@pog/common';
 
 /** Points, else the score, else 0 (spec: the Moderate POG dialog). */
 export function pogPoints(pog: Pick<Pog, 'points' | 'score'>): number {
@@ -23,7 +23,7 @@ export function roleOf(user: { role?: Role | null | undefined }): Role {
 
 /** The two-letter initials of the Users table and the Moderate User dialog. */
 export function userInitials(user: Pick<AdminUser, 'username'>): string {
-  return userMenuInitials(user.username);
+  return avatarInitials(user.username);
 }
 
 /** 'Last moderated' in the viewer's local date and time; null when never moderated or unreadable. */

@@ -22,3 +22,7 @@ export function isAdminDataKey(key: readonly unknown[]): boolean {
   const [path] = key;
   return typeof path === 'string' && path.startsWith(`${ADMIN_ROOT}/`) && path !== ADMIN_STATUS_PATH;
 }
+
+export const AUDIT_PATH = '/api/admin/audit';
+/** One POG's moderation history: its audit entries and its reports (both admin reads). */
+export const pogHistoryKey = (pogId: number) => [AUDIT_PATH, { targetType: 'pog', targetId: pogId }] as const;

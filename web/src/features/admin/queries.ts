@@ -1,10 +1,11 @@
 /** The admin panel's reads. Failures are told once per failure with the spec's admin toast. */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { toAppError } from '../../api/errors';
 import { toast } from '../../stores/toasts';
 import { adminApi } from './api';
-import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey } from './keys';
+import { moderationHistory } from './history';
+import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, pogHistoryKey } from './keys';
 import { ADMIN_TEXT } from './messages';
 
 /**
@@ -24,16 +25,17 @@ export function useAdminStatus() {
 /** 'Error / Failed to load admin data' each time a list fails to load (not on every re-render). */
 function useLoadFailureToast(query: UseQueryResult<unknown>, onUnauthorized: () => void): void {
   const { isError, errorUpdatedAt, error } = query;
-  useEffect(() => {
-    if (!isError) return;
+  const onFailure = useEffectEvent(() => {
     // The admin session ended (expired, or logged out in another tab): back to the password.
     if (toAppError(error).code === 'UNAUTHORIZED') {
       onUnauthorized();
       return;
     }
     toast({ title: ADMIN_TEXT.errorTitle, description: ADMIN_TEXT.loadFailed, variant: 'destructive' });
-    // errorUpdatedAt changes once per failure; the toast must not repeat on unrelated renders.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // errorUpdatedAt changes once per failure; the toast must not repeat on unrelated renders.
+  useEffect(() => {
+    if (isError) onFailure();
   }, [isError, errorUpdatedAt]);
 }
 
@@ -62,4 +64,22 @@ export function useAdminUsers(enabled: boolean, onUnauthorized: () => void) {
   const query = useQuery({ queryKey: adminUsersKey, queryFn: ({ signal }) => adminApi.users(signal), enabled, ...listOptions });
   useLoadFailureToast(query, onUnauthorized);
   return query;
+}
+
+/**
+ * The whole moderation history of one POG (decisions and reports), for the Moderate POG dialog.
+ * Refetched whenever the panel's data is (each action reloads it) and when a report arrives live.
+ */
+export function usePogHistory(pogId: number | null) {
+  return useQuery({
+    queryKey: pogHistoryKey(pogId ?? 0),
+    queryFn: async ({ signal }) => {
+      const id = pogId ?? 0;
+      const [audit, reports] = await Promise.all([adminApi.pogAudit(id, signal), adminApi.pogReports(id, signal)]);
+      return moderationHistory(audit, reports);
+    },
+    enabled: pogId !== null,
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
 }

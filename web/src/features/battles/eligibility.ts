@@ -3,7 +3,7 @@
  * supply, on cooldown or already risked in an open battle (decisions.md, Limits); the choosers mirror
  * that, each refused POG with its reason, in the server's order.
  */
-import { cooldownHoursLeft, cooldownTitle, OPEN_BATTLE_STATUSES, type Battle, type Pog } from '@pog/common';
+import { cooldownTitle, OPEN_BATTLE_STATUSES, pogUnavailable, type Battle, type Pog } from '@pog/common';
 
 export type RiskBlockReason = 'rejected' | 'exhausted' | 'cooldown' | 'in-battle';
 
@@ -21,6 +21,12 @@ export const RISK_BLOCK_LABELS = {
   inBattle: 'Already risked in another open battle',
 } as const;
 
+const LABEL_OF: Record<Exclude<RiskBlockReason, 'cooldown'>, string> = {
+  rejected: RISK_BLOCK_LABELS.rejected,
+  exhausted: RISK_BLOCK_LABELS.exhausted,
+  'in-battle': RISK_BLOCK_LABELS.inBattle,
+};
+
 /** The POGs committed in your open battles (pending or accepted). */
 export function riskedPogIds(battles: readonly Battle[]): Set<number> {
   const open = battles.filter((battle) => (OPEN_BATTLE_STATUSES as readonly string[]).includes(battle.status));
@@ -29,17 +35,12 @@ export function riskedPogIds(battles: readonly Battle[]): Set<number> {
 
 type RiskablePog = Pick<Pog, 'id' | 'moderationStatus' | 'tradesRemaining' | 'cooldownUntil' | 'onCooldown' | 'cooldownHours'>;
 
+/** The server's rule (pogUnavailable, in common) with the chooser's words. */
 export function riskBlock(pog: RiskablePog, risked: ReadonlySet<number>, now: number): RiskBlock | null {
-  if (pog.moderationStatus === 'rejected') return { reason: 'rejected', label: RISK_BLOCK_LABELS.rejected, until: null };
-  if (pog.tradesRemaining <= 0) return { reason: 'exhausted', label: RISK_BLOCK_LABELS.exhausted, until: null };
-  if (pog.cooldownUntil) {
-    const hours = cooldownHoursLeft(pog.cooldownUntil, new Date(now));
-    if (hours > 0) return { reason: 'cooldown', label: cooldownTitle(hours), until: new Date(pog.cooldownUntil).getTime() };
-  } else if (pog.onCooldown && pog.cooldownHours > 0) {
-    return { reason: 'cooldown', label: cooldownTitle(pog.cooldownHours), until: null };
-  }
-  if (risked.has(pog.id)) return { reason: 'in-battle', label: RISK_BLOCK_LABELS.inBattle, until: null };
-  return null;
+  const refusal = pogUnavailable(pog, 'risk', new Date(now), { inOpenBattle: risked.has(pog.id) });
+  if (!refusal) return null;
+  if (refusal.reason === 'cooldown') return { reason: 'cooldown', label: cooldownTitle(refusal.hoursLeft), until: refusal.until?.getTime() ?? null };
+  return { reason: refusal.reason, label: LABEL_OF[refusal.reason], until: null };
 }
 
 /** The earliest moment a blocked POG frees up by itself (a cooldown ending), or null. */

@@ -9,5 +9,3 @@ export const pendingBattlesKey = (userId: number) => [`${BATTLES_PATH}/pending/$
 /** Your finished battles: completed, declined, cancelled, expired. */
 export const battleHistoryKey = (userId: number) => [`${BATTLES_PATH}/history/${userId}`] as const;
 export const battleKey = (battleId: number) => [`${BATTLES_PATH}/${battleId}`] as const;
-/** The players who can be challenged now (holding a POG they could risk): the challenge form's opponents. */
-export const CHALLENGEABLE_PLAYERS_KEY = ['/api/users?canBeChallenged=1'] as const;

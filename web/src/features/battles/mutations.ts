@@ -13,18 +13,25 @@ import { acceptChallenge, cancelChallenge, completeBattle, declineChallenge, sen
 import { applyBattleUpdate, knownCompleted } from './cache';
 import { battleIn, failureMessage } from './failures';
 import { BATTLE_TEXT } from './messages';
-import { announceCompletion } from './reveal';
+import { abandonReveal, announceCompletion, prepareReveal } from './reveal';
+
+interface WriteHooks<Input> {
+  onStart?: (input: Input) => void;
+  onFailure?: (input: Input) => void;
+}
 
 function useBattleWrite<Input>(
   viewerId: number,
   run: (input: Input) => Promise<Battle>,
   success: (battle: Battle) => { title: string; description?: string } | null,
   failedFallback: string,
+  hooks: WriteHooks<Input> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     retry: false,
     mutationFn: run,
+    onMutate: hooks.onStart,
     onSuccess: (battle) => {
       const newlyCompleted = battle.status === 'completed' && !knownCompleted(queryClient, battle, viewerId);
       applyBattleUpdate(queryClient, battle, viewerId);
@@ -32,7 +39,8 @@ function useBattleWrite<Input>(
       const message = success(battle);
       if (message) toast(message);
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      hooks.onFailure?.(input);
       const current = battleIn(error);
       if (current) applyBattleUpdate(queryClient, current, viewerId);
       showFailure(error, () => ({ title: BATTLE_TEXT.errorTitle, description: failureMessage(error, failedFallback, isOnline()) }));
@@ -62,5 +70,12 @@ export const useDeclineChallenge = (viewerId: number) =>
 export const useCancelChallenge = (viewerId: number) =>
   useBattleWrite(viewerId, cancelChallenge, () => ({ title: BATTLE_TEXT.cancelledTitle, description: BATTLE_TEXT.cancelledMessage }), BATTLE_TEXT.cancelFailed);
 
-/** The 'Battle Completed!' toast comes from the reveal, once the rolls have been shown. */
-export const useCompleteBattle = (viewerId: number) => useBattleWrite(viewerId, completeBattle, () => null, BATTLE_TEXT.completeFailed);
+/**
+ * The 'Battle Completed!' toast comes from the reveal, once the rolls have been shown. The reveal's
+ * build-up starts with the click, so the wait for the server is part of the show.
+ */
+export const useCompleteBattle = (viewerId: number) =>
+  useBattleWrite(viewerId, (battle: Battle) => completeBattle(battle.id), () => null, BATTLE_TEXT.completeFailed, {
+    onStart: prepareReveal,
+    onFailure: (battle) => abandonReveal(battle.id),
+  });

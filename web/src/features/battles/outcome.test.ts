@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, bonusText, completionToast, opponentOf, resultFor, sideOf, winnerName } from './outcome';
+import { actionsFor, bonusText, completionToast, opponentOf, resultFor, sideNote, sideOf, winnerName } from './outcome';
 import { makeBattle, makeCompletedBattle } from './testBattle';
 
 const ALICE = 7;
@@ -60,5 +60,16 @@ describe('the Battle Completed! toast', () => {
     expect(completionToast(makeCompletedBattle({ winnerId: BOB, challengerRoll: 12, defenderRoll: 80 })).description).toBe(
       'bob wins! alice rolled 12, bob rolled 80.',
     );
+  });
+});
+
+describe('a coin flip reads as heads and tails (challenger Heads)', () => {
+  it('says which face each player backs, and where the coin landed', () => {
+    expect(sideNote('flip', 'challenger', 'legendary')).toBe('Heads');
+    expect(sideNote('flip', 'defender', 'common')).toBe('Tails');
+    expect(sideNote('standard', 'defender', 'rare')).toBe('bonus +2');
+    const flip = makeCompletedBattle({ battleType: 'flip', winnerId: BOB, challengerRoll: 12, defenderRoll: 80 });
+    expect(completionToast(flip)).toEqual({ title: 'Battle Completed!', description: 'bob wins! The coin landed Tails.' });
+    expect(completionToast({ ...flip, winnerId: ALICE }).description).toBe('alice wins! The coin landed Heads.');
   });
 });

@@ -1,5 +1,5 @@
 /** How a battle reads from one player's seat: their side, the opponent, the result, what they may do. */
-import { battleBonus, type Battle, type BattleParty, type BattleSide, type BattleType, type Rarity } from '@pog/common';
+import { battleBonus, coinFaceOf, isCoinFlip, landedText, type Battle, type BattleParty, type BattleSide, type BattleType, type Rarity } from '@pog/common';
 
 export function sideOf(battle: Pick<Battle, 'challengerId' | 'defenderId'>, viewerId: number): BattleSide | null {
   if (battle.challengerId === viewerId) return 'challenger';
@@ -56,6 +56,19 @@ export function bonusText(battleType: BattleType, rarity: Rarity): string {
   return `+${battleBonus(battleType, rarity)}`;
 }
 
+/**
+ * What a battle card says beside a player's POG: the roll bonus ("bonus +2"), or in a coin flip the
+ * face the player backs ("Heads": challenger Heads, defender Tails).
+ */
+export function sideNote(battleType: BattleType, side: BattleSide, rarity: Rarity): string {
+  return battleType === 'flip' ? coinFaceOf(side) : `bonus ${bonusText(battleType, rarity)}`;
+}
+
+/** Under each POG a player may risk: "Roll bonus +2", or in a coin flip "You are Heads". */
+export function chooserNote(battleType: BattleType, side: BattleSide, rarity: Rarity): string {
+  return battleType === 'flip' ? `You are ${coinFaceOf(side)}` : `Roll bonus ${bonusText(battleType, rarity)}`;
+}
+
 export const BATTLE_TYPE_LABELS: Record<BattleType, string> = {
   standard: 'Standard',
   championship: 'Championship (best of three)',
@@ -68,9 +81,24 @@ export function winnerName(battle: Battle): string | null {
   return battle.winnerId === battle.challengerId ? battle.challenger.username : battle.defender.username;
 }
 
-/** The 'Battle Completed!' toast: it names the winner and both deciding rolls (spec section 8). */
+/** The side that won a completed battle, or null. */
+export function winnerSide(battle: Pick<Battle, 'winnerId' | 'challengerId' | 'defenderId'>): BattleSide | null {
+  if (battle.winnerId === null) return null;
+  return battle.winnerId === battle.challengerId ? 'challenger' : 'defender';
+}
+
+/**
+ * How a completed battle was decided: both deciding rolls, or in a coin flip the face it landed on
+ * ("The coin landed Heads.").
+ */
+export function decidedBy(battle: Battle): string {
+  const side = winnerSide(battle);
+  if (isCoinFlip(battle) && side) return landedText(side);
+  return `${battle.challenger.username} rolled ${battle.challengerRoll ?? '?'}, ${battle.defender.username} rolled ${battle.defenderRoll ?? '?'}.`;
+}
+
+/** The 'Battle Completed!' toast: it names the winner and how it was decided (spec section 8). */
 export function completionToast(battle: Battle): { title: string; description: string } {
   const winner = winnerName(battle) ?? 'Nobody';
-  const rolls = `${battle.challenger.username} rolled ${battle.challengerRoll ?? '?'}, ${battle.defender.username} rolled ${battle.defenderRoll ?? '?'}.`;
-  return { title: 'Battle Completed!', description: `${winner} wins! ${rolls}` };
+  return { title: 'Battle Completed!', description: `${winner} wins! ${decidedBy(battle)}` };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../stores/toasts';
-import { announceCompletion, closeReveal, finishReveal, registerStage, useRevealStore } from './reveal';
+import { abandonReveal, announceCompletion, closeReveal, finishReveal, prepareReveal, registerStage, useRevealStore } from './reveal';
 import { makeBattle, makeCompletedBattle } from './testBattle';
 
 afterEach(() => {
@@ -29,6 +29,25 @@ describe('the reveal of a completed battle', () => {
     expect(useRevealStore.getState().current).toBeNull();
     unregister();
     expect(useRevealStore.getState().stages).toBe(0);
+  });
+
+  it("starts the build-up at the player's own flip, and puts the result in its place when it arrives", () => {
+    const unregister = registerStage();
+    prepareReveal(makeBattle({ id: 6, status: 'accepted' }));
+    expect(useRevealStore.getState().current).toMatchObject({ id: 6, status: 'accepted' });
+    announceCompletion(makeCompletedBattle({ id: 6 }));
+    expect(useRevealStore.getState().current).toMatchObject({ id: 6, status: 'completed' });
+    // A failure ends only a build-up still waiting.
+    abandonReveal(6);
+    expect(useRevealStore.getState().current?.id).toBe(6);
+    closeReveal();
+    prepareReveal(makeBattle({ id: 7, status: 'accepted' }));
+    abandonReveal(7);
+    expect(useRevealStore.getState().current).toBeNull();
+    unregister();
+    // Without a Battle Arena on screen there is no build-up.
+    prepareReveal(makeBattle({ id: 8, status: 'accepted' }));
+    expect(useRevealStore.getState().current).toBeNull();
   });
 
   it('ignores a battle that is not completed', () => {

@@ -31,6 +31,23 @@ export function announceCompletion(battle: Battle): void {
   }
 }
 
+/**
+ * The player pressed the flip with a Battle Arena on screen: the build-up (both discs, the
+ * count-in) starts at once, while the server rolls, and the rolls land when the result arrives
+ * (announceCompletion puts the completed battle in its place).
+ */
+export function prepareReveal(battle: Battle): void {
+  const state = useRevealStore.getState();
+  if (state.stages === 0 || state.current !== null || state.announced.has(battle.id)) return;
+  useRevealStore.setState({ current: battle });
+}
+
+/** The flip failed: a build-up still waiting for its result ends (the failure toast says why). */
+export function abandonReveal(battleId: number): void {
+  const current = useRevealStore.getState().current;
+  if (current?.id === battleId && current.status !== 'completed') useRevealStore.setState({ current: null });
+}
+
 /** Called by the stage when its animation has shown the winner. */
 export function finishReveal(battle: Battle): void {
   if (useRevealStore.getState().current?.id === battle.id) toast(completionToast(battle));

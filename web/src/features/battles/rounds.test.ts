@@ -13,3 +13,12 @@ describe('rounds as listed', () => {
     expect(describeRound(tie, battle)).toBe('Round 2: alice 41 (40 + 1), bob 41: a tie, rolled again');
   });
 });
+
+describe('tosses of a coin flip', () => {
+  it('reads each toss as Heads (challenger) or Tails, never as rolls', () => {
+    const flip = makeBattle({ battleType: 'flip' });
+    expect(describeRound(roundView({ round: 1, challengerBase: 30, challengerBonus: 0, defenderBase: 30, defenderBonus: 0 }), flip)).toBe('Toss 1: both draws equal, tossed again');
+    expect(describeRound(roundView({ round: 2, challengerBase: 90, challengerBonus: 0, defenderBase: 30, defenderBonus: 0 }), flip)).toBe('Toss 2: Heads');
+    expect(describeRound(roundView({ round: 3, challengerBase: 9, challengerBonus: 0, defenderBase: 30, defenderBonus: 0 }), flip)).toBe('Toss 3: Tails');
+  });
+});

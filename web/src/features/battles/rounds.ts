@@ -1,5 +1,5 @@
 /** A battle's rounds as the screens list them: totals and who took each round. */
-import type { Battle, BattleRound, BattleSide } from '@pog/common';
+import { describeToss, isCoinFlip, type Battle, type BattleRound, type BattleSide } from '@pog/common';
 
 export interface RoundView {
   round: number;
@@ -20,8 +20,12 @@ export function roundView(round: BattleRound): RoundView {
   return { ...round, challengerTotal, defenderTotal, winner };
 }
 
-/** One line per round, e.g. "Round 1: alice 57 (+2), bob 41: alice takes it". */
-export function describeRound(view: RoundView, battle: Pick<Battle, 'challenger' | 'defender'>): string {
+/**
+ * One line per round, e.g. "Round 1: alice 57 (+2), bob 41: alice takes it"; in a coin flip one line
+ * per toss, e.g. "Toss 1: Heads" (challenger Heads, common/src/battles/coin.ts).
+ */
+export function describeRound(view: RoundView, battle: Pick<Battle, 'challenger' | 'defender' | 'battleType'>): string {
+  if (isCoinFlip(battle)) return describeToss(view);
   const side = (name: string, base: number, bonus: number, total: number) => `${name} ${total}${bonus > 0 ? ` (${base} + ${bonus})` : ''}`;
   const outcome = view.winner === null ? 'a tie, rolled again' : `${view.winner === 'challenger' ? battle.challenger.username : battle.defender.username} takes it`;
   return `Round ${view.round}: ${side(battle.challenger.username, view.challengerBase, view.challengerBonus, view.challengerTotal)}, ${side(battle.defender.username, view.defenderBase, view.defenderBonus, view.defenderTotal)}: ${outcome}`;

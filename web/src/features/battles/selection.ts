@@ -11,7 +11,8 @@ export function opponentsFor<P extends Pick<User, 'id' | 'username'>>(players: r
   return players.filter((player) => player.id !== viewerId).sort((a, b) => a.username.localeCompare(b.username));
 }
 
-const opponentIdOf = (param: string | null): number | null => (param && /^\d+$/.test(param) ? Number(param) : null);
+/** The player id an `?opponent=` names, or null when it names none. */
+export const opponentIdOf = (param: string | null): number | null => (param && /^\d+$/.test(param) ? Number(param) : null);
 
 /** `?opponent={userId}` preselects an opponent, but only one who is in the list. */
 export function preselectedOpponent(param: string | null, opponents: ReadonlyArray<Pick<User, 'id'>>): number | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationList } from '@pog/common';
-import { withLiveNotification, withRead } from './cache';
+import { withLiveNotification, withRead, withReadEvent } from './cache';
 
 const note = (id: number, read = false): Notification => ({
   id,
@@ -31,5 +31,23 @@ describe('notification cache updates', () => {
     const two = withRead({ items: [note(5), note(4)], unreadCount: 2 }, [4]);
     expect(two.items.map((item) => item.read)).toEqual([false, true]);
     expect(two.unreadCount).toBe(1);
+  });
+
+  it('keeps counting unread notifications beyond the ones the list holds', () => {
+    // 7 unread on the server, 2 of them in the list.
+    const partial: NotificationList = { items: [note(9), note(8), note(1, true)], unreadCount: 7 };
+    expect(withRead(partial, [9, 8]).unreadCount).toBe(5);
+    expect(withRead(partial, [9, 1]).unreadCount).toBe(6);
+    expect(withRead(partial).unreadCount).toBe(0);
+  });
+
+  it('takes the count another tab\'s marking left, marking what it names', () => {
+    const partial: NotificationList = { items: [note(9), note(8)], unreadCount: 7 };
+    const one = withReadEvent(partial, { ids: [9], unreadCount: 6 });
+    expect(one.items.map((item) => item.read)).toEqual([true, false]);
+    expect(one.unreadCount).toBe(6);
+    const all = withReadEvent(partial, { ids: null, unreadCount: 0 });
+    expect(all.items.every((item) => item.read)).toBe(true);
+    expect(all.unreadCount).toBe(0);
   });
 });

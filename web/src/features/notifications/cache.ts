@@ -3,7 +3,7 @@
  * written into that same cache, so the list and the unread count never disagree.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationList } from '@pog/common';
+import type { Notification, NotificationList, NotificationsRead } from '@pog/common';
 
 export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
 
@@ -16,11 +16,25 @@ export function withLiveNotification(list: NotificationList, notification: Notif
   };
 }
 
-/** Marks the given notifications (or all of them) read. */
+/**
+ * Marks the given notifications (or all of them) read. The list holds only the newest ones, so the
+ * count drops by those it marked (or to 0 for all), never to what the list alone shows.
+ */
 export function withRead(list: NotificationList, ids?: readonly number[]): NotificationList {
-  const marks = (item: Notification) => !ids || ids.includes(item.id);
-  const items = list.items.map((item) => (marks(item) && !item.read ? { ...item, read: true } : item));
-  return { items, unreadCount: items.filter((item) => !item.read).length };
+  const marks = (item: Notification) => !item.read && (!ids || ids.includes(item.id));
+  const marked = list.items.filter(marks).length;
+  const items = list.items.map((item) => (marks(item) ? { ...item, read: true } : item));
+  return { items, unreadCount: ids ? Math.max(0, list.unreadCount - marked) : 0 };
+}
+
+/** `notifications:read` from any tab of the player: the marks, and the server's count after them. */
+export function withReadEvent(list: NotificationList, event: NotificationsRead): NotificationList {
+  return { ...withRead(list, event.ids ?? undefined), unreadCount: event.unreadCount };
+}
+
+export function applyLiveRead(queryClient: QueryClient, event: NotificationsRead): void {
+  const current = queryClient.getQueryData<NotificationList>(NOTIFICATIONS_KEY);
+  if (current) queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, withReadEvent(current, event));
 }
 
 export function addLiveNotification(queryClient: QueryClient, notification: Notification): void {

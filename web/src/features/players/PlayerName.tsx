@@ -1,24 +1,17 @@
-import { Link } from 'react-router';
-import styled from 'styled-components';
+import { InlineLink } from '../../components/InlineLink';
 import { playerPath } from './paths';
-
-const NameLink = styled(Link)`
-  color: inherit;
-  text-decoration: underline;
-  text-decoration-color: ${({ theme }) => theme.colors.borderStrong};
-  text-underline-offset: 2px;
-  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.text}; text-decoration-color: currentColor; }
-`;
 
 /**
  * A player's @name: a link to their page for signed-in viewers (player pages need a session, so
  * visitors get plain text). `onFollow` runs when the link is followed, e.g. to close a dialog.
  */
-export function PlayerName({ userId, username, linked, onFollow }: { userId: number; username: string; linked: boolean; onFollow?: () => void }) {
-  if (!linked) return <>@{username}</>;
+export function PlayerName({ userId, username, linked, onFollow, bare = false }: { userId: number; username: string; linked: boolean; onFollow?: () => void; bare?: boolean }) {
+  // `bare`: the name alone, where a screen shows it without the @.
+  const name = bare ? username : `@${username}`;
+  if (!linked) return <>{name}</>;
   return (
-    <NameLink to={playerPath(userId)} onClick={onFollow}>
-      @{username}
-    </NameLink>
+    <InlineLink to={playerPath(userId)} onClick={onFollow}>
+      {name}
+    </InlineLink>
   );
 }

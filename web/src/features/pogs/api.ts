@@ -11,8 +11,21 @@ export interface PogPage {
 
 export const EXPLORE_PAGE_SIZE = 24;
 
+/** A card with its gaps, roughly (POG_CARD_SIZES.md plus padding, name and meta). */
+const CARD_BOX = { width: 180, height: 250 };
+
+/**
+ * How many POGs a browsing page asks for: what fills this screen and a bit more (a phone draws a
+ * dozen cards instead of rendering two dozen it cannot show), EXPLORE_PAGE_SIZE where there is no
+ * window. Decided once per page load, so every page of a list has the same size.
+ */
+export const explorePageSize: number =
+  typeof window === 'undefined'
+    ? EXPLORE_PAGE_SIZE
+    : Math.min(48, Math.max(8, Math.max(1, Math.floor(window.innerWidth / CARD_BOX.width)) * (Math.ceil(window.innerHeight / CARD_BOX.height) + 1)));
+
 /** The query string for a filtered, paginated list (empty filters are left out). */
-export function pogListUrl(filters: PogFilters, cursor: string | null, limit = EXPLORE_PAGE_SIZE): string {
+export function pogListUrl(filters: PogFilters, cursor: string | null, limit = explorePageSize): string {
   const params = new URLSearchParams();
   const search = filters.search.trim();
   if (search) params.set('search', search);

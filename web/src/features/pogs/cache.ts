@@ -6,7 +6,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Pog } from '@pog/common';
 import type { PogPage } from './api';
-import { POG_LIST_PATH, pogKey, userIdOfPogsKey } from './keys';
+import { POG_LIST_PATH, pogKey, pogProvenanceKey, userIdOfPogsKey } from './keys';
 
 type PogPages = InfiniteData<PogPage, string | null>;
 
@@ -25,6 +25,8 @@ function replaceIn(list: Pog[], pog: Pog): Pog[] {
 /** Writes a changed (or new) POG into the caches that hold it. */
 export function applyPogUpdate(queryClient: QueryClient, pog: Pog): void {
   queryClient.setQueryData<Pog>(pogKey(pog.id), pog);
+  // Its page also holds its history, which the change may have added to: asked again if open.
+  void queryClient.invalidateQueries({ queryKey: pogProvenanceKey(pog.id), exact: true });
 
   for (const query of queryClient.getQueryCache().findAll()) {
     const key = query.queryKey;

@@ -4,8 +4,6 @@
  */
 import type { PogSort, Rarity } from '@pog/common';
 
-export const USERS_KEY = ['/api/users'] as const;
-
 export const userPogsPath = (userId: number) => `/api/users/${userId}/pogs`;
 export const userPogsKey = (userId: number) => [userPogsPath(userId)] as const;
 
@@ -31,3 +29,6 @@ export function userIdOfPogsKey(key: readonly unknown[]): number | null {
   const match = /^\/api\/users\/(\d+)\/pogs$/.exec(path);
   return match ? Number(match[1]) : null;
 }
+
+/** A POG's page: the POG and its history (public). */
+export const pogProvenanceKey = (pogId: number) => [`/api/pogs/${pogId}/provenance`] as const;

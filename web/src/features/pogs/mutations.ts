@@ -4,6 +4,7 @@ import { type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/com
 import { serverMessageOr } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
+import { refreshAllStats } from '../achievements/live';
 import { showFailure } from '../errors/showError';
 import { createPog, deletePog, updatePog, uploadImage } from './api';
 import { applyPogUpdate, refreshPogLists, removePogFromCache } from './cache';
@@ -19,9 +20,11 @@ export function useCreatePog() {
     onSuccess: (pog: Pog) => {
       applyPogUpdate(queryClient, pog);
       void refreshPogLists(queryClient);
+      refreshAllStats(queryClient);
       toast({ title: POG_TEXT.createdTitle, description: POG_TEXT.createdMessage });
     },
     onError: (error) => {
+      refreshAllStats(queryClient);
       showFailure(error, () => ({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.createFailedFallback) }));
     },
   });
@@ -34,9 +37,11 @@ export function useUpdatePog() {
     onSuccess: (pog: Pog) => {
       applyPogUpdate(queryClient, pog);
       void refreshPogLists(queryClient);
+      refreshAllStats(queryClient);
       toast({ title: POG_TEXT.updatedTitle, description: POG_TEXT.updatedMessage });
     },
     onError: (error) => {
+      refreshAllStats(queryClient);
       showFailure(error, () => ({ title: POG_TEXT.createFailedTitle, description: messageOr(error, POG_TEXT.updateFailedFallback) }));
     },
   });
@@ -49,6 +54,7 @@ export function useDeletePog() {
     onSuccess: (_nothing, pogId) => {
       removePogFromCache(queryClient, pogId);
       void refreshPogLists(queryClient);
+      refreshAllStats(queryClient);
       toast({ title: POG_TEXT.deletedTitle, description: POG_TEXT.deletedMessage });
     },
     onError: (error) => {

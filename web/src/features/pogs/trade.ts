@@ -2,7 +2,7 @@
  * What a card's trade action means on each screen: an offer of an own POG or a request for another
  * player's, each also reachable as a Trade Center link that opens the Trade dialog preset.
  */
-import { cooldownHoursLeft, cooldownTitle, type Pog } from '@pog/common';
+import { cooldownTitle, pogUnavailable, type Pog } from '@pog/common';
 
 export type TradeIntent =
   | { kind: 'offer'; path: string }
@@ -55,18 +55,14 @@ export const TRADE_BLOCK_LABELS: Record<TradeBlockReason, string> = {
 type TradeablePog = Pick<Pog, 'moderationStatus' | 'tradesRemaining' | 'cooldownUntil' | 'onCooldown' | 'cooldownHours'>;
 
 /**
- * The server's rules, mirrored (decisions.md: a POG on cooldown, rejected, or out of supply cannot
- * be traded), in the server's order. The cooldown is measured against `now`, so it runs out on
+ * The server's rule (pogUnavailable, in common: a POG on cooldown, rejected, or out of supply cannot
+ * be traded) with this screen's words. The cooldown is measured against `now`, so it runs out on
  * screen without a refetch; without an end time the server's own reading is used.
  */
 export function tradeBlock(pog: TradeablePog, now: number): TradeBlock | null {
-  if (pog.moderationStatus === 'rejected') return { reason: 'rejected', title: TRADE_BLOCK_TITLES.rejected, until: null };
-  if (pog.tradesRemaining <= 0) return { reason: 'exhausted', title: TRADE_BLOCK_TITLES.exhausted, until: null };
-  if (pog.cooldownUntil) {
-    const hours = cooldownHoursLeft(pog.cooldownUntil, new Date(now));
-    if (hours > 0) return { reason: 'cooldown', title: cooldownTitle(hours), until: new Date(pog.cooldownUntil).getTime() };
-  } else if (pog.onCooldown && pog.cooldownHours > 0) {
-    return { reason: 'cooldown', title: cooldownTitle(pog.cooldownHours), until: null };
-  }
-  return null;
+  const refusal = pogUnavailable(pog, 'offer', new Date(now));
+  if (!refusal) return null;
+  if (refusal.reason === 'cooldown') return { reason: 'cooldown', title: cooldownTitle(refusal.hoursLeft), until: refusal.until?.getTime() ?? null };
+  const reason = refusal.reason as Exclude<TradeBlockReason, 'cooldown'>;
+  return { reason, title: TRADE_BLOCK_TITLES[reason], until: null };
 }

@@ -1,29 +1,22 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { userStream, type User } from '@pog/common';
 import { useSocketStore } from '../../stores/socket';
-import { toast } from '../../stores/toasts';
-import { CURRENT_USER_KEY, endSession } from '../auth/session';
-import { AUTH_TEXT } from '../auth/messages';
-import { LOGOUT_MUTATION_KEY } from '../auth/useAuthActions';
-import { applyLiveBattle } from '../battles/live';
-import { applyChatDelta, applyChatReply } from '../chat/live';
-import { addLiveNotification } from '../notifications/cache';
-import { refreshStatsOn } from '../achievements/live';
-import { applyLivePog } from '../pogs/live';
-import { applyLiveTrade } from '../trades/live';
-import { bindLiveSocket } from './liveSocket';
-import { createGameSocket } from './socket';
-import { StreamCursor } from '@pog/common';
+import { reportError } from '../errors/showError';
+
+/** Between tries to load the live connection's code when it failed (offline, a new deployment). */
+const RETRY_MS = 5_000;
+/** The connection waits for the browser's first idle moment after the page has drawn, at most this long. */
+const IDLE_WAIT_MS = 1_000;
 
 /**
  * Keeps one live connection open while a player is signed in and routes server events into the
- * app: notifications into the bell, scored or edited POGs into every list, trades into the Trade
- * Center (and, once accepted, the swapped POGs into both collections), PogBot's answer as it is
- * written into the chat, a revoked session back to /auth. Events missed while disconnected are
- * replayed by the server from where this page left off; only when they are gone does the page
- * refetch what it shows.
+ * app (connect.ts): notifications into the bell, scored or edited POGs into every list, trades into
+ * the Trade Center, PogBot's answer as it is written, a revoked session back to /auth. Events
+ * missed while disconnected are replayed by the server from where this page left off. The
+ * connection's code is loaded only for a signed-in player, once the page is drawn and the browser
+ * is idle, so visitors never download it and a screen's first data does not share the network
+ * with it (nothing is missed meanwhile: the connection resumes from the position the data was read at).
  */
 export function useRealtime(userId: number | null): void {
   const queryClient = useQueryClient();
@@ -35,35 +28,27 @@ export function useRealtime(userId: number | null): void {
       setStatus('disconnected');
       return;
     }
-    const cursor = new StreamCursor();
-    // The data on screen was read at (or after) this position: resume right after it.
-    cursor.seed(userStream(userId), queryClient.getQueryData<User | null>(CURRENT_USER_KEY)?.streamPosition);
-    const socket = createGameSocket(cursor);
-    const live = bindLiveSocket({
-      socket,
-      cursor,
-      onStatus: setStatus,
-      onReset: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
-    });
-
-    live.on('notification', (notification) => {
-      addLiveNotification(queryClient, notification);
-      refreshStatsOn(queryClient, notification);
-    });
-    live.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
-    live.on('battle:created', (battle) => applyLiveBattle(queryClient, battle, userId));
-    live.on('battle:updated', (battle) => applyLiveBattle(queryClient, battle, userId));
-    live.on('trade:created', (trade) => applyLiveTrade(queryClient, trade, userId));
-    live.on('trade:updated', (trade) => applyLiveTrade(queryClient, trade, userId));
-    live.on('chat:reply', () => applyChatReply(queryClient));
-    socket.on('chat:delta', (delta) => applyChatDelta(delta));
-    socket.on('session:revoked', ({ reason }) => {
-      // Our own logout ends the session too; its success toast says it better.
-      if (queryClient.isMutating({ mutationKey: LOGOUT_MUTATION_KEY }) > 0) return;
-      endSession(queryClient);
-      navigate('/auth', { replace: true });
-      toast({ title: AUTH_TEXT.sessionEndedTitle, description: reason, variant: 'destructive' });
-    });
-    return () => live.close();
+    let close: (() => void) | undefined;
+    let stopped = false;
+    let retry: number | undefined;
+    const start = () => {
+      import('./connect').then(
+        ({ connectRealtime }) => {
+          if (!stopped) close = connectRealtime({ userId, queryClient, navigate, setStatus });
+        },
+        (error: unknown) => {
+          reportError(error, 'live connection');
+          if (!stopped) retry = window.setTimeout(start, RETRY_MS);
+        },
+      );
+    };
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS }) : undefined;
+    if (idle === undefined) retry = window.setTimeout(start, 1);
+    return () => {
+      stopped = true;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(retry);
+      close?.();
+    };
   }, [userId, queryClient, navigate, setStatus]);
 }

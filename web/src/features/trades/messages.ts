@@ -40,6 +40,22 @@ export const TRADE_TEXT = {
   noPendingHint: 'Offer one of your POGs for one of another player’s with New Trade.',
   noHistory: 'No finished trades yet',
   signedOut: 'Log in to see and answer your trades.',
+
+  // Counter-offers (issue 16; not in the spec, which these add to).
+  counter: 'Counter',
+  counterTitle: 'Counter-offer',
+  counterDescription: 'Answer with your own offer: keep or change the POG you give and the POG you want. It replaces this offer.',
+  youGive: 'You give',
+  youWantFrom: (username: string) => `You want from ${username}`,
+  sendCounter: 'Send Counter-Offer',
+  sendingCounter: 'Sending...',
+  counterSentTitle: 'Counter-offer sent',
+  counterSentMessage: 'Your counter-offer replaced their offer.',
+  counterFailedTitle: 'Counter-offer Error',
+  counterUnchanged: 'Change at least one POG, or accept the offer as it is.',
+  counterBadge: (round: number) => `Counter-offer, round ${round}`,
+  earlierOffers: (count: number) => (count === 1 ? 'Earlier offer (1)' : `Earlier offers (${count})`),
+  chainLink: (from: string, offer: string | null, request: string | null) => `${from} offered ${offer ?? 'a deleted POG'} for ${request ?? 'a deleted POG'}`,
 } as const;
 
 /** Why the system cancelled an offer (`cancelReason`), in the words the notifications use. */

@@ -4,12 +4,12 @@
  * as "no longer pending", which would only hide what really happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AppError, type CreateTradeRequest, type Trade } from '@pog/common';
-import { describeError, serverMessage as sharedServerMessage } from '../../api/errors';
+import { type CounterTradeRequest, type CreateTradeRequest, type Trade } from '@pog/common';
+import { currentEntityIn, describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
 import { showFailure } from '../errors/showError';
-import { answerTrade, cancelTrade, sendTrade, type TradeAnswer } from './api';
+import { answerTrade, cancelTrade, counterTrade, sendTrade, type TradeAnswer } from './api';
 import { applyTradeUpdate } from './cache';
 import { pendingTradesKey } from './keys';
 import { TRADE_TEXT } from './messages';
@@ -19,9 +19,7 @@ export const serverMessage = (error: unknown): string | null => sharedServerMess
 
 /** A 409 "no longer pending" carries the trade as it is now: show that instead of the stale copy. */
 export function currentTradeIn(error: unknown): Trade | null {
-  if (!(error instanceof AppError) || typeof error.details !== 'object' || error.details === null) return null;
-  const trade = (error.details as { trade?: unknown }).trade;
-  return typeof trade === 'object' && trade !== null && typeof (trade as Trade).id === 'number' ? (trade as Trade) : null;
+  return currentEntityIn(error, 'trade', (value): value is Trade => typeof value === 'object' && value !== null && typeof (value as Trade).id === 'number');
 }
 
 function useTradeCache(viewerId: number) {
@@ -83,6 +81,24 @@ export function useCancelTrade(viewerId: number) {
       cache.applyFrom(error);
       const message = serverMessage(error);
       showFailure(error, () => ({ title: TRADE_TEXT.errorTitle, description: message ? TRADE_TEXT.cancelFailedWith(message) : TRADE_TEXT.cancelFailed }));
+    },
+  });
+}
+
+/** A counter-offer: the countered trade and the counter both come back live; the answer is the counter. */
+export function useCounterTrade(viewerId: number) {
+  const cache = useTradeCache(viewerId);
+  return useMutation({
+    retry: false,
+    mutationFn: ({ trade, request }: { trade: Trade; request: CounterTradeRequest }) => counterTrade(trade.id, request),
+    onSuccess: (counter, { trade }) => {
+      cache.apply({ ...trade, status: 'countered' });
+      cache.apply(counter);
+      toast({ title: TRADE_TEXT.counterSentTitle, description: TRADE_TEXT.counterSentMessage });
+    },
+    onError: (error) => {
+      cache.applyFrom(error);
+      showFailure(error, () => ({ title: TRADE_TEXT.counterFailedTitle, description: serverMessage(error) ?? TRADE_TEXT.sendFailedFallback }));
     },
   });
 }

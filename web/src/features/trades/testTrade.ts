@@ -19,6 +19,8 @@ export function makeTrade(overrides: Partial<Trade> = {}): Trade {
     toUser: { id: 8, username: 'bob', avatarColor: '#EC4899', avatarInitials: 'B' },
     offerPog: makePog({ id: 1, userId: 7, name: 'Ember' }),
     requestPog: makePog({ id: 2, userId: 8, username: 'bob', creatorId: 8, creatorUsername: 'bob', name: 'Tide' }),
+    counterOfId: null,
+    chain: [],
     ...overrides,
   };
 }

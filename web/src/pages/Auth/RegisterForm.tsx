@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { registerFormSchema } from '@pog/common';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { fieldErrors, type FieldErrors } from '../../features/auth/formErrors';
+import { authSchemasForSubmit, loadAuthSchemas } from '../../features/auth/loadAuthSchemas';
 import { useRegister } from '../../features/auth/useAuthActions';
 import { Form } from './formStyles';
 
@@ -13,9 +13,11 @@ export function RegisterForm() {
   const [values, setValues] = useState({ username: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = registerFormSchema.safeParse(values);
+    const schemas = await authSchemasForSubmit();
+    if (!schemas) return;
+    const parsed = schemas.registerFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors<RegisterField>(parsed.error.issues));
       return;
@@ -29,7 +31,7 @@ export function RegisterForm() {
   const update = (field: RegisterField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label="Register">
+    <Form onSubmit={(event) => void onSubmit(event)} onFocus={() => void loadAuthSchemas().catch(() => undefined)} noValidate aria-label="Register">
       <Field label="Username" name="username" autoComplete="username" placeholder="Choose a username" value={values.username} onChange={update('username')} error={errors.username} />
       <Field label="Password" name="password" type="password" autoComplete="new-password" placeholder="Create a password" value={values.password} onChange={update('password')} error={errors.password} />
       <Field

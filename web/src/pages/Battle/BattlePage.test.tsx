@@ -57,7 +57,8 @@ describe('Battle Arena', () => {
 
   it('offers no POG already risked in an open battle, and ignores an ?opponent= who cannot be challenged', async () => {
     const open = makeBattle({ id: 6, challengerId: 7, challengerPogId: ember.id, status: 'pending' });
-    const gateway = fakeGateway(arenaReads([open]));
+    // The picker looks ?opponent= up among the players who can be challenged: not there.
+    const gateway = fakeGateway({ ...arenaReads([open]), 'GET /api/users?canBeChallenged=1&id=42': [] });
     renderWithApp(<BattlePage />, { route: '/battle?opponent=42' });
 
     expect((await opponent()).value).toBe('');
@@ -79,7 +80,7 @@ describe('Battle Arena', () => {
 
     act(() => announceCompletion(battle));
     expect(await screen.findByRole('dialog', { name: 'alice vs bob' })).toBeTruthy();
-    expect(screen.getByText('The coins are flipping...')).toBeTruthy();
+    expect(screen.getByText('The rolls are coming...')).toBeTruthy();
     expect(currentToast()).toBeNull();
 
     expect(await screen.findByText('alice wins!', {}, { timeout: 5_000 })).toBeTruthy();

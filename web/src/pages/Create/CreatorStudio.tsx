@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { changesDesign, editRefusal, type User } from '@pog/common';
@@ -16,11 +16,15 @@ import {
   type DesignErrors,
   type PogDesign,
 } from '../../features/pogs/design';
+import { useUserStats } from '../../features/achievements/queries';
+import { ALLOWANCE_TEXT, allowanceFrom, cooldownSecondsLeft } from '../../features/pogs/allowance';
 import { EDIT_TEXT } from '../../features/pogs/messages';
+import { useTicker } from '../../hooks/useTicker';
 import { useCreatePog, useUpdatePog } from '../../features/pogs/mutations';
 import { usePog } from '../../features/pogs/queries';
 import { ActiveTrades } from './ActiveTrades';
 import { ColorControls } from './ColorControls';
+import { CreationAllowanceNote } from './CreationAllowance';
 import { ImageControls } from './ImageControls';
 import { MyCreatedPogs } from './MyCreatedPogs';
 import { PogPreview3D } from './PogPreview3D';
@@ -89,11 +93,12 @@ export function CreatorStudio({ user }: { user: User }) {
 
   // Load the POG being edited once it arrives (and again if another one is opened).
   const loadedId = editable?.id ?? null;
-  useEffect(() => {
+  const load = useEffectEvent(() => {
     if (editable) setDesign(designFromPog(editable));
     setErrors({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when a different POG is opened
-  }, [loadedId]);
+  });
+  // Only when a different POG is opened: a refetch of the same one keeps the player's changes.
+  useEffect(() => load(), [loadedId]);
 
   const change = <K extends keyof PogDesign>(field: K, value: PogDesign[K]) => {
     setDesign((current) => ({ ...current, [field]: value }));
@@ -131,6 +136,12 @@ export function CreatorStudio({ user }: { user: User }) {
       : editBlocked;
   // Saving a new design is scored again and counts as a creation; a new name alone is free.
   const redesigning = editable !== null && changesDesign(editable, design);
+  // What the player may still do, counted down live while the creation cooldown runs.
+  const stats = useUserStats(user.id);
+  const allowance = stats.data ? allowanceFrom(stats.data, stats.dataUpdatedAt) : null;
+  const now = useTicker(allowance?.cooldownEndsAt != null && allowance.cooldownEndsAt > Date.now());
+  const countsAsCreation = editable === null || redesigning;
+  const cooldownSeconds = allowance && countsAsCreation ? cooldownSecondsLeft(allowance, now) : 0;
 
   return (
     <>
@@ -173,12 +184,13 @@ export function CreatorStudio({ user }: { user: User }) {
             {(errors.backgroundColor1 || errors.backgroundColor2 || errors.textColor || errors.imageUrl) && (
               <InlineError role="alert">{errors.backgroundColor1 ?? errors.backgroundColor2 ?? errors.textColor ?? errors.imageUrl}</InlineError>
             )}
+            {allowance && <CreationAllowanceNote allowance={allowance} cooldownSeconds={cooldownSeconds} counts={{ slots: editable === null }} />}
             <Footer>
               <Button $variant="secondary" onClick={reset} disabled={saving}>
                 Reset
               </Button>
-              <Button type="submit" disabled={saving}>
-                {saving ? 'Saving...' : 'Save Pog'}
+              <Button type="submit" disabled={saving || cooldownSeconds > 0} aria-describedby={cooldownSeconds > 0 ? 'studio-cooldown' : undefined}>
+                {saving ? 'Saving...' : cooldownSeconds > 0 ? ALLOWANCE_TEXT.saveCountdown(cooldownSeconds) : ALLOWANCE_TEXT.saveLabel}
               </Button>
             </Footer>
           </Form>

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { RARITIES, type Rarity } from '@pog/common';
@@ -6,15 +7,10 @@ import { Button } from '../../components/Button';
 import { Label, Select } from '../../components/formControls';
 import { SearchIcon } from '../../components/icons';
 import { playerPath } from '../../features/players/paths';
-import { usePlayers } from '../../features/pogs/queries';
+import { PickerField, PlayerSelect } from '../../features/players/PlayerSelect';
+import { usePlayerChoices } from '../../features/players/queries';
 
-export interface FilterValues {
-  search: string;
-  rarity: Rarity | '';
-  creator: string;
-}
-
-export const NO_FILTERS: FilterValues = { search: '', rarity: '', creator: '' };
+import { NO_FILTERS, type FilterValues } from './firstPage';
 
 const Bar = styled.div`
   display: grid;
@@ -62,9 +58,12 @@ export function SearchField({ value, onChange, label }: { value: string; onChang
 
 /** Explore's search, rarity filter, creator filter and Clear Filters. */
 export function ExploreFilters({ value, onChange }: { value: FilterValues; onChange: (value: FilterValues) => void }) {
-  const players = usePlayers();
-  const creators = (players.data ?? []).filter((player) => player.pogCount > 0);
-  const chosen = creators.find((player) => String(player.id) === value.creator);
+  const creatorLabelId = useId();
+  const [creatorSearch, setCreatorSearch] = useState('');
+  const chosenId = value.creator ? Number(value.creator) : null;
+  // Players holding POGs, searched on the server; the chosen creator is kept in the options.
+  const creators = usePlayerChoices('holding', creatorSearch, chosenId);
+  const chosen = creators.players.find((player) => player.id === chosenId);
   const active = value.search !== '' || value.rarity !== '' || value.creator !== '';
   return (
     <Bar role="search" aria-label="Filter POGs">
@@ -81,17 +80,19 @@ export function ExploreFilters({ value, onChange }: { value: FilterValues; onCha
           ))}
         </Select>
       </Label>
-      <Label>
-        Creator
-        <Select value={value.creator} onChange={(event) => onChange({ ...value, creator: event.target.value })}>
-          <option value="">All creators</option>
-          {creators.map((player) => (
-            <option key={player.id} value={String(player.id)}>
-              {player.displayName || player.username} (@{player.username})
-            </option>
-          ))}
-        </Select>
-      </Label>
+      <PickerField>
+        <span id={creatorLabelId}>Creator</span>
+        <PlayerSelect
+          choices={creators}
+          search={creatorSearch}
+          onSearch={setCreatorSearch}
+          value={chosenId}
+          onChange={(id) => onChange({ ...value, creator: id === null ? '' : String(id) })}
+          emptyOption="All creators"
+          optionText={(player) => `${player.displayName || player.username} (@${player.username})`}
+          labelledBy={creatorLabelId}
+        />
+      </PickerField>
       <Button $variant="outline" onClick={() => onChange(NO_FILTERS)} disabled={!active}>
         Clear Filters
       </Button>

@@ -6,6 +6,7 @@ import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { ReportPog } from '../../features/reports/ReportPog';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import type { PogFilters } from '../../features/pogs/keys';
 import { POG_TEXT } from '../../features/pogs/messages';
@@ -14,7 +15,8 @@ import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { toast } from '../../stores/toasts';
-import { ExploreFilters, NO_FILTERS, SearchField, type FilterValues } from './ExploreFilters';
+import { ExploreFilters, SearchField } from './ExploreFilters';
+import { NO_FILTERS, PLAYER_SORT, VISITOR_SORT, type FilterValues } from './firstPage';
 import { PogResults } from './PogResults';
 
 /** Typing pauses this long before the list is asked again. */
@@ -32,7 +34,10 @@ const Section = styled.div`
   margin-top: 1.5rem;
 `;
 
-/** /explore: the signed-in Explore screen, or the public Discover page for visitors. */
+/**
+ * /explore: the signed-in Explore screen, or the public Discover page for visitors. The list does
+ * not wait for the session: its first page was asked for when navigation began (firstPage.ts).
+ */
 export default function ExplorePage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
@@ -48,7 +53,7 @@ function ExplorePogs({ user }: { user: User }) {
   usePageTitle('Explore Pogs');
   const { openTrade, dialog: tradeDialog } = useTradeDialog();
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);
-  const [sort, setSort] = useState<PogSort>('trending');
+  const [sort, setSort] = useState<PogSort>(PLAYER_SORT);
   const [selected, setSelected] = useState<Pog | null>(null);
   const filters = useSettledFilters(values, sort);
 
@@ -83,7 +88,7 @@ function ExplorePogs({ user }: { user: User }) {
           ]}
         />
       </Section>
-      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers />
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers actions={selected && <ReportPog key={selected.id} pog={selected} viewerId={user.id} />} />
       {tradeDialog}
     </Page>
   );
@@ -94,7 +99,7 @@ function DiscoverPogs() {
   usePageTitle('Discover Pogs');
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);
   const [selected, setSelected] = useState<Pog | null>(null);
-  const filters = useSettledFilters(values, 'recent');
+  const filters = useSettledFilters(values, VISITOR_SORT);
   const signIn = <ButtonLink to="/auth">Sign In to Create</ButtonLink>;
   return (
     <Page>

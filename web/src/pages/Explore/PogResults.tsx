@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
-import { Button } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Spinner } from '../../components/Spinner';
 import { PogCard } from '../../features/pogs/components/PogCard';
@@ -23,6 +23,27 @@ const Empty = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+const Invite = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 0.75rem;
+  padding: 2.5rem 1rem;
+  text-align: center;
+  p { color: ${({ theme }) => theme.colors.textMuted}; max-width: 32rem; }
+`;
+
+/** Nothing narrows the list: an empty answer means there are no POGs at all yet. */
+export function isUnfiltered(filters: Pick<PogFilters, 'search' | 'rarity' | 'creator'>): boolean {
+  return filters.search.trim() === '' && filters.rarity === '' && filters.creator === '';
+}
+
+export const EMPTY_EXPLORE_TEXT = {
+  noMatch: 'No POGs match your search.',
+  title: 'No POGs yet',
+  invite: 'Nobody has designed a POG here yet. Make the first one: pick two colours, add some text or a picture, and it shows up here for everyone.',
+  action: 'Create Your First POG',
+} as const;
 
 /** Starts loading the next page this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '400px';
@@ -51,7 +72,17 @@ export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogR
   if (query.isPending) return <PogGridSkeleton />;
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   const pogs = query.data.pages.flatMap((page) => page.pogs);
-  if (pogs.length === 0) return <Empty>No POGs match your search.</Empty>;
+  if (pogs.length === 0) {
+    if (!isUnfiltered(filters)) return <Empty>{EMPTY_EXPLORE_TEXT.noMatch}</Empty>;
+    // A new game: invite the player to make the first POG (a visitor is asked to sign in on the way).
+    return (
+      <Invite>
+        <strong>{EMPTY_EXPLORE_TEXT.title}</strong>
+        <p>{EMPTY_EXPLORE_TEXT.invite}</p>
+        <ButtonLink to="/create">{EMPTY_EXPLORE_TEXT.action}</ButtonLink>
+      </Invite>
+    );
+  }
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Avatar } from '../../components/Avatar';
@@ -9,8 +9,9 @@ import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { playerPath } from '../../features/players/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { searchPlayers, shownName } from './playerSearch';
-import { usePlayerList } from './queries';
+import { usePlayerPages } from '../../features/players/queries';
+import { Button } from '../../components/Button';
+import { shownName } from './playerSearch';
 
 const Body = styled.div`
   display: grid;
@@ -65,12 +66,15 @@ const Empty = styled.p`
 
 const pogCountText = (count: number) => `${count} ${count === 1 ? 'POG' : 'POGs'}`;
 
-/** /explore-user without an id: every player, searchable by name, each linking to their page. */
+/**
+ * /explore-user without an id: every player, a page at a time in username order, searched on the
+ * server by username or display name, each linking to their page.
+ */
 export function PlayerPicker({ viewerId }: { viewerId: number }) {
   usePageTitle('Players');
-  const players = usePlayerList();
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => searchPlayers(players.data ?? [], search), [players.data, search]);
+  const players = usePlayerPages('all', search);
+  const shown = players.data?.pages.flatMap((page) => page.players) ?? [];
 
   return (
     <Page>
@@ -104,6 +108,11 @@ export function PlayerPicker({ viewerId }: { viewerId: number }) {
               </li>
             ))}
           </List>
+        )}
+        {players.hasNextPage && (
+          <Button $variant="outline" onClick={() => void players.fetchNextPage()} disabled={players.isFetchingNextPage} aria-busy={players.isFetchingNextPage}>
+            {players.isFetchingNextPage ? 'Loading...' : 'Load more players'}
+          </Button>
         )}
       </Body>
     </Page>

@@ -4,6 +4,7 @@ import type { Pog } from '@pog/common';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { HeadingLevel } from '../../components/HeadingLevel';
 import { PogCard } from '../../features/pogs/components/PogCard';
+import { ReportPog } from '../../features/reports/ReportPog';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import { PogGrid, PogGridSkeleton } from '../../features/pogs/components/PogGrid';
 import type { PlayerSummary } from '../../features/pogs/queries';
@@ -11,13 +12,9 @@ import { tradeIntent } from '../../features/pogs/trade';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { shownName } from './playerSearch';
 import { usePlayerPogs } from './queries';
+import { PageSection } from '../../components/Page';
 
-const Section = styled.section`
-  display: grid;
-  gap: 1rem;
-  margin-top: 2rem;
-  h2 { font-size: 1.35rem; }
-`;
+const Section = PageSection;
 
 const Empty = styled.p`
   padding: 2.5rem 1rem;
@@ -61,7 +58,7 @@ export function PlayerPogs({ player, viewerId }: { player: PlayerSummary; viewer
           </PogGrid>
         </HeadingLevel>
       )}
-      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers />
+      <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers actions={selected && <ReportPog key={selected.id} pog={selected} viewerId={viewerId} />} />
       {tradeDialog}
     </Section>
   );

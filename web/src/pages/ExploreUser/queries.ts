@@ -1,7 +1,7 @@
 /** The player page's reads. Each state is shown on the page itself, so no global error toast. */
 import { useQuery } from '@tanstack/react-query';
 import type { Pog } from '@pog/common';
-import { USERS_KEY, userPogsKey } from '../../features/pogs/keys';
+import { userPogsKey } from '../../features/pogs/keys';
 import type { PlayerSummary } from '../../features/pogs/queries';
 import { profileKey } from '../Profile/ProfileHeader';
 
@@ -13,9 +13,4 @@ export function usePlayerProfile(playerId: number) {
 /** GET /api/users/{id}/pogs: every POG the player holds (the live cache keeps it current). */
 export function usePlayerPogs(playerId: number) {
   return useQuery<Pog[]>({ queryKey: userPogsKey(playerId), meta: { errorToast: false } });
-}
-
-/** GET /api/users: everyone, for the picker. */
-export function usePlayerList() {
-  return useQuery<PlayerSummary[]>({ queryKey: USERS_KEY, meta: { errorToast: false } });
 }

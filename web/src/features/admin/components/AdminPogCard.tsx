@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { POG_CARD_SIZES } from '../../pogs/components/PogCard';
 import { PogDisc } from '../../pogs/components/PogDisc';
+import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { awaitsReview, ownerLabel } from '../display';
 
@@ -52,7 +53,7 @@ export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog)
     <Card aria-label={pog.name} data-pog-id={pog.id}>
       <PogDisc design={pog} size={POG_CARD_SIZES.md} />
       <Name as={headingTag} title={pog.name}>
-        {pog.name}
+        <PogLink pog={pog} />
       </Name>
       <Owner>{ownerLabel(pog)}</Owner>
       <Badges>

@@ -5,16 +5,27 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { POG_CARD_SIZES } from '../../pogs/components/PogCard';
 import { PogDisc } from '../../pogs/components/PogDisc';
+import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { creatorName, formatModeratedAt, pogPoints } from '../display';
+import { usePogHistory } from '../queries';
 import { useModeratePog, type PogDecision } from '../mutations';
 import { DialogActions, Facts, FieldStack, Muted, Textarea } from './styles';
+import { ModerationHistory } from './ModerationHistory';
+
+const ConfirmText = styled(Muted)`
+  flex-basis: 100%;
+  color: ${({ theme }) => theme.colors.text};
+`;
 
 const Preview = styled.div`
   display: grid;
   place-items: center;
   margin-bottom: 1.25rem;
 `;
+
+/** The question Delete POG asks before anything is deleted. */
+export const DELETE_CONFIRM_TEXT = (name: string) => `Delete "${name}" for good? Its owner loses it and this cannot be undone.`;
 
 /**
  * Moderate POG (spec section 2): the preview (size lg), its facts, Moderation Notes, and Delete POG,
@@ -24,9 +35,15 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
   const notesId = useId();
   const moderate = useModeratePog();
   const [notes, setNotes] = useState('');
+  // Delete POG asks first: the POG is gone for good.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const history = usePogHistory(pog?.id ?? null);
 
   // A fresh dialog starts from the notes already on the POG.
-  useEffect(() => setNotes(pog?.moderationNotes ?? ''), [pog]);
+  useEffect(() => {
+    setNotes(pog?.moderationNotes ?? '');
+    setConfirmingDelete(false);
+  }, [pog]);
 
   if (!pog) return null;
   const act = (decision: PogDecision) => moderate.mutate({ pog, decision, notes }, { onSettled: onClose });
@@ -40,7 +57,9 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
       </Preview>
       <Facts>
         <dt>Name</dt>
-        <dd>{pog.name}</dd>
+        <dd>
+          <PogLink pog={pog} />
+        </dd>
         <dt>Rarity</dt>
         <dd>
           <RarityBadge pog={pog} />
@@ -55,17 +74,30 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
         <Textarea id={notesId} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder="Why this decision (the owner is told)" />
         {lastModerated && <Muted>Last moderated: {lastModerated}</Muted>}
       </FieldStack>
-      <DialogActions>
-        <Button $variant="danger" disabled={busy} onClick={() => act('delete')}>
-          Delete POG
-        </Button>
-        <Button $variant="outline" disabled={busy} onClick={() => act('reject')}>
-          Reject
-        </Button>
-        <Button disabled={busy} onClick={() => act('approve')}>
-          Approve
-        </Button>
-      </DialogActions>
+      <ModerationHistory query={history} />
+      {confirmingDelete ? (
+        <DialogActions role="group" aria-label="Confirm deletion">
+          <ConfirmText role="alert">{DELETE_CONFIRM_TEXT(pog.name)}</ConfirmText>
+          <Button $variant="secondary" disabled={busy} onClick={() => setConfirmingDelete(false)} autoFocus>
+            Cancel
+          </Button>
+          <Button $variant="danger" disabled={busy} onClick={() => act('delete')}>
+            Yes, delete POG
+          </Button>
+        </DialogActions>
+      ) : (
+        <DialogActions>
+          <Button $variant="danger" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+            Delete POG
+          </Button>
+          <Button $variant="outline" disabled={busy} onClick={() => act('reject')}>
+            Reject
+          </Button>
+          <Button disabled={busy} onClick={() => act('approve')}>
+            Approve
+          </Button>
+        </DialogActions>
+      )}
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import { usePendingBattles } from '../queries';
 import { BattlePogChooser } from './BattlePogChooser';
 import { NeedPogsNotice } from './Notices';
 import { Row } from './styles';
+import { PogLink } from '../../pogs/components/PogLink';
 
 /** Accepting needs a POG of your own (spec section 5): the button stays disabled until one is chosen. */
 export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; viewer: User; onClose: () => void }) {
@@ -32,9 +33,16 @@ export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; view
       ) : (pogs.data ?? []).length === 0 ? (
         <NeedPogsNotice />
       ) : (
-        <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} value={pogId} onChange={setPogId} />
+        <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} side="defender" value={pogId} onChange={setPogId} />
       )}
       <Row style={{ marginTop: '1rem', justifyContent: 'flex-end' }}>
+        {battle.challengerPog && (
+          <span style={{ marginRight: 'auto' }}>
+            <PogLink pog={battle.challengerPog} newTab>
+              {battle.challengerPog.name}&apos;s history
+            </PogLink>
+          </span>
+        )}
         <Button $variant="ghost" onClick={onClose}>
           {BATTLE_TEXT.cancel}
         </Button>

@@ -1,12 +1,14 @@
 import styled from 'styled-components';
-import type { Battle, BattleParty, Pog, Rarity, User } from '@pog/common';
+import { isCoinFlip, type Battle, type BattleParty, type BattleSide, type Pog, type Rarity, type User } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { PogDisc } from '../../pogs/components/PogDisc';
+import { PlayerName } from '../../players/PlayerName';
+import { PogLink } from '../../pogs/components/PogLink';
 import { BATTLE_TEXT } from '../messages';
 import { useCancelChallenge, useCompleteBattle, useDeclineChallenge } from '../mutations';
-import { actionsFor, BATTLE_TYPE_LABELS, bonusText, RESULT_LABELS, resultFor, type BattleResult } from '../outcome';
+import { actionsFor, BATTLE_TYPE_LABELS, decidedBy, RESULT_LABELS, resultFor, sideNote, type BattleResult } from '../outcome';
 import { Muted, Row } from './styles';
 
 const Card = styled.article`
@@ -63,16 +65,25 @@ const RESULT_BADGES: Record<BattleResult, BadgeVariant> = {
   expired: 'outline',
 };
 
-function Player({ party, pog, rarity, roll, battle, end }: { party: BattleParty; pog: Pog | null; rarity: Rarity | null; roll: number | null; battle: Battle; end?: boolean }) {
-  const detail = pog ? `${pog.name} · bonus ${bonusText(battle.battleType, rarity ?? pog.rarity)}` : 'POG not chosen yet';
+function Player({ party, side, pog, rarity, roll, battle, end }: { party: BattleParty; side: BattleSide; pog: Pog | null; rarity: Rarity | null; roll: number | null; battle: Battle; end?: boolean }) {
+  const detail = pog ? (
+    <>
+      <PogLink pog={pog} /> · {sideNote(battle.battleType, side, rarity ?? pog.rarity)}
+    </>
+  ) : (
+    'POG not chosen yet'
+  );
   const parts = [
     <Avatar key="avatar" initials={party.avatarInitials} color={party.avatarColor} size={32} />,
     pog && <PogDisc key="pog" design={pog} size={44} />,
     <Who key="who">
-      <strong>{party.username}</strong>
+      <strong>
+        <PlayerName userId={party.id} username={party.username} linked bare />
+      </strong>
       <span>{detail}</span>
     </Who>,
-    roll !== null && (
+    // A coin flip has no rolls to show: the card says where the coin landed instead.
+    roll !== null && !isCoinFlip(battle) && (
       <Roll key="roll" aria-label={`${party.username} rolled ${roll}`}>
         {roll}
       </Roll>
@@ -111,10 +122,11 @@ export function BattleCard({ battle, viewer, flipLabel, onAccept, onDetails }: B
         <Muted>{battle.timeAgo}</Muted>
       </Row>
       <Versus>
-        <Player party={battle.challenger} pog={battle.challengerPog} rarity={battle.challengerRarity} roll={battle.challengerRoll} battle={battle} />
+        <Player party={battle.challenger} side="challenger" pog={battle.challengerPog} rarity={battle.challengerRarity} roll={battle.challengerRoll} battle={battle} />
         <Vs aria-hidden="true">VS</Vs>
-        <Player party={battle.defender} pog={battle.defenderPog} rarity={battle.defenderRarity} roll={battle.defenderRoll} battle={battle} end />
+        <Player party={battle.defender} side="defender" pog={battle.defenderPog} rarity={battle.defenderRarity} roll={battle.defenderRoll} battle={battle} end />
       </Versus>
+      {battle.status === 'completed' && isCoinFlip(battle) && <Muted>{decidedBy(battle)}</Muted>}
       <Row>
         {actions.accept && (
           <Button $size="sm" disabled={busy} onClick={() => onAccept(battle)}>
@@ -137,7 +149,7 @@ export function BattleCard({ battle, viewer, flipLabel, onAccept, onDetails }: B
         {actions.flip && (
           <>
             <Muted>{BATTLE_TEXT.readyToFlip}</Muted>
-            <Button $size="sm" disabled={busy} onClick={() => complete.mutate(battle.id)}>
+            <Button $size="sm" disabled={busy} onClick={() => complete.mutate(battle)}>
               {complete.isPending ? BATTLE_TEXT.flipping : flipLabel}
             </Button>
           </>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Battle, BattleVerifyResult } from '@pog/common';
+import { isCoinFlip, tossFace, type Battle, type BattleVerifyResult } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { PlayerName } from '../../players/PlayerName';
+import { PogLink } from '../../pogs/components/PogLink';
 import { Spinner } from '../../../components/Spinner';
 import { BATTLE_TEXT } from '../messages';
-import { BATTLE_TYPE_LABELS, winnerName } from '../outcome';
+import { BATTLE_TYPE_LABELS, decidedBy, winnerName } from '../outcome';
 import { useBattle } from '../queries';
 import { roundView } from '../rounds';
 import { verifyInBrowser } from '../verify';
@@ -67,11 +69,18 @@ function BattleRecord({ battle }: { battle: Battle }) {
   return (
     <>
       <p>
-        <strong>{battle.challenger.username}</strong> ({battle.challengerPog?.name ?? 'no POG'}) vs <strong>{battle.defender.username}</strong> (
-        {battle.defenderPog?.name ?? 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
+        <strong>
+          <PlayerName userId={battle.challenger.id} username={battle.challenger.username} linked bare />
+        </strong>{' '}
+        ({battle.challengerPog ? <PogLink pog={battle.challengerPog} /> : 'no POG'}) vs{' '}
+        <strong>
+          <PlayerName userId={battle.defender.id} username={battle.defender.username} linked bare />
+        </strong>{' '}
+        ({battle.defenderPog ? <PogLink pog={battle.defenderPog} /> : 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
       </p>
-      {winner && <p>Winner: {winner}, with {battle.challengerRoll} to {battle.defenderRoll}.</p>}
-      {battle.rounds && battle.rounds.length > 0 && (
+      {winner && (isCoinFlip(battle) ? <p>Winner: {winner}. {decidedBy(battle)} ({battle.challenger.username} is Heads, {battle.defender.username} is Tails.)</p> : <p>Winner: {winner}, with {battle.challengerRoll} to {battle.defenderRoll}.</p>)}
+      {battle.rounds && battle.rounds.length > 0 && isCoinFlip(battle) && <TossTable battle={battle} />}
+      {battle.rounds && battle.rounds.length > 0 && !isCoinFlip(battle) && (
         <Section>
           <Table>
             <caption>Rounds</caption>
@@ -130,5 +139,36 @@ function BattleRecord({ battle }: { battle: Battle }) {
         </Section>
       )}
     </>
+  );
+}
+
+/**
+ * A coin flip's tosses: each lands Heads when the challenger's draw is higher, Tails when the
+ * defender's is, and is tossed again on equal draws (common/src/battles/coin.ts). The draws stay on
+ * show so that Verify can be followed by hand.
+ */
+function TossTable({ battle }: { battle: Battle }) {
+  return (
+    <Section>
+      <Table>
+        <caption>Tosses</caption>
+        <thead>
+          <tr>
+            <th scope="col">Toss</th>
+            <th scope="col">Draws (Heads / Tails)</th>
+            <th scope="col">Landed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(battle.rounds ?? []).map((round) => (
+            <tr key={round.round}>
+              <td>{round.round}</td>
+              <td>{`${round.challengerBase} / ${round.defenderBase}`}</td>
+              <td>{tossFace(round) ?? 'Tossed again'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Section>
   );
 }

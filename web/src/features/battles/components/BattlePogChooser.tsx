@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { BattleType, Pog } from '@pog/common';
+import type { BattleSide, BattleType, Pog } from '@pog/common';
 import { PogDisc } from '../../pogs/components/PogDisc';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { nextUnblock, riskBlock } from '../eligibility';
-import { bonusText } from '../outcome';
-import { useNow } from '../useNow';
+import { chooserNote } from '../outcome';
+import { useNow } from '../../../hooks/useNow';
 
 const DISC_SIZE = 64;
 
@@ -70,6 +70,8 @@ export interface BattlePogChooserProps {
   /** POGs already committed in open battles. */
   risked: ReadonlySet<number>;
   battleType: BattleType;
+  /** The chooser's seat: in a coin flip the challenger is Heads and the defender Tails. */
+  side: BattleSide;
   value: number | null;
   onChange: (pogId: number) => void;
 }
@@ -79,7 +81,7 @@ export interface BattlePogChooserProps {
  * refuse (cooldown, rejected, no supply, already risked) stays visible but disabled, its reason
  * beside it and read out with it; a cooldown that runs out frees the POG on screen by itself.
  */
-export function BattlePogChooser({ legend, pogs, risked, battleType, value, onChange }: BattlePogChooserProps) {
+export function BattlePogChooser({ legend, pogs, risked, battleType, side, value, onChange }: BattlePogChooserProps) {
   const name = useId();
   const firstBlocks = pogs.map((pog) => riskBlock(pog, risked, Date.now()));
   const now = useNow(nextUnblock(firstBlocks));
@@ -106,7 +108,7 @@ export function BattlePogChooser({ legend, pogs, risked, battleType, value, onCh
               <Name>{pog.name}</Name>
               <RarityBadge pog={pog} />
               <Small id={noteId} $warn={block !== null}>
-                {block ? block.label : `Roll bonus ${bonusText(battleType, pog.rarity)}`}
+                {block ? block.label : chooserNote(battleType, side, pog.rarity)}
               </Small>
             </Tile>
           );

@@ -1,47 +1,107 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled, { css, keyframes } from 'styled-components';
-import type { Battle } from '@pog/common';
+import { coinFaceOf, isCoinFlip, tossFace, type Battle, type BattleSide } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { PogDisc } from '../../pogs/components/PogDisc';
-import { winnerName } from '../outcome';
+import { decidedBy, winnerName, winnerSide } from '../outcome';
 import { closeReveal, finishReveal, registerStage, useRevealStore } from '../reveal';
-import { describeRound, roundView } from '../rounds';
+import { playCue, setRevealSound, useRevealSound } from '../revealSound';
+import { COUNT_IN, revealBeats, type RevealBeat } from '../revealTimeline';
+import { describeRound, roundView, type RoundView } from '../rounds';
 import { Row } from './styles';
 
-/** How long each round's coins spin before its rolls show. */
-const ROUND_MS = 900;
-
+const wobble = keyframes`
+  0%, 100% { transform: rotate(-4deg) scale(1); }
+  50% { transform: rotate(4deg) scale(1.04); }
+`;
 const spin = keyframes`from { transform: rotateY(0); } to { transform: rotateY(1080deg); }`;
+const land = keyframes`
+  0% { transform: translateY(-40%) scale(1.8); opacity: 0; }
+  60% { transform: translateY(4%) scale(0.92); opacity: 1; }
+  100% { transform: none; }
+`;
+const pulse = keyframes`from { transform: scale(1.6); opacity: 0; } to { transform: scale(1); opacity: 1; }`;
 
-const Coins = styled.div`
+const Stage = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 1rem;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 0.75rem;
   justify-items: center;
   perspective: 600px;
 `;
 
-const Coin = styled.div<{ $spinning: boolean; $winner: boolean }>`
+const Fighter = styled.div<{ $winner: boolean; $loser: boolean; $tense: boolean }>`
   display: grid;
   justify-items: center;
-  gap: 0.4rem;
+  gap: 0.35rem;
+  min-width: 0;
+  transition: transform 300ms ease;
+  transform: ${({ $winner }) => ($winner ? 'scale(1.08)' : 'none')};
   > div:first-child {
-    ${({ $spinning }) =>
-      $spinning &&
+    border-radius: 50%;
+    /* The loser's disc dims; the names and numbers keep their full contrast. */
+    transition: filter 300ms ease;
+    filter: ${({ $loser }) => ($loser ? 'grayscale(0.85) brightness(0.6)' : 'none')};
+    box-shadow: ${({ $winner, theme }) => ($winner ? `0 0 0 4px ${theme.colors.gold}, 0 0 28px ${theme.colors.gold}` : 'none')};
+    ${({ $tense }) =>
+      $tense &&
       css`
-        animation: ${spin} ${ROUND_MS}ms cubic-bezier(0.3, 0.6, 0.4, 1) infinite;
+        animation: ${wobble} 300ms ease-in-out infinite;
       `}
     @media (prefers-reduced-motion: reduce) { animation: none; }
   }
-  strong { font-size: 1.1rem; color: ${({ theme, $winner }) => ($winner ? theme.colors.gold : theme.colors.text)}; }
+  strong { font-size: 1.05rem; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  span { font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Roll = styled.span`
+const Roll = styled.span<{ $landed: boolean }>`
+  && {
+    font-family: ${({ theme }) => theme.fonts.display};
+    font-size: 2.4rem;
+    min-height: 2.8rem;
+    color: ${({ theme }) => theme.colors.gold};
+  }
+  ${({ $landed }) =>
+    $landed &&
+    css`
+      animation: ${land} 320ms cubic-bezier(0.2, 0.8, 0.3, 1.2);
+    `}
+  @media (prefers-reduced-motion: reduce) { animation: none; }
+`;
+
+const Centre = styled.div`
+  display: grid;
+  justify-items: center;
+  min-width: 4.5rem;
+`;
+
+const Count = styled.span`
   font-family: ${({ theme }) => theme.fonts.display};
-  font-size: 2.4rem;
-  min-height: 2.8rem;
-  color: ${({ theme }) => theme.colors.gold};
+  font-size: 3rem;
+  line-height: 1;
+  color: ${({ theme }) => theme.colors.text};
+  animation: ${pulse} 250ms ease-out;
+  @media (prefers-reduced-motion: reduce) { animation: none; }
+`;
+
+const Coin = styled.span<{ $spinning: boolean }>`
+  display: grid;
+  place-items: center;
+  width: 4.2rem;
+  height: 4.2rem;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.gradients.gold};
+  color: #1e1b4b;
+  font-weight: 800;
+  font-size: 0.95rem;
+  ${({ $spinning }) =>
+    $spinning &&
+    css`
+      animation: ${spin} 600ms linear infinite;
+    `}
+  @media (prefers-reduced-motion: reduce) { animation: none; }
 `;
 
 const Log = styled.ol`
@@ -58,14 +118,15 @@ const Verdict = styled.p`
   font-size: 1.6rem;
   text-align: center;
   color: ${({ theme }) => theme.colors.gold};
+  animation: ${pulse} 300ms ease-out;
+  @media (prefers-reduced-motion: reduce) { animation: none; }
 `;
 
 const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /**
- * Where a completed battle's rolls are revealed, round by round, with spinning discs. Mounted by the
- * Battle Arena screens; while one is mounted, completions play here and the 'Battle Completed!'
- * toast follows the last round.
+ * Where a completed battle's rolls are revealed. Mounted by the Battle Arena screens; while one is
+ * mounted, completions play here and the 'Battle Completed!' toast follows the verdict.
  */
 export function BattleRevealStage({ onDetails }: { onDetails: (battle: Battle) => void }) {
   const battle = useRevealStore((state) => state.current);
@@ -74,59 +135,124 @@ export function BattleRevealStage({ onDetails }: { onDetails: (battle: Battle) =
   return <Reveal key={battle.id} battle={battle} onDetails={onDetails} />;
 }
 
+/** What the stage shows once `beats` up to `shown` have played. */
+function landedRoll(beats: readonly RevealBeat[], shown: number, rounds: readonly RoundView[], side: BattleSide): { total: number; fresh: boolean } | null {
+  for (let i = shown - 1; i >= 0; i--) {
+    const beat = beats[i]!;
+    if (beat.kind === 'land' && beat.side === side) return { total: side === 'challenger' ? rounds[beat.round]!.challengerTotal : rounds[beat.round]!.defenderTotal, fresh: i === shown - 1 };
+  }
+  return null;
+}
+
+/**
+ * Both discs face each other; a count-in of 3, 2, 1; then each roll lands in turn (in a coin flip,
+ * each toss shows its face); the winner's disc lights up. The script is revealTimeline.ts: never
+ * more than about 3 s. Sound is off until the player turns it on (remembered in this browser).
+ */
 function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
-  const rounds = (battle.rounds ?? []).map(roundView);
-  // Steps: 0 = spinning before round 1, n = rounds 1..n shown.
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? rounds.length : 0));
-  const done = shown >= rounds.length;
+  const flip = isCoinFlip(battle);
+  // Until the server's result arrives (the player's own flip starts the show at once), only the
+  // count-in can play; then the rolls land.
+  const resolved = battle.status === 'completed';
+  const rounds = useMemo(() => (battle.rounds ?? []).map(roundView), [battle]);
+  const beats = useMemo(() => revealBeats(rounds.length, flip), [rounds.length, flip]);
+  const playable = resolved ? beats.length : COUNT_IN.length;
+  const [reduced] = useState(prefersReducedMotion);
+  // How many beats have played; reduced motion shows each stage at once.
+  const [played, setPlayed] = useState(0);
+  const shown = reduced ? playable : Math.min(played, playable);
+  const soundOn = useRevealSound((state) => state.on);
+  const done = resolved && shown >= beats.length;
+  const waiting = !resolved && shown >= COUNT_IN.length;
 
   useEffect(() => {
     if (done) {
       finishReveal(battle);
       return;
     }
-    const timer = window.setTimeout(() => setShown((step) => step + 1), ROUND_MS);
+    if (shown >= playable) return;
+    const previous = shown === 0 ? 0 : beats[shown - 1]!.at;
+    const timer = window.setTimeout(() => {
+      playCue(beats[shown]!.kind);
+      setPlayed(shown + 1);
+    }, beats[shown]!.at - previous);
     return () => window.clearTimeout(timer);
-  }, [done, battle]);
+  }, [done, shown, playable, beats, battle]);
 
-  const last = shown > 0 ? rounds[shown - 1] : undefined;
-  const winnerSide = battle.winnerId === battle.challengerId ? 'challenger' : 'defender';
-  const coin = (side: 'challenger' | 'defender') => {
+  const current = shown > 0 ? beats[shown - 1]! : null;
+  const counting = !waiting && (!current || current.kind === 'count');
+  const winner = done ? winnerSide(battle) : null;
+  // A round goes into the log once all of it has landed.
+  const loggedRounds = rounds.filter((_, index) => beats.slice(0, shown).some((b) => b.kind === 'land' && b.round === index && (flip || b.side === 'defender')));
+  const lastToss = flip && current?.kind === 'land' ? tossFace(rounds[current.round]!) : null;
+
+  const fighter = (side: BattleSide) => {
     const party = battle[side];
     const pog = side === 'challenger' ? battle.challengerPog : battle.defenderPog;
-    const total = last ? (side === 'challenger' ? last.challengerTotal : last.defenderTotal) : null;
+    const roll = flip ? null : landedRoll(beats, shown, rounds, side);
     return (
-      <Coin $spinning={!done} $winner={done && winnerSide === side}>
-        <div>{pog && <PogDisc design={pog} size={110} />}</div>
+      <Fighter $winner={winner === side} $loser={winner !== null && winner !== side} $tense={!done && !counting}>
+        <div>{pog && <PogDisc design={pog} size={104} />}</div>
         <strong>{party.username}</strong>
-        <Roll aria-hidden="true">{total ?? '?'}</Roll>
-      </Coin>
+        <span>{flip ? coinFaceOf(side) : (pog?.name ?? '')}</span>
+        {!flip && (
+          <Roll key={roll ? `${side}-${shown}` : side} $landed={roll?.fresh ?? false} aria-hidden="true">
+            {roll?.total ?? '?'}
+          </Roll>
+        )}
+      </Fighter>
     );
   };
 
   return (
-    <Dialog open onClose={closeReveal} title={`${battle.challenger.username} vs ${battle.defender.username}`} description={done ? 'The rolls are in.' : 'The coins are flipping...'} width={560}>
-      <Coins>
-        {coin('challenger')}
-        {coin('defender')}
-      </Coins>
-      <Log aria-live="polite" aria-label="Rolls">
-        {rounds.slice(0, shown).map((round) => (
+    <Dialog
+      open
+      onClose={closeReveal}
+      title={`${battle.challenger.username} vs ${battle.defender.username}`}
+      description={done ? (flip ? 'The coin has landed.' : 'The rolls are in.') : flip ? 'The coin is in the air...' : 'The rolls are coming...'}
+      width={600}
+    >
+      <Stage>
+        {fighter('challenger')}
+        <Centre aria-hidden="true">
+          {counting ? (
+            <Count key={current?.kind === 'count' ? current.n : 'ready'} data-testid="count-in">
+              {current?.kind === 'count' ? current.n : 'VS'}
+            </Count>
+          ) : flip ? (
+            <Coin $spinning={!done && lastToss === null}>{done && winner ? coinFaceOf(winner) : (lastToss ?? '?')}</Coin>
+          ) : (
+            <Count>VS</Count>
+          )}
+        </Centre>
+        {fighter('defender')}
+      </Stage>
+      <Log aria-live="polite" aria-label={flip ? 'Tosses' : 'Rolls'}>
+        {loggedRounds.map((round) => (
           <li key={round.round}>{describeRound(round, battle)}</li>
         ))}
       </Log>
-      {done && <Verdict role="status">{winnerName(battle)} wins!</Verdict>}
-      <Row style={{ marginTop: '1rem', justifyContent: 'flex-end' }}>
-        <Button
-          $variant="outline"
-          onClick={() => {
-            closeReveal();
-            onDetails(battle);
-          }}
-        >
-          Details and Verify
+      {done && (
+        <Verdict role="status">
+          {winnerName(battle)} wins!{flip ? ` ${decidedBy(battle)}` : ''}
+        </Verdict>
+      )}
+      <Row style={{ marginTop: '1rem', justifyContent: 'space-between' }}>
+        <Button $variant="ghost" $size="sm" role="switch" aria-checked={soundOn} onClick={() => setRevealSound(!soundOn)}>
+          Sound {soundOn ? 'on' : 'off'}
         </Button>
-        <Button onClick={closeReveal}>Close</Button>
+        <Row>
+          <Button
+            $variant="outline"
+            onClick={() => {
+              closeReveal();
+              onDetails(battle);
+            }}
+          >
+            Details and Verify
+          </Button>
+          <Button onClick={closeReveal}>Close</Button>
+        </Row>
       </Row>
     </Dialog>
   );

@@ -2,15 +2,16 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { BATTLE_TYPES, type BattleType, type User } from '@pog/common';
 import { Button } from '../../../components/Button';
-import { Label, Select } from '../../../components/formControls';
 import { Spinner } from '../../../components/Spinner';
+import { PickerField, PlayerSelect } from '../../players/PlayerSelect';
+import { usePlayerChoices } from '../../players/queries';
 import { useUserPogs } from '../../pogs/queries';
 import { riskedPogIds } from '../eligibility';
 import { BATTLE_TEXT } from '../messages';
 import { useSendChallenge } from '../mutations';
 import { BATTLE_TYPE_LABELS } from '../outcome';
-import { useChallengeablePlayers, usePendingBattles } from '../queries';
-import { challengeProblem, opponentsFor, opponentUnavailable, preselectedOpponent } from '../selection';
+import { usePendingBattles } from '../queries';
+import { challengeProblem, opponentIdOf, opponentsFor, opponentUnavailable, preselectedOpponent } from '../selection';
 import { BattlePogChooser } from './BattlePogChooser';
 import { NeedPogsNotice, NoOpponentsNotice } from './Notices';
 import { Muted, Panel, PanelTitle, Row } from './styles';
@@ -46,15 +47,20 @@ export interface ChallengeFormProps {
 
 /** Challenge another player (spec sections 2 and 5): an opponent, one of your POGs, and send. */
 export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
-  // Only players holding a POG they could risk: anyone else could never accept.
-  const players = useChallengeablePlayers();
+  const [chosenOpponent, setOpponent] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const searching = search.trim() !== '';
+  // Only players holding a POG they could risk: anyone else could never accept. Searched on the
+  // server; the ?opponent= player is looked up on their own. Read fresh: POGs cool down and get risked.
+  const paramId = opponentIdOf(opponentParam);
+  const players = usePlayerChoices('challengeable', search, chosenOpponent ?? (paramId === viewer.id ? null : paramId), { staleTime: 0 });
   const pogs = useUserPogs(viewer.id);
   const open = usePendingBattles(viewer.id);
   const send = useSendChallenge(viewer.id);
   const titleId = useId();
   const problemId = useId();
-  const opponents = useMemo(() => opponentsFor(players.data ?? [], viewer.id), [players.data, viewer.id]);
-  const [chosenOpponent, setOpponent] = useState<number | null>(null);
+  const opponentLabelId = useId();
+  const opponents = useMemo(() => opponentsFor(players.players, viewer.id), [players.players, viewer.id]);
   const [pogId, setPogId] = useState<number | null>(null);
   const [chosenType, setType] = useState<BattleType>('standard');
   const battleType = fixedType ?? chosenType;
@@ -63,7 +69,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
   const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
   const problem = challengeProblem(pogId, opponentId);
 
-  if (players.isPending || pogs.isPending) return <Spinner label="Loading players and POGs..." />;
+  if ((players.isPending && !searching) || pogs.isPending) return <Spinner label="Loading players and POGs..." />;
   const ownPogs = pogs.data ?? [];
 
   const submit = (event: FormEvent) => {
@@ -84,21 +90,14 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
     <Panel aria-labelledby={titleId}>
       <PanelTitle id={titleId}>{title}</PanelTitle>
       {ownPogs.length === 0 && <NeedPogsNotice />}
-      {opponents.length === 0 && <NoOpponentsNotice />}
+      {opponents.length === 0 && !searching && <NoOpponentsNotice />}
       {opponents.length > 0 && chosenOpponent === null && opponentUnavailable(opponentParam, opponents, viewer.id) && <Muted role="status">{BATTLE_TEXT.opponentUnavailable}</Muted>}
-      {ownPogs.length > 0 && opponents.length > 0 && (
+      {ownPogs.length > 0 && (opponents.length > 0 || searching) && (
         <Form onSubmit={submit} aria-describedby={problem ? problemId : undefined}>
-          <Label>
-            {BATTLE_TEXT.opponent}
-            <Select value={opponentId ?? ''} onChange={(event) => setOpponent(event.target.value ? Number(event.target.value) : null)}>
-              <option value="">{BATTLE_TEXT.chooseOpponent}</option>
-              {opponents.map((player) => (
-                <option key={player.id} value={player.id}>
-                  {player.username}
-                </option>
-              ))}
-            </Select>
-          </Label>
+          <PickerField>
+            <span id={opponentLabelId}>{BATTLE_TEXT.opponent}</span>
+            <PlayerSelect choices={{ ...players, players: opponents }} search={search} onSearch={setSearch} value={opponentId} onChange={setOpponent} emptyOption={BATTLE_TEXT.chooseOpponent} labelledBy={opponentLabelId} />
+          </PickerField>
           {fixedType ? (
             <Muted>{BATTLE_TEXT.flipNote}</Muted>
           ) : (
@@ -112,7 +111,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
               ))}
             </Types>
           )}
-          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} value={pogId} onChange={setPogId} />
+          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} side="challenger" value={pogId} onChange={setPogId} />
           <Row>
             <Button type="submit" disabled={problem !== null || send.isPending}>
               {send.isPending ? BATTLE_TEXT.sending : BATTLE_TEXT.sendChallenge}

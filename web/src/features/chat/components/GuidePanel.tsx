@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { POGBOT_GUIDE } from '@pog/common';
 import { GuideTopicContent } from '../../help/guideContent';
+import { usePlayerGuide } from '../../help/usePlayerGuide';
 import { CHAT_TEXT } from '../messages';
 import { CHAT_HISTORY_HEIGHT_PX } from './styles';
 
@@ -17,10 +17,12 @@ const Topic = styled.section`
 
 /** The guide PogBot answers from, all topics in one scrolling column. */
 export function GuidePanel() {
+  // The player's own limits, as PogBot quotes them.
+  const guide = usePlayerGuide(true);
   return (
     // It scrolls on its own, so it takes focus: the keyboard can scroll it too.
     <Scroller tabIndex={0} role="region" aria-label={CHAT_TEXT.guideTab}>
-      {POGBOT_GUIDE.map((topic) => (
+      {guide.map((topic) => (
         <Topic key={topic.id} aria-labelledby={`guide-topic-${topic.id}`}>
           <h2 id={`guide-topic-${topic.id}`}>{topic.title}</h2>
           <GuideTopicContent topic={topic} />

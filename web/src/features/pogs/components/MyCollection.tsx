@@ -1,9 +1,12 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { ButtonLink } from '../../../components/Button';
 import { ErrorPanel } from '../../../components/ErrorPanel';
+import { Label, Select } from '../../../components/formControls';
+import { useUserStats } from '../../achievements/queries';
+import { COLLECTION_SORTS, slotsText, sortCollection, type CollectionSort } from '../collectionSort';
 import { useDeletePog } from '../mutations';
 import { useUserPogs } from '../queries';
 import { useTradeDialog } from '../../trades/useTradeDialog';
@@ -42,26 +45,73 @@ export function useOwnPogActions(): {
   return { onEdit, onDelete, onTrade, tradeDialog: dialog };
 }
 
-/** The player's POGs: a grid, 10 skeletons while loading, or the empty state. */
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  justify-content: space-between;
+  gap: 0.75rem 1.5rem;
+  margin-bottom: 1.25rem;
+  label { grid-template-columns: auto auto; align-items: center; gap: 0.6rem; }
+`;
+
+const Slots = styled.p`
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textMuted};
+  strong { color: ${({ theme }) => theme.colors.text}; }
+`;
+
+/** POGs held of the collection limit, e.g. "6 of 8" (the limit grows with achievements). */
+function SlotsCounter({ userId, held }: { userId: number; held: number }) {
+  const stats = useUserStats(userId);
+  if (!stats.data) return null;
+  return (
+    <Slots data-testid="collection-slots">
+      Slots: <strong>{slotsText(held, stats.data.collectionLimit)}</strong>
+    </Slots>
+  );
+}
+
+/** The player's POGs: a grid, 10 skeletons while loading, or the empty state; a slots counter and a sort. */
 export function MyCollection({ userId }: { userId: number }) {
   const query = useUserPogs(userId);
   const { tradeDialog, ...actions } = useOwnPogActions();
+  const [sort, setSort] = useState<CollectionSort>('newest');
+  const sorted = useMemo(() => sortCollection(query.data ?? [], sort), [query.data, sort]);
 
   if (query.isPending) return <PogGridSkeleton label="Loading your collection..." />;
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
-      <Empty>
-        <h2>No POGs yet</h2>
-        <p>Design your first disc: pick colours, add a picture and some text.</p>
-        <ButtonLink to="/create">Create Your First POG</ButtonLink>
-      </Empty>
+      <>
+        <Toolbar>
+          <SlotsCounter userId={userId} held={0} />
+        </Toolbar>
+        <Empty>
+          <h2>No POGs yet</h2>
+          <p>Design your first disc: pick colours, add a picture and some text.</p>
+          <ButtonLink to="/create">Create Your First POG</ButtonLink>
+        </Empty>
+      </>
     );
   }
   return (
     <>
+      <Toolbar>
+        <SlotsCounter userId={userId} held={query.data.length} />
+        <Label>
+          Sort by
+          <Select value={sort} onChange={(event) => setSort(event.target.value as CollectionSort)}>
+            {COLLECTION_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </Label>
+      </Toolbar>
       <PogGrid label="My Collection">
-        {query.data.map((pog) => (
+        {sorted.map((pog) => (
           <li key={pog.id}>
             <PogCard pog={pog} viewerId={userId} {...actions} />
           </li>

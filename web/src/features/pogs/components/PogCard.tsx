@@ -13,6 +13,7 @@ import { ownershipBadge, TRADE_BLOCK_LABELS } from '../trade';
 import { useTradeBlock } from '../useTradeBlock';
 import { DeletePogDialog } from './DeletePogDialog';
 import { PogDisc } from './PogDisc';
+import { PogLink } from './PogLink';
 import { RarityBadge } from './RarityBadge';
 
 /** The disc button's name also says the text printed on the disc, so a speech user can say what they see. */
@@ -261,7 +262,7 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
         </Actions>
       </DiscArea>
       <Name as={headingTag} $small={size === 'sm'} title={pog.name}>
-        {pog.name}
+        <PogLink pog={pog} />
       </Name>
       <Meta>
         <RarityBadge pog={pog} />

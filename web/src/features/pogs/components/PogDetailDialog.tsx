@@ -4,6 +4,7 @@ import { timeAgo, type Pog } from '@pog/common';
 import { Dialog } from '../../../components/Dialog';
 import { PlayerName } from '../../players/PlayerName';
 import { PogDisc } from './PogDisc';
+import { PogLink } from './PogLink';
 import { RarityBadge } from './RarityBadge';
 
 const Layout = styled.div`
@@ -57,6 +58,12 @@ export function PogDetailDialog({ pog, onClose, actions, linkPlayers = false }: 
             </dd>
             <dt>Created</dt>
             <dd>{timeAgo(pog.createdAt)}</dd>
+            <dt>History</dt>
+            <dd>
+              <PogLink pog={pog} onFollow={onClose}>
+                Its page and history
+              </PogLink>
+            </dd>
           </Facts>
           {actions && <Footer>{actions}</Footer>}
         </Layout>

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import styled from 'styled-components';
-import '../fonts';
-import { DISPLAY, fontStack, isPogFont, normalizeImageUrl, PLACEHOLDER_IMAGE, POG_DEFAULTS, type ImageStyle } from '@pog/common';
+import { DISPLAY, fontStack, imageSources, isPogFont, normalizeImageUrl, PLACEHOLDER_IMAGE, POG_DEFAULTS, type ImageStyle } from '@pog/common';
 import { useInView } from '../../../hooks/useInView';
+import { useNetworkStore } from '../../../stores/network';
 import { reportError } from '../../errors/showError';
+import { loadPogFonts, loadPogFontsSoon } from '../fonts';
+import { discTextSize, TEXT_BOX_SHARE } from '../discText';
 
 /** The fields that decide how a POG looks. */
 export interface DiscDesign {
@@ -17,20 +19,18 @@ export interface DiscDesign {
   imageStyle: ImageStyle;
 }
 
-const Face = styled.div<{ $size: number; $from: string; $to: string }>`
+/**
+ * The disc's shape and gloss. What differs from POG to POG (size, colours) is set as inline style
+ * (discStyle), not as props: a list of discs then shares one class instead of generating and
+ * injecting a stylesheet rule per POG while it renders.
+ */
+const Face = styled.div`
   position: relative;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
   flex: none;
   border-radius: 50%;
   overflow: hidden;
   display: grid;
   place-items: center;
-  background: linear-gradient(135deg, ${({ $from }) => $from}, ${({ $to }) => $to});
-  box-shadow:
-    inset 0 0 0 ${({ $size }) => Math.max(3, $size * 0.035)}px rgba(255, 255, 255, 0.28),
-    inset 0 0 0 ${({ $size }) => Math.max(6, $size * 0.07)}px rgba(0, 0, 0, 0.12),
-    0 ${({ $size }) => Math.round($size * 0.06)}px ${({ $size }) => Math.round($size * 0.15)}px rgba(0, 0, 0, 0.45);
   &::after {
     /* The glossy highlight of a printed cardboard disc. */
     content: '';
@@ -42,6 +42,19 @@ const Face = styled.div<{ $size: number; $from: string; $to: string }>`
   }
 `;
 
+function discStyle(size: number, from: string, to: string): CSSProperties {
+  return {
+    width: size,
+    height: size,
+    background: `linear-gradient(135deg, ${from}, ${to})`,
+    boxShadow: [
+      `inset 0 0 0 ${Math.max(3, size * 0.035)}px rgba(255, 255, 255, 0.28)`,
+      `inset 0 0 0 ${Math.max(6, size * 0.07)}px rgba(0, 0, 0, 0.12)`,
+      `0 ${Math.round(size * 0.06)}px ${Math.round(size * 0.15)}px rgba(0, 0, 0, 0.45)`,
+    ].join(', '),
+  };
+}
+
 const Picture = styled.img<{ $fit: ImageStyle }>`
   position: absolute;
   inset: 0;
@@ -50,16 +63,22 @@ const Picture = styled.img<{ $fit: ImageStyle }>`
   object-fit: ${({ $fit }) => $fit};
 `;
 
-const Text = styled.span<{ $size: number; $font: string; $color: string }>`
-  position: relative;
+/**
+ * Placed by its box's top-left corner (fixed) and centred with a transform, so when the POG font
+ * replaces the fallback face and the text's size changes, nothing counts as a layout shift.
+ * Per-POG values (font, size, colour) are inline styles, not one generated class per POG.
+ */
+const Text = styled.span`
+  position: absolute;
   z-index: 1;
-  max-width: 82%;
-  font-family: ${({ $font }) => $font};
-  font-size: ${({ $size }) => Math.max(10, Math.round($size * 0.17))}px;
+  top: 50%;
+  left: ${((1 - TEXT_BOX_SHARE) / 2) * 100}%;
+  width: ${TEXT_BOX_SHARE * 100}%;
+  transform: translateY(-50%);
   line-height: 1.05;
-  color: ${({ $color }) => $color};
   text-align: center;
-  overflow-wrap: anywhere;
+  word-break: normal;
+  hyphens: none;
   text-shadow: 0 2px 0 rgba(0, 0, 0, 0.35);
 `;
 
@@ -73,32 +92,57 @@ interface PogDiscProps {
 
 /**
  * A POG's face: the two-colour gradient, the picture and the text. The picture loads when the disc
- * comes within 100 px of the viewport, and a picture that fails to load shows the placeholder.
+ * comes within 100 px of the viewport, at the size the disc shows (an upload's sized variants, the
+ * smallest only in data-saver mode), and a picture that fails to load shows the placeholder.
  */
 export function PogDisc({ design, size, eager = false }: PogDiscProps) {
   const { ref, inView } = useInView<HTMLDivElement>(`${DISPLAY.lazyLoadMarginPx}px`);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const wanted = design.imageUrl ? normalizeImageUrl(design.imageUrl) : null;
   const src = wanted && failedUrl === wanted ? PLACEHOLDER_IMAGE : wanted;
-  const font = fontStack(isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily);
+  const saveData = useNetworkStore((state) => state.record.saveData);
+  const sources = src ? imageSources(src, size, saveData) : null;
+  const showsPicture = Boolean(src && sources && (eager || inView));
+  // The preview wants its fonts at once; a list lets its first pictures arrive first (see fonts.ts).
+  useEffect(() => {
+    if (eager) void loadPogFonts();
+    else if (!src && design.textContent) loadPogFontsSoon();
+  }, [eager, src, design.textContent]);
+  const pogFont = isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily;
+  const font = fontStack(pogFont);
+  const text = discTextSize(design.textContent, size, pogFont);
 
   return (
-    <Face ref={ref} $size={size} $from={design.backgroundColor1} $to={design.backgroundColor2}>
-      {src && (eager || inView) && (
+    <Face ref={ref} style={discStyle(size, design.backgroundColor1, design.backgroundColor2)}>
+      {showsPicture && sources && (
         <Picture
-          src={src}
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.sizes}
+          width={size}
+          height={size}
           alt={`Picture on ${design.name || 'the POG'}`}
           $fit={design.imageStyle}
           decoding="async"
+          onLoad={loadPogFontsSoon}
           onError={() => {
+            loadPogFontsSoon();
             if (src === PLACEHOLDER_IMAGE) return;
-            reportError(new Error(`POG image failed to load: ${src}`), 'pog image');
+            reportError(new Error(`POG image failed to load: ${sources.src}`), 'pog image');
             setFailedUrl(src);
           }}
         />
       )}
       {design.textContent && (
-        <Text $size={size} $font={font} $color={design.textColor}>
+        <Text
+          style={{
+            fontFamily: font,
+            fontSize: text.px,
+            color: design.textColor,
+            // Lines break between words only (discText.ts sizes the text so the longest word fits).
+            overflowWrap: text.mayBreakWords ? 'anywhere' : 'normal',
+          }}
+        >
           {design.textContent}
         </Text>
       )}

@@ -12,6 +12,11 @@ const Grid = styled.ul<{ $min: number }>`
   grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}px, 1fr));
   gap: 1rem;
   justify-items: center;
+  /* Cards out of view are not laid out or painted until they come near (their size is kept). */
+  > li {
+    content-visibility: auto;
+    contain-intrinsic-size: auto ${({ $min }) => $min}px auto 240px;
+  }
 `;
 
 /** A responsive grid of POG cards; give each child a key. */

@@ -5,7 +5,9 @@ import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { TRADE_TEXT } from '../messages';
 import { Actions, Card, Head, Meta, Who } from './tradeCardStyles';
+import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
+import { PlayerName } from '../../players/PlayerName';
 
 export interface PendingTradeCardProps {
   trade: Trade;
@@ -14,13 +16,15 @@ export interface PendingTradeCardProps {
   busy: 'accepted' | 'rejected' | 'cancel' | null;
   onAnswer: (trade: Trade, status: 'accepted' | 'rejected') => void;
   onCancel: (trade: Trade) => void;
+  onCounter: (trade: Trade) => void;
 }
 
 /**
  * A pending trade (spec section 2, Pending trade card): the other player's avatar and name,
- * 'Pending', how long ago, and both POGs. The recipient accepts or rejects; the sender cancels.
+ * 'Pending', how long ago, and both POGs. The recipient accepts, rejects or counters (issue 16); the
+ * sender cancels. A counter-offer also shows its round and the earlier offers.
  */
-export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel }: PendingTradeCardProps) {
+export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, onCounter }: PendingTradeCardProps) {
   const received = trade.toUserId === viewerId;
   const other = received ? trade.fromUser : trade.toUser;
   const working = busy !== null;
@@ -30,11 +34,14 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel }: 
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
-          <Heading title={other.username}>{other.username}</Heading>
+          <Heading title={other.username}>
+            <PlayerName userId={other.id} username={other.username} linked bare />
+          </Heading>
           <p>{received ? 'Offers you a trade' : 'Your offer, waiting for an answer'}</p>
         </Who>
         <Meta>
           <Badge $variant="outline">{TRADE_TEXT.pending}</Badge>
+          {trade.chain.length > 0 && <Badge $variant="secondary">{TRADE_TEXT.counterBadge(trade.chain.length + 1)}</Badge>}
           <time dateTime={trade.createdAt}>{timeAgo(trade.createdAt)}</time>
         </Meta>
       </Head>
@@ -44,9 +51,13 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel }: 
         offerCaption={received ? 'They offer' : 'You offer'}
         requestCaption={received ? 'For your' : 'For their'}
       />
+      <TradeChain trade={trade} />
       <Actions>
         {received ? (
           <>
+            <Button $variant="outline" disabled={working} onClick={() => onCounter(trade)}>
+              {TRADE_TEXT.counter}
+            </Button>
             <Button $variant="secondary" disabled={working} aria-busy={busy === 'rejected'} onClick={() => onAnswer(trade, 'rejected')}>
               {busy === 'rejected' ? 'Rejecting...' : 'Reject'}
             </Button>

@@ -1,4 +1,6 @@
+import { Suspense, useState } from 'react';
 import type { Trade } from '@pog/common';
+import { retryableLazy } from '../../../app/retryableLazy';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { TRADE_TEXT } from '../messages';
@@ -7,11 +9,15 @@ import { usePendingTrades } from '../queries';
 import { PendingTradeCard, type PendingTradeCardProps } from './PendingTradeCard';
 import { CardList, EmptyNote } from './tradeCardStyles';
 
+/** The counter-offer dialog's code loads the first time a player counters. */
+const CounterDialog = retryableLazy(() => import('./CounterDialog'));
+
 /** Every pending trade the player sent or received; new offers and answers arrive live. */
 export function PendingTradeList({ userId }: { userId: number }) {
   const query = usePendingTrades(userId);
   const answer = useAnswerTrade(userId);
   const cancel = useCancelTrade(userId);
+  const [countering, setCountering] = useState<Trade | null>(null);
 
   const busyFor = (trade: Trade): PendingTradeCardProps['busy'] => {
     if (answer.isPending && answer.variables.tradeId === trade.id) return answer.variables.status;
@@ -30,18 +36,26 @@ export function PendingTradeList({ userId }: { userId: number }) {
     );
   }
   return (
-    <CardList aria-label={TRADE_TEXT.pendingTab}>
-      {query.data.map((trade) => (
-        <li key={trade.id}>
-          <PendingTradeCard
-            trade={trade}
-            viewerId={userId}
-            busy={busyFor(trade)}
-            onAnswer={(item, status) => answer.mutate({ tradeId: item.id, status })}
-            onCancel={(item) => cancel.mutate(item.id)}
-          />
-        </li>
-      ))}
-    </CardList>
+    <>
+      <CardList aria-label={TRADE_TEXT.pendingTab}>
+        {query.data.map((trade) => (
+          <li key={trade.id}>
+            <PendingTradeCard
+              trade={trade}
+              viewerId={userId}
+              busy={busyFor(trade)}
+              onAnswer={(item, status) => answer.mutate({ tradeId: item.id, status })}
+              onCancel={(item) => cancel.mutate(item.id)}
+              onCounter={setCountering}
+            />
+          </li>
+        ))}
+      </CardList>
+      {countering && (
+        <Suspense fallback={null}>
+          <CounterDialog trade={countering} viewerId={userId} onClose={() => setCountering(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

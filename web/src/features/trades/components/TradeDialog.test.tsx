@@ -25,7 +25,8 @@ const frost = makePog({ id: 3, userId: 9, username: 'cleo', creatorId: 9, creato
 
 const reads = {
   'GET /api/user': alice,
-  'GET /api/users': [alice, person(8, 'bob', 1), person(9, 'cleo', 1), person(10, 'dan', 0)],
+  // The dialog asks for players holding POGs (holding=1); the server's filter is tested in users.test.ts.
+  'GET /api/users?holding=1': [alice, person(8, 'bob', 1), person(9, 'cleo', 1)],
   'GET /api/users/7/pogs': [ember],
   'GET /api/users/8/pogs': [tide],
   'GET /api/users/9/pogs': [frost],
@@ -61,7 +62,7 @@ describe('Trade dialog', () => {
 
     expect(sendButton().disabled).toBe(true);
     await click('Offer Ember');
-    expect(screen.getByText('Ember', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('Ember', { selector: 'strong a' })).toBeTruthy();
     await choosePlayer('bob');
     expect(sendButton().disabled).toBe(true);
     await click('Request Tide');
@@ -91,7 +92,7 @@ describe('Trade dialog', () => {
     await click('Offer Ember');
     await choosePlayer('bob');
     await click('Request Tide');
-    expect(screen.getByText('Tide', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('Tide', { selector: 'strong a' })).toBeTruthy();
 
     await choosePlayer('cleo');
     expect(await screen.findByRole('button', { name: 'Request Frost' })).toBeTruthy();
@@ -108,7 +109,7 @@ describe('Trade dialog', () => {
     fakeGateway(reads);
     renderWithApp(<Host />);
     await click('Trade Ember');
-    expect(await screen.findByText('Ember', { selector: 'strong' })).toBeTruthy();
+    expect(await screen.findByText('Ember', { selector: 'strong a' })).toBeTruthy();
     await choosePlayer('bob');
     await click('Request Tide');
 
@@ -116,7 +117,7 @@ describe('Trade dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await click('New Trade');
     await dialog();
-    expect(await screen.findByText('Ember', { selector: 'strong' })).toBeTruthy();
+    expect(await screen.findByText('Ember', { selector: 'strong a' })).toBeTruthy();
     expect((screen.getByRole('combobox', { name: 'Trade With' }) as HTMLSelectElement).value).toBe('');
     expect(screen.getByText('Select a player to see their POGs')).toBeTruthy();
   });

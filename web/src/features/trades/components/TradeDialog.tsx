@@ -1,31 +1,16 @@
-import { useEffect, useMemo, useReducer } from 'react';
-import styled from 'styled-components';
+import { useEffect, useReducer, useState } from 'react';
 import type { Pog } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { media } from '../../../app/theme';
 import { useCurrentUser } from '../../auth/useCurrentUser';
-import { usePlayers, useUserPogs } from '../../pogs/queries';
+import { usePlayerChoices } from '../../players/queries';
+import { useUserPogs } from '../../pogs/queries';
 import { tradeBlock } from '../../pogs/trade';
 import { toast } from '../../../stores/toasts';
 import { TRADE_TEXT } from '../messages';
 import { useSendTrade } from '../mutations';
 import { cooldownNotice, EMPTY_SELECTION, isComplete, selectionReducer, type TradePreset } from '../selection';
-import { TradeWithPanel, YourPogsPanel } from './TradePanels';
-
-const Columns = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 1fr;
-  gap: 1rem;
-  ${media.belowMd} { grid-template-columns: 1fr; }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 0.75rem;
-  margin-top: 1.25rem;
-`;
+import { DialogColumns, DialogFooter, TradeWithPanel, YourPogsPanel } from './TradePanels';
 
 /** The chosen POG, if it is still in the list and still tradeable (lists change live). */
 function stillChoosable(pogs: readonly Pog[] | undefined, id: number | null): Pog | null {
@@ -57,13 +42,10 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   const myPogs = useUserPogs(open ? userId : undefined);
   const theirPogs = useUserPogs(open && selection.playerId !== null ? selection.playerId : undefined);
-  const players = usePlayers();
-  // Only other players who own POGs (spec section 5); a preset owner stays listed even if the
-  // cached count is older than their first POG.
-  const tradePartners = useMemo(
-    () => (players.data ?? []).filter((player) => player.id !== userId && (player.pogCount > 0 || player.id === selection.playerId)),
-    [players.data, userId, selection.playerId],
-  );
+  // Only other players who own POGs (spec section 5), searched on the server; a preset owner is
+  // fetched on their own when they are not on the first page.
+  const [playerSearch, setPlayerSearch] = useState('');
+  const tradePartners = usePlayerChoices('holding', playerSearch, selection.playerId, { excludeId: userId });
 
   const offer = stillChoosable(myPogs.data, selection.offerPogId);
   const request = stillChoosable(theirPogs.data, selection.requestPogId);
@@ -71,6 +53,7 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   const close = () => {
     dispatch({ type: 'close' });
+    setPlayerSearch('');
     onClose();
   };
 
@@ -84,11 +67,12 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   return (
     <Dialog open={open} onClose={close} title={TRADE_TEXT.dialogTitle} description={cooldownNotice(offer, request)} width={980}>
-      <Columns>
+      <DialogColumns>
         <YourPogsPanel query={myPogs} chosen={offer} selectedId={selection.offerPogId} onToggle={(pogId) => dispatch({ type: 'offer', pogId })} />
         <TradeWithPanel
           players={tradePartners}
-          playersPending={players.isPending}
+          playerSearch={playerSearch}
+          onPlayerSearch={setPlayerSearch}
           playerId={selection.playerId}
           onPlayer={(playerId) => dispatch({ type: 'player', playerId })}
           query={theirPogs}
@@ -96,15 +80,15 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
           selectedId={selection.requestPogId}
           onToggle={(pogId) => dispatch({ type: 'request', pogId })}
         />
-      </Columns>
-      <Footer>
+      </DialogColumns>
+      <DialogFooter>
         <Button $variant="secondary" onClick={close}>
           {TRADE_TEXT.cancel}
         </Button>
         <Button disabled={!ready || send.isPending} aria-busy={send.isPending} onClick={submit}>
           {send.isPending ? TRADE_TEXT.sending : TRADE_TEXT.send}
         </Button>
-      </Footer>
+      </DialogFooter>
     </Dialog>
   );
 }

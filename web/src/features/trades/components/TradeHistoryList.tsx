@@ -7,13 +7,16 @@ import { Spinner } from '../../../components/Spinner';
 import { cancelReasonText, TRADE_TEXT } from '../messages';
 import { useTradeHistory } from '../queries';
 import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
+import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
+import { PlayerName } from '../../players/PlayerName';
 
 const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: BadgeVariant }> = {
   accepted: { label: 'Accepted', variant: 'success' },
   rejected: { label: 'Rejected', variant: 'destructive' },
   cancelled: { label: 'Cancelled', variant: 'secondary' },
   expired: { label: 'Expired', variant: 'secondary' },
+  countered: { label: 'Countered', variant: 'secondary' },
 };
 
 function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number }) {
@@ -26,7 +29,9 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
-          <Heading title={other.username}>{other.username}</Heading>
+          <Heading title={other.username}>
+            <PlayerName userId={other.id} username={other.username} linked bare />
+          </Heading>
           <p>{sent ? 'Your offer' : 'Their offer'}</p>
           {trade.cancelReason && <p>{cancelReasonText(trade.cancelReason)}</p>}
         </Who>
@@ -36,6 +41,7 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
         </Meta>
       </Head>
       <TradePogPair offer={trade.offerPog} request={trade.requestPog} offerCaption={sent ? 'You offered' : 'They offered'} requestCaption={sent ? 'For their' : 'For your'} />
+      <TradeChain trade={trade} />
     </Card>
   );
 }

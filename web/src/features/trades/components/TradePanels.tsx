@@ -1,16 +1,18 @@
 /** The two halves of the Trade dialog: your POGs to offer, and the player and POG you want. */
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { media } from '../../../app/theme';
 import type { Pog } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
-import { Select } from '../../../components/formControls';
 import { Spinner } from '../../../components/Spinner';
-import type { PlayerSummary } from '../../pogs/queries';
+import { PlayerSelect } from '../../players/PlayerSelect';
+import type { PlayerChoices } from '../../players/queries';
 import { TRADE_TEXT } from '../messages';
 import { SelectablePogGrid } from './SelectablePogGrid';
+import { PogLink } from '../../pogs/components/PogLink';
 
-const Panel = styled.section`
+export const Panel = styled.section`
   display: grid;
   gap: 0.75rem;
   align-content: start;
@@ -21,7 +23,7 @@ const Panel = styled.section`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 `;
 
-const Heading = styled.h3`
+export const Heading = styled.h3`
   font-size: 1.05rem;
   letter-spacing: 0.02em;
 `;
@@ -52,7 +54,7 @@ interface PogListState {
 }
 
 /** Loading, failure and empty states around a list of POGs. */
-function PogChoices({ query, empty, children }: { query: PogListState; empty: string; children: (pogs: readonly Pog[]) => ReactNode }) {
+export function PogChoices({ query, empty, children }: { query: PogListState; empty: string; children: (pogs: readonly Pog[]) => ReactNode }) {
   if (query.isPending) return <Spinner label="Loading POGs..." />;
   if (query.isError || !query.data) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <Note>{empty}</Note>;
@@ -78,7 +80,11 @@ export function YourPogsPanel({ query, chosen, selectedId, onToggle }: YourPogsP
             <Choice aria-live="polite">
               {chosen ? (
                 <>
-                  {TRADE_TEXT.selectedToTrade} <strong>{chosen.name}</strong> <Badge>{TRADE_TEXT.offering}</Badge>
+                  {TRADE_TEXT.selectedToTrade}{' '}
+                  <strong>
+                    <PogLink pog={chosen} newTab />
+                  </strong>{' '}
+                  <Badge>{TRADE_TEXT.offering}</Badge>
                 </>
               ) : (
                 TRADE_TEXT.clickToOffer
@@ -92,8 +98,9 @@ export function YourPogsPanel({ query, chosen, selectedId, onToggle }: YourPogsP
 }
 
 interface TradeWithPanelProps {
-  players: readonly PlayerSummary[];
-  playersPending: boolean;
+  players: PlayerChoices;
+  playerSearch: string;
+  onPlayerSearch: (search: string) => void;
   playerId: number | null;
   onPlayer: (playerId: number | null) => void;
   query: PogListState;
@@ -102,24 +109,12 @@ interface TradeWithPanelProps {
   onToggle: (pogId: number) => void;
 }
 
-export function TradeWithPanel({ players, playersPending, playerId, onPlayer, query, chosen, selectedId, onToggle }: TradeWithPanelProps) {
+export function TradeWithPanel({ players, playerSearch, onPlayerSearch, playerId, onPlayer, query, chosen, selectedId, onToggle }: TradeWithPanelProps) {
   const headingId = useId();
   return (
     <Panel aria-labelledby={headingId}>
       <Heading id={headingId}>{TRADE_TEXT.tradeWith}</Heading>
-      <Select
-        aria-labelledby={headingId}
-        value={playerId ?? ''}
-        disabled={playersPending}
-        onChange={(event) => onPlayer(event.target.value ? Number(event.target.value) : null)}
-      >
-        <option value="">{TRADE_TEXT.selectPlayer}</option>
-        {players.map((player) => (
-          <option key={player.id} value={player.id}>
-            {player.username}
-          </option>
-        ))}
-      </Select>
+      <PlayerSelect choices={players} search={playerSearch} onSearch={onPlayerSearch} value={playerId} onChange={onPlayer} emptyOption={TRADE_TEXT.selectPlayer} labelledBy={headingId} />
       {playerId === null ? (
         <Note>{TRADE_TEXT.selectPlayerFirst}</Note>
       ) : (
@@ -130,7 +125,11 @@ export function TradeWithPanel({ players, playersPending, playerId, onPlayer, qu
               <Choice aria-live="polite">
                 {chosen ? (
                   <>
-                    {TRADE_TEXT.youWant} <strong>{chosen.name}</strong> <Badge $variant="success">{TRADE_TEXT.want}</Badge>
+                    {TRADE_TEXT.youWant}{' '}
+                    <strong>
+                      <PogLink pog={chosen} newTab />
+                    </strong>{' '}
+                     <Badge $variant="success">{TRADE_TEXT.want}</Badge>
                   </>
                 ) : (
                   TRADE_TEXT.clickToRequest
@@ -143,3 +142,21 @@ export function TradeWithPanel({ players, playersPending, playerId, onPlayer, qu
     </Panel>
   );
 }
+
+/** The trade dialogs' two columns (yours, theirs), one below the other on a narrow screen. */
+export const DialogColumns = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 1rem;
+  ${media.belowMd} { grid-template-columns: 1fr; }
+`;
+
+export const DialogFooter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 0.75rem;
+  margin-top: 1.25rem;
+  p { flex: 1; font-size: 0.85rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;

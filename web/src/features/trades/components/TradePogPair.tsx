@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { RepeatIcon } from '../../../components/icons';
 import { PogDisc } from '../../pogs/components/PogDisc';
+import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 
 const Pair = styled.div`
@@ -44,7 +45,7 @@ function TradedPog({ pog, caption }: { pog: Pog | null; caption: string }) {
       {pog ? <PogDisc design={pog} size={72} /> : <Gone aria-hidden="true">deleted</Gone>}
       <figcaption>
         <small>{caption}</small>
-        <strong>{pog ? pog.name : 'A deleted POG'}</strong>
+        <strong>{pog ? <PogLink pog={pog} /> : 'A deleted POG'}</strong>
         {pog && <RarityBadge pog={pog} />}
       </figcaption>
     </Side>

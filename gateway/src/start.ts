@@ -1,0 +1,111 @@
+/**
+ * The gateway part of a process: the Koa app and Socket.IO on one HTTP server, with the sessions,
+ * caches and rate limits they need. The composition root (server/src/runtime.ts) loads this module
+ * only when SERVICES names the gateway, so a worker-only process never loads Koa or Socket.IO.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Redis } from 'ioredis';
+import { listen, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
+import { AdminSessionStore } from './admin/admin-session-store';
+import { ensureAdminPasswordHash } from './auth/admin-password';
+import { createMemoryRateLimiter, createResilientRateLimiter } from './auth/rate-limit';
+import { SessionStore } from './auth/session-store';
+import { UserCache } from './auth/user-cache';
+import { createKoaApp } from './app';
+import { createClusterBus } from './cluster/invalidation';
+import type { AppContext } from './context';
+import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
+import { attachSocketServer, type SocketServer } from './realtime/socket-server';
+import type { StreamHub } from './realtime/stream-hub';
+
+/** How long a stopping gateway lets requests in flight finish before cutting their connections. */
+const DRAIN_MS = 8_000;
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
+export interface GatewayOptions {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  log: Logger;
+  metrics: Registry;
+  health(): Promise<HealthReport>;
+  /** The relay's sink for this process's sockets (made before the relay starts). */
+  hub: StreamHub;
+  /** Present with REDIS_URL: commands (rate limits), the adapter's pub/sub pair, the invalidation subscriber. */
+  redis?: { main: Redis; pub: Redis; sub: Redis; clusterSubscriber: Redis };
+}
+
+export interface Gateway {
+  context: AppContext;
+  sockets: SocketServer;
+  /** Socket.IO's channel for live pushes that are not durable (PogBot's pieces). */
+  live: LiveChannel;
+  port: number;
+  /** Closes the sockets, lets requests in flight finish (at most DRAIN_MS), then ends what is left. */
+  drain(): Promise<void>;
+  /** Stops the cache invalidation bus (after the drain). */
+  close(): Promise<void>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { config, database, db, clock, queue, log, hub, redis } = options;
+  const bus = await createClusterBus({
+    db,
+    clock,
+    hub,
+    ...(redis ? { redis: { publisher: redis.main, subscriber: redis.clusterSubscriber, prefix: config.redisPrefix } } : {}),
+  });
+  try {
+    const adminPasswordHash = await ensureAdminPasswordHash(db, config, log);
+    const context: AppContext = {
+      config,
+      database,
+      db,
+      clock,
+      queue,
+      bus,
+      sessions: new SessionStore(db, clock, bus, log),
+      users: new UserCache(db, clock, bus),
+      rateLimiter: redis ? createResilientRateLimiter(redis.main, config.redisPrefix, clock) : createMemoryRateLimiter(clock),
+      adminSessions: new AdminSessionStore(db, clock, bus),
+      adminPasswordHash,
+      health: options.health,
+      log,
+      metrics: { registry: options.metrics, http: createHttpMetrics(options.metrics) },
+    };
+
+    const server = createServer(createKoaApp(context).callback());
+    // Idle keep-alive connections outlive the proxy's (nginx keeps upstream ones 60 s): the side that
+    // closes first must be the client, or a request sent on a connection closing under it is reset.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+    const sockets = attachSocketServer(server, context, { bus, hub, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
+    registerSocketMetrics(options.metrics, () => sockets.count());
+
+    await listen(server, config.port, config.host);
+    const { port } = server.address() as AddressInfo;
+    return { context, sockets, live: sockets.live, port, drain: () => drainHttp(server, sockets), close: () => bus.close() };
+  } catch (error) {
+    await bus.close();
+    throw error;
+  }
+}
+
+/**
+ * Stops taking connections, closes every socket, lets requests in flight finish (at most DRAIN_MS),
+ * then ends what is left.
+ */
+async function drainHttp(server: Server, sockets: SocketServer): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  sockets.disconnectAll();
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+  await sockets.close();
+}

@@ -1,0 +1,242 @@
+/**
+ * Baseline against subject, interleaved: each round loads every scenario on the baseline app, then
+ * on the subject app (A, B, A, B...), with wrk; the figures printed are min / median / max over the
+ * rounds. Also the databases they run on, prepared before the apps start: a scratch PostgreSQL
+ * database or a PGlite folder, migrated with the migrations of the code that will run on it, filled
+ * in bulk by SQL.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { migrate, openDatabase, recountPogsHeld, type Database } from '@pog/common/server';
+import { prepareBaselineTree, type BaselineTree } from './baseline-tree';
+import { startApp, type ServerProcess } from './processes';
+import { LOCAL_POSTGRES } from './scratch-db';
+import { describeLoad, describeMachine } from './machine';
+import { repoRoot } from './processes';
+import { analyze, fillPlayers, fillPogs } from './seed-sql';
+import { median } from './rounds';
+import { runWrk, writeRequestFile } from './wrk';
+
+/** One wrk run's figures: requests/s, errors and latency percentiles in ms. */
+interface PathsResult {
+  rps: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** wrk against one server, each connection sending the GET paths in turn (a request file, see wrk.ts). */
+async function runPaths(base: string, paths: string[], connections: number, durationS: number): Promise<PathsResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-paths-'));
+  try {
+    const file = path.join(dir, 'requests.tsv');
+    writeRequestFile(file, paths.map((p) => ({ method: 'GET', path: p })));
+    const r = await runWrk({ url: base, requestFile: file, connections, durationS });
+    return { rps: r.rps, errors: r.errors, p50: r.latencyMs.p50, p95: r.latencyMs.p95, p99: r.latencyMs.p99 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+/** "p95 12.3 / 14.1 / 20.0 ms" for rounds of results (min / median / max). */
+function describeRounds(results: PathsResult[]): string {
+  const part = (label: string, pick: (r: PathsResult) => number, unit: string, format = ms) => {
+    const values = results.map(pick);
+    return `${label} ${format(Math.min(...values))} / ${format(median(values))} / ${format(Math.max(...values))}${unit}`;
+  };
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  return [part('p50', (r) => r.p50, ' ms'), part('p95', (r) => r.p95, ' ms'), part('p99', (r) => r.p99, ' ms'), part('req/s', (r) => r.rps, '', (v) => v.toFixed(0))].join('  ') + (errors ? `  ERRORS ${errors}` : '');
+}
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/** A database ready for an app: a scratch PostgreSQL database (url) or a PGlite DATA_DIR. */
+export interface PreparedDatabase {
+  kind: DatabaseKind;
+  url?: string;
+  dataDir?: string;
+  drop(): Promise<void>;
+}
+
+/** Runs one statement of SQL text on the database being filled. */
+export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
+
+export async function prepareDatabase(kind: DatabaseKind, label: string, migrationsDir: string, fill: (exec: Exec, database: Database) => Promise<void>): Promise<PreparedDatabase> {
+  let database: Database;
+  let prepared: PreparedDatabase;
+  if (kind === 'postgres') {
+    const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = `${LOCAL_POSTGRES}/${name}`;
+    database = await openDatabase({ url, poolSize: 2 });
+    prepared = {
+      kind,
+      url,
+      drop: async () => {
+        const client = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  } else {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `pog-bench-${label}-`));
+    database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    prepared = { kind, dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  try {
+    await migrate(database, migrationsDir);
+    await fill(async (text) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows, database);
+  } catch (error) {
+    await database.close();
+    await prepared.drop();
+    throw error;
+  }
+  await database.close();
+  return prepared;
+}
+
+export interface Scenario {
+  label: string;
+  paths: string[];
+  goalP95Ms?: number;
+}
+
+export interface Side {
+  label: string;
+  app: ServerProcess;
+}
+
+export interface AbOptions {
+  rounds: number;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+}
+
+/** Loads each scenario on each side, interleaved over rounds, and prints one line per scenario and side. */
+export async function runInterleaved(title: string, sides: Side[], scenarios: Scenario[], options: AbOptions): Promise<void> {
+  if (options.rounds < 1) return; // --rounds 0: the plans only
+  const results = new Map<string, PathsResult[]>();
+  const key = (scenario: Scenario, side: Side) => `${scenario.label}\u0000${side.label}`;
+  for (const scenario of scenarios) {
+    for (const side of sides) await runPaths(side.app.url, scenario.paths, options.connections, options.warmupSeconds);
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    for (const scenario of scenarios) {
+      for (const side of sides) {
+        const result = await runPaths(side.app.url, scenario.paths, options.connections, options.durationSeconds);
+        results.set(key(scenario, side), [...(results.get(key(scenario, side)) ?? []), result]);
+      }
+    }
+  }
+  console.log(`\n${title} (${options.rounds} interleaved rounds of ${options.durationSeconds} s, wrk ${options.connections} connections; min / median / max):`);
+  for (const scenario of scenarios) {
+    for (const side of sides) {
+      const rounds = results.get(key(scenario, side))!;
+      const medianP95 = median(rounds.map((r) => r.p95));
+      const verdict = scenario.goalP95Ms === undefined ? '' : medianP95 <= scenario.goalP95Ms ? `  [goal p95 <= ${scenario.goalP95Ms} ms: met]` : `  [goal p95 <= ${scenario.goalP95Ms} ms: MISSED]`;
+      console.log(`  ${scenario.label.padEnd(28)} ${side.label.padEnd(18)} ${describeRounds(rounds)}${verdict}`);
+    }
+  }
+}
+
+/** The baseline and subject apps on their own databases, started together and stopped together. */
+export async function withBaselineAndSubject(
+  options: { kind: DatabaseKind; label: string; baselineRevision: string; fill: (exec: Exec, side: 'baseline' | 'subject', database: Database) => Promise<void>; subjectMigrationsDir: string },
+  run: (sides: Side[], baseline: BaselineTree) => Promise<void>,
+): Promise<void> {
+  const baseline = prepareBaselineTree(options.baselineRevision);
+  const dbs: PreparedDatabase[] = [];
+  const apps: ServerProcess[] = [];
+  try {
+    const started = performance.now();
+    const baseDb = await prepareDatabase(options.kind, `${options.label}_base`, baseline.migrationsDir, (exec, database) => options.fill(exec, 'baseline', database));
+    dbs.push(baseDb);
+    const subjectDb = await prepareDatabase(options.kind, `${options.label}_new`, options.subjectMigrationsDir, (exec, database) => options.fill(exec, 'subject', database));
+    dbs.push(subjectDb);
+    console.log(`${options.kind}: both databases filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const start = (db: PreparedDatabase, root?: string) => startApp({ nodeEnv: 'production', databaseUrl: db.url, dataDir: db.dataDir, root });
+    const baseApp = await start(baseDb, baseline.root);
+    apps.push(baseApp);
+    const subjectApp = await start(subjectDb);
+    apps.push(subjectApp);
+    await run(
+      [
+        { label: `before (${baseline.revision})`, app: baseApp },
+        { label: 'after', app: subjectApp },
+      ],
+      baseline,
+    );
+  } finally {
+    for (const app of apps) await app.stop().catch(() => undefined);
+    for (const db of dbs) await db.drop().catch(() => undefined);
+    baseline.remove();
+  }
+}
+
+export interface ListBenchmark {
+  label: string;
+  baselineRevision: string;
+  players: number;
+  pogs: number;
+  kinds: DatabaseKind[];
+  /** On the filled subject database, before the apps start (EXPLAIN of the new statements). */
+  inspect(database: Database, kind: DatabaseKind): Promise<void>;
+  load(sides: Side[], kind: DatabaseKind): Promise<void>;
+}
+
+/** The list benchmarks' whole run: per database kind, fill both, inspect, start both apps, load. */
+export async function runListBenchmark(bench: ListBenchmark): Promise<void> {
+  console.log(describeMachine());
+  console.log(`before: ${describeLoad()}`);
+  for (const kind of bench.kinds) {
+    await withBaselineAndSubject(
+      {
+        kind,
+        label: bench.label,
+        baselineRevision: bench.baselineRevision,
+        subjectMigrationsDir: path.join(repoRoot, 'common/src/server/db/migrations'),
+        fill: async (exec, side, database) => {
+          await fillPlayers(exec, bench.players);
+          await fillPogs(exec, bench.pogs);
+          if (side === 'subject') await recountPogsHeld(database.db);
+          await analyze(exec);
+          if (side === 'subject') await bench.inspect(database, kind);
+        },
+      },
+      (sides) => bench.load(sides, kind),
+    );
+  }
+  console.log(`after: ${describeLoad()}`);
+}
+
+/** The list benchmarks' command line: sizes (defaults given), rounds, durations, wrk connections, databases, baseline. */
+export function listBenchArgs(defaults: { players: number; pogs: number }) {
+  const { values } = parseArgs({
+    options: {
+      baseline: { type: 'string' },
+      players: { type: 'string', default: String(defaults.players) },
+      pogs: { type: 'string', default: String(defaults.pogs) },
+      rounds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '4' },
+      db: { type: 'string', default: 'postgres,pglite' },
+    },
+  });
+  if (!values.baseline) throw new Error('--baseline <git revision> is required: the code to compare against');
+  const load: AbOptions = { rounds: Number(values.rounds), connections: Number(values.connections), durationSeconds: Number(values.duration), warmupSeconds: Number(values.warmup) };
+  return { baseline: values.baseline, players: Number(values.players), pogs: Number(values.pogs), kinds: values.db.split(',') as DatabaseKind[], load };
+}

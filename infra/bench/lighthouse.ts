@@ -1,0 +1,218 @@
+/**
+ * Issue 13's phone figures: Lighthouse (the npm package, mobile settings: a mid-range phone on slow
+ * 4G, simulated) against the local app, as `npm start` serves it, in headless Debian Chromium.
+ * Goal: performance >= 90 and accessibility 100 on every page measured.
+ *
+ *   npx tsx infra/bench/lighthouse.ts [--runs 3] [--pogs 200] [--pictures 24] [--no-build] [--check] [--reports DIR]
+ *
+ * The web app is built as `npm start` builds it (production, precompressed: scripts/web-build.mjs).
+ * A scratch PostgreSQL database on 127.0.0.1:5432 gets one player who uploads --pictures pictures
+ * through the real upload path (so the worker makes their sized copies) and --pogs POGs using them,
+ * in every POG font. Measured, each --runs times (fresh browser profile per run, nothing cached):
+ *   /auth                the sign-in page
+ *   /explore (visitor)   the public Discover page over the POGs
+ *   /explore (player)    the signed-in Explore screen (the player's session cookie is sent)
+ * Printed per page: performance and accessibility (min / median / max), the median of the main
+ * timings, the bytes transferred (Lighthouse's total byte weight, median) and Lighthouse's
+ * benchmark index of the machine during the runs (on a shared machine, runs with a low index were
+ * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
+ * each run's JSON report. --check exits 1 when a median misses the goal.
+ * CHROMIUM_PATH overrides /usr/bin/chromium.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import sharp from 'sharp';
+import { POG_FONTS } from '@pog/common';
+import { buildWebIfStale } from '../../scripts/web-build.mjs';
+import { describeLoad, describeMachine } from './machine';
+import { withApp, type ServerProcess } from './processes';
+import { createScratchDatabase, seededRandom, seedPogs, type ScratchDatabase } from './scratch-db';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pogs: { type: 'string', default: '200' },
+    pictures: { type: 'string', default: '24' },
+    'no-build': { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    reports: { type: 'string' },
+  },
+});
+const RUNS = Math.max(1, Number(values.runs));
+const POGS = Math.max(1, Number(values.pogs));
+const PICTURES = Math.max(1, Number(values.pictures));
+const GOALS = { performance: 90, accessibility: 100 };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Target {
+  label: string;
+  path: string;
+  /** Sent with every request (the player's session cookie). */
+  headers?: Record<string, string>;
+}
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bytes: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  si: number;
+  cls: number;
+  /** Lighthouse's measure of this machine's speed during the run (lower: busier or slower). */
+  benchmarkIndex: number;
+}
+
+/** A picture with shapes and texture, as players upload: distinct per seed. */
+async function picture(seed: number): Promise<Buffer> {
+  const random = seededRandom(seed);
+  const colour = () => `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`;
+  const shapes = Array.from({ length: 14 }, () => {
+    const [x, y, r] = [random() * 1200, random() * 1200, 60 + random() * 260];
+    return random() < 0.5 ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${colour()}"/>` : `<rect x="${x - r}" y="${y - r}" width="${r * 1.6}" height="${r}" fill="${colour()}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><rect width="1200" height="1200" fill="${colour()}"/>${shapes}</svg>`;
+  return sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 88 }).toBuffer();
+}
+
+async function register(baseUrl: string): Promise<{ id: number; cookie: string }> {
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
+    body: JSON.stringify({ username: `bench_${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('base64url') }),
+  });
+  if (!response.ok) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`);
+  const user = (await response.json()) as { id: number };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  return { id: user.id, cookie };
+}
+
+async function upload(baseUrl: string, cookie: string, jpeg: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'picture.jpg');
+  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { Cookie: cookie, Origin: baseUrl }, body: form });
+  const body = (await response.json()) as { url?: string };
+  if (response.status !== 201 || !body.url) throw new Error(`POST /api/upload answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.url;
+}
+
+/** One player, --pictures uploads, --pogs POGs showing them in every font. */
+async function seed(app: ServerProcess, scratch: ScratchDatabase): Promise<{ cookie: string }> {
+  const player = await register(app.url);
+  const urls: string[] = [];
+  for (let i = 0; i < PICTURES; i++) urls.push(await upload(app.url, player.cookie, await picture(i + 1)));
+  await seedPogs(scratch.client, { userIds: [player.id], hashes: Array.from({ length: POGS }, () => null) });
+  await scratch.client.query(
+    `UPDATE pogs SET image_url = ($1::text[])[1 + id % cardinality($1::text[])],
+                     font_family = ($2::text[])[1 + id % cardinality($2::text[])]`,
+    [urls, [...POG_FONTS]],
+  );
+  return { cookie: player.cookie };
+}
+
+async function measure(url: string, target: Target, reportFile?: string): Promise<RunFigures> {
+  // A new profile each run: nothing cached, as on a first visit.
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Lighthouse's default: a mobile form factor, slow 4G and a 4x slower CPU, simulated.
+      formFactor: 'mobile',
+      extraHeaders: target.headers,
+    };
+    const result = (await lighthouse(url + target.path, flags)) as RunnerResult | undefined;
+    if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.path}: ${lhr.runtimeError.message}`);
+    if (reportFile) writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      bytes: metric('total-byte-weight'),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      si: metric('speed-index'),
+      cls: metric('cumulative-layout-shift'),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const spread = (xs: number[]) => `${median(xs)} (${Math.min(...xs)}-${Math.max(...xs)})`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main(): Promise<void> {
+  console.log(describeMachine());
+  console.log(`before: ${describeLoad()}`);
+  if (!values['no-build']) buildWebIfStale({ quiet: true });
+  const scratch = await createScratchDatabase('lighthouse');
+  try {
+    await withApp({ nodeEnv: 'production', databaseUrl: scratch.url }, async (app) => {
+      const { cookie } = await seed(app, scratch);
+      console.log(`seeded ${POGS} POGs with ${PICTURES} uploaded pictures in PostgreSQL ${scratch.name}; ${RUNS} Lighthouse runs per page (mobile)`);
+      const targets: Target[] = [
+        { label: '/auth', path: '/auth' },
+        { label: '/explore (visitor)', path: '/explore' },
+        { label: '/explore (player)', path: '/explore', headers: { Cookie: cookie } },
+      ];
+      if (values.reports) mkdirSync(values.reports, { recursive: true });
+      let missed = false;
+      for (const target of targets) missed = !(await measureTarget(app, target)) || missed;
+      console.log(`goal: performance >= ${GOALS.performance}, accessibility ${GOALS.accessibility} (medians)`);
+      console.log(`after: ${describeLoad()}`);
+      if (values.check && missed) process.exitCode = 1;
+    });
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** Runs Lighthouse --runs times on one page and prints its figures; true when the medians meet the goal. */
+async function measureTarget(app: ServerProcess, target: Target): Promise<boolean> {
+  const runs: RunFigures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const file = values.reports ? path.join(values.reports, `${target.label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`) : undefined;
+    runs.push(await measure(app.url, target, file));
+  }
+  const of = (key: keyof RunFigures) => runs.map((r) => r[key]);
+  const performance = median(of('performance'));
+  const accessibility = median(of('accessibility'));
+  const met = performance >= GOALS.performance && accessibility >= GOALS.accessibility;
+  console.log(
+    `${target.label.padEnd(20)} performance ${spread(of('performance'))}  accessibility ${spread(of('accessibility'))}  ` +
+      `transferred ${(median(of('bytes')) / 1024).toFixed(1)} KiB  ${met ? 'meets the goal' : 'MISSES the goal'}`,
+  );
+  console.log(
+    `${''.padEnd(20)} median FCP ${seconds(median(of('fcp')))}  LCP ${seconds(median(of('lcp')))}  Speed Index ${seconds(median(of('si')))}  ` +
+      `TBT ${Math.round(median(of('tbt')))} ms  CLS ${median(of('cls')).toFixed(3)}  benchmark index ${spread(of('benchmarkIndex'))}`,
+  );
+  return met;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,202 @@
+/**
+ * The outbox on both databases: sequencing (global order, contiguous positions per stream, nothing
+ * skipped when transactions commit out of order), catch-up reads, job claims and hand-overs, pruning,
+ * and the relay delivering both to a gateway's sink and to the queue.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStream, type Notification } from '@pog/common';
+import {
+  claimJobs,
+  claimUnfinishedJobs,
+  inUnitOfWork,
+  markJobDone,
+  OutboxRelay,
+  silentLogger,
+  pruneOutbox,
+  readSequenced,
+  releaseJobs,
+  replayStream,
+  sequenceEvents,
+  streamHead,
+  type Database,
+  type Db,
+  type SequencedEvent,
+} from '@pog/common/server';
+import { createInProcessQueue } from '@pog/worker';
+import { BACKENDS, backendTitle, privatePostgresDatabase, sharedDatabase } from '../../gateway/src/testing/databases';
+import { waitFor } from '../../gateway/src/testing/wait';
+
+const now = () => new Date();
+/** A player stream of this test's own (no such player exists), so no other events mix in. */
+const freshPlayer = () => randomInt(1_000_000_000, 2_000_000_000);
+/** The events' payloads only carry a number, to check order. */
+const numbered = (n: number) => ({ n }) as unknown as Notification;
+
+async function write(db: Db, events: Array<[player: number, n: number]>): Promise<void> {
+  await inUnitOfWork(db, now(), async (uow) => {
+    for (const [player, n] of events) uow.toUser(player, 'notification', numbered(n));
+  });
+}
+
+/** Sequences until nothing is left (other tests' rows may be in the same database). */
+async function sequenceAll(db: Db): Promise<void> {
+  while ((await sequenceEvents(db, 1000)).sequenced > 0);
+}
+
+const payloadsOf = (events: SequencedEvent[]) => events.map((e) => (e.payload as { n: number }).n);
+
+describe.each(BACKENDS)('outbox', (backend) => {
+  describe.skipIf(Boolean(backend.skipReason))(backendTitle(backend), () => {
+    let database: Database;
+    let db: Db;
+    beforeAll(async () => {
+      // Claiming, handing over and pruning act on every row of a database: on PostgreSQL this file
+      // gets a database of its own, so that it never takes another test's jobs or events.
+      database = backend.name === 'postgres' ? await privatePostgresDatabase() : await sharedDatabase(backend.name);
+      db = database.handle();
+    });
+    afterAll(async () => {
+      if (backend.name === 'postgres') await database?.close();
+    });
+
+    it('gives committed events a global seq and contiguous positions per stream, in commit order', async () => {
+      const [a, b] = [freshPlayer(), freshPlayer()];
+      await write(db, [[a, 1], [b, 1], [a, 2]]);
+      await write(db, [[a, 3]]);
+      await sequenceAll(db);
+      const replayA = await replayStream(db, userStream(a), 0, 100);
+      const replayB = await replayStream(db, userStream(b), 0, 100);
+      expect(replayA).toMatchObject({ kind: 'events', head: 3 });
+      expect(replayB).toMatchObject({ kind: 'events', head: 1 });
+      if (replayA.kind !== 'events' || replayB.kind !== 'events') throw new Error('unreachable');
+      expect(replayA.events.map((e) => e.position)).toEqual([1, 2, 3]);
+      expect(payloadsOf(replayA.events)).toEqual([1, 2, 3]);
+      expect(replayB.events.map((e) => e.position)).toEqual([1]);
+      const seqs = replayA.events.map((e) => e.seq);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+      // The gateways' feed sees the same events in seq order.
+      const fed = (await readSequenced(db, seqs[0]! - 1, 1000)).filter((e) => e.stream === userStream(a));
+      expect(payloadsOf(fed)).toEqual([1, 2, 3]);
+    });
+
+    it('replays after a position, and asks for a refetch when the position is unknown, too far back or pruned', async () => {
+      const player = freshPlayer();
+      const stream = userStream(player);
+      for (let n = 1; n <= 5; n++) await write(db, [[player, n]]);
+      await sequenceAll(db);
+      const after2 = await replayStream(db, stream, 2, 100);
+      expect(after2.kind === 'events' && payloadsOf(after2.events)).toEqual([3, 4, 5]);
+      expect(await replayStream(db, stream, 5, 100)).toEqual({ kind: 'events', events: [], head: 5 });
+      expect(await replayStream(db, stream, 9, 100)).toEqual({ kind: 'reset', head: 5 });
+      expect(await replayStream(db, stream, 0, 3)).toEqual({ kind: 'reset', head: 5 });
+      expect(await streamHead(db, userStream(freshPlayer()))).toBe(0);
+
+      // Pruning takes the oldest events (of every stream written before the cutoff); heads stay.
+      const pruned = await pruneOutbox(db, new Date(Date.now() + 60_000));
+      expect(pruned.events).toBeGreaterThanOrEqual(5);
+      expect(await streamHead(db, stream)).toBe(5);
+      expect(await replayStream(db, stream, 2, 100)).toEqual({ kind: 'reset', head: 5 });
+      // New events continue after the head, never reusing a position.
+      await write(db, [[player, 6]]);
+      await sequenceAll(db);
+      const after5 = await replayStream(db, stream, 5, 100);
+      expect(after5.kind === 'events' && after5.events.map((e) => e.position)).toEqual([6]);
+    });
+
+    // Two transactions at once need the server (PGlite is one connection).
+    if (backend.name === 'postgres') it('sequences a transaction that committed after later rows were sequenced, skipping nothing', async () => {
+      const player = freshPlayer();
+      const stream = userStream(player);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedFirst = new Promise<void>((resolve) => (inserted = resolve));
+      // The slow transaction writes first (lower id) and commits last.
+      const slow = inUnitOfWork(db, now(), async (uow) => {
+        uow.toUser(player, 'notification', numbered(1));
+        await uow.flush();
+        inserted();
+        await held;
+      });
+      await insertedFirst;
+      await write(db, [[player, 2]]);
+      await sequenceAll(db);
+      const before = await replayStream(db, stream, 0, 100);
+      expect(before.kind === 'events' && payloadsOf(before.events)).toEqual([2]);
+      release();
+      await slow;
+      await sequenceAll(db);
+      const after = await replayStream(db, stream, 0, 100);
+      expect(after.kind === 'events' && after.events.map((e) => [e.position, (e.payload as { n: number }).n])).toEqual([
+        [1, 2],
+        [2, 1],
+      ]);
+    });
+
+    it('claims its own jobs first, takes over others after a while, and hands unfinished ones over again', async () => {
+      const [mine, theirs] = [`origin-${randomUUID()}`, `origin-${randomUUID()}`];
+      const insert = (origin: string) =>
+        db.execute(sql`INSERT INTO outbox_jobs (name, payload, origin) VALUES ('user.welcome', '{"userId": 1}'::jsonb, ${origin}) RETURNING id`);
+      const idOf = async (origin: string) => Number(((await insert(origin)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+      const own = await idOf(mine);
+      const other = await idOf(theirs);
+
+      const first = await claimJobs(db, mine, 100, new Date(Date.now() - 60_000));
+      expect(first.map((j) => j.id)).toContain(own);
+      expect(first.map((j) => j.id)).not.toContain(other);
+      // Claimed rows are not claimed twice.
+      expect((await claimJobs(db, mine, 100, new Date(Date.now() - 60_000))).map((j) => j.id)).not.toContain(own);
+      // Another process's row is adopted once it has waited past the cutoff.
+      expect((await claimJobs(db, mine, 100, new Date(Date.now() + 60_000))).map((j) => j.id)).toContain(other);
+
+      // Released (the queue refused it), it is claimable again.
+      await releaseJobs(db, [own]);
+      expect((await claimJobs(db, mine, 100, new Date(Date.now() - 60_000))).map((j) => j.id)).toContain(own);
+      // Delivered but not finished: handed over again; finished: never again.
+      await markJobDone(db, other);
+      const again = (await claimUnfinishedJobs(db, 1000, new Date(Date.now() + 60_000))).map((j) => j.id);
+      expect(again).toContain(own);
+      expect(again).not.toContain(other);
+    });
+
+    it('relays: a gateway sink gets each event once in order, and follow-up jobs run and are marked done', async () => {
+      const relayDb = database.handle();
+      const ran: number[] = [];
+      const queue = createInProcessQueue({
+        processors: {
+          'achievements.check': async ({ userIds }) => {
+            ran.push(...userIds);
+            return { completed: {} };
+          },
+        },
+        outboxJobFinished: (id) => markJobDone(relayDb, id),
+      });
+      const delivered: SequencedEvent[] = [];
+      const relay = new OutboxRelay({ database, db: relayDb, queue, log: silentLogger, retentionMs: 3_600_000, deliver: (events) => delivered.push(...events) });
+      await relay.start();
+      try {
+        const player = freshPlayer();
+        const stream = userStream(player);
+        const marker = freshPlayer();
+        for (let n = 1; n <= 3; n++) {
+          await inUnitOfWork(relayDb, now(), async (uow) => {
+            uow.toUser(player, 'notification', numbered(n));
+            if (n === 3) uow.enqueue('achievements.check', { userIds: [marker] });
+          });
+        }
+        await waitFor(() => delivered.filter((e) => e.stream === stream).length === 3 && ran.includes(marker), 10_000, 'the relay');
+        expect(payloadsOf(delivered.filter((e) => e.stream === stream))).toEqual([1, 2, 3]);
+        await waitFor(async () => {
+          const rows = (await relayDb.execute(sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE payload->'userIds' @> ${JSON.stringify([marker])}::jsonb AND done_at IS NOT NULL`)) as unknown as { rows: Array<{ n: number }> };
+          return rows.rows[0]!.n === 1;
+        }, 5_000, 'the job to be marked done');
+        expect(ran.filter((id) => id === marker)).toHaveLength(1);
+      } finally {
+        await relay.close();
+        await queue.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Issue 13, "Fast on a phone", in a browser: cards ask for the picture size they show, data-saver
+ * mode asks only for the smallest, and Explore's list does not wait for the session call.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Pog } from '@pog/common';
+import { hasChromium, useE2E } from './harness';
+
+async function picture(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">
+    <rect width="1200" height="1200" fill="#1d4ed8"/><circle cx="600" cy="600" r="420" fill="#facc15"/>
+    <rect x="150" y="150" width="300" height="300" fill="#16a34a"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** A player with one POG showing an uploaded picture (which the worker stored with its variants). */
+async function pogWithPicture(context: BrowserContext, username: string): Promise<Pog> {
+  const registered = await context.request.post('/api/register', { data: { username, password: 'secret123' } });
+  expect(registered.status()).toBeLessThan(300);
+  const user = (await registered.json()) as { id: number };
+  const uploaded = await context.request.post('/api/upload', { multipart: { image: { name: 'art.jpg', mimeType: 'image/jpeg', buffer: await picture() } } });
+  expect(uploaded.status()).toBe(201);
+  const { url } = (await uploaded.json()) as { url: string };
+  const created = await context.request.post('/api/pogs', {
+    data: { userId: user.id, name: `${username} disc`, textContent: '', imageUrl: url, backgroundColor1: '#000000', backgroundColor2: '#333333', textColor: '#ffffff', fontFamily: 'Bangers', imageStyle: 'cover' },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as Pog;
+}
+
+/** The /uploads/ pictures a page asks for from now on. */
+function uploadRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/uploads/')) urls.push(pathname);
+  });
+  return urls;
+}
+
+/** Makes the browser report data-saver mode (navigator.connection.saveData), as Chrome's Lite mode does. */
+async function withDataSaver(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g', downlink: 10, rtt: 50 });
+    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+  });
+}
+
+describe.skipIf(!hasChromium())('fast on a phone [needs Chromium]', () => {
+  const e2e = useE2E();
+
+  it('cards ask for the size they show; data saver asks only for the smallest picture', async () => {
+    const maker = await e2e.newContext();
+    const pog = await pogWithPicture(maker, 'sizer');
+    const base = pog.imageUrl.replace(/\.(jpg|webp)$/, '');
+
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const requested = uploadRequests(page);
+    await page.goto('/explore');
+    const img = page.getByRole('img', { name: `Picture on ${pog.name}` });
+    await img.waitFor();
+    expect(await img.getAttribute('sizes')).toBe('140px');
+    expect(await img.getAttribute('srcset')).toBe(`${base}-128.webp 128w, ${base}-256.webp 256w, ${base}-512.webp 512w, ${pog.imageUrl} 1024w`);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    // A 140 px disc on a 1x screen: the 256 px copy, never the 1024 px original.
+    expect(await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname)).toBe(`${base}-256.webp`);
+    expect(requested).toEqual([`${base}-256.webp`]);
+
+    const saver = await e2e.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    await withDataSaver(saver);
+    const saverPage = await saver.newPage();
+    const saverRequested = uploadRequests(saverPage);
+    await saverPage.goto('/explore');
+    await saverPage.getByText('Data saver mode is enabled. Media quality is reduced.').waitFor();
+    const small = saverPage.getByRole('img', { name: `Picture on ${pog.name}` });
+    await expect.poll(() => small.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(128);
+    expect(await small.getAttribute('srcset')).toBeNull();
+    expect(saverRequested).toEqual([`${base}-128.webp`]);
+  });
+
+  it("starts Explore's list before the session call answers, for visitors and for players", async () => {
+    for (const signedIn of [false, true]) {
+      const context = await e2e.newContext();
+      if (signedIn) await pogWithPicture(context, 'early');
+      const page = await context.newPage();
+      if (signedIn) {
+        // The browser has seen this player before (any earlier visit leaves the hint).
+        await page.goto('/explore');
+        await page.getByRole('heading', { name: 'Explore Pogs' }).waitFor();
+      }
+      // GET /api/user held back until the list has been asked for: with the old order this never ends.
+      let listAsked!: () => void;
+      const listed = new Promise<void>((resolve) => (listAsked = resolve));
+      const order: string[] = [];
+      page.on('request', (request) => {
+        const { pathname, searchParams } = new URL(request.url());
+        if (pathname === '/api/pogs') {
+          order.push(`list:${searchParams.get('sort')}`);
+          listAsked();
+        }
+      });
+      await page.route('**/api/user', async (route) => {
+        await Promise.race([listed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        order.push('user answered');
+        await route.continue();
+      });
+      await page.goto('/explore');
+      await page.getByRole('heading', { name: signedIn ? 'Explore Pogs' : 'Discover Pogs' }).waitFor();
+      expect(order[0], signedIn ? 'player' : 'visitor').toBe(`list:${signedIn ? 'trending' : 'recent'}`);
+      await page.unroute('**/api/user');
+    }
+  });
+});

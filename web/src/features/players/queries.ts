@@ -1,0 +1,80 @@
+/**
+ * The player lists (GET /api/users): pages in username order, searched on the server by username or
+ * display name, so that no screen loads every player. A picker shows the first page of matches and
+ * keeps the chosen player in its options even when that player is not on the page.
+ */
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { apiRequestWithHeaders } from '../../api/client';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import type { PlayerSummary } from '../pogs/queries';
+
+/** Which players a list holds: everyone, those holding a POG, or those who can be challenged now. */
+export type PlayerListKind = 'all' | 'holding' | 'challengeable';
+
+export const PLAYERS_PATH = '/api/users';
+const KIND_PARAMS: Record<PlayerListKind, Record<string, string>> = { all: {}, holding: { holding: '1' }, challengeable: { canBeChallenged: '1' } };
+
+/** Typing settles for this long before the list is asked again. */
+export const PLAYER_SEARCH_DEBOUNCE_MS = 250;
+
+export function playerListUrl(kind: PlayerListKind, options: { search?: string; id?: number; cursor?: string | null } = {}): string {
+  const params = new URLSearchParams(KIND_PARAMS[kind]);
+  const search = options.search?.trim();
+  if (search) params.set('search', search);
+  if (options.id !== undefined) params.set('id', String(options.id));
+  if (options.cursor) params.set('cursor', options.cursor);
+  const query = params.toString();
+  return query ? `${PLAYERS_PATH}?${query}` : PLAYERS_PATH;
+}
+
+export interface PlayerPage {
+  players: PlayerSummary[];
+  nextCursor: string | null;
+}
+
+async function fetchPlayerPage(url: string, signal?: AbortSignal): Promise<PlayerPage> {
+  const { data, headers } = await apiRequestWithHeaders<PlayerSummary[]>(url, { signal });
+  return { players: data, nextCursor: headers.get('X-Next-Cursor') || null };
+}
+
+/** Players matching a search, a page at a time (the Players page's "Load more"). */
+export function usePlayerPages(kind: PlayerListKind, search: string) {
+  const settled = useDebouncedValue(search.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
+  return useInfiniteQuery({
+    queryKey: [playerListUrl(kind, { search: settled }), 'pages'],
+    queryFn: ({ pageParam, signal }) => fetchPlayerPage(playerListUrl(kind, { search: settled, cursor: pageParam }), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    meta: { errorToast: false },
+  });
+}
+
+export interface PlayerChoices {
+  players: PlayerSummary[];
+  isPending: boolean;
+  /** More players match than are shown: typing a name narrows the list. */
+  more: boolean;
+}
+
+/**
+ * A picker's options: the first page of players matching `search`, and the `chosenId` player when
+ * they belong to this list (fetched on their own when the page does not hold them), never `excludeId`.
+ */
+export function usePlayerChoices(kind: PlayerListKind, search: string, chosenId: number | null, options: { staleTime?: number; excludeId?: number | undefined } = {}): PlayerChoices {
+  const settled = useDebouncedValue(search.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
+  const { excludeId, ...queryOptions } = options;
+  const page = useQuery({
+    queryKey: [playerListUrl(kind, { search: settled }), 'first'],
+    queryFn: ({ signal }) => fetchPlayerPage(playerListUrl(kind, { search: settled }), signal),
+    ...queryOptions,
+  });
+  const onPage = chosenId !== null && (page.data?.players.some((player) => player.id === chosenId) ?? false);
+  const chosen = useQuery<PlayerSummary[]>({
+    queryKey: [playerListUrl(kind, { id: chosenId ?? 0 })],
+    enabled: chosenId !== null && page.isSuccess && !onPage,
+    ...queryOptions,
+  });
+  const players = [...(page.data?.players ?? [])];
+  for (const player of chosen.data ?? []) if (!players.some((p) => p.id === player.id)) players.unshift(player);
+  return { players: players.filter((player) => player.id !== excludeId), isPending: page.isPending || (chosenId !== null && !onPage && chosen.isPending && chosen.fetchStatus !== 'idle'), more: Boolean(page.data?.nextCursor) };
+}

@@ -1,0 +1,182 @@
+import { Link, useSearchParams } from 'react-router';
+import styled from 'styled-components';
+import { LEADERBOARD_BOARDS, LEADERBOARD_MAX_PAGE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardPeriod } from '@pog/common';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
+import { Spinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
+import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { BOARD_TEXT, formatFigure, formatRecord } from '../../features/leaderboard/format';
+import { useLeaderboard } from '../../features/leaderboard/queries';
+import { playerPath } from '../../features/players/paths';
+import { usePageTitle } from '../../hooks/usePageTitle';
+
+const TITLE = 'Leaderboard';
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin-top: 1.5rem;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
+  th, td { padding: 0.55rem 0.6rem; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  th { font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; }
+  td.figure, th.figure { text-align: right; font-variant-numeric: tabular-nums; }
+  tr[aria-current='true'] td { background: ${({ theme }) => theme.colors.backgroundAlt}; font-weight: 700; }
+`;
+
+/** A narrow screen scrolls the table sideways rather than the page. */
+const TableScroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Player = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+`;
+
+const Mine = styled.p`
+  margin: 0 0 1rem;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin-top: 1rem;
+  font-size: 0.9rem;
+`;
+
+const PERIOD_TEXT: Record<LeaderboardPeriod, string> = { all: 'All time', week: 'This week' };
+
+function readParams(params: URLSearchParams): { board: LeaderboardBoard; period: LeaderboardPeriod; page: number } {
+  const board = (LEADERBOARD_BOARDS as readonly string[]).includes(params.get('board') ?? '') ? (params.get('board') as LeaderboardBoard) : 'value';
+  const period: LeaderboardPeriod = params.get('period') === 'week' ? 'week' : 'all';
+  const page = Math.min(LEADERBOARD_MAX_PAGE, Math.max(1, Math.floor(Number(params.get('page'))) || 1));
+  return { board, period, page };
+}
+
+/**
+ * /leaderboard (issue 16, an addition to the spec's screens): who leads by collection value, battle
+ * wins and win rate, trades completed and points designed, all time or this UTC week; a signed-in
+ * player sees their own rank even off the page. Completed battles and trades refresh it live.
+ */
+export default function LeaderboardPage() {
+  usePageTitle(TITLE);
+  const [params, setParams] = useSearchParams();
+  const { board, period, page } = readParams(params);
+  const go = (next: Partial<{ board: LeaderboardBoard; period: LeaderboardPeriod; page: number }>) => {
+    const merged = { board, period, page: 1, ...next };
+    setParams({ board: merged.board, period: merged.period, page: String(merged.page) }, { replace: true });
+  };
+  return (
+    <Page>
+      <PageHeader>
+        <PageTitle>{TITLE}</PageTitle>
+        <PageLead>The richest collections, the best battle records, the busiest traders and the best designers.</PageLead>
+      </PageHeader>
+      <Controls role="group" aria-label="Period">
+        {(['all', 'week'] as const).map((id) => (
+          <Button key={id} $variant={id === period ? 'primary' : 'outline'} aria-pressed={id === period} onClick={() => go({ period: id })}>
+            {PERIOD_TEXT[id]}
+          </Button>
+        ))}
+      </Controls>
+      <Tabs
+        label="Boards"
+        value={board}
+        onValueChange={(id) => go({ board: id })}
+        items={LEADERBOARD_BOARDS.map((id) => ({ id, label: BOARD_TEXT[id].tab, content: <Board board={id} period={period} page={page} onPage={(p) => go({ page: p })} /> }))}
+      />
+    </Page>
+  );
+}
+
+function Board({ board, period, page, onPage }: { board: LeaderboardBoard; period: LeaderboardPeriod; page: number; onPage: (page: number) => void }) {
+  const query = useLeaderboard(board, period, page);
+  const { data: user } = useCurrentUser();
+  if (query.isPending) return <Spinner label="Loading the leaderboard..." />;
+  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  const data = query.data;
+  const text = BOARD_TEXT[board];
+  const scope = period === 'week' && data.weekStart ? `this week (since Monday ${data.weekStart}, 00:00 UTC)` : 'all time';
+  return (
+    <section aria-label={`${text.tab}, ${PERIOD_TEXT[period]}`}>
+      {user && <OwnRank board={board} data={data} />}
+      {data.entries.length === 0 ? (
+        <p>{page > 1 ? 'No more players on this board.' : text.empty}</p>
+      ) : (
+        <TableScroll>
+          <Table>
+            <caption>
+              {text.tab}, {scope}
+              {board === 'winRate' && `: players with ${WIN_RATE_MIN_BATTLES} or more battles`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Player</th>
+                {(board === 'wins' || board === 'winRate') && <th scope="col">Won</th>}
+                <th scope="col" className="figure">
+                  {text.column}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entries.map((entry) => (
+                <tr key={entry.userId} aria-current={entry.userId === user?.id ? 'true' : undefined}>
+                  <td>{entry.rank}</td>
+                  <td>
+                    <Player>
+                      <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />
+                      {/* Player pages are for signed-in players (spec route table). */}
+                      {user ? <Link to={playerPath(entry.userId)}>{entry.username}</Link> : entry.username}
+                    </Player>
+                  </td>
+                  {(board === 'wins' || board === 'winRate') && <td>{formatRecord(entry)}</td>}
+                  <td className="figure">{formatFigure(board, entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+      <Pager aria-label="Leaderboard pages">
+        <Button $variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span>Page {page}</span>
+        <Button $variant="outline" disabled={!data.hasMore || page >= LEADERBOARD_MAX_PAGE} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Pager>
+    </section>
+  );
+}
+
+function OwnRank({ board, data }: { board: LeaderboardBoard; data: Leaderboard }) {
+  const me: LeaderboardEntry | null = data.me;
+  return (
+    <Mine role="status">
+      {me ? (
+        <>
+          Your rank: <strong>#{me.rank.toLocaleString('en')}</strong> ({BOARD_TEXT[board].column.toLowerCase()}: {formatFigure(board, me)})
+        </>
+      ) : (
+        'You are not on this board yet.'
+      )}
+    </Mine>
+  );
+}
