@@ -79,7 +79,8 @@ describe.skipIf(!hasChromium())('POG pages, player pages, the bell and the colle
 
     await page.goto('/explore');
     await page.getByRole('tab', { name: 'Recently Created' }).click();
-    await card(page, 'Comet Tail').getByRole('button', { name: /^View Comet Tail/ }).click();
+    // The first test made a Comet Tail too; Recently Created shows this test's, the newest, first.
+    await card(page, 'Comet Tail').first().getByRole('button', { name: /^View Comet Tail/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Comet Tail' });
     await dialog.getByRole('link', { name: 'Its page and history' }).click();
     await page.waitForURL(`**/pog/${comet.id}`);

@@ -64,9 +64,9 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await invite.waitFor();
     await page.getByText('No POGs yet').first().waitFor();
     expect(await page.getByText('No POGs match your search.').count()).toBe(0);
-    await page.getByRole('search', { name: 'Filter POGs' }).getByRole('searchbox').fill('nothing like this');
+    await page.getByRole('search', { name: 'Filter POGs' }).getByRole('searchbox', { name: 'Search', exact: true }).fill('nothing like this');
     await page.getByText('No POGs match your search.').first().waitFor();
-    await page.getByRole('search', { name: 'Filter POGs' }).getByRole('searchbox').fill('');
+    await page.getByRole('search', { name: 'Filter POGs' }).getByRole('searchbox', { name: 'Search', exact: true }).fill('');
     await invite.click();
     await page.waitForURL('**/create');
   });

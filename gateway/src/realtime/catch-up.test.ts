@@ -83,6 +83,9 @@ describe.each(TEST_SETUPS)('catching up after a disconnect', (setup) => {
     it('replays from an older position when the client asks (a gap), and asks for a refetch when it cannot', async () => {
       const alice = await createPlayer(app, 'cu');
       const stream = userStream(alice.id);
+      // The welcome notification is on its way through the queue: let it land first, so nothing else
+      // reaches this stream after the head read below.
+      await waitFor(async () => ((await alice.client.get('/api/notifications')).body.items.length > 0 ? true : undefined), 10_000, 'the welcome notification');
       await inUnitOfWork(app.runtime.db, new Date(), async (uow) => {
         for (let n = 0; n < 3; n++) uow.toUser(alice.id, 'notification', { id: n, userId: alice.id } as unknown as Notification);
       });

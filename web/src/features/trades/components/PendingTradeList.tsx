@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { Trade } from '@pog/common';
 import { retryableLazy } from '../../../app/retryableLazy';
 import { ErrorPanel } from '../../../components/ErrorPanel';
@@ -25,18 +25,20 @@ export function PendingTradeList({ userId }: { userId: number }) {
     return null;
   };
 
-  if (query.isPending) return <Spinner label="Loading trades..." />;
-  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) {
-    return (
+  // The counter dialog stays mounted while the list behind it changes (a counter empties the list for
+  // a moment before the new offer arrives), so its choices and its mutation are never lost.
+  let body: ReactNode;
+  if (query.isPending) body = <Spinner label="Loading trades..." />;
+  else if (query.isError) body = <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0) {
+    body = (
       <EmptyNote>
         <h2>{TRADE_TEXT.noPending}</h2>
         <p>{TRADE_TEXT.noPendingHint}</p>
       </EmptyNote>
     );
-  }
-  return (
-    <>
+  } else {
+    body = (
       <CardList aria-label={TRADE_TEXT.pendingTab}>
         {query.data.map((trade) => (
           <li key={trade.id}>
@@ -51,6 +53,11 @@ export function PendingTradeList({ userId }: { userId: number }) {
           </li>
         ))}
       </CardList>
+    );
+  }
+  return (
+    <>
+      {body}
       {countering && (
         <Suspense fallback={null}>
           <CounterDialog trade={countering} viewerId={userId} onClose={() => setCountering(null)} />
