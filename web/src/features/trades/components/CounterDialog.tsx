@@ -29,12 +29,6 @@ export default function CounterDialog({ trade, viewerId, onClose }: CounterDialo
     setGive(trade?.requestPogId ?? null);
     setWant(trade?.offerPogId ?? null);
   }, [trade]);
-  // Closes once the counter is sent (state of the mutation, not a per-call callback, so a re-render
-  // of the list behind the dialog cannot lose it).
-  const sent = counter.isSuccess;
-  useEffect(() => {
-    if (sent) onClose();
-  }, [sent, onClose]);
   const mine = useUserPogs(trade ? viewerId : undefined);
   const theirs = useUserPogs(trade ? trade.fromUserId : undefined);
   if (!trade) return null;
@@ -42,7 +36,7 @@ export default function CounterDialog({ trade, viewerId, onClose }: CounterDialo
   const ready = give !== null && want !== null && !unchanged;
   const submit = () => {
     if (give === null || want === null) return;
-    counter.mutate({ trade, request: { offerPogId: give, requestPogId: want } });
+    counter.mutate({ trade, request: { offerPogId: give, requestPogId: want } }, { onSuccess: onClose });
   };
   return (
     <Dialog open onClose={onClose} title={TRADE_TEXT.counterTitle} description={TRADE_TEXT.counterDescription} width={980}>
