@@ -1,5 +1,5 @@
 /** Everything a route needs, built once per process by the runtime and passed to route factories. */
-import type { Clock, Config, Database, Db, HealthReport, JobQueue, Logger, Registry } from '@pog/common/server';
+import type { Clock, Config, Database, Db, HealthReport, JobQueue, LeaderboardPageCache, Logger, RankSnapshots, Registry } from '@pog/common/server';
 import type { AdminSessionStore } from './admin/admin-session-store';
 import type { InvalidationBus } from './cluster/invalidation';
 import type { RateLimiter } from './auth/rate-limit';
@@ -28,6 +28,8 @@ export interface AppContext {
   uploadIdleMs?: number;
   /** The process's logger; a request's own (with its request id) is `requestLog(ctx, app.log)`. */
   log: Logger;
+  /** The leaderboards' pages kept for a few seconds (dropped by standings events) and their rank samples. */
+  leaderboards: { pages: LeaderboardPageCache; snapshots: RankSnapshots };
   /** The process's metrics registry (served at /metrics) and the HTTP request metrics. */
   metrics: { registry: Registry; http: HttpMetrics };
 }

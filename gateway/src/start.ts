@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
-import { listen, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
+import { LeaderboardPageCache, listen, RankSnapshots, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
 import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
 import { createMemoryRateLimiter, createResilientRateLimiter } from './auth/rate-limit';
@@ -74,6 +74,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       adminSessions: new AdminSessionStore(db, clock, bus),
       adminPasswordHash,
       health: options.health,
+      leaderboards: { pages: new LeaderboardPageCache(config.leaderboardCacheMs, () => clock.now().getTime()), snapshots: new RankSnapshots() },
       log,
       metrics: { registry: options.metrics, http: createHttpMetrics(options.metrics) },
     };

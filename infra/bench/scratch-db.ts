@@ -21,6 +21,8 @@ export interface ScratchDatabase {
   /** A plain client for bulk inserts and EXPLAIN. */
   client: pg.Client;
   drop(): Promise<void>;
+  /** Closes the connections and leaves the database there (for `--reuse`). */
+  close(): Promise<void>;
 }
 
 /**
@@ -37,9 +39,12 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
   await admin.query(`CREATE DATABASE ${name}`);
   const database = await openDatabase({ url, poolSize: 4 });
   const client = new pg.Client({ connectionString: url });
-  const drop = async () => {
+  const close = async () => {
     await client.end().catch(() => undefined);
     await database.close().catch(() => undefined);
+  };
+  const drop = async () => {
+    await close();
     // pg's pool.end() resolves before its sockets have closed; forcing the drop at once would
     // terminate them mid-close and make the pool report errors. Wait (briefly) for them to go.
     for (let tries = 0; tries < 40; tries++) {
@@ -57,7 +62,22 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
     await drop();
     throw error;
   }
-  return { name, url, database, client, drop };
+  return { name, url, database, client, drop, close };
+}
+
+/** A scratch database a run kept (`--keep`): migrated again (a no-op unless new migrations came), never dropped. */
+export async function openScratchDatabase(name: string): Promise<ScratchDatabase> {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a database name: ${name}`);
+  const url = `${LOCAL_POSTGRES}/${name}`;
+  const database = await openDatabase({ url, poolSize: 4 });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await migrate(database);
+  const close = async () => {
+    await client.end().catch(() => undefined);
+    await database.close().catch(() => undefined);
+  };
+  return { name, url, database, client, close, drop: close };
 }
 
 /** Inserts `count` players named bench_user_<n>; returns their ids, in order. */

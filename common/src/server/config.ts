@@ -74,6 +74,8 @@ export const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
     OUTBOX_RETENTION_HOURS: z.coerce.number().positive('must be a positive number of hours').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
+    /** How long a gateway keeps a leaderboard page (default 2,000; 0 in tests, which change standings behind its back). */
+    LEADERBOARD_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICES.includes('worker') && !env.SERVICES.includes('gateway')) {
@@ -126,6 +128,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How long delivered events are kept: a client away for longer refetches instead of catching up. */
   outboxRetentionMs: number;
+  /** How long a gateway keeps a leaderboard page; standings-changing events drop them sooner. */
+  leaderboardCacheMs: number;
   production: boolean;
 }
 
@@ -211,6 +215,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
+    leaderboardCacheMs: env.LEADERBOARD_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
     production: env.NODE_ENV === 'production',
   };
 }

@@ -24,6 +24,7 @@ export * from './users/player-counts';
 export * from './leaderboards/queries';
 export * from './leaderboards/audit';
 export * from './leaderboards/rank-snapshots';
+export * from './leaderboards/page-cache';
 export * from './users/session-purge';
 export * from './users/register';
 export * from './users/stats';

@@ -65,6 +65,16 @@ function changesStandings(event: SequencedEvent): boolean {
   return (event.name === 'battle:updated' && status === 'completed') || (event.name === 'trade:updated' && status === 'accepted');
 }
 
+/**
+ * Besides those, what changes a collection's value or a designer's points (a POG scored, moved,
+ * moderated or deleted: 'pog:updated') or takes a player off the boards (a ban): the kept
+ * leaderboard pages are dropped for these too, though open boards are not told to refetch.
+ */
+function changesPages(event: SequencedEvent): boolean {
+  const action = (event.payload as { action?: string } | null)?.action;
+  return changesStandings(event) || event.name === 'pog:updated' || (event.name === 'moderation:user' && (action === 'banned' || action === 'unbanned'));
+}
+
 export function attachSocketServer(
   httpServer: HttpServer,
   app: AppContext,
@@ -126,8 +136,10 @@ export function attachSocketServer(
 
   // A completed battle or trade changes the leaderboards: every socket here hears of it, at most
   // once per LEADERBOARD_SIGNAL_MS (every gateway relays every event, so each tells its own sockets).
+  // The kept pages are dropped at once, so the refetch the signal causes reads the change.
   let leaderboardSignal: NodeJS.Timeout | undefined;
   hub.watch((event) => {
+    if (changesPages(event)) app.leaderboards.pages.clear();
     if (leaderboardSignal || !changesStandings(event)) return;
     leaderboardSignal = setTimeout(() => {
       leaderboardSignal = undefined;

@@ -1,18 +1,19 @@
 /** The leaderboards (issue 16 §2): public like Explore; a signed-in player also gets their own rank. */
 import Router from '@koa/router';
 import { leaderboardQuerySchema } from '@pog/common';
-import { RankSnapshots, readLeaderboard } from '@pog/common/server';
+import { readLeaderboard } from '@pog/common/server';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseQuery } from '../http/validate';
 
 export function leaderboardRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/leaderboard' });
-  // Deep ranks (past the first 2,000) come from snapshots of each board, kept in this process.
-  const snapshots = new RankSnapshots();
+  // Pages kept a few seconds (dropped by the events that change standings: realtime/socket-server.ts);
+  // deep ranks (past the first 2,000) start from samples of each board, kept in this process.
+  const { pages, snapshots } = app.leaderboards;
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, leaderboardQuerySchema);
-    ctx.body = await readLeaderboard(app.db, query, sessionUserId(ctx), app.clock.now(), snapshots);
+    ctx.body = await readLeaderboard(app.db, query, sessionUserId(ctx), app.clock.now(), snapshots, pages);
   });
   return router;
 }

@@ -1,78 +1,129 @@
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { EXACT_RANKS, placesAhead, RankSnapshots, SNAPSHOT_MAX_AGE_MS } from './rank-snapshots';
+import { EXACT_RANKS, placesAhead, RankSnapshots, SAMPLE_EVERY, SAMPLE_MAX_AGE_MS, SAMPLE_STALE_LIMIT_MS, type RankStatements } from './rank-snapshots';
 
-/** A board in its order: figure descending, then player id ascending. */
-function board(entries: Array<[number, number]>) {
-  const sorted = [...entries].sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  return { figures: Float64Array.from(sorted, (e) => e[0]), userIds: Int32Array.from(sorted, (e) => e[1]) };
-}
+type Entry = [figure: number, userId: number];
+/** Board order: figure descending, then player id ascending. */
+const before = (a: Entry, b: Entry) => a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
+const sorted = (entries: Entry[]) => [...entries].sort((a, b) => b[0] - a[0] || a[1] - b[1]);
 
 describe('placesAhead', () => {
   it('counts the entries before a (figure, player) exactly as a linear count does, ties broken by player id', () => {
-    const entries: Array<[number, number]> = Array.from({ length: 300 }, (_, i) => [(i * 37) % 23, i + 1]);
-    const snapshot = board(entries);
-    for (const [figure, userId] of [...entries, [100, 1], [-1, 5], [7, 0], [7, 1000]] as Array<[number, number]>) {
-      const linear = entries.filter(([f, id]) => f > figure || (f === figure && id < userId)).length;
-      expect(placesAhead(snapshot, figure, userId)).toBe(linear);
+    const entries: Entry[] = Array.from({ length: 300 }, (_, i) => [(i * 37) % 23, i + 1]);
+    const list = sorted(entries);
+    const sample = { figures: Float64Array.from(list, (e) => e[0]), userIds: Int32Array.from(list, (e) => e[1]) };
+    for (const probe of [...entries, [100, 1], [-1, 5], [7, 0], [7, 1000]] as Entry[]) {
+      expect(placesAhead(sample, probe[0], probe[1])).toBe(entries.filter((e) => before(e, probe)).length);
     }
   });
 });
 
-describe('RankSnapshots', () => {
-  /** A database that answers the count with `ahead` (capped as LIMIT would) and the order with `rows`. */
-  function fakeDb(ahead: number, rows: Array<{ figure: number; user_id: number }>) {
-    const calls = { counts: 0, orders: 0 };
-    const db = {
-      execute: async (query: { queryChunks?: unknown[] }) => {
-        const text = JSON.stringify(query);
-        if (text.includes('count(*)')) {
-          calls.counts++;
-          return { rows: [{ n: Math.min(ahead, EXACT_RANKS) }] };
-        }
-        calls.orders++;
-        return { rows };
-      },
-    } as unknown as Db;
-    return { db, calls };
-  }
-  const order = sql`SELECT figure, user_id FROM somewhere`;
-  const ahead = sql`SELECT 1 FROM somewhere`;
+/**
+ * A board in memory answering the three statements as the database would, counting the calls;
+ * `hold` keeps the next samples waiting until released.
+ */
+function fakeBoard(entries: Entry[]) {
+  const board = { entries, calls: { ahead: 0, between: 0, samples: 0 }, hold: undefined as Promise<void> | undefined };
+  const db = {
+    execute: async (statement: { kind: string; run: () => unknown[] }) => {
+      board.calls[statement.kind as keyof typeof board.calls]++;
+      if (statement.kind === 'samples' && board.hold) await board.hold;
+      return { rows: statement.run() };
+    },
+  } as unknown as Db;
+  const statements = (me: Entry): RankStatements => {
+    const q = (kind: string, run: () => unknown[]) => ({ kind, run }) as unknown as SQL;
+    return {
+      countAhead: (limit) => q('ahead', () => [{ n: Math.min(limit, board.entries.filter((e) => before(e, me)).length) }]),
+      countBetween: (figure, userId) => q('between', () => [{ n: board.entries.filter((e) => before([figure, userId], e) && before(e, me)).length }]),
+      sample: q('samples', () => sorted(board.entries).filter((_, i) => i % SAMPLE_EVERY === 0).map(([figure, user_id]) => ({ figure: String(figure), user_id }))),
+    };
+  };
+  const rankOf = (me: Entry) => board.entries.filter((e) => before(e, me)).length + 1;
+  return { board, db, statements, rankOf };
+}
 
-  it('counts near ranks exactly and never loads a snapshot for them', async () => {
-    const { db, calls } = fakeDb(41, []);
-    expect(await new RankSnapshots().rank(db, 'k', ahead, order, 5, 9)).toBe(42);
-    expect(calls).toEqual({ counts: 1, orders: 0 });
+describe('RankSnapshots', () => {
+  // Figures with many ties (as wins have), players in a shuffled order.
+  const entries = (n: number): Entry[] => Array.from({ length: n }, (_, i) => [Math.floor(((i * 7919) % n) / 37), i + 1]);
+
+  it('counts near ranks exactly and never takes a sample for them', async () => {
+    const { board, db, statements, rankOf } = fakeBoard(entries(3 * EXACT_RANKS));
+    const me = sorted(board.entries)[41]!;
+    expect(await new RankSnapshots().rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(rankOf(me)).toBe(42);
+    expect(board.calls).toEqual({ ahead: 1, between: 0, samples: 0 });
   });
 
-  it('places deep ranks from one snapshot, shared until it is too old', async () => {
-    const rows = Array.from({ length: EXACT_RANKS + 500 }, (_, i) => ({ figure: EXACT_RANKS + 500 - i, user_id: i + 1 }));
-    const { db, calls } = fakeDb(EXACT_RANKS + 1000, rows);
+  it('places deep ranks exactly from the sample and a short live count, without counting from the top', async () => {
+    const { board, db, statements, rankOf } = fakeBoard(entries(5 * EXACT_RANKS));
+    const snapshots = new RankSnapshots(() => 1_000);
+    const list = sorted(board.entries);
+    for (const place of [EXACT_RANKS + 3, 3 * EXACT_RANKS, 4 * EXACT_RANKS + 57, list.length - 1]) {
+      const me = list[place]!;
+      expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(place + 1);
+      expect(rankOf(me)).toBe(place + 1);
+    }
+    // One sample for them all, taken when the first was counted past the exact ranks; the others
+    // (from 2 x EXACT_RANKS down) were placed by the sample and a short count alone.
+    expect(board.calls.samples).toBe(1);
+    expect(board.calls.ahead).toBe(1);
+    expect(board.calls.between).toBe(4);
+  });
+
+  it('counts players who moved since the sample between the sampled entry and the viewer', async () => {
+    const { board, db, statements, rankOf } = fakeBoard(entries(5 * EXACT_RANKS));
+    const snapshots = new RankSnapshots(() => 1_000);
+    const me = sorted(board.entries)[4 * EXACT_RANKS + 10]!;
+    await snapshots.rank(db, 'k', statements(me), ...me);
+    // Three players climb to just ahead of the viewer (past no sampled entry): the rank follows at once.
+    const climbers = sorted(board.entries).slice(-3);
+    for (const c of climbers) c[0] = me[0]!;
+    for (const c of climbers) c[1] = -c[1]!; // older accounts than the viewer's: ahead on the tie
+    expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(board.calls.samples).toBe(1);
+  });
+
+  it('takes an old sample again in the background, answering from the old one meanwhile; waits only when it is too old', async () => {
+    const { board, db, statements, rankOf } = fakeBoard(entries(5 * EXACT_RANKS));
     let now = 1_000;
     const snapshots = new RankSnapshots(() => now);
-    // The player with figure 100 has EXACT_RANKS + 400 ahead of them.
-    const [first, second] = await Promise.all([snapshots.rank(db, 'k', ahead, order, 100, EXACT_RANKS + 401), snapshots.rank(db, 'k', ahead, order, 100, EXACT_RANKS + 401)]);
-    expect([first, second]).toEqual([EXACT_RANKS + 401, EXACT_RANKS + 401]);
-    expect(calls.orders).toBe(1);
-    now += SNAPSHOT_MAX_AGE_MS + 1;
-    await snapshots.rank(db, 'k', ahead, order, 100, EXACT_RANKS + 401);
-    expect(calls.orders).toBe(2);
-    // Never shown above the players counted exactly.
-    expect(await snapshots.rank(db, 'k', ahead, order, 1e9, 1)).toBe(EXACT_RANKS + 1);
+    const me = sorted(board.entries)[4 * EXACT_RANKS]!;
+    await snapshots.rank(db, 'k', statements(me), ...me);
+    let release!: () => void;
+    board.hold = new Promise((resolve) => (release = resolve));
+    now += SAMPLE_MAX_AGE_MS + 1;
+    // Answered while the new sample is still being taken; two requests start one sample.
+    expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(board.calls.samples).toBe(2);
+    release();
+    board.hold = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Past the stale limit, a request waits for a fresh sample.
+    now += SAMPLE_STALE_LIMIT_MS + 1;
+    let answered = false;
+    board.hold = new Promise((resolve) => (release = resolve));
+    const pending = snapshots.rank(db, 'k', statements(me), ...me).then((rank) => ((answered = true), rank));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBe(false);
+    release();
+    expect(await pending).toBe(rankOf(me));
+    expect(board.calls.samples).toBe(3);
   });
 
-  it('does not count a player the fresh snapshot places far past the exact ranks', async () => {
-    const rows = Array.from({ length: 3 * EXACT_RANKS }, (_, i) => ({ figure: 3 * EXACT_RANKS - i, user_id: i + 1 }));
-    const { db, calls } = fakeDb(3 * EXACT_RANKS, rows);
-    const snapshots = new RankSnapshots(() => 5_000);
-    const last = 3 * EXACT_RANKS;
-    expect(await snapshots.rank(db, 'k', ahead, order, 1, last)).toBe(last);
-    expect(calls).toEqual({ counts: 1, orders: 1 });
-    expect(await snapshots.rank(db, 'k', ahead, order, 1, last)).toBe(last);
-    expect(calls).toEqual({ counts: 1, orders: 1 });
-    // Near the exact ranks, it is still counted.
-    await snapshots.rank(db, 'k', ahead, order, 3 * EXACT_RANKS - 100, 101);
-    expect(calls.counts).toBe(2);
+  it('never shows a player counted past the exact ranks above them, whatever an old sample says', async () => {
+    const { board, db, statements } = fakeBoard(entries(3 * EXACT_RANKS));
+    const snapshots = new RankSnapshots(() => 1_000);
+    const me = sorted(board.entries)[EXACT_RANKS + 5]!;
+    await snapshots.rank(db, 'k', statements(me), ...me);
+    // Everyone ahead of the first sampled entry now: the sample is out of date.
+    const leader: Entry = [1e9, 1];
+    expect(await snapshots.rank(db, 'k', statements(leader), ...leader)).toBe(1);
+    board.entries.push(...Array.from({ length: EXACT_RANKS }, (_, i): Entry => [1e9, 1e6 + i]));
+    const risen: Entry = [1e9 - 1, 5];
+    board.entries.push(risen);
+    expect(await snapshots.rank(db, 'k', statements(risen), ...risen)).toBe(EXACT_RANKS + 1);
   });
 });

@@ -1,81 +1,123 @@
 /**
  * Deep ranks without counting the whole board. A rank is the number of listed players ahead plus
  * one; counting them costs one index entry each, fine near the top and far too slow for the last of
- * 100,000 players. So a rank is counted exactly up to EXACT_RANKS, and beyond that it is looked up
- * (binary search) in a snapshot of the board's order taken at most SNAPSHOT_MAX_AGE_MS ago, one per
- * board and period per process, loaded once for all the requests that need it meanwhile. A player
- * the fresh snapshot already places far past the exact ranks (2 x EXACT_RANKS) is not counted at all.
+ * 100,000 players. So a rank is counted exactly up to EXACT_RANKS, and beyond that it starts from a
+ * sample of the board's order (every SAMPLE_EVERY-th entry, with its place): the last sample ahead of
+ * the player gives the places up to it, and the players between that sample and the player are
+ * counted live (one short index range, about SAMPLE_EVERY entries). A board's sample is kept per
+ * process; older than SAMPLE_MAX_AGE_MS it is taken again in the background while the old one still
+ * answers (a request waits only for the first, or for one older than SAMPLE_STALE_LIMIT_MS). A
+ * player the sample already places far past the exact ranks (2 x EXACT_RANKS) is not counted exactly.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /** Ranks up to this are always counted exactly (the pages reachable by paging end well before it). */
 export const EXACT_RANKS = 2_000;
-export const SNAPSHOT_MAX_AGE_MS = 10_000;
+/** One entry of the board's order in this many is kept in a sample. */
+export const SAMPLE_EVERY = 100;
+/** A sample older than this is taken again, in the background. */
+export const SAMPLE_MAX_AGE_MS = 10_000;
+/** A sample older than this is not used: the request waits for a new one. */
+export const SAMPLE_STALE_LIMIT_MS = 120_000;
 
-interface Snapshot {
-  /** The board's order: figure descending, then player id ascending. */
+/** Entry i of a sample is the board's entry at place i x SAMPLE_EVERY (0-based), in the board's order. */
+export interface Sample {
+  /** Figure descending, then player id ascending. */
   figures: Float64Array;
   userIds: Int32Array;
 }
 
-/** How many snapshot entries come before (figure, userId) in the board's order. */
-export function placesAhead(snapshot: Pick<Snapshot, 'figures' | 'userIds'>, figure: number, userId: number): number {
+/** The statements a board's ranks are found with (see queries.ts). */
+export interface RankStatements {
+  /** The number of players ahead of the viewer, counted up to `limit` (one row, column n). */
+  countAhead(limit: number): SQL;
+  /** The number of players after (figure, userId) and ahead of the viewer (one row, column n). */
+  countBetween(figure: number, userId: number): SQL;
+  /** Every SAMPLE_EVERY-th entry of the board's order, from the first (rows of figure, user_id). */
+  sample: SQL;
+}
+
+/** How many entries of a sample come before (figure, userId) in the board's order. */
+export function placesAhead(sample: Pick<Sample, 'figures' | 'userIds'>, figure: number, userId: number): number {
   let low = 0;
-  let high = snapshot.figures.length;
+  let high = sample.figures.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    const f = snapshot.figures[mid]!;
-    const ahead = f > figure || (f === figure && snapshot.userIds[mid]! < userId);
+    const f = sample.figures[mid]!;
+    const ahead = f > figure || (f === figure && sample.userIds[mid]! < userId);
     if (ahead) low = mid + 1;
     else high = mid;
   }
   return low;
 }
 
+const count = async (db: Db, statement: SQL) => ((await db.execute(statement)) as unknown as { rows: Array<{ n: number | string }> }).rows[0]!.n;
+
+interface Kept {
+  takenAt: number;
+  sample: Sample;
+}
+
 export class RankSnapshots {
-  /** Per board and period: when its snapshot was started, and the snapshot (shared while it loads). */
-  private readonly snapshots = new Map<string, { startedAt: number; snapshot: Promise<Snapshot> }>();
-  /** The loaded snapshots, by key, for the lookups that need not wait. */
-  private readonly ready = new Map<string, { startedAt: number; snapshot: Snapshot }>();
+  /** Per board and period: the latest sample taken. */
+  private readonly kept = new Map<string, Kept>();
+  /** Per board and period: the sample being taken (shared by the requests that wait for it). */
+  private readonly taking = new Map<string, Promise<Kept>>();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  /**
-   * The player's rank: `countAhead` (a SELECT of the players ahead, read up to EXACT_RANKS rows)
-   * when it finds fewer than EXACT_RANKS, else from the snapshot of `order` (figure, user_id rows
-   * in the board's order) kept under `key`.
-   */
-  async rank(db: Db, key: string, countAhead: SQL, order: SQL, figure: number, userId: number): Promise<number> {
-    // Far below the exact ranks in a fresh snapshot already taken: no need to count to find that out.
-    const ready = this.ready.get(key);
-    if (ready && this.clock() - ready.startedAt <= SNAPSHOT_MAX_AGE_MS) {
-      const ahead = placesAhead(ready.snapshot, figure, userId);
-      if (ahead >= 2 * EXACT_RANKS) return ahead + 1;
+  /** The viewer's rank on the board kept under `key`, whose figure is `figure`. */
+  async rank(db: Db, key: string, statements: RankStatements, figure: number, userId: number): Promise<number> {
+    const usable = this.usable(db, key, statements);
+    // Far below the exact ranks in a sample already taken: no need to count to find that out.
+    if (usable && placesAhead(usable.sample, figure, userId) * SAMPLE_EVERY >= 2 * EXACT_RANKS) {
+      return this.deepRank(db, usable.sample, statements, figure, userId);
     }
-    const result = (await db.execute(sql`SELECT count(*)::int AS n FROM (${countAhead} LIMIT ${EXACT_RANKS}) AS ahead`)) as unknown as { rows: Array<{ n: number }> };
-    const exact = result.rows[0]!.n;
+    const exact = Number(await count(db, statements.countAhead(EXACT_RANKS)));
     if (exact < EXACT_RANKS) return exact + 1;
-    const snapshot = await this.snapshot(db, key, order);
-    return Math.max(EXACT_RANKS, placesAhead(snapshot, figure, userId)) + 1;
+    const sample = (usable ?? (await this.take(db, key, statements))).sample;
+    // Never shown above the players counted exactly (a sample taken before the board changed).
+    return Math.max(EXACT_RANKS + 1, await this.deepRank(db, sample, statements, figure, userId));
   }
 
-  private snapshot(db: Db, key: string, order: SQL): Promise<Snapshot> {
-    const now = this.clock();
-    const cached = this.snapshots.get(key);
-    if (cached && now - cached.startedAt <= SNAPSHOT_MAX_AGE_MS) return cached.snapshot;
-    const snapshot = (async () => {
-      const { rows } = (await db.execute(order)) as unknown as { rows: Array<{ figure: number | string; user_id: number }> };
-      const loaded = { figures: Float64Array.from(rows, (r) => Number(r.figure)), userIds: Int32Array.from(rows, (r) => r.user_id) };
-      this.ready.set(key, { startedAt: now, snapshot: loaded });
-      return loaded;
+  /** The last sample entry ahead of the viewer, its place, and the players counted live between it and them. */
+  private async deepRank(db: Db, sample: Sample, statements: RankStatements, figure: number, userId: number): Promise<number> {
+    const samplesAhead = placesAhead(sample, figure, userId);
+    // Ahead of every sample entry, yet past the exact ranks: a sample from before the board changed
+    // (the caller shows EXACT_RANKS + 1 until the next sample).
+    if (samplesAhead === 0) return 1;
+    const last = samplesAhead - 1;
+    const between = Number(await count(db, statements.countBetween(sample.figures[last]!, sample.userIds[last]!)));
+    // Ahead: the entries before the sample entry, the entry itself, and those between.
+    return last * SAMPLE_EVERY + 1 + between + 1;
+  }
+
+  /** The kept sample if it is young enough to answer; an old one is taken again in the background. */
+  private usable(db: Db, key: string, statements: RankStatements): Kept | undefined {
+    const kept = this.kept.get(key);
+    if (!kept) return undefined;
+    const age = this.clock() - kept.takenAt;
+    if (age > SAMPLE_MAX_AGE_MS) this.take(db, key, statements).catch(() => undefined);
+    return age <= SAMPLE_STALE_LIMIT_MS ? kept : undefined;
+  }
+
+  /** Takes the board's sample, once at a time per board (later callers share the one being taken). */
+  private take(db: Db, key: string, statements: RankStatements): Promise<Kept> {
+    const taking = this.taking.get(key);
+    if (taking) return taking;
+    const takenAt = this.clock();
+    const promise = (async () => {
+      try {
+        const { rows } = (await db.execute(statements.sample)) as unknown as { rows: Array<{ figure: number | string; user_id: number }> };
+        const kept = { takenAt, sample: { figures: Float64Array.from(rows, (r) => Number(r.figure)), userIds: Int32Array.from(rows, (r) => r.user_id) } };
+        this.kept.set(key, kept);
+        return kept;
+      } finally {
+        this.taking.delete(key);
+      }
     })();
-    const entry = { startedAt: now, snapshot };
-    this.snapshots.set(key, entry);
-    // A failed load is not kept: the next request tries again.
-    snapshot.catch(() => {
-      if (this.snapshots.get(key) === entry) this.snapshots.delete(key);
-    });
-    return snapshot;
+    this.taking.set(key, promise);
+    return promise;
   }
 }
