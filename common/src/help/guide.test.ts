@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, describeReward } from '../achievements/catalogue';
 import { BATTLE_BONUS, BATTLE_ROLL, EXPIRY, LIMITS, TRADE_COOLDOWN_MINUTES, TRADE_SUPPLY } from '../constants';
-import { GAME_GUIDE, gameGuide, guideText, plainText, POGBOT_GUIDE } from './guide';
+import { WIN_RATE_MIN_BATTLES } from '../leaderboards/api';
+import { GAME_GUIDE, gameGuide, guideText, plainText, POGBOT_GUIDE, pogbotGuide } from './guide';
 
 describe('the game guide', () => {
   it('has the four tabs of the help dialog', () => {
@@ -52,9 +53,42 @@ describe('the game guide', () => {
 });
 
 describe("PogBot's guide", () => {
-  it('adds every achievement with its reward to the four topics', () => {
-    expect(POGBOT_GUIDE.map((topic) => topic.title)).toEqual(['Basics', 'Creation', 'Trading', 'Battles', 'Achievements']);
+  it('adds every achievement with its reward, and what came after the spec, to the four topics', () => {
+    expect(POGBOT_GUIDE.map((topic) => topic.title)).toEqual(['Basics', 'Creation', 'Trading', 'Battles', 'Achievements', 'More to explore']);
     const text = guideText(POGBOT_GUIDE);
     for (const a of ACHIEVEMENTS) expect(text).toContain(`${a.name}: ${a.description} Reward: ${describeReward(a)}.`);
+  });
+
+  it('explains counter-offers, leaderboards, POG pages, Mark all read, and the collection sort and slots counter (docs/rules.md)', () => {
+    const text = guideText(POGBOT_GUIDE);
+    // Counter-offers: who may counter, what changes, what happens to the offer, the rules checked again, the chain.
+    expect(text).toContain('When you receive a trade offer you can Counter it');
+    expect(text).toContain('at least one must change');
+    expect(text).toContain('ends as Countered');
+    expect(text).toContain('accept it, reject it or counter again');
+    expect(text).toContain('counts as one of your offers for the day');
+    expect(text).toMatch(/Trade Center shows which round a counter is and the earlier offers/);
+    // Leaderboards: the five boards, the win-rate minimum, the UTC week, ties, own rank, live.
+    for (const board of ['Collection value:', 'Wins:', 'Win rate:', 'Trades:', 'Designers:']) expect(text).toContain(board);
+    expect(text).toContain(`at least ${WIN_RATE_MIN_BATTLES} battles in the period`);
+    expect(text).toContain('The week is the UTC week, from Monday at midnight UTC');
+    expect(text).toContain('older account first');
+    expect(text).toContain('your own rank even when you are not on the page shown');
+    expect(text).toContain('update live as battles and trades complete');
+    // POG pages: public, shareable, the history's kinds of entries.
+    expect(text).toContain('Every POG has a page of its own that anyone can open and share');
+    for (const entry of ['each trade (with whom and for which POG)', 'each battle (the opponent, both rolls and the result, with a link to verify it)', 'the moderation its owner was told of']) {
+      expect(text).toContain(entry);
+    }
+    // The bell and the collection.
+    expect(text).toContain('Mark all read in its header marks every unread one');
+    expect(text).toContain(`how many POGs you hold out of your collection limit (${LIMITS.collectionLimit} for you)`);
+    expect(text).toContain('Sort the collection by Newest (the default), Rarity (rarest first, then most points), Points (most first) or Name.');
+    // The help dialog keeps the spec's four tabs, without these.
+    expect(guideText(GAME_GUIDE)).not.toMatch(/Counter|Leaderboard|Mark all read/);
+  });
+
+  it('quotes the player’s own collection limit in the slots counter', () => {
+    expect(guideText(pogbotGuide({ collectionLimit: 9, dailyCreationLimit: 5, dailyTradeLimit: 10 }))).toContain('out of your collection limit (9 for you)');
   });
 });

@@ -48,6 +48,17 @@ describe('guide retrieval', () => {
     expect(best('How many times can a legendary POG be traded?')).toBe('trade-supply');
   });
 
+  it('finds the sections of what came after the spec', () => {
+    expect(best('How do I counter an offer?')).toBe('counter-offers');
+    expect(best('Can I change the POG in an offer I received?')).toBe('counter-offers');
+    expect(best('Who leads the leaderboard?')).toBe('leaderboards');
+    expect(best('How is win rate ranked?')).toBe('leaderboards');
+    expect(best('Where can I see who owned a POG before?')).toBe('pog-pages');
+    expect(best('How do I mark all notifications as read?')).toBe('notifications-read');
+    expect(best('How do I sort my collection?')).toBe('collection-view');
+    expect(best('What does the slots counter mean?')).toBe('collection-view');
+  });
+
   it('knows the achievements', () => {
     expect(best('Which achievements are there and what do they unlock?')).toBe('achievements');
   });
