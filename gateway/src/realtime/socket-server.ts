@@ -66,13 +66,16 @@ function changesStandings(event: SequencedEvent): boolean {
 }
 
 /**
- * Besides those, what changes a collection's value or a designer's points (a POG scored, moved,
- * moderated or deleted: 'pog:updated') or takes a player off the boards (a ban): the kept
- * leaderboard pages are dropped for these too, though open boards are not told to refetch.
+ * Besides those, what changes a collection's value or a designer's points (a POG scored, moved or
+ * moderated: 'pog:updated'; deleted: the admins' queue hears of it) or takes a player off the
+ * boards (a ban): the kept leaderboard pages are dropped for these too, though open boards are not
+ * told to refetch.
  */
 function changesPages(event: SequencedEvent): boolean {
   const action = (event.payload as { action?: string } | null)?.action;
-  return changesStandings(event) || event.name === 'pog:updated' || (event.name === 'moderation:user' && (action === 'banned' || action === 'unbanned'));
+  if (event.name === 'moderation:user') return action === 'banned' || action === 'unbanned';
+  if (event.name === 'moderation:queue') return action === 'deleted';
+  return changesStandings(event) || event.name === 'pog:updated';
 }
 
 export function attachSocketServer(
