@@ -6,7 +6,7 @@
  */
 import { ACHIEVEMENTS, describeReward } from '../achievements/catalogue';
 import { BATTLE_BONUS, BATTLE_ROLL, BRAND, EXPIRY, LIMITS, RARITIES, TRADE_COOLDOWN_MINUTES, TRADE_SUPPLY, type Rarity } from '../constants';
-import { WIN_RATE_MIN_BATTLES } from '../leaderboards/api';
+import { moreTopic } from './guide-more';
 
 export type GuideBlock =
   | { kind: 'text'; text: string }
@@ -269,83 +269,6 @@ const ACHIEVEMENTS_TOPIC: GuideTopic = {
     },
   ],
 };
-
-/**
- * What came after the spec (issue 16; docs/rules.md): counter-offers, leaderboards, POG pages, the
- * bell's 'Mark all read', the collection's sort and slots counter, and the Players link. PogBot's
- * guide only: the help dialog keeps the spec's four tabs.
- */
-const moreTopic = (limits: GuideLimits): GuideTopic => ({
-  id: 'more',
-  title: 'More to explore',
-  sections: [
-    {
-      id: 'counter-offers',
-      heading: 'Counter-offers',
-      keywords: ['counter', 'countered', 'negotiate', 'negotiation', 'haggle', 'change', 'instead', 'chain', 'round'],
-      blocks: [
-        text(
-          'When you receive a trade offer you can **Counter** it instead of accepting or rejecting: keep or change the POG you would get and the POG you would give (at least one must change; to take the offer as it is, accept it). Your counter replaces the offer, which ends as Countered, and reaches the sender at once. They can accept it, reject it or counter again.',
-        ),
-        text(
-          'Every counter is checked like a new offer: both POGs must still be owned, off cooldown, with trades left in their supply and not rejected, and it counts as one of your offers for the day. The Trade Center shows which round a counter is and the earlier offers of the negotiation.',
-        ),
-      ],
-    },
-    {
-      id: 'leaderboards',
-      heading: 'Leaderboards',
-      keywords: ['leaderboard', 'ladder', 'rank', 'ranking', 'top', 'best', 'lead', 'richest', 'standing', 'week', 'weekly', 'designer'],
-      blocks: [
-        text('The Leaderboard (in the menu) ranks everyone on five boards, each for all time and for this week:'),
-        {
-          kind: 'bullets',
-          items: [
-            'Collection value: the points of the POGs you hold now.',
-            'Wins: battles won.',
-            `Win rate: wins out of battles, once you have fought at least ${WIN_RATE_MIN_BATTLES} battles in the period.`,
-            'Trades: trades completed (each side counts one).',
-            'Designers: the points of the POGs you created, whoever holds them now.',
-          ],
-        },
-        text(
-          'The week is the UTC week, from Monday at midnight UTC; a weekly board counts only what changed in it. Equal figures are ranked by the older account first. Signed in, you see your own rank even when you are not on the page shown, and the boards update live as battles and trades complete. Banned accounts are left off.',
-        ),
-      ],
-    },
-    {
-      id: 'pog-pages',
-      heading: 'POG pages and history',
-      keywords: ['page', 'history', 'provenance', 'owner', 'owned', 'held', 'previous', 'share', 'link', 'story', 'past'],
-      blocks: [
-        text(
-          "Every POG has a page of its own that anyone can open and share, signed in or not: click a POG's name on any card. It shows the disc, rarity, points, creator, current holder, how many trades of its supply are used and its cooldown, and its history oldest first: when it was created, each trade (with whom and for which POG), each battle (the opponent, both rolls and the result, with a link to verify it) and the moderation its owner was told of. POGs made before pages existed say that their earlier history was not recorded.",
-        ),
-      ],
-    },
-    {
-      id: 'notifications-read',
-      heading: 'Notifications',
-      keywords: ['notification', 'bell', 'unread', 'read', 'mark', 'clear', 'alert'],
-      blocks: [
-        text(
-          "The bell lists your newest notifications, and opening it marks those as read. **Mark all read** in its header marks every unread one, older ones included; the count follows in all your open tabs.",
-        ),
-      ],
-    },
-    {
-      id: 'collection-view',
-      heading: 'Your collection',
-      keywords: ['sort', 'order', 'arrange', 'counter', 'newest', 'name'],
-      blocks: [
-        text(
-          `Your collection shows a slots counter: how many POGs you hold out of your collection limit (**${limits.collectionLimit}** for you). A battle won when you are full can take you past it. Sort the collection by Newest (the default), Rarity (rarest first, then most points), Points (most first) or Name.`,
-        ),
-        text("Pages of other collectors are reached from Players in the menu, or by clicking a name when you are signed in."),
-      ],
-    },
-  ],
-});
 
 /**
  * The help dialog's guide, in the order of its four tabs (spec section 1), quoting these limits: a
