@@ -17,9 +17,10 @@
  * (`--connections` keep-alive connections). With `--baseline`, the app of that git revision runs
  * beside this one on the same database (its tables are the same) and the two are loaded in turn,
  * A, B, A, B (who goes first alternating), page by page, for `--rounds` rounds; min / median / max
- * per page and side at the end. The database is dropped at the end unless kept or reused.
+ * per page and side at the end, with the CPU each request took in the app and in the database (from
+ * /proc: steadier than latency on a shared machine). The database is dropped at the end unless kept or reused.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -110,16 +111,50 @@ interface Figures {
   p99: number;
   rps: number;
   errors: number;
+  /** CPU time per request (ms): the app process, and the database's server processes for this database. */
+  appCpu: number;
+  dbCpu: number;
+}
+
+/** utime + stime of a process, in ms (0 once it is gone). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU used so far by the app and by each of the database's server processes (but the benchmark's
+ * own): per request over a run, a figure the machine's other work changes far less than latency.
+ * Only one app is loaded at a time, so the backends busy meanwhile are that app's.
+ */
+async function cpuOf(scratch: ScratchDatabase, app: ServerProcess): Promise<{ app: number; backends: Map<number, number> }> {
+  const { rows } = await scratch.client.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  return { app: cpuMs(app.child.pid!), backends: new Map(rows.map((r: { pid: number }) => [r.pid, cpuMs(r.pid)])) };
+}
+
+/** Database CPU between two readings (a backend that started meanwhile counts from 0; one that ended is lost). */
+function dbCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** wrk on one page of one app for `seconds`. */
-async function load(app: ServerProcess, page: Page, seconds: number): Promise<Figures> {
+async function load(scratch: ScratchDatabase, app: ServerProcess, page: Page, seconds: number): Promise<Figures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-ladder-'));
   try {
     const file = path.join(dir, 'requests.tsv');
     writeRequestFile(file, [{ method: 'GET', path: page.path, cookie: page.cookie }]);
+    const before = await cpuOf(scratch, app);
     const r = await runWrk({ url: app.url, requestFile: file, connections: Number(values.connections), durationS: seconds });
-    return { p50: r.latencyMs.p50, p95: r.latencyMs.p95, p99: r.latencyMs.p99, rps: r.rps, errors: r.errors };
+    const after = await cpuOf(scratch, app);
+    const perRequest = (ms: number) => ms / Math.max(1, r.requests);
+    return { p50: r.latencyMs.p50, p95: r.latencyMs.p95, p99: r.latencyMs.p99, rps: r.rps, errors: r.errors, appCpu: perRequest(after.app - before.app), dbCpu: perRequest(dbCpuBetween(before.backends, after.backends)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -146,6 +181,8 @@ async function benchPlayer(app: ServerProcess, scratch: ScratchDatabase): Promis
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 const spread = (list: number[]) => `${ms(Math.min(...list))} / ${ms(median(list))} / ${ms(Math.max(...list))}`;
+const cpu = (v: number) => v.toFixed(2);
+const cpuSpread = (list: number[]) => cpu(median(list));
 
 async function measure(scratch: ScratchDatabase, baseline: BaselineTree | undefined): Promise<void> {
   const sessionSecret = randomBytes(24).toString('base64url');
@@ -170,7 +207,7 @@ async function measure(scratch: ScratchDatabase, baseline: BaselineTree | undefi
         if (!res.ok || body.entries.length === 0) throw new Error(`${side.label}, ${page.label}: status ${res.status}, ${body.entries?.length} entries`);
         if (page.cookie && !body.me) throw new Error(`${side.label}, ${page.label}: no own rank`);
         if (side === sides[0]) page.label += body.me ? ` (#${body.me.rank.toLocaleString('en')})` : '';
-        await load(side.app, page, Number(values.warmup));
+        await load(scratch, side.app, page, Number(values.warmup));
       }
     }
     const results = new Map<string, Figures[]>();
@@ -180,10 +217,10 @@ async function measure(scratch: ScratchDatabase, baseline: BaselineTree | undefi
         // A, B then B, A: neither side always runs right after the other.
         const order = (round + i) % 2 ? sides : [...sides].reverse();
         for (const side of order) {
-          const figures = await load(side.app, page, Number(values.duration));
+          const figures = await load(scratch, side.app, page, Number(values.duration));
           const key = `${page.label}\u0000${side.label}`;
           results.set(key, [...(results.get(key) ?? []), figures]);
-          console.log(`  ${page.label.padEnd(40)} ${side.label.padEnd(18)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)} ms  ${figures.rps} req/s${figures.errors ? `  ERRORS ${figures.errors}` : ''}`);
+          console.log(`  ${page.label.padEnd(40)} ${side.label.padEnd(18)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  p99 ${ms(figures.p99)} ms  ${figures.rps} req/s  CPU/request app ${cpu(figures.appCpu)} + db ${cpu(figures.dbCpu)} ms${figures.errors ? `  ERRORS ${figures.errors}` : ''}`);
         }
       }
     }
@@ -194,7 +231,7 @@ async function measure(scratch: ScratchDatabase, baseline: BaselineTree | undefi
         const list = results.get(`${page.label}\u0000${side.label}`)!;
         const met = median(list.map((f) => f.p95)) <= GOAL_P95_MS;
         if (!met) missed++;
-        console.log(`  ${page.label.padEnd(40)} ${side.label.padEnd(18)} p50 ${spread(list.map((f) => f.p50))}  p95 ${spread(list.map((f) => f.p95))}  p99 ${spread(list.map((f) => f.p99))} ms  [${met ? 'met' : 'MISSED'}]`);
+        console.log(`  ${page.label.padEnd(40)} ${side.label.padEnd(18)} p50 ${spread(list.map((f) => f.p50))}  p95 ${spread(list.map((f) => f.p95))}  p99 ${spread(list.map((f) => f.p99))} ms  CPU/request app ${cpuSpread(list.map((f) => f.appCpu))} + db ${cpuSpread(list.map((f) => f.dbCpu))} ms  [${met ? 'met' : 'MISSED'}]`);
       }
       console.log(`  ${side.label}: ${missed === 0 ? `every page met p95 <= ${GOAL_P95_MS} ms` : `${missed} of ${pages.length} pages MISSED p95 <= ${GOAL_P95_MS} ms`}`);
     }
