@@ -90,7 +90,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   if (!existsSync(path.join(dataDir, 'pglite'))) await seedPgliteDataDir(dataDir);
   // The embedded mode: no external database or Redis, and PogBot offline, whatever the caller's
   // shell has set; a test that wants more says so in `env`.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD };
+  // Leaderboard pages are kept as in production (off by default under NODE_ENV=test): the browser
+  // tests change standings only through the app, whose events drop the kept pages.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LEADERBOARD_CACHE_MS: '2000' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL']) delete env[name];
