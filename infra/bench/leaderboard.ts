@@ -6,6 +6,7 @@
  *
  *   npx tsx infra/bench/leaderboard.ts [--baseline <rev>] [--rounds 3] [--duration 3] [--warmup 1]
  *     [--connections 4] [--players 100000] [--pogs 1000000] [--keep] [--reuse <database>] [--explain]
+ *     [--only <text in a page's label, e.g. 'own rank'>]
  *
  * (--rounds 0: seed, EXPLAIN and time the statements only.)
  *
@@ -50,6 +51,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
     explain: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const GOAL_P95_MS = 30;
@@ -200,6 +202,8 @@ async function measure(scratch: ScratchDatabase, baseline: BaselineTree | undefi
       }
     }
     pages.push({ label: `value, all, page ${LEADERBOARD_MAX_PAGE}`, path: `/api/leaderboard?board=value&period=all&page=${LEADERBOARD_MAX_PAGE}` });
+    // --only <text>: the pages whose label has it (e.g. "own rank").
+    if (values.only) pages.splice(0, pages.length, ...pages.filter((page) => page.label.includes(values.only!)));
     for (const side of sides) {
       for (const page of pages) {
         const res = await fetch(side.app.url + page.path, { headers: page.cookie ? { Cookie: page.cookie } : {} });
