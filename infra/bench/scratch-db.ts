@@ -62,7 +62,12 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
     await drop();
     throw error;
   }
-  return { name, url, database, client, drop, close };
+  // Kept (`--keep`): the connections close, the admin one too, or the process would not end.
+  const keep = async () => {
+    await close();
+    await admin.end().catch(() => undefined);
+  };
+  return { name, url, database, client, drop, close: keep };
 }
 
 /** A scratch database a run kept (`--keep`): migrated again (a no-op unless new migrations came), never dropped. */
