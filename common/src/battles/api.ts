@@ -25,7 +25,7 @@ export const createBattleRequestSchema = z.object({
 export type CreateBattleRequest = z.infer<typeof createBattleRequestSchema>;
 
 /** POST /api/battles/:id/accept */
-export const acceptBattleRequestSchema = z.object({ defenderPogId: id('defenderPogId') });
+export const acceptBattleRequestSchema = z.object({ defenderPogId: id('defenderPogId').brand<'PogId'>() });
 export type AcceptBattleRequest = z.infer<typeof acceptBattleRequestSchema>;
 
 
