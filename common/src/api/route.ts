@@ -7,10 +7,14 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RouteDef {
+/** Where a route is: what a client needs at run time (./paths.ts). */
+export interface RoutePath {
   method: HttpMethod;
   /** The full path in koa-router syntax, e.g. `/api/pogs/:id`. */
   path: string;
+}
+
+export interface RouteDef extends RoutePath {
   /** One line for the OpenAPI document. */
   summary: string;
   params?: z.ZodType;
@@ -27,8 +31,8 @@ export interface RouteDef {
   nextCursorHeader?: true;
 }
 
-/** Keeps the literal types of a route (its schemas) while checking its shape. */
-export const defineRoute = <const D extends RouteDef>(route: D): D => route;
+/** A route of the table: its place (from ./paths.ts) and its schemas, literal types kept. */
+export const defineRoute = <const P extends RoutePath, const S extends Omit<RouteDef, keyof RoutePath>>(at: P, schemas: S): P & S => ({ ...at, ...schemas });
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;

@@ -2,7 +2,7 @@
  * The one way the app talks to the gateway: through the route table. Every call sends the session
  * cookie and JSON; every failure comes back as an AppError with a catalogue code (see ./errors).
  */
-import { routeUrl, type RouteCall, type RouteDef, type RouteResponse, type UrlValue } from '@pog/common';
+import { routeUrl, type RouteAt, type RouteCall, type RoutePath, type RouteResponse, type UrlValue } from '@pog/common';
 import { errorFromResponse, networkError } from './errors';
 import { isBrowserOnline } from '../features/network/browserOnline';
 
@@ -51,28 +51,30 @@ async function request(path: string, options: RequestOptions = {}): Promise<ApiR
   return { data, headers: response.headers };
 }
 
-/** A route's arguments: optional when it takes no params and no body. */
-type CallArgs<D extends RouteDef> = object extends RouteCall<D> ? [input?: RouteCall<D>, signal?: AbortSignal] : [input: RouteCall<D>, signal?: AbortSignal];
+/** A route's arguments, typed by its entry in the route table: optional when it takes no params and no body. */
+type CallArgs<P extends RoutePath> = object extends RouteCall<RouteAt<P>> ? [input?: RouteCall<RouteAt<P>>, signal?: AbortSignal] : [input: RouteCall<RouteAt<P>>, signal?: AbortSignal];
+type Answer<P extends RoutePath> = RouteResponse<RouteAt<P>>;
 
 /** The URL of a call (also the first element of its query key). */
-export function callUrl<D extends RouteDef>(route: D, input?: RouteCall<D>): string {
+export function callUrl<P extends RoutePath>(route: P, input?: RouteCall<RouteAt<P>>): string {
   const { params, query } = (input ?? {}) as { params?: Record<string, UrlValue>; query?: Record<string, UrlValue | undefined> };
   return routeUrl(route.path, params, query);
 }
 
 /**
- * Calls an entry of the route table (common/src/api/routes.ts), with its response headers (e.g. a
- * list's `X-Next-Cursor`): the params, query and body are typed by the entry's schemas, and so is
- * the answer, which is what the gateway's handler for the same entry returned.
+ * Calls a route (`apiPaths` of common/src/api/paths.ts: method and path, no schema loaded), with its
+ * response headers (e.g. a list's `X-Next-Cursor`): the params, query and body are typed by the
+ * schemas of its entry in the route table, and so is the answer, which is what the gateway's
+ * handler for the same entry returned.
  */
-export async function apiWithHeaders<D extends RouteDef>(route: D, ...[input, signal]: CallArgs<D>): Promise<ApiResponse<RouteResponse<D>>> {
+export async function apiWithHeaders<P extends RoutePath>(route: P, ...[input, signal]: CallArgs<P>): Promise<ApiResponse<Answer<P>>> {
   const { body } = (input ?? {}) as { body?: unknown };
   const answer = await request(callUrl(route, input), { method: route.method, body, signal });
   // The gateway checks its answers against the same schema (under test), so this is its type.
-  return answer as ApiResponse<RouteResponse<D>>;
+  return answer as ApiResponse<Answer<P>>;
 }
 
-export async function api<D extends RouteDef>(route: D, ...args: CallArgs<D>): Promise<RouteResponse<D>> {
+export async function api<P extends RoutePath>(route: P, ...args: CallArgs<P>): Promise<Answer<P>> {
   return (await apiWithHeaders(route, ...args)).data;
 }
 
@@ -80,10 +82,10 @@ export async function api<D extends RouteDef>(route: D, ...args: CallArgs<D>): P
  * A GET as query options: its URL is the query key (as everywhere in the app, so a key names
  * exactly the data it holds and invalidating by URL prefix works), the typed call its function.
  */
-export function routeQuery<D extends RouteDef & { method: 'GET' }>(route: D, ...[input]: CallArgs<D>) {
+export function routeQuery<P extends RoutePath & { method: 'GET' }>(route: P, ...[input]: CallArgs<P>) {
   const url = callUrl(route, input);
   return {
     queryKey: [url] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => api(route, ...([input, signal] as CallArgs<D>)),
+    queryFn: ({ signal }: { signal: AbortSignal }) => api(route, ...([input, signal] as CallArgs<P>)),
   };
 }

@@ -1,5 +1,5 @@
 /** The admin calls of spec section 7, typed. All go through the app's one client (cookies, errors). */
-import { adminApi as routes, adminAuthApi, type ModeratePogRequest, type ModerateUserRequest } from '@pog/common';
+import { apiPaths, type ModeratePogRequest, type ModerateUserRequest } from '@pog/common';
 import { api } from '../../api/client';
 
 /** What a client sends; the server trims and fills in the rest. */
@@ -13,15 +13,15 @@ export type UserDecisionBody = Pick<ModerateUserRequest, 'isBanned'> & {
 };
 
 export const adminApi = {
-  login: (password: string) => api(adminAuthApi.login, { body: { password } }),
-  status: (signal?: AbortSignal) => api(adminAuthApi.status, {}, signal),
-  logout: () => api(adminAuthApi.logout),
-  flagged: (signal?: AbortSignal) => api(routes.flaggedPogs, {}, signal),
-  allPogs: (search: string, signal?: AbortSignal) => api(routes.allPogs, { query: { search: search.trim() || undefined } }, signal),
-  users: (signal?: AbortSignal) => api(routes.users, {}, signal),
-  moderatePog: (pogId: number, body: PogDecisionBody) => api(routes.moderatePog, { params: { id: pogId }, body }),
-  deletePog: (pogId: number) => api(routes.deletePog, { params: { id: pogId } }),
-  pogAudit: (pogId: number, signal?: AbortSignal) => api(routes.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
-  pogReports: (pogId: number, signal?: AbortSignal) => api(routes.pogReports, { params: { id: pogId } }, signal),
-  moderateUser: (userId: number, body: UserDecisionBody) => api(routes.moderateUser, { params: { id: userId }, body }),
+  login: (password: string) => api(apiPaths.adminAuth.login, { body: { password } }),
+  status: (signal?: AbortSignal) => api(apiPaths.adminAuth.status, {}, signal),
+  logout: () => api(apiPaths.adminAuth.logout),
+  flagged: (signal?: AbortSignal) => api(apiPaths.admin.flaggedPogs, {}, signal),
+  allPogs: (search: string, signal?: AbortSignal) => api(apiPaths.admin.allPogs, { query: { search: search.trim() || undefined } }, signal),
+  users: (signal?: AbortSignal) => api(apiPaths.admin.users, {}, signal),
+  moderatePog: (pogId: number, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),
+  deletePog: (pogId: number) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
+  pogAudit: (pogId: number, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
+  pogReports: (pogId: number, signal?: AbortSignal) => api(apiPaths.admin.pogReports, { params: { id: pogId } }, signal),
+  moderateUser: (userId: number, body: UserDecisionBody) => api(apiPaths.admin.moderateUser, { params: { id: userId }, body }),
 };

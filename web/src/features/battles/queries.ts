@@ -1,16 +1,16 @@
 /** The Battle Arena's reads. The screens show their own failure toasts, so the global one is off. */
 import { useQuery } from '@tanstack/react-query';
-import { battlesApi } from '@pog/common';
+import { apiPaths } from '@pog/common';
 import { routeQuery } from '../../api/client';
 
 export function usePendingBattles(userId: number | undefined) {
-  return useQuery({ ...routeQuery(battlesApi.pending, { params: { userId: userId ?? 0 } }), enabled: userId !== undefined, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.battles.pending, { params: { userId: userId ?? 0 } }), enabled: userId !== undefined, meta: { errorToast: false } });
 }
 
 export function useBattleHistory(userId: number | undefined) {
-  return useQuery({ ...routeQuery(battlesApi.history, { params: { userId: userId ?? 0 } }), enabled: userId !== undefined, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.battles.history, { params: { userId: userId ?? 0 } }), enabled: userId !== undefined, meta: { errorToast: false } });
 }
 
 export function useBattle(battleId: number | null) {
-  return useQuery({ ...routeQuery(battlesApi.get, { params: { id: battleId ?? 0 } }), enabled: battleId !== null });
+  return useQuery({ ...routeQuery(apiPaths.battles.get, { params: { id: battleId ?? 0 } }), enabled: battleId !== null });
 }

@@ -1,5 +1,5 @@
 /** The chat's query key: as everywhere in the app, its first element is the URL of the read (routeQuery). */
-import { CHAT, chatApi } from '@pog/common';
+import { apiPaths, CHAT } from '@pog/common';
 import { callUrl } from '../../api/client';
 
-export const chatHistoryKey = [callUrl(chatApi.history, { params: { id: CHAT.conversationId } })] as const;
+export const chatHistoryKey = [callUrl(apiPaths.chat.history, { params: { id: CHAT.conversationId } })] as const;

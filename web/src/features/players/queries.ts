@@ -4,7 +4,7 @@
  * keeps the chosen player in its options even when that player is not on the page.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { usersApi } from '@pog/common';
+import { apiPaths } from '@pog/common';
 import { apiWithHeaders, callUrl, routeQuery } from '../../api/client';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import type { PlayerSummary } from '../pogs/queries';
@@ -24,7 +24,7 @@ function playerListCall(kind: PlayerListKind, options: PlayerListOptions = {}) {
   return { query: { ...KIND_PARAMS[kind], search: options.search?.trim() || undefined, id: options.id, cursor: options.cursor || undefined } };
 }
 
-export const playerListUrl = (kind: PlayerListKind, options: PlayerListOptions = {}): string => callUrl(usersApi.list, playerListCall(kind, options));
+export const playerListUrl = (kind: PlayerListKind, options: PlayerListOptions = {}): string => callUrl(apiPaths.users.list, playerListCall(kind, options));
 
 export interface PlayerPage {
   players: PlayerSummary[];
@@ -32,7 +32,7 @@ export interface PlayerPage {
 }
 
 async function fetchPlayerPage(kind: PlayerListKind, options: PlayerListOptions, signal?: AbortSignal): Promise<PlayerPage> {
-  const { data, headers } = await apiWithHeaders(usersApi.list, playerListCall(kind, options), signal);
+  const { data, headers } = await apiWithHeaders(apiPaths.users.list, playerListCall(kind, options), signal);
   return { players: data, nextCursor: headers.get('X-Next-Cursor') || null };
 }
 
@@ -69,7 +69,7 @@ export function usePlayerChoices(kind: PlayerListKind, search: string, chosenId:
   });
   const onPage = chosenId !== null && (page.data?.players.some((player) => player.id === chosenId) ?? false);
   const chosen = useQuery({
-    ...routeQuery(usersApi.list, playerListCall(kind, { id: chosenId ?? 0 })),
+    ...routeQuery(apiPaths.users.list, playerListCall(kind, { id: chosenId ?? 0 })),
     enabled: chosenId !== null && page.isSuccess && !onPage,
     ...queryOptions,
   });

@@ -1,5 +1,5 @@
 /** The POG calls of spec section 7 that need more than a plain GET of the route table. */
-import { pogsApi, uploadsApi, type CreatePogInput, type Pog, type UpdatePogRequest } from '@pog/common';
+import { apiPaths, type CreatePogInput, type Pog, type UpdatePogRequest } from '@pog/common';
 import { api, apiWithHeaders, callUrl } from '../../api/client';
 import type { PogFilters } from './keys';
 
@@ -33,19 +33,19 @@ function pogListCall(filters: PogFilters, cursor: string | null, limit: number) 
 }
 
 /** The URL of a filtered, paginated list. */
-export const pogListUrl = (filters: PogFilters, cursor: string | null, limit = explorePageSize): string => callUrl(pogsApi.list, pogListCall(filters, cursor, limit));
+export const pogListUrl = (filters: PogFilters, cursor: string | null, limit = explorePageSize): string => callUrl(apiPaths.pogs.list, pogListCall(filters, cursor, limit));
 
 export async function fetchPogPage(filters: PogFilters, cursor: string | null, signal?: AbortSignal): Promise<PogPage> {
-  const { data, headers } = await apiWithHeaders(pogsApi.list, pogListCall(filters, cursor, explorePageSize), signal);
+  const { data, headers } = await apiWithHeaders(apiPaths.pogs.list, pogListCall(filters, cursor, explorePageSize), signal);
   return { pogs: data, nextCursor: headers.get('X-Next-Cursor') || null };
 }
 
-export const createPog = (input: CreatePogInput) => api(pogsApi.create, { body: input });
-export const updatePog = (pogId: number, changes: UpdatePogRequest) => api(pogsApi.update, { params: { id: pogId }, body: changes });
-export const deletePog = (pogId: number) => api(pogsApi.delete, { params: { id: pogId } });
+export const createPog = (input: CreatePogInput) => api(apiPaths.pogs.create, { body: input });
+export const updatePog = (pogId: number, changes: UpdatePogRequest) => api(apiPaths.pogs.update, { params: { id: pogId }, body: changes });
+export const deletePog = (pogId: number) => api(apiPaths.pogs.delete, { params: { id: pogId } });
 
 export function uploadImage(image: Blob, fileName = 'pog.jpg') {
   const form = new FormData();
   form.append('image', image, fileName);
-  return api(uploadsApi.upload, { body: form });
+  return api(apiPaths.uploads.upload, { body: form });
 }

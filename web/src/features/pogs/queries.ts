@@ -1,6 +1,6 @@
 /** The POG screens' reads. */
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { pogsApi, usersApi, type PublicUser } from '@pog/common';
+import { apiPaths, type PublicUser } from '@pog/common';
 import { routeQuery } from '../../api/client';
 import { fetchPogPage, type PogPage } from './api';
 import { pogListKey, type PogFilters } from './keys';
@@ -9,11 +9,11 @@ import { pogListKey, type PogFilters } from './keys';
 export type PlayerSummary = PublicUser;
 
 export function useUserPogs(userId: number | undefined) {
-  return useQuery({ ...routeQuery(usersApi.pogs, { params: { id: userId ?? 0 } }), enabled: userId !== undefined });
+  return useQuery({ ...routeQuery(apiPaths.users.pogs, { params: { id: userId ?? 0 } }), enabled: userId !== undefined });
 }
 
 export function usePog(pogId: number | null) {
-  return useQuery({ ...routeQuery(pogsApi.get, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.pogs.get, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
 }
 
 function explorePogsOptions(filters: PogFilters) {

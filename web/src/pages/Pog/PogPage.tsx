@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { pogsApi } from '@pog/common';
+import { apiPaths } from '@pog/common';
 import { routeQuery } from '../../api/client';
 import { toAppError } from '../../api/errors';
 import { ButtonLink } from '../../components/Button';
@@ -53,7 +53,7 @@ export default function PogPage() {
   // The same rule as player ids: digits only, else the page says the POG does not exist.
   const pogId = idFromParam(param ?? null);
   const { data: viewer } = useCurrentUser();
-  const query = useQuery({ ...routeQuery(pogsApi.provenance, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
+  const query = useQuery({ ...routeQuery(apiPaths.pogs.provenance, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
   usePageTitle(query.data?.pog.name ?? 'POG');
 
   if (pogId === null || (query.isError && toAppError(query.error).code === 'NOT_FOUND')) {
