@@ -7,14 +7,17 @@
  * and its position in its stream ('user:<id>' or 'admins'). A client remembers the last position it
  * applied, drops repeats, and resumes after that position when it reconnects (see docs/architecture.md).
  */
-import type { Battle } from './battles/api';
-import type { ChatDelta, ChatReplyEvent } from './chat/schemas';
-import type { AdminUser } from './moderation/schemas';
-import type { Pog } from './pogs/pog';
-import type { Notification, NotificationsRead } from './schemas/notifications';
-import type { Trade } from './trades/api';
+import { z } from 'zod';
+import { battleSchema } from './battles/api';
+import { chatReplyEventSchema } from './chat/schemas';
+import { adminUserSchema } from './moderation/schemas';
+import { pogSchema } from './pogs/pog';
+import { notificationSchema, notificationsReadSchema } from './schemas/notifications';
+import { tradeSchema } from './trades/api';
+import type { ChatDelta } from './chat/schemas';
 
-export type ModerationAction = 'created' | 'reported' | 'flagged' | 'approved' | 'rejected' | 'deleted';
+export const MODERATION_ACTIONS = ['created', 'reported', 'flagged', 'approved', 'rejected', 'deleted'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Where a durable event stands: its id (unique, the same on every resend) and its place in its stream. */
 export interface EventMeta {
@@ -23,24 +26,30 @@ export interface EventMeta {
   position: number;
 }
 
-/** The payloads of the durable events, by name. */
-export interface DurableEvents {
-  notification: Notification;
+/**
+ * The payloads of the durable events, by name: the schemas the web client parses each event with
+ * (features/realtime/liveSocket.ts) before a handler sees it. Trades, battles, POGs and
+ * notifications are the same schemas as the HTTP answers of the route table.
+ */
+export const durableEventSchemas = {
+  notification: notificationSchema,
   /** Notifications were marked read (in any tab): `ids`, or every one when null; the unread count after it. */
-  'notifications:read': NotificationsRead;
-  'trade:created': Trade;
-  'trade:updated': Trade;
-  'battle:created': Battle;
-  'battle:updated': Battle;
-  'pog:updated': Pog;
-  'moderation:queue': { action: ModerationAction; pog: Pog };
+  'notifications:read': notificationsReadSchema,
+  'trade:created': tradeSchema,
+  'trade:updated': tradeSchema,
+  'battle:created': battleSchema,
+  'battle:updated': battleSchema,
+  'pog:updated': pogSchema,
+  'moderation:queue': z.object({ action: z.enum(MODERATION_ACTIONS), pog: pogSchema }),
   /** A player signed up, was banned or unbanned, to every admin: the Users tab follows it live. */
-  'moderation:user': { action: 'registered' | 'banned' | 'unbanned'; user: AdminUser };
+  'moderation:user': z.object({ action: z.enum(['registered', 'banned', 'unbanned']), user: adminUserSchema }),
   /** The player's session ended (a ban, a logout elsewhere): the socket is closed after this. */
-  'session:revoked': { reason: string };
+  'session:revoked': z.object({ reason: z.string() }),
   /** A question and its answer, as stored. */
-  'chat:reply': ChatReplyEvent;
-}
+  'chat:reply': chatReplyEventSchema,
+};
+
+export type DurableEvents = { [E in keyof typeof durableEventSchemas]: z.infer<(typeof durableEventSchemas)[E]> };
 
 export type DurableEventName = keyof DurableEvents;
 

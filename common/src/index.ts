@@ -19,3 +19,4 @@ export * from './help';
 export * from './achievements';
 export * from './provenance';
 export * from './realtime/stream-cursor';
+export * from './api';

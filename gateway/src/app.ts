@@ -23,6 +23,7 @@ import { battleRoutes } from './routes/battles';
 import { chatRoutes } from './routes/chat';
 import { healthRoutes } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { openApiRoutes } from './routes/openapi';
 import { pogRoutes } from './routes/pogs';
 import { reportRoutes } from './routes/reports';
 import { leaderboardRoutes } from './routes/leaderboard';
@@ -50,9 +51,7 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(sessionMiddleware(koa, app.sessions));
   // The admin area has its own session (cookie `pf.admin`); the gate answers 401 without one.
   koa.use(adminGate(app));
-  for (const router of [adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)]) mount(koa, router);
-
-  for (const router of [authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app), leaderboardRoutes(app), achievementRoutes(app), chatRoutes(app)]) mount(koa, router);
+  for (const router of apiRouters(app)) mount(koa, router);
 
   koa.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new NotFoundError(`No API endpoint at ${ctx.method} ${ctx.path}`);
@@ -62,6 +61,15 @@ export function createKoaApp(app: AppContext): Koa {
   koa.use(pogPage(app));
   koa.use(webApp(app.config.webDist));
   return koa;
+}
+
+/** The routers of /api in the order they are mounted (the admin area's first); each implements entries of the route table. */
+export function apiRouters(app: AppContext): Router[] {
+  return [
+    ...[adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)],
+    ...[authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app)],
+    ...[leaderboardRoutes(app), achievementRoutes(app), chatRoutes(app), openApiRoutes()],
+  ];
 }
 
 function mount(koa: Koa, router: Router): void {

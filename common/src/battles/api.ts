@@ -1,9 +1,10 @@
 /** The battle contract (spec sections 3, 4, 7; issue 5 §1): requests, the battle as returned, statuses. */
 import { z } from 'zod';
-import { BATTLE_TYPES, type BattleType, type Rarity } from '../constants';
-import type { Pog } from '../pogs/pog';
+import { BATTLE_TYPES, RARITIES } from '../constants';
+import { pogSchema } from '../pogs/pog';
+import { partySchema, type Party } from '../schemas/auth';
 import { idSchema as id } from '../schemas/ids';
-import type { BattleRound } from './schemas';
+import { battleRoundSchema } from './schemas';
 
 /** `expired` is ours: a pending battle nobody answered within a day (decisions.md, Battles). */
 export const BATTLE_STATUSES = ['pending', 'accepted', 'completed', 'declined', 'cancelled', 'expired'] as const;
@@ -24,47 +25,43 @@ export const createBattleRequestSchema = z.object({
 export type CreateBattleRequest = z.infer<typeof createBattleRequestSchema>;
 
 /** POST /api/battles/:id/accept */
-export const acceptBattleRequestSchema = z.object({ defenderPogId: id('defenderPogId') });
+export const acceptBattleRequestSchema = z.object({ defenderPogId: id('defenderPogId').brand<'PogId'>() });
 export type AcceptBattleRequest = z.infer<typeof acceptBattleRequestSchema>;
 
 
-export type BattleParty = {
-  id: number;
-  username: string;
-  avatarColor: string;
-  avatarInitials: string;
-};
+export const battlePartySchema = partySchema;
+export type BattleParty = Party;
 
 /**
- * A battle as the API and the socket events show it. A type (not an interface) so that it is a
- * plain record for the event map. `seed` stays null until the battle is completed; `seedHash` is
- * its commitment, published from creation.
+ * A battle as the API and the socket events show it. `seed` stays null until the battle is
+ * completed; `seedHash` is its commitment, published from creation.
  */
-export type Battle = {
-  id: number;
-  status: BattleStatus;
-  battleType: BattleType;
-  challengerId: number;
-  defenderId: number;
-  challengerPogId: number | null;
-  defenderPogId: number | null;
-  challenger: BattleParty;
-  defender: BattleParty;
+export const battleSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(BATTLE_STATUSES),
+  battleType: z.enum(BATTLE_TYPES),
+  challengerId: z.number().int(),
+  defenderId: z.number().int(),
+  challengerPogId: z.number().int().nullable(),
+  defenderPogId: z.number().int().nullable(),
+  challenger: battlePartySchema,
+  defender: battlePartySchema,
   /** The POGs as they are now (after a completed battle, the loser's belongs to the winner). */
-  challengerPog: Pog | null;
-  defenderPog: Pog | null;
+  challengerPog: pogSchema.nullable(),
+  defenderPog: pogSchema.nullable(),
   /** Rarities when the battle was accepted: the bonuses come from these. */
-  challengerRarity: Rarity | null;
-  defenderRarity: Rarity | null;
-  challengerRoll: number | null;
-  defenderRoll: number | null;
-  winnerId: number | null;
-  rounds: BattleRound[] | null;
-  seedHash: string;
-  seed: string | null;
-  createdAt: string;
-  acceptedAt: string | null;
-  completedAt: string | null;
-  expiresAt: string;
-  timeAgo: string;
-};
+  challengerRarity: z.enum(RARITIES).nullable(),
+  defenderRarity: z.enum(RARITIES).nullable(),
+  challengerRoll: z.number().int().nullable(),
+  defenderRoll: z.number().int().nullable(),
+  winnerId: z.number().int().nullable(),
+  rounds: z.array(battleRoundSchema).nullable(),
+  seedHash: z.string(),
+  seed: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  timeAgo: z.string(),
+});
+export type Battle = z.infer<typeof battleSchema>;

@@ -56,8 +56,9 @@ export const battleVerifyInputSchema = battleRollInputSchema
   .extend(battleResolutionSchema.shape);
 export type BattleVerifyInput = z.infer<typeof battleVerifyInputSchema>;
 
-export interface BattleVerifyResult {
-  ok: boolean;
+export const battleVerifyResultSchema = z.object({
+  ok: z.boolean(),
   /** Human-readable reasons the published battle does not check out; empty when `ok`. */
-  problems: string[];
-}
+  problems: z.array(z.string()),
+});
+export type BattleVerifyResult = z.infer<typeof battleVerifyResultSchema>;

@@ -55,11 +55,8 @@ export interface ChatDelta {
 }
 
 /** `chat:reply`: the question and its answer as stored, once the answer is complete. */
-export interface ChatReplyEvent {
-  conversationId: number;
-  requestId: string;
-  messages: ChatMessage[];
-}
+export const chatReplyEventSchema = z.object({ conversationId: z.number().int(), requestId: z.string(), messages: z.array(chatMessageSchema) });
+export type ChatReplyEvent = z.infer<typeof chatReplyEventSchema>;
 
 /** The first sentence of every answer PogBot gives without the AI service. */
 export const OFFLINE_NOTICE = 'PogBot is in offline mode right now, so this answer comes straight from the game guide.';

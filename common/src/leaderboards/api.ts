@@ -22,27 +22,29 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
-export interface LeaderboardEntry {
-  rank: number;
-  userId: number;
-  username: string;
-  avatarColor: string;
-  avatarInitials: string;
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  avatarColor: z.string(),
+  avatarInitials: z.string(),
   /** The figure the board ranks by: points, wins, a win rate from 0 to 1, or trades. */
-  value: number;
-  wins: number;
-  battles: number;
-}
+  value: z.number(),
+  wins: z.number().int(),
+  battles: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
-export interface Leaderboard {
-  board: LeaderboardBoard;
-  period: LeaderboardPeriod;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
+export const leaderboardSchema = z.object({
+  board: z.enum(LEADERBOARD_BOARDS),
+  period: z.enum(LEADERBOARD_PERIODS),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
   /** Monday of this UTC week (YYYY-MM-DD), for the weekly boards; null for all time. */
-  weekStart: string | null;
-  entries: LeaderboardEntry[];
+  weekStart: z.string().nullable(),
+  entries: z.array(leaderboardEntrySchema),
   /** The signed-in player's own place, even off this page; null when signed out or not on the board. */
-  me: LeaderboardEntry | null;
-}
+  me: leaderboardEntrySchema.nullable(),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;

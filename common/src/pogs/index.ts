@@ -15,3 +15,4 @@ export * from './image-hash';
 export * from './seeded-random';
 export * from './design-match';
 export * from './availability';
+export * from './upload';

@@ -52,4 +52,8 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A player as a trade or a battle names them. */
+export const partySchema = userSchema.pick({ id: true, username: true, avatarColor: true, avatarInitials: true });
+export type Party = z.infer<typeof partySchema>;
+
 export const adminAuthRequestSchema = z.object({ password: z.string().min(1, 'Password is required').max(AUTH.passwordMax) });

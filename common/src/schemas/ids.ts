@@ -41,8 +41,29 @@ export function idTextSchema(what: string) {
   });
 }
 
+/**
+ * Ids of different things are different types, so a command called with a POG id where a battle id
+ * goes, or with two ids swapped, does not compile. They are numbers at run time (zod's brand is a
+ * type only); the param schemas below give them, and `as...Id` names one where the caller knows it.
+ */
+export type UserId = number & z.$brand<'UserId'>;
+export type PogId = number & z.$brand<'PogId'>;
+export type TradeId = number & z.$brand<'TradeId'>;
+export type BattleId = number & z.$brand<'BattleId'>;
+
+export const asUserId = (id: number) => id as UserId;
+export const asPogId = (id: number) => id as PogId;
+export const asTradeId = (id: number) => id as TradeId;
+export const asBattleId = (id: number) => id as BattleId;
+
 /** The `:id` of a route. */
 export const idParamSchema = z.object({ id: idTextSchema('The id') });
 
+/** The `:id` of a route of one kind of thing (same text rules and messages, typed id). */
+export const userPathIdSchema = z.object({ id: idTextSchema('The id').brand<'UserId'>() });
+export const pogIdParamSchema = z.object({ id: idTextSchema('The id').brand<'PogId'>() });
+export const tradeIdParamSchema = z.object({ id: idTextSchema('The id').brand<'TradeId'>() });
+export const battleIdParamSchema = z.object({ id: idTextSchema('The id').brand<'BattleId'>() });
+
 /** The `:userId` of a route. */
-export const userIdParamSchema = z.object({ userId: idTextSchema('The user id') });
+export const userIdParamSchema = z.object({ userId: idTextSchema('The user id').brand<'UserId'>() });

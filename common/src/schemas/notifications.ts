@@ -45,10 +45,8 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** The `notifications:read` event: which were marked read (null: all of them) and the unread count after it. */
-export interface NotificationsRead {
-  ids: number[] | null;
-  unreadCount: number;
-}
+export const notificationsReadSchema = z.object({ ids: z.array(z.number().int()).nullable(), unreadCount: z.number().int() });
+export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 
 /** POST /api/notifications/read: no ids marks everything read. */
 export const markReadRequestSchema = z.object({

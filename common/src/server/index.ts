@@ -1,48 +1,97 @@
-export * from './config';
-export * from './logging/index';
-export * from './metrics/index';
-export * from './clock';
-export * from './realtime';
-export * from './outbox/unit-of-work';
-export * from './outbox/store';
-export * from './outbox/relay';
-export * from './settled';
-export * from './jobs/definitions';
-export * from './db/client';
-export * from './db/data-dir-lock';
-export * from './db/migrate';
-export * from './db/connect-retry';
+/**
+ * The server side of `common`: what the gateway, the worker and the composition root may use. Every
+ * name is listed, so what is public is read here and an unused export is seen.
+ */
+export {
+  type Config, ConfigError, type Env, envSchema, KNOWN_ENV_VARS, loadConfig, parseEnv, resolveSecretFiles, SECRET_FILE_VARS,
+  type ServiceName,
+} from './config';
+export {
+  createLogger, LOG_LEVELS, type LogFn, type Logger, type LoggerOptions, type LogLevel, type LogLine, memoryLogger, type MemoryLogger,
+  REDACTED_PATHS, type SerializedError, serializeError, serviceName, silentLogger,
+} from './logging/index';
+export {
+  createMetricsRegistry, OUTBOX_LAG_BUCKETS, readWithin, registerDatabaseMetrics, registerOutboxMetrics, type Registry,
+} from './metrics/index';
+export { type Clock, ManualClock, systemClock } from './clock';
+export { DeferredLiveChannel, type LiveChannel, socketIoRedisKey } from './realtime';
+export {
+  attachOutboxHooks, CLUSTER_EVENT, CLUSTER_STREAM, type ClusterMessage, type FollowUpOptions, inUnitOfWork, recordJob, UnitOfWork,
+} from './outbox/unit-of-work';
+export {
+  claimJobs, claimUnfinishedJobs, lastSequence, markJobDone, openJobCount, OUTBOX_SEQUENCED_CHANNEL, OUTBOX_WRITTEN_CHANNEL,
+  type OutboxJob, pruneOutbox, readSequenced, releaseJobs, replayStream, type SequencedEvent, sequenceEvents, streamHead,
+  type StreamReplay,
+} from './outbox/store';
+export { OutboxRelay, type OutboxRelayOptions, type RelayStatus, SEQUENCER_LOCK } from './outbox/relay';
+export { type Settled } from './settled';
+export {
+  type EnqueueOptions, type JobContext, type JobCounts, type JobDefinitions, type JobName, type JobPayload, type JobQueue, type JobResult,
+  type JobWorker, type OutboxJobFinished, outboxJobId, type Processor, type ProcessorMap, QUEUE_NAME, type RunOptions,
+} from './jobs/definitions';
+export {
+  type Database, type DatabaseListener, type DatabaseOptions, type Db, openDatabase, pgliteDatabase, type PoolStats, type Schema, type Tx,
+} from './db/client';
+export { acquireDataDirLock, type DataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
+export { migrate, migrationFiles } from './db/migrate';
+export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, withConnectRetry } from './db/connect-retry';
 export * as tables from './db/schema';
-export * from './notifications/repository';
-export * from './users/repository';
-export * from './pogs/repository';
-export * from './pogs/similarity';
-export * from './pogs/commands';
-export * from './pogs/scoring';
-export * from './users/directory';
-export * from './users/player-counts';
-export * from './leaderboards/queries';
-export * from './leaderboards/audit';
-export * from './leaderboards/rank-snapshots';
-export * from './leaderboards/page-cache';
-export * from './users/session-purge';
-export * from './users/register';
-export * from './users/stats';
-export * from './chat/repository';
-export * from './chat/grounding';
-export * from './achievements/record';
-export * from './commitments';
-export * from './battles/repository';
-export * from './battles/commands';
-export * from './battles/resolve';
-export * from './battles/cancel';
-export * from './battles/expiry';
-export * from './trades/repository';
-export * from './trades/commands';
-export * from './trades/counter';
-export * from './trades/expire';
-export * from './moderation';
-export * from './uploads/layout';
-export * from './observability/probes';
-export * from './listen';
-export * from './provenance/history';
+export {
+  insertNotification, insertNotifications, listNotifications, markNotificationsRead, type NewNotification, notify, notifyAll,
+  toNotification,
+} from './notifications/repository';
+export { findUserById, findUserByUsername, toUser } from './users/repository';
+export {
+  findPog, findPogs, listed, listOwnedPogs, listPogs, pogListStatement, type PogWithNames, searchCandidates, searchMatches, toPog,
+  toPogFor, toPogWithNotes,
+} from './pogs/repository';
+export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './pogs/similarity';
+export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
+export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';
+export { findPublicUser, listPublicUsers, type PublicUser, type PublicUserFilter, publicUserListStatement } from './users/directory';
+export { applyPogsHeldDeltas, recountPogsHeld } from './users/player-counts';
+export { ALL_TIME_PERIOD, leaderboardStatements, readLeaderboard, utcWeekStart } from './leaderboards/queries';
+export { type StandingDrift, standingsDrift } from './leaderboards/audit';
+export {
+  EXACT_RANKS, placesAhead, RankSnapshots, type RankStatements, SAMPLE_EVERY, SAMPLE_MAX_AGE_MS, SAMPLE_STALE_LIMIT_MS, type Sample,
+} from './leaderboards/rank-snapshots';
+export { type CachedPage, LeaderboardPageCache } from './leaderboards/page-cache';
+export { purgeExpiredSessions, SESSION_PURGE_BATCH } from './users/session-purge';
+export { registerPlayer, USERNAME_TAKEN } from './users/register';
+export { limitRewardsOf, playerProgress, type PlayerProgress, progressOf, userStats } from './users/stats';
+export { type ChatExchange, chatHistory, findExchange, type NewExchange, storeExchange, toChatMessage } from './chat/repository';
+export {
+  buildChatPrompt, buildSystemPrompt, type ChatPrompt, loadPlayerSnapshot, type PlayerSnapshot, type PogFacts, type PromptMessage,
+  promptMessages,
+} from './chat/grounding';
+export { ACHIEVEMENT_LINK, recordAchievements } from './achievements/record';
+export {
+  assertNotRiskedInBattle, type Canceller, deletePogs, type Detacher, RELEASE_REASON_TEXT, releaseCommitments, type ReleaseReason,
+  type ReleaseScope,
+} from './commitments';
+export {
+  BATTLE_LIST_LIMIT, closedBattlesOf, findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesOf, openBattlesRisking, riskable,
+  toBattle, toBattles,
+} from './battles/repository';
+export { acceptBattle, BATTLE_LINK, cancelBattle, createBattle, declineBattle, MISSING_BATTLE, wrongState } from './battles/commands';
+export {
+  completeBattles, type Completion, COMPLETION_GROUP_LIMIT, type CompletionHooks, type CompletionRequest, type CompletionResult,
+} from './battles/resolve';
+export { cancelBattlesFor, detachBattlesFrom, pogsInAcceptedBattles } from './battles/cancel';
+export { SWEEP_BATCH, sweepBattles, type SweepResult } from './battles/expiry';
+export { finishedTradesOf, pendingTradesOf, toTrade, toTrades } from './trades/repository';
+export { answerTrade, cancelTrade, createTrade } from './trades/commands';
+export { counterTrade } from './trades/counter';
+export { expireTrades } from './trades/expire';
+export {
+  ALREADY_REPORTED, assertNotBanned, assertNotModeratedSince, type AuditRecord, awaitingReview, banMessage, deletePogAsAdmin, listAudit,
+  listPogsForAdmin, listReports, listUsersForAdmin, lockActor, type LockedPlayer, lockPlayers, moderatePog, moderateUser,
+  type PlayerLockMode, POG_GONE, type PogDecision, recordAudit, reportPog, toAdminUser, toAuditEntry, type UserDecision,
+} from './moderation';
+export { ensureUploadDirs, fileSize, INCOMING_DIR, INCOMING_NAME, newIncomingName } from './uploads/layout';
+export {
+  answerProbe, bearerMatches, type HealthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
+  requestIdFrom,
+} from './observability/probes';
+export { listen } from './listen';
+export { HISTORY_LIMIT, historyOf, type NewHistoryEntry, playerRef, pogProvenance, recordHistory } from './provenance/history';

@@ -1,6 +1,7 @@
 /** The trade contract (spec sections 3, 7; issue 4). */
 import { z } from 'zod';
-import type { Pog } from '../pogs/pog';
+import { pogSchema } from '../pogs/pog';
+import { partySchema, type Party } from '../schemas/auth';
 import { idSchema as id } from '../schemas/ids';
 
 export const TRADE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired', 'countered'] as const;
@@ -34,41 +35,40 @@ export const counterTradeRequestSchema = z.object({
 export type CounterTradeRequest = z.infer<typeof counterTradeRequestSchema>;
 
 /** An earlier offer of a negotiation (a trade this one counters, directly or further back). */
-export interface TradeChainLink {
-  id: number;
-  fromUsername: string;
-  toUsername: string;
-  offerPogName: string | null;
-  requestPogName: string | null;
-  status: TradeStatus;
-  createdAt: string;
-}
+export const tradeChainLinkSchema = z.object({
+  id: z.number().int(),
+  fromUsername: z.string(),
+  toUsername: z.string(),
+  offerPogName: z.string().nullable(),
+  requestPogName: z.string().nullable(),
+  status: z.enum(TRADE_STATUSES),
+  createdAt: z.string(),
+});
+export type TradeChainLink = z.infer<typeof tradeChainLinkSchema>;
 
-export interface TradeParty {
-  id: number;
-  username: string;
-  avatarColor: string;
-  avatarInitials: string;
-}
+export const tradePartySchema = partySchema;
+export type TradeParty = Party;
 
-export interface Trade {
-  id: number;
-  fromUserId: number;
-  toUserId: number;
-  offerPogId: number | null;
-  requestPogId: number | null;
-  status: TradeStatus;
-  cancelReason: string | null;
-  createdAt: string;
-  expiresAt: string;
-  decidedAt: string | null;
-  timeAgo: string;
-  fromUser: TradeParty;
-  toUser: TradeParty;
-  offerPog: Pog | null;
-  requestPog: Pog | null;
+/** A trade as the API and the `trade:created` / `trade:updated` events show it. */
+export const tradeSchema = z.object({
+  id: z.number().int(),
+  fromUserId: z.number().int(),
+  toUserId: z.number().int(),
+  offerPogId: z.number().int().nullable(),
+  requestPogId: z.number().int().nullable(),
+  status: z.enum(TRADE_STATUSES),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  decidedAt: z.string().nullable(),
+  timeAgo: z.string(),
+  fromUser: tradePartySchema,
+  toUser: tradePartySchema,
+  offerPog: pogSchema.nullable(),
+  requestPog: pogSchema.nullable(),
   /** The trade this one counters, or null for a first offer. */
-  counterOfId: number | null;
+  counterOfId: z.number().int().nullable(),
   /** The earlier offers of the negotiation, first offer first (empty for a first offer). */
-  chain: TradeChainLink[];
-}
+  chain: z.array(tradeChainLinkSchema),
+});
+export type Trade = z.infer<typeof tradeSchema>;

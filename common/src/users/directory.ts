@@ -3,6 +3,7 @@
  * dialog's and the challenge form's pickers, Explore's creator filter), searchable by name.
  */
 import { z } from 'zod';
+import { userSchema } from '../schemas/auth';
 import { idTextSchema } from '../schemas/ids';
 
 const flag = (name: string) => z.enum(['1', 'true'], { error: `${name} must be 1 when given` }).optional();
@@ -30,3 +31,7 @@ export const userListQuerySchema = z.object({
   cursor: z.string().max(200, 'The cursor is not valid').optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** A player as others see them, with how many POGs they hold (GET /api/users, /api/users/:id). */
+export const publicUserSchema = userSchema.extend({ pogCount: z.number().int().nonnegative() });
+export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,10 +1,11 @@
 /** Who is asking: resolved from the session cookie, checked against ids the client claims to be. */
 import type { Context } from 'koa';
-import { ForbiddenError, UnauthorizedError } from '@pog/common';
+import { ForbiddenError, UnauthorizedError, type UserId } from '@pog/common';
 import type { tables } from '@pog/common/server';
 import type { AppContext } from '../context';
 
-type UserRow = typeof tables.users.$inferSelect;
+/** The session's user: the row read by the session's id, so its id is a UserId. */
+type SessionUser = typeof tables.users.$inferSelect & { id: UserId };
 
 export function sessionUserId(ctx: Context): number | undefined {
   const id = (ctx.session as { userId?: unknown } | null | undefined)?.userId;
@@ -12,7 +13,7 @@ export function sessionUserId(ctx: Context): number | undefined {
 }
 
 /** The signed-in user, or 401. A banned user's sessions are gone, but a cached one is refused too. */
-export async function requireUser(app: AppContext, ctx: Context): Promise<UserRow> {
+export async function requireUser(app: AppContext, ctx: Context): Promise<SessionUser> {
   const id = sessionUserId(ctx);
   if (id === undefined) throw new UnauthorizedError();
   const user = await app.users.get(id);
@@ -20,7 +21,7 @@ export async function requireUser(app: AppContext, ctx: Context): Promise<UserRo
     ctx.session = null;
     throw new UnauthorizedError();
   }
-  return user;
+  return user as SessionUser;
 }
 
 /** Any id the client sends for "who I am" must be the session user. */

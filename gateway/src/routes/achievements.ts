@@ -4,26 +4,26 @@
  * `achievements.check` jobs the domain declares with each change.
  */
 import Router from '@koa/router';
-import { achievementList, idParamSchema } from '@pog/common';
+import { achievementList, usersApi } from '@pog/common';
 import { progressOf, userStats } from '@pog/common/server';
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseParams } from '../http/validate';
+import { handle } from '../http/route';
 
 export function achievementRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/users' });
 
-  router.get('/:id/stats', async (ctx) => {
+  handle(router, usersApi.stats, async ({ ctx, params }) => {
     await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = await userStats(app.db, id, app.clock.now());
+    const { id } = params();
+    return await userStats(app.db, id, app.clock.now());
   });
 
-  router.get('/:id/achievements', async (ctx) => {
+  handle(router, usersApi.achievements, async ({ ctx, params }) => {
     await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
+    const { id } = params();
     const { stats, completed } = await progressOf(app.db, id, app.clock.now());
-    ctx.body = achievementList(stats, completed);
+    return achievementList(stats, completed);
   });
 
   return router;

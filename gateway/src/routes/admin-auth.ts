@@ -1,20 +1,20 @@
 /** Entering and leaving the admin area with the shared admin password (issue 6 §1, spec section 7). */
 import Router from '@koa/router';
-import { adminAuthRequestSchema, UnauthorizedError, type AdminAuthStatus } from '@pog/common';
+import { adminAuthApi, UnauthorizedError } from '@pog/common';
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from '../admin/admin-cookie';
 import { adminTokenOf } from '../admin/admin-gate';
 import { assertAdminLoginAllowed, recordAdminLoginFailure } from '../admin/login-limit';
 import { verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
-import { parseBody } from '../http/validate';
+import { handle } from '../http/route';
 
 export const WRONG_ADMIN_PASSWORD = 'Invalid admin password';
 
 export function adminAuthRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/admin/auth' });
 
-  router.post('/', async (ctx) => {
-    const { password } = parseBody(ctx, adminAuthRequestSchema);
+  handle(router, adminAuthApi.login, async ({ ctx, body }) => {
+    const { password } = body();
     await assertAdminLoginAllowed(app.rateLimiter, ctx.ip);
     // argon2 verification compares in constant time; the stored value is only ever a hash.
     if (!(await verifyPassword(app.adminPasswordHash, password))) {
@@ -26,18 +26,15 @@ export function adminAuthRoutes(app: AppContext): Router {
     if (previous) await app.adminSessions.destroy(previous);
     const { token } = await app.adminSessions.create();
     writeAdminCookie(ctx, token);
-    ctx.body = { authenticated: true } satisfies AdminAuthStatus;
+    return { authenticated: true };
   });
 
-  router.get('/status', (ctx) => {
-    ctx.body = { authenticated: adminTokenOf(ctx) !== undefined } satisfies AdminAuthStatus;
-  });
+  handle(router, adminAuthApi.status, ({ ctx }) => ({ authenticated: adminTokenOf(ctx) !== undefined }));
 
-  router.post('/logout', async (ctx) => {
+  handle(router, adminAuthApi.logout, async ({ ctx }) => {
     const token = adminTokenOf(ctx) ?? readAdminCookie(ctx);
     if (token) await app.adminSessions.destroy(token);
     clearAdminCookie(ctx);
-    ctx.status = 204;
   });
 
   return router;

@@ -3,15 +3,7 @@
  * session, 401. Actions run in one transaction each and publish their events after commit.
  */
 import Router from '@koa/router';
-import {
-  adminPogListQuerySchema,
-  adminUserListQuerySchema,
-  idParamSchema,
-  moderatePogRequestSchema,
-  moderateUserRequestSchema,
-  moderationAuditQuerySchema,
-  NotFoundError,
-} from '@pog/common';
+import { adminApi, NotFoundError } from '@pog/common';
 import {
   deletePogAsAdmin,
   findPog,
@@ -28,35 +20,33 @@ import {
 } from '@pog/common/server';
 import { requireAdminSession } from '../admin/admin-gate';
 import type { AppContext } from '../context';
-import { parseBody, parseParams, parseQuery } from '../http/validate';
+import { handle } from '../http/route';
 
 export function adminRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/admin' });
   const dto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
 
-  router.get('/pogs/flagged', async (ctx) => {
+  handle(router, adminApi.flaggedPogs, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    const query = parseQuery(ctx, adminPogListQuerySchema);
-    ctx.body = (await listPogsForAdmin(app.db, query, true)).map(dto);
+    return (await listPogsForAdmin(app.db, query(), true)).map(dto);
   });
 
-  router.get('/pogs/all', async (ctx) => {
+  handle(router, adminApi.allPogs, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    const query = parseQuery(ctx, adminPogListQuerySchema);
-    ctx.body = (await listPogsForAdmin(app.db, query, false)).map(dto);
+    return (await listPogsForAdmin(app.db, query(), false)).map(dto);
   });
 
-  router.get('/pogs/:id/reports', async (ctx) => {
+  handle(router, adminApi.pogReports, async ({ ctx, params }) => {
     requireAdminSession(ctx);
-    const { id } = parseParams(ctx, idParamSchema);
+    const { id } = params();
     if (!(await findPog(app.db, id))) throw new NotFoundError(POG_GONE);
-    ctx.body = await listReports(app.db, id);
+    return await listReports(app.db, id);
   });
 
-  router.put('/pogs/:id/moderate', async (ctx) => {
+  handle(router, adminApi.moderatePog, async ({ ctx, params, body }) => {
     const admin = requireAdminSession(ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const input = parseBody(ctx, moderatePogRequestSchema);
+    const { id } = params();
+    const input = body();
     const moderated = await moderatePog(
       app.db,
       {
@@ -68,25 +58,24 @@ export function adminRoutes(app: AppContext): Router {
       },
       app.clock.now(),
     );
-    ctx.body = dto(moderated);
+    return dto(moderated);
   });
 
-  router.delete('/pogs/:id', async (ctx) => {
+  handle(router, adminApi.deletePog, async ({ ctx, params }) => {
     const admin = requireAdminSession(ctx);
-    const { id } = parseParams(ctx, idParamSchema);
+    const { id } = params();
     await deletePogAsAdmin(app.db, { pogId: id, adminSessionId: admin.id }, app.clock.now());
-    ctx.status = 204;
   });
 
-  router.get('/users', async (ctx) => {
+  handle(router, adminApi.users, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    ctx.body = await listUsersForAdmin(app.db, parseQuery(ctx, adminUserListQuerySchema));
+    return await listUsersForAdmin(app.db, query());
   });
 
-  router.put('/users/:id/moderate', async (ctx) => {
+  handle(router, adminApi.moderateUser, async ({ ctx, params, body }) => {
     const admin = requireAdminSession(ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const input = parseBody(ctx, moderateUserRequestSchema);
+    const { id } = params();
+    const input = body();
     // One unit of work: the ban, its sessions deleted, every gateway's caches and sockets told.
     const user = await moderateUser(
       app.db,
@@ -95,12 +84,12 @@ export function adminRoutes(app: AppContext): Router {
     );
     // The unit of work told every gateway durably; this says it at once too (and here, first).
     await app.bus.announce({ type: 'user', userId: user.id });
-    ctx.body = toAdminUser(user);
+    return toAdminUser(user);
   });
 
-  router.get('/audit', async (ctx) => {
+  handle(router, adminApi.audit, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    ctx.body = await listAudit(app.db, parseQuery(ctx, moderationAuditQuerySchema));
+    return await listAudit(app.db, query());
   });
 
   return router;

@@ -1,13 +1,13 @@
 /** Accounts and sessions: register, login, logout, current user (spec sections 5, 7, 8). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ConflictError, ForbiddenError, loginRequestSchema, registerRequestSchema, UnauthorizedError, userStream, type User } from '@pog/common';
+import { authApi, ConflictError, ForbiddenError, UnauthorizedError, userStream, type User } from '@pog/common';
 import { findUserByUsername, recordJob, registerPlayer, streamHead, toUser, USERNAME_TAKEN, type Db, type tables } from '@pog/common/server';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/current-user';
 import { assertLoginAllowed, countRegistration, recordLoginFailure } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import { parseBody } from '../http/validate';
+import { handle } from '../http/route';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
@@ -25,19 +25,18 @@ async function startSession(ctx: Context, userId: number): Promise<void> {
 export function authRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api' });
 
-  router.post('/register', async (ctx) => {
-    const input = parseBody(ctx, registerRequestSchema);
+  handle(router, authApi.register, async ({ ctx, body }) => {
+    const input = body();
     await countRegistration(app.rateLimiter, ctx.ip);
     if (await findUserByUsername(app.db, input.username)) throw new ConflictError(USERNAME_TAKEN);
     const passwordHash = await hashPassword(input.password);
     const row = await registerPlayer(app.db, { username: input.username, passwordHash }, app.clock.now());
     await startSession(ctx, row.id);
-    ctx.status = 201;
-    ctx.body = await signedIn(app.db, row);
+    return await signedIn(app.db, row);
   });
 
-  router.post('/login', async (ctx) => {
-    const input = parseBody(ctx, loginRequestSchema);
+  handle(router, authApi.login, async ({ ctx, body }) => {
+    const input = body();
     await assertLoginAllowed(app.rateLimiter, input.username, ctx.ip);
     const user = await findUserByUsername(app.db, input.username);
     const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
@@ -51,17 +50,14 @@ export function authRoutes(app: AppContext): Router {
     await startSession(ctx, user.id);
     // Catches up achievements reached before they were recorded (e.g. stats from before an update).
     await recordJob(app.db, app.clock.now(), 'achievements.check', { userIds: [user.id] });
-    ctx.body = await signedIn(app.db, user);
+    return await signedIn(app.db, user);
   });
 
-  router.post('/logout', async (ctx) => {
+  handle(router, authApi.logout, ({ ctx }) => {
     ctx.session = null;
-    ctx.status = 204;
   });
 
-  router.get('/user', async (ctx) => {
-    ctx.body = await signedIn(app.db, await requireUser(app, ctx));
-  });
+  handle(router, authApi.currentUser, async ({ ctx }) => signedIn(app.db, await requireUser(app, ctx)));
 
   return router;
 }

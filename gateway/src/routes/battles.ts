@@ -1,7 +1,6 @@
 /** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (spec sections 2, 4, 6, 7; issue 5). */
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import { acceptBattleRequestSchema, AppError, createBattleRequestSchema, idParamSchema, NotFoundError, userIdParamSchema, verifyBattle, type Battle } from '@pog/common';
+import { AppError, battlesApi, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import {
   acceptBattle,
   cancelBattle,
@@ -18,7 +17,7 @@ import {
 } from '@pog/common/server';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseBody, parseParams } from '../http/validate';
+import { handle } from '../http/route';
 
 /** How long a complete waits for the worker before settling the battle itself. */
 const RESOLVE_WAIT_MS = 1_000;
@@ -27,51 +26,49 @@ export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
 
   /** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
-  async function battleRow(ctx: Context, userId: number) {
-    const { id } = parseParams(ctx, idParamSchema);
+  async function battleRow(id: number, userId: number) {
     const row = await findBattleRow(app.db, id);
     if (!row) throw new NotFoundError(MISSING_BATTLE);
     const participant = row.challengerId === userId || row.defenderId === userId;
     return { row, participant };
   }
 
-  router.post('/', async (ctx) => {
+  handle(router, battlesApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
-    const input = parseBody(ctx, createBattleRequestSchema);
+    const input = body();
     assertSelf(user, input.challengerId, 'challenger');
-    ctx.status = 201;
-    ctx.body = await createBattle(app.db, input, app.clock.now());
+    return await createBattle(app.db, input, app.clock.now());
   });
 
-  router.get('/pending/:userId', async (ctx) => {
+  handle(router, battlesApi.pending, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, userIdParamSchema);
+    const { userId } = params();
     assertSelf(user, userId);
-    ctx.body = await toBattles(app.db, await openBattlesOf(app.db, userId), app.clock.now());
+    return await toBattles(app.db, await openBattlesOf(app.db, userId), app.clock.now());
   });
 
   /** Your whole history; another player's completed battles only (their public record). */
-  router.get('/history/:userId', async (ctx) => {
+  handle(router, battlesApi.history, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, userIdParamSchema);
-    ctx.body = await toBattles(app.db, await closedBattlesOf(app.db, userId, userId !== user.id), app.clock.now());
+    const { userId } = params();
+    return await toBattles(app.db, await closedBattlesOf(app.db, userId, userId !== user.id), app.clock.now());
   });
 
-  router.get('/:id', async (ctx) => {
+  handle(router, battlesApi.get, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(ctx, user.id);
+    const { row, participant } = await battleRow(params().id, user.id);
     // An open or called-off battle is between the two players; a completed one is public record.
     if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
-    ctx.body = await toBattle(app.db, row, app.clock.now());
+    return await toBattle(app.db, row, app.clock.now());
   });
 
   /** Recomputes a completed battle from its revealed seed with the published rule (the server's own check). */
-  router.get('/:id/verify', async (ctx) => {
+  handle(router, battlesApi.verify, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(ctx, user.id);
+    const { row, participant } = await battleRow(params().id, user.id);
     if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
     if (row.status !== 'completed') throw await wrongState(app.db, row, 'verified yet', app.clock.now());
-    ctx.body = await verifyBattle({
+    return await verifyBattle({
       seed: row.seed,
       seedHash: row.seedHash,
       battleId: row.id,
@@ -85,23 +82,23 @@ export function battleRoutes(app: AppContext): Router {
     });
   });
 
-  router.post('/:id/accept', async (ctx) => {
+  handle(router, battlesApi.accept, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const { defenderPogId } = parseBody(ctx, acceptBattleRequestSchema);
-    ctx.body = await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now());
+    const { id } = params();
+    const { defenderPogId } = body();
+    return await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now());
   });
 
-  router.post('/:id/decline', async (ctx) => {
+  handle(router, battlesApi.decline, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = await declineBattle(app.db, id, user.id, app.clock.now());
+    const { id } = params();
+    return await declineBattle(app.db, id, user.id, app.clock.now());
   });
 
-  router.post('/:id/cancel', async (ctx) => {
+  handle(router, battlesApi.cancel, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = await cancelBattle(app.db, id, user.id, app.clock.now());
+    const { id } = params();
+    return await cancelBattle(app.db, id, user.id, app.clock.now());
   });
 
   /**
@@ -127,10 +124,10 @@ export function battleRoutes(app: AppContext): Router {
    * (completeBattles) is the one place that refuses: an unknown battle (404), an outsider (403), a
    * battle that is not accepted (409, with the battle as it is).
    */
-  router.post('/:id/complete', async (ctx) => {
+  handle(router, battlesApi.complete, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = await complete(id, user.id);
+    const { id } = params();
+    return await complete(id, user.id);
   });
 
   return router;

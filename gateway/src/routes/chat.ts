@@ -5,30 +5,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { assertKnownConversation, CHAT, chatConversationParamSchema, sendChatRequestSchema } from '@pog/common';
+import { assertKnownConversation, CHAT, chatApi } from '@pog/common';
 import { chatHistory } from '@pog/common/server';
 import { requireUser } from '../auth/current-user';
 import { claimChatTurn, countChatMessage } from '../chat/limits';
 import type { AppContext } from '../context';
-import { parseBody, parseParams } from '../http/validate';
+import { handle } from '../http/route';
 
 export function chatRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/chat' });
 
   /** The latest messages of the conversation, oldest first; only the player's own. */
-  router.get('/:id/history', async (ctx) => {
+  handle(router, chatApi.history, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, chatConversationParamSchema);
+    const { id } = params();
     assertKnownConversation(id);
-    ctx.body = await chatHistory(app.db, user.id, id, CHAT.historyLimit);
+    return await chatHistory(app.db, user.id, id, CHAT.historyLimit);
   });
 
   /** Asks PogBot; answers with PogBot's stored reply once it is complete. */
-  router.post('/:id', async (ctx) => {
+  handle(router, chatApi.send, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, chatConversationParamSchema);
+    const { id } = params();
     assertKnownConversation(id);
-    const { message, requestId = randomUUID() } = parseBody(ctx, sendChatRequestSchema);
+    const { message, requestId = randomUUID() } = body();
     await countChatMessage(app.rateLimiter, user.id);
     const release = await claimChatTurn(app.rateLimiter, user.id);
     try {
@@ -38,7 +38,7 @@ export function chatRoutes(app: AppContext): Router {
         { userId: user.id, conversationId: id, requestId, message },
         { jobId: `${user.id}:${requestId}`, attempts: 1, timeoutMs: CHAT.replyTimeoutMs },
       );
-      ctx.body = reply;
+      return reply;
     } finally {
       await release();
     }

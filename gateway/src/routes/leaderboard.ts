@@ -1,19 +1,16 @@
 /** The leaderboards (issue 16 §2): public like Explore; a signed-in player also gets their own rank. */
 import Router from '@koa/router';
-import { leaderboardQuerySchema } from '@pog/common';
+import { leaderboardApi } from '@pog/common';
 import { readLeaderboard } from '@pog/common/server';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseQuery } from '../http/validate';
+import { handle } from '../http/route';
 
 export function leaderboardRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/leaderboard' });
   // Pages kept a few seconds (dropped by the events that change standings: realtime/socket-server.ts);
   // deep ranks (past the first 2,000) start from samples of each board, kept in this process.
   const { pages, snapshots } = app.leaderboards;
-  router.get('/', async (ctx) => {
-    const query = parseQuery(ctx, leaderboardQuerySchema);
-    ctx.body = await readLeaderboard(app.db, query, sessionUserId(ctx), app.clock.now(), snapshots, pages);
-  });
+  handle(router, leaderboardApi.get, async ({ ctx, query }) => readLeaderboard(app.db, query(), sessionUserId(ctx), app.clock.now(), snapshots, pages));
   return router;
 }

@@ -1,11 +1,11 @@
 /** POGs: create, edit, delete, read and browse (spec sections 2, 3, 7). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { createPogRequestSchema, idParamSchema, NotFoundError, pogListQuerySchema, updatePogRequestSchema } from '@pog/common';
+import { NotFoundError, pogsApi } from '@pog/common';
 import { createPog, deleteOwnPog, findPog, listPogs, pogProvenance, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseBody, parseParams, parseQuery } from '../http/validate';
+import { handle } from '../http/route';
 
 const RECENT_COUNT = 20;
 
@@ -24,51 +24,48 @@ export function pogRoutes(app: AppContext): Router {
     return found;
   }
 
-  router.post('/', async (ctx) => {
+  handle(router, pogsApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
-    const input = parseBody(ctx, createPogRequestSchema);
+    const input = body();
     assertSelf(user, input.userId);
-    ctx.status = 201;
-    ctx.body = privateDto(await createPog(app.db, user.id, input, app.clock.now()));
+    return privateDto(await createPog(app.db, user.id, input, app.clock.now()));
   });
 
-  router.get('/', async (ctx) => {
-    const query = parseQuery(ctx, pogListQuerySchema);
-    const { rows, nextCursor } = await listPogs(app.db, query);
+  handle(router, pogsApi.list, async ({ ctx, query }) => {
+    const { rows, nextCursor } = await listPogs(app.db, query());
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
-    ctx.body = rows.map(dto);
+    return rows.map(dto);
   });
 
-  router.get('/recent', async (ctx) => {
+  handle(router, pogsApi.recent, async () => {
     const { rows } = await listPogs(app.db, { sort: 'recent', limit: RECENT_COUNT });
-    ctx.body = rows.map(dto);
+    return rows.map(dto);
   });
 
-  router.get('/:id', async (ctx) => {
-    const { id } = parseParams(ctx, idParamSchema);
-    ctx.body = toPogFor(sessionUserId(ctx), await visiblePog(ctx, id), app.clock.now());
+  handle(router, pogsApi.get, async ({ ctx, params }) => {
+    const { id } = params();
+    return toPogFor(sessionUserId(ctx), await visiblePog(ctx, id), app.clock.now());
   });
 
   /** The POG's page: public like Explore (a visitor sees it too), its history oldest first. */
-  router.get('/:id/provenance', async (ctx) => {
-    const { id } = parseParams(ctx, idParamSchema);
+  handle(router, pogsApi.provenance, async ({ ctx, params }) => {
+    const { id } = params();
     const viewerId = sessionUserId(ctx);
-    ctx.body = await pogProvenance(app.db, await visiblePog(ctx, id), viewerId, app.clock.now());
+    return await pogProvenance(app.db, await visiblePog(ctx, id), viewerId, app.clock.now());
   });
 
-  router.patch('/:id', async (ctx) => {
+  handle(router, pogsApi.update, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const changes = parseBody(ctx, updatePogRequestSchema);
-    ctx.body = privateDto(await updatePogDesign(app.db, id, user.id, changes, app.clock.now()));
+    const { id } = params();
+    const changes = body();
+    return privateDto(await updatePogDesign(app.db, id, user.id, changes, app.clock.now()));
   });
 
-  router.delete('/:id', async (ctx) => {
+  handle(router, pogsApi.delete, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
+    const { id } = params();
     await deleteOwnPog(app.db, id, user.id, app.clock.now());
-    ctx.status = 204;
   });
 
   return router;

@@ -1,57 +1,55 @@
 /** Trades: offer, answer, cancel, and the lists of the Trade Center (spec sections 2, 7; issue 4). */
 import Router from '@koa/router';
-import { cancelTradeRequestSchema, counterTradeRequestSchema, createTradeRequestSchema, idParamSchema, tradeAnswerSchema, userIdParamSchema } from '@pog/common';
+import { tradesApi } from '@pog/common';
 import { answerTrade, cancelTrade, counterTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades } from '@pog/common/server';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseBody, parseParams } from '../http/validate';
+import { handle } from '../http/route';
 
 export function tradeRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/trades' });
 
-  router.post('/', async (ctx) => {
+  handle(router, tradesApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
-    const input = parseBody(ctx, createTradeRequestSchema);
+    const input = body();
     assertSelf(user, input.fromUserId, 'sender');
-    ctx.status = 201;
-    ctx.body = await createTrade(app.db, input, app.clock.now());
+    return await createTrade(app.db, input, app.clock.now());
   });
 
-  router.get('/pending/:userId', async (ctx) => {
+  handle(router, tradesApi.pending, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, userIdParamSchema);
+    const { userId } = params();
     assertSelf(user, userId);
-    ctx.body = await toTrades(app.db, await pendingTradesOf(app.db, userId), app.clock.now());
+    return await toTrades(app.db, await pendingTradesOf(app.db, userId), app.clock.now());
   });
 
-  router.get('/history/:userId', async (ctx) => {
+  handle(router, tradesApi.history, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { userId } = parseParams(ctx, userIdParamSchema);
+    const { userId } = params();
     assertSelf(user, userId);
-    ctx.body = await toTrades(app.db, await finishedTradesOf(app.db, userId), app.clock.now());
+    return await toTrades(app.db, await finishedTradesOf(app.db, userId), app.clock.now());
   });
 
-  router.patch('/:id/status', async (ctx) => {
+  handle(router, tradesApi.answer, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const { status } = parseBody(ctx, tradeAnswerSchema);
-    ctx.body = await answerTrade(app.db, id, user.id, status, app.clock.now());
+    const { id } = params();
+    const { status } = body();
+    return await answerTrade(app.db, id, user.id, status, app.clock.now());
   });
 
-  router.post('/:id/counter', async (ctx) => {
+  handle(router, tradesApi.counter, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const input = parseBody(ctx, counterTradeRequestSchema);
-    ctx.status = 201;
-    ctx.body = await counterTrade(app.db, id, user.id, input, app.clock.now());
+    const { id } = params();
+    const input = body();
+    return await counterTrade(app.db, id, user.id, input, app.clock.now());
   });
 
-  router.post('/:id/cancel', async (ctx) => {
+  handle(router, tradesApi.cancel, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
-    const { id } = parseParams(ctx, idParamSchema);
-    const { userId } = parseBody(ctx, cancelTradeRequestSchema);
+    const { id } = params();
+    const { userId } = body();
     assertSelf(user, userId);
-    ctx.body = await cancelTrade(app.db, id, user.id, app.clock.now());
+    return await cancelTrade(app.db, id, user.id, app.clock.now());
   });
 
   return router;

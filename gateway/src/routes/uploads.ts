@@ -12,12 +12,11 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Router from '@koa/router';
 import busboy from 'busboy';
-import { z } from 'zod';
-import { AppError, TOO_LARGE_FILE_MESSAGE, UPLOAD, UPLOADS_PREFIX, ValidationError } from '@pog/common';
+import { AppError, TOO_LARGE_FILE_MESSAGE, UPLOAD, UPLOADS_PREFIX, uploadsApi, ValidationError } from '@pog/common';
 import { fileSize, INCOMING_DIR, newIncomingName } from '@pog/common/server';
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { parseParams } from '../http/validate';
+import { handle } from '../http/route';
 
 /** Stored file names: what the worker writes, nothing with a path in it. */
 export const STORED_NAME = /^[A-Za-z0-9_-]{16,64}\.(jpg|webp)$/;
@@ -114,7 +113,7 @@ export function uploadRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api' });
   const { uploadDir } = app.config;
 
-  router.post('/upload', async (ctx) => {
+  handle(router, uploadsApi.upload, async ({ ctx }) => {
     const user = await requireUser(app, ctx);
     const declared = Number(ctx.get('content-length') || 0);
     // A body far over the limit is refused before reading it.
@@ -124,21 +123,19 @@ export function uploadRoutes(app: AppContext): Router {
     try {
       if (!(await receiveImage(ctx.req, incoming, app.uploadIdleMs ?? UPLOAD.idleTimeoutMs))) throw new ValidationError(NO_FILE);
       const stored = await app.queue.run('image.process', { incomingName, userId: user.id }, { attempts: 2 });
-      ctx.status = 201;
-      ctx.body = { url: stored.url, width: stored.width, height: stored.height };
+      return { url: stored.url, width: stored.width, height: stored.height };
     } finally {
       await rm(incoming, { force: true });
     }
   });
 
-  router.get('/debug/images/:filename', async (ctx) => {
-    const { filename } = parseParams(ctx, z.object({ filename: z.string().max(200) }));
+  handle(router, uploadsApi.debugImage, async ({ params }) => {
+    const { filename } = params();
     if (!STORED_NAME.test(filename)) {
-      ctx.body = { filename, exists: false, size: null, url: null, reason: 'Not a file name this server stores.' };
-      return;
+      return { filename, exists: false, size: null, url: null, reason: 'Not a file name this server stores.' };
     }
     const size = await fileSize(path.join(uploadDir, filename));
-    ctx.body = { filename, exists: size !== null, size, url: size !== null ? UPLOADS_PREFIX + filename : null };
+    return { filename, exists: size !== null, size, url: size !== null ? UPLOADS_PREFIX + filename : null };
   });
 
   return router;

@@ -4,7 +4,7 @@
  * Setup only: what a test is about still goes through the API. See ./README.md.
  */
 import Keygrip from 'keygrip';
-import { AUTH, type Battle, type BattleType, type Trade } from '@pog/common';
+import { asBattleId, asPogId, asUserId, AUTH, type Battle, type BattleType, type Trade } from '@pog/common';
 import { acceptBattle, createBattle, createTrade, registerPlayer, type Db } from '@pog/common/server';
 import { hashPassword } from '../auth/passwords';
 import { SESSION_COOKIE } from '../auth/session-cookie';
@@ -76,7 +76,7 @@ export function challenge(app: TestApp, challengerId: number, defenderId: number
 /** The defender accepts a pending battle with one of their POGs, by the domain command. */
 export function accept(app: TestApp, battleId: number, defenderId: number, defenderPogId: number): Promise<Battle> {
   const { db, clock } = gatewayOf(app);
-  return acceptBattle(db, battleId, defenderId, defenderPogId, clock.now());
+  return acceptBattle(db, asBattleId(battleId), asUserId(defenderId), asPogId(defenderPogId), clock.now());
 }
 
 /** The app's own database handle (units of work done through it wake the app's relay). */

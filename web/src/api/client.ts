@@ -1,13 +1,14 @@
 /**
- * The one way the app talks to the gateway. Every call sends the session cookie and JSON; every
- * failure comes back as an AppError with a catalogue code (see ./errors).
+ * The one way the app talks to the gateway: through the route table. Every call sends the session
+ * cookie and JSON; every failure comes back as an AppError with a catalogue code (see ./errors).
  */
+import { routeUrl, type RouteAt, type RouteCall, type RoutePath, type RouteResponse, type UrlValue } from '@pog/common';
 import { errorFromResponse, networkError } from './errors';
 import { isBrowserOnline } from '../features/network/browserOnline';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: Method;
   /** JSON-encoded, unless it is a FormData (sent as multipart). */
   body?: unknown;
@@ -19,8 +20,8 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-/** Like apiRequest, but also returns the response headers (e.g. a list's `X-Next-Cursor`). */
-export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/** The one request: JSON (or multipart) in, the parsed JSON answer and the headers out. */
+async function request(path: string, options: RequestOptions = {}): Promise<ApiResponse<unknown>> {
   // Fail fast while offline instead of waiting for the browser to give up on the socket.
   if (!isBrowserOnline()) throw networkError();
 
@@ -46,20 +47,45 @@ export async function apiRequestWithHeaders<T>(path: string, options: RequestOpt
 
   const text = await response.text();
   if (!response.ok) throw errorFromResponse(response.status, text);
-  const data = (response.status === 204 || text === '' ? undefined : JSON.parse(text)) as T;
+  const data: unknown = response.status === 204 || text === '' ? undefined : JSON.parse(text);
   return { data, headers: response.headers };
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestWithHeaders<T>(path, options)).data;
+/** A route's arguments, typed by its entry in the route table: optional when it takes no params and no body. */
+type CallArgs<P extends RoutePath> = object extends RouteCall<RouteAt<P>> ? [input?: RouteCall<RouteAt<P>>, signal?: AbortSignal] : [input: RouteCall<RouteAt<P>>, signal?: AbortSignal];
+type Answer<P extends RoutePath> = RouteResponse<RouteAt<P>>;
+
+/** The URL of a call (also the first element of its query key). */
+export function callUrl<P extends RoutePath>(route: P, input?: RouteCall<RouteAt<P>>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, UrlValue>; query?: Record<string, UrlValue | undefined> };
+  return routeUrl(route.path, params, query);
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T = void>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T = void>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T = void>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T = void>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-  /** A multipart POST (file uploads). */
-  postForm: <T>(path: string, form: FormData) => apiRequest<T>(path, { method: 'POST', body: form }),
-};
+/**
+ * Calls a route (`apiPaths` of common/src/api/paths.ts: method and path, no schema loaded), with its
+ * response headers (e.g. a list's `X-Next-Cursor`): the params, query and body are typed by the
+ * schemas of its entry in the route table, and so is the answer, which is what the gateway's
+ * handler for the same entry returned.
+ */
+export async function apiWithHeaders<P extends RoutePath>(route: P, ...[input, signal]: CallArgs<P>): Promise<ApiResponse<Answer<P>>> {
+  const { body } = (input ?? {}) as { body?: unknown };
+  const answer = await request(callUrl(route, input), { method: route.method, body, signal });
+  // The gateway checks its answers against the same schema (under test), so this is its type.
+  return answer as ApiResponse<Answer<P>>;
+}
+
+export async function api<P extends RoutePath>(route: P, ...args: CallArgs<P>): Promise<Answer<P>> {
+  return (await apiWithHeaders(route, ...args)).data;
+}
+
+/**
+ * A GET as query options: its URL is the query key (as everywhere in the app, so a key names
+ * exactly the data it holds and invalidating by URL prefix works), the typed call its function.
+ */
+export function routeQuery<P extends RoutePath & { method: 'GET' }>(route: P, ...[input]: CallArgs<P>) {
+  const url = callUrl(route, input);
+  return {
+    queryKey: [url] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api(route, ...([input, signal] as CallArgs<P>)),
+  };
+}

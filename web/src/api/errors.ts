@@ -102,9 +102,9 @@ function parseErrorBody(text: string): ParsedBody | null {
   }
 }
 
-/** The entity a 409 carries as it now is (`details[key]`, e.g. the trade or battle), when it passes `looks`. */
-export function currentEntityIn<T>(error: unknown, key: string, looks: (value: unknown) => value is T): T | null {
+/** The entity a 409 carries as it now is (`details[key]`, e.g. the trade or battle), when it parses with its contract's schema. */
+export function currentEntityIn<T>(error: unknown, key: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | null {
   if (!(error instanceof AppError) || typeof error.details !== 'object' || error.details === null) return null;
-  const value = (error.details as Record<string, unknown>)[key];
-  return looks(value) ? value : null;
+  const parsed = schema.safeParse((error.details as Record<string, unknown>)[key]);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,7 +1,7 @@
 /**
  * TanStack Query as spec section 9 sets it: data is fresh for 60 s, queries and mutations retry
- * once, refetch on window focus, no polling. The default query function GETs the first element of
- * the query key, so a key such as ['/api/notifications'] is also its URL.
+ * once, refetch on window focus, no polling. Every query names its call of the route table
+ * (`routeQuery` in api/client.ts), whose URL is also its key, e.g. ['/api/notifications'].
  *
  * Network mode 'always': by default TanStack Query *pauses* a query or mutation while the browser
  * is offline and runs it when the connection returns. For a write that means a Save stuck on
@@ -9,9 +9,8 @@
  * once: offline, the client fails it at once with NETWORK_ERROR, the control comes back and the
  * player is told (and queries still refetch when the connection returns).
  */
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { QUERY } from '@pog/common';
-import { api } from '../api/client';
 import { isBrowserOnline } from '../features/network/browserOnline';
 import { shouldRetryRead, shouldRetryWrite } from '../api/errors';
 import { reportError, showErrorToast } from '../features/errors/showError';
@@ -24,12 +23,6 @@ declare module '@tanstack/react-query' {
     };
   }
 }
-
-const getFirstKey: QueryFunction = ({ queryKey, signal }) => {
-  const [path] = queryKey;
-  if (typeof path !== 'string') throw new Error('The first element of a query key must be its URL');
-  return api.get<unknown>(path, signal);
-};
 
 const retryRead = (failureCount: number, error: unknown) => shouldRetryRead(failureCount, error, QUERY.retries, isBrowserOnline());
 const retryWrite = (failureCount: number, error: unknown) => shouldRetryWrite(failureCount, error, QUERY.retries);
@@ -52,7 +45,6 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: getFirstKey,
         staleTime: QUERY.staleTimeMs,
         networkMode: 'always',
         retry: retryRead,

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
-import { resolveBattle } from '@pog/common';
+import { asBattleId, asPogId, asUserId, resolveBattle } from '@pog/common';
 import {
   acceptBattle,
   createBattle,
@@ -68,7 +68,7 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
       .returning();
     const now = systemClock.now();
     const battle = await createBattle(db, { challengerId: a!.id, defenderId: b!.id, challengerPogId: aPog!.id, battleType: 'championship' }, now);
-    await acceptBattle(db, battle.id, b!.id, bPog!.id, now);
+    await acceptBattle(db, asBattleId(battle.id), asUserId(b!.id), asPogId(bPog!.id), now);
     const [row] = await db.select().from(tables.battles).where(eq(tables.battles.id, battle.id));
     return { row: row!, a: a!, b: b!, aPog: aPog!.id, bPog: bPog!.id };
   }

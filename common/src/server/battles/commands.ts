@@ -14,6 +14,7 @@ import { EXPIRY } from '../../constants';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { pogUnavailable, secondsUntil } from '../../pogs/availability';
 import { formatWait } from '../../pogs/creation-limits';
+import type { BattleId, PogId, UserId } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { battles, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
@@ -115,7 +116,7 @@ export async function createBattle(db: Db, input: CreateBattleRequest, now: Date
   });
 }
 
-export async function acceptBattle(db: Db, battleId: number, userId: number, defenderPogId: number, now: Date): Promise<Battle> {
+export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, defenderPogId: PogId, now: Date): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
   if (peek.defenderId !== userId) throw new ForbiddenError('Only the challenged player can accept this battle.');
@@ -189,5 +190,5 @@ async function endPending(db: Db, battleId: number, userId: number, as: 'decline
   });
 }
 
-export const declineBattle = (db: Db, battleId: number, userId: number, now: Date) => endPending(db, battleId, userId, 'declined', now);
-export const cancelBattle = (db: Db, battleId: number, userId: number, now: Date) => endPending(db, battleId, userId, 'cancelled', now);
+export const declineBattle = (db: Db, battleId: BattleId, userId: UserId, now: Date) => endPending(db, battleId, userId, 'declined', now);
+export const cancelBattle = (db: Db, battleId: BattleId, userId: UserId, now: Date) => endPending(db, battleId, userId, 'cancelled', now);

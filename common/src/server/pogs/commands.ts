@@ -13,6 +13,7 @@ import { checkCreation, startOfUtcDay, type CreationFacts, type CreationKind } f
 import { changesDesign, editRefusal } from '../../pogs/edit-rule';
 import { colourPairKey, designTextKey } from '../../pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '../../pogs/schemas';
+import type { PogId, UserId } from '../../schemas/ids';
 import { UPLOADS_PREFIX } from '../../pogs/image-url';
 import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, deletePogs } from '../commitments';
@@ -152,7 +153,7 @@ async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean>
  * as creating); a new name alone costs nothing and keeps the score; an edit that changes nothing
  * changes nothing.
  */
-export async function updatePogDesign(db: Db, pogId: number, userId: number, changes: UpdatePogRequest, now: Date): Promise<PogWithNames> {
+export async function updatePogDesign(db: Db, pogId: PogId, userId: UserId, changes: UpdatePogRequest, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // NO KEY UPDATE: a design edit reads and writes the creation limits, like a creation.
@@ -197,7 +198,7 @@ export async function updatePogDesign(db: Db, pogId: number, userId: number, cha
 }
 
 /** Deletes an owned POG and returns what it was. Its pending trades and battles end with it. */
-export async function deleteOwnPog(db: Db, pogId: number, userId: number, now: Date): Promise<PogWithNames> {
+export async function deleteOwnPog(db: Db, pogId: PogId, userId: UserId, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     await lockActor(tx, userId);

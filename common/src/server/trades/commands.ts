@@ -17,6 +17,7 @@ import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '../../constants';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { CreateTradeRequest, Trade } from '../../trades/api';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
+import type { TradeId, UserId } from '../../schemas/ids';
 import type { Db } from '../db/client';
 import { pogs, trades, type PogRow } from '../db/schema';
 import { lockPogs } from '../pogs/locks';
@@ -75,7 +76,7 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
   });
 }
 
-export async function answerTrade(db: Db, tradeId: number, actorId: number, answer: 'accepted' | 'rejected', now: Date): Promise<Trade> {
+export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, answer: 'accepted' | 'rejected', now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // The players and POGs of a trade never change (a deleted POG only goes null), so they can be
@@ -156,7 +157,7 @@ export async function answerTrade(db: Db, tradeId: number, actorId: number, answ
   });
 }
 
-export async function cancelTrade(db: Db, tradeId: number, actorId: number, now: Date): Promise<Trade> {
+export async function cancelTrade(db: Db, tradeId: TradeId, actorId: UserId, now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const sender = (await lockActor(tx, actorId)).get(actorId)!;

@@ -16,6 +16,7 @@ import { EXPIRY } from '../../constants';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { CounterTradeRequest, Trade } from '../../trades/api';
 import { assertNotRiskedInBattle } from '../commitments';
+import type { TradeId, UserId } from '../../schemas/ids';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import { lockActor } from '../moderation/player-locks';
@@ -25,7 +26,7 @@ import { toTrade } from './repository';
 import { lockPogs } from '../pogs/locks';
 import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
 
-export async function counterTrade(db: Db, tradeId: number, actorId: number, input: CounterTradeRequest, now: Date): Promise<Trade> {
+export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, input: CounterTradeRequest, now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // The players of a trade never change, so they can be read first and locked in the lock order.

@@ -1,3 +1,6 @@
-/** Query keys of stats and achievements; the first element is the URL the default query function GETs. */
-export const statsKey = (userId: number) => [`/api/users/${userId}/stats`] as const;
-export const achievementsKey = (userId: number) => [`/api/users/${userId}/achievements`] as const;
+/** Query keys of stats and achievements; the first element is the URL of the read (routeQuery). */
+import { apiPaths } from '@pog/common';
+import { callUrl } from '../../api/client';
+
+export const statsKey = (userId: number) => [callUrl(apiPaths.users.stats, { params: { id: userId } })] as const;
+export const achievementsKey = (userId: number) => [callUrl(apiPaths.users.achievements, { params: { id: userId } })] as const;

@@ -4,13 +4,13 @@
  * error texts (spec section 8, Stats and profile), so the global toast is off.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Achievement, UserStats } from '@pog/common';
-import { achievementsKey, statsKey } from './keys';
+import { apiPaths } from '@pog/common';
+import { routeQuery } from '../../api/client';
 
 export function useUserStats(userId: number, enabled = true) {
-  return useQuery<UserStats>({ queryKey: statsKey(userId), staleTime: 0, enabled, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.users.stats, { params: { id: userId } }), staleTime: 0, enabled, meta: { errorToast: false } });
 }
 
 export function useAchievements(userId: number) {
-  return useQuery<Achievement[]>({ queryKey: achievementsKey(userId), staleTime: 0, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.users.achievements, { params: { id: userId } }), staleTime: 0, meta: { errorToast: false } });
 }

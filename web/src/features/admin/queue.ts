@@ -2,9 +2,7 @@
  * The live moderation queue: how one `moderation:queue` event changes a list the panel shows.
  * Pure, so the rules are tested without a socket or a query cache.
  */
-import type { ModerationAction, Pog } from '@pog/common';
-
-export const MODERATION_ACTIONS = ['created', 'reported', 'flagged', 'approved', 'rejected', 'deleted'] as const satisfies readonly ModerationAction[];
+import { MODERATION_ACTIONS, type ModerationAction, type Pog } from '@pog/common';
 
 export function isModerationAction(value: unknown): value is ModerationAction {
   return typeof value === 'string' && (MODERATION_ACTIONS as readonly string[]).includes(value);

@@ -1,8 +1,8 @@
 /** The current user lives in the query cache under one key; these helpers are its only writers. */
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '@pog/common';
+import { apiPaths, type User } from '@pog/common';
 
-export const CURRENT_USER_KEY = ['/api/user'] as const;
+export const CURRENT_USER_KEY = [apiPaths.auth.currentUser.path] as const;
 
 /** Signs a user in locally: drops whatever the previous session had cached, then stores the user. */
 export function startSession(queryClient: QueryClient, user: User): void {

@@ -1,7 +1,7 @@
 /** Login, registration and logout, with the toasts of spec section 8. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { LoginRequest, RegisterRequest, User } from '@pog/common';
+import { apiPaths, type LoginRequest, type RegisterRequest } from '@pog/common';
 import { api } from '../../api/client';
 import { toast } from '../../stores/toasts';
 import { showFailure } from '../errors/showError';
@@ -16,7 +16,7 @@ function failureToast(title: string, error: unknown, fallback: string) {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginRequest) => api.post<User>('/api/login', credentials),
+    mutationFn: (credentials: LoginRequest) => api(apiPaths.auth.login, { body: credentials }),
     onSuccess: (user) => {
       startSession(queryClient, user);
       toast({ title: AUTH_TEXT.loginSuccessTitle, description: AUTH_TEXT.loginSuccess(user.username) });
@@ -28,7 +28,7 @@ export function useLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (account: RegisterRequest) => api.post<User>('/api/register', account),
+    mutationFn: (account: RegisterRequest) => api(apiPaths.auth.register, { body: account }),
     onSuccess: (user) => {
       startSession(queryClient, user);
       toast({ title: AUTH_TEXT.registerSuccessTitle, description: AUTH_TEXT.registerSuccess(user.username) });
@@ -45,7 +45,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: LOGOUT_MUTATION_KEY,
-    mutationFn: () => api.post('/api/logout'),
+    mutationFn: () => api(apiPaths.auth.logout),
     onSuccess: () => {
       endSession(queryClient);
       toast({ title: AUTH_TEXT.logoutTitle, description: AUTH_TEXT.logoutDescription });

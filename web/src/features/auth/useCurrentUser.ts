@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@pog/common';
+import { apiPaths, type User } from '@pog/common';
 import { api } from '../../api/client';
 import { toAppError } from '../../api/errors';
 import { CURRENT_USER_KEY, rememberSignedIn } from './session';
@@ -7,7 +7,7 @@ import { CURRENT_USER_KEY, rememberSignedIn } from './session';
 /** GET /api/user: a 401 means "nobody is signed in", which is data (null), not an error. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    const user = await api.get<User>(CURRENT_USER_KEY[0], signal);
+    const user = await api(apiPaths.auth.currentUser, {}, signal);
     rememberSignedIn(true);
     return user;
   } catch (error) {

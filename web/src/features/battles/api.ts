@@ -1,16 +1,14 @@
 /** The battle writes of spec section 7 (and issue 5): each answers with the battle as it now is. */
-import type { Battle, CreateBattleRequest } from '@pog/common';
+import { apiPaths, type CreateBattleRequest } from '@pog/common';
 import { api } from '../../api/client';
-import { BATTLES_PATH } from './keys';
 
-export const sendChallenge = (request: CreateBattleRequest) => api.post<Battle>(BATTLES_PATH, request);
+export const sendChallenge = (request: CreateBattleRequest) => api(apiPaths.battles.create, { body: request });
 
-export const acceptChallenge = (battleId: number, defenderPogId: number) =>
-  api.post<Battle>(`${BATTLES_PATH}/${battleId}/accept`, { defenderPogId });
+export const acceptChallenge = (battleId: number, defenderPogId: number) => api(apiPaths.battles.accept, { params: { id: battleId }, body: { defenderPogId } });
 
-export const declineChallenge = (battleId: number) => api.post<Battle>(`${BATTLES_PATH}/${battleId}/decline`);
+export const declineChallenge = (battleId: number) => api(apiPaths.battles.decline, { params: { id: battleId } });
 
-export const cancelChallenge = (battleId: number) => api.post<Battle>(`${BATTLES_PATH}/${battleId}/cancel`);
+export const cancelChallenge = (battleId: number) => api(apiPaths.battles.cancel, { params: { id: battleId } });
 
 /** Waits while the worker rolls; answers with the completed battle (rolls, rounds, revealed seed). */
-export const completeBattle = (battleId: number) => api.post<Battle>(`${BATTLES_PATH}/${battleId}/complete`);
+export const completeBattle = (battleId: number) => api(apiPaths.battles.complete, { params: { id: battleId } });

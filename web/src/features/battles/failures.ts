@@ -1,7 +1,6 @@
 /** What a failed battle action says: the server's own sentence when it sent one, else the spec's fallback. */
-import type { Battle } from '@pog/common';
+import { battleSchema, type Battle } from '@pog/common';
 import { currentEntityIn, serverMessageOr } from '../../api/errors';
-import { looksLikeBattle } from './live';
 
 /** Spec section 8 (Battles): "The server message is used when present" (see api/errors.ts). */
 export function failureMessage(error: unknown, fallback: string, online: boolean): string {
@@ -10,5 +9,5 @@ export function failureMessage(error: unknown, fallback: string, online: boolean
 
 /** A 409 "this battle cannot be ... : it is <status>" carries the battle as it now is. */
 export function battleIn(error: unknown): Battle | null {
-  return currentEntityIn(error, 'battle', looksLikeBattle);
+  return currentEntityIn(error, 'battle', battleSchema);
 }

@@ -1,11 +1,9 @@
-/**
- * Query keys of the Battle Arena. As everywhere in the app, the first element is the URL the
- * default query function GETs.
- */
-export const BATTLES_PATH = '/api/battles';
+/** Query keys of the Battle Arena. As everywhere in the app, the first element is the URL of the read (routeQuery). */
+import { apiPaths } from '@pog/common';
+import { callUrl } from '../../api/client';
 
 /** Your open battles: pending and accepted ("My Battles" / "Pending Battles"). */
-export const pendingBattlesKey = (userId: number) => [`${BATTLES_PATH}/pending/${userId}`] as const;
+export const pendingBattlesKey = (userId: number) => [callUrl(apiPaths.battles.pending, { params: { userId } })] as const;
 /** Your finished battles: completed, declined, cancelled, expired. */
-export const battleHistoryKey = (userId: number) => [`${BATTLES_PATH}/history/${userId}`] as const;
-export const battleKey = (battleId: number) => [`${BATTLES_PATH}/${battleId}`] as const;
+export const battleHistoryKey = (userId: number) => [callUrl(apiPaths.battles.history, { params: { userId } })] as const;
+export const battleKey = (battleId: number) => [callUrl(apiPaths.battles.get, { params: { id: battleId } })] as const;

@@ -1,9 +1,8 @@
 /** POST /api/chat/1 (spec section 7): answers with PogBot's stored reply once it is complete. */
-import type { ChatMessage, SendChatRequest } from '@pog/common';
+import { apiPaths, CHAT, type SendChatRequest } from '@pog/common';
 import { api } from '../../api/client';
-import { CHAT_PATH } from './keys';
 
-export const sendChatMessage = (request: SendChatRequest) => api.post<ChatMessage>(CHAT_PATH, request);
+export const sendChatMessage = (request: SendChatRequest) => api(apiPaths.chat.send, { params: { id: CHAT.conversationId }, body: request });
 
 /** Names one send, so that the live pieces of its answer can be told from any other (16 random bytes). */
 export function newRequestId(): string {

@@ -1,5 +1,5 @@
-/** The chat's query key: as everywhere in the app, its first element is the URL the default query function GETs. */
-import { CHAT } from '@pog/common';
+/** The chat's query key: as everywhere in the app, its first element is the URL of the read (routeQuery). */
+import { apiPaths, CHAT } from '@pog/common';
+import { callUrl } from '../../api/client';
 
-export const CHAT_PATH = `/api/chat/${CHAT.conversationId}`;
-export const chatHistoryKey = [`${CHAT_PATH}/history`] as const;
+export const chatHistoryKey = [callUrl(apiPaths.chat.history, { params: { id: CHAT.conversationId } })] as const;

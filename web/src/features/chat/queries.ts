@@ -1,8 +1,8 @@
 /** The player's conversation with PogBot, oldest message first. */
 import { useQuery } from '@tanstack/react-query';
-import type { ChatMessage } from '@pog/common';
-import { chatHistoryKey } from './keys';
+import { apiPaths, CHAT } from '@pog/common';
+import { routeQuery } from '../../api/client';
 
 export function useChatHistory() {
-  return useQuery<ChatMessage[]>({ queryKey: chatHistoryKey, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.chat.history, { params: { id: CHAT.conversationId } }), meta: { errorToast: false } });
 }

@@ -1,15 +1,17 @@
 /** The leaderboards' reads, and the refresh when a battle or a trade completes anywhere. */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Leaderboard, LeaderboardBoard, LeaderboardPeriod } from '@pog/common';
+import { apiPaths, type LeaderboardBoard, type LeaderboardPeriod } from '@pog/common';
+import { callUrl, routeQuery } from '../../api/client';
 
-export const LEADERBOARD_PATH = '/api/leaderboard';
+export const LEADERBOARD_PATH = apiPaths.leaderboard.get.path;
 
-/** As everywhere in the app, the key's first element is the URL the default query function GETs. */
-export const leaderboardKey = (board: LeaderboardBoard, period: LeaderboardPeriod, page: number) =>
-  [`${LEADERBOARD_PATH}?board=${board}&period=${period}&page=${page}`] as const;
+const leaderboardCall = (board: LeaderboardBoard, period: LeaderboardPeriod, page: number) => ({ query: { board, period, page } });
+
+/** As everywhere in the app, the key's first element is the URL of the read. */
+export const leaderboardKey = (board: LeaderboardBoard, period: LeaderboardPeriod, page: number) => [callUrl(apiPaths.leaderboard.get, leaderboardCall(board, period, page))] as const;
 
 export function useLeaderboard(board: LeaderboardBoard, period: LeaderboardPeriod, page: number) {
-  return useQuery<Leaderboard>({ queryKey: leaderboardKey(board, period, page), placeholderData: keepPreviousData, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.leaderboard.get, leaderboardCall(board, period, page)), placeholderData: keepPreviousData, meta: { errorToast: false } });
 }
 
 /** `leaderboard:changed`: the boards on screen are asked again (the others when next shown). */

@@ -3,9 +3,9 @@
  * written into that same cache, so the list and the unread count never disagree.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationList, NotificationsRead } from '@pog/common';
+import { apiPaths, type Notification, type NotificationList, type NotificationsRead } from '@pog/common';
 
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
+export const NOTIFICATIONS_KEY = [apiPaths.notifications.list.path] as const;
 
 /** Adds a notification pushed over the socket (newest first); a repeat delivery changes nothing. */
 export function withLiveNotification(list: NotificationList, notification: Notification): NotificationList {

@@ -4,36 +4,35 @@
  * keeps the chosen player in its options even when that player is not on the page.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequestWithHeaders } from '../../api/client';
+import { apiPaths } from '@pog/common';
+import { apiWithHeaders, callUrl, routeQuery } from '../../api/client';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import type { PlayerSummary } from '../pogs/queries';
 
 /** Which players a list holds: everyone, those holding a POG, or those who can be challenged now. */
 export type PlayerListKind = 'all' | 'holding' | 'challengeable';
 
-export const PLAYERS_PATH = '/api/users';
-const KIND_PARAMS: Record<PlayerListKind, Record<string, string>> = { all: {}, holding: { holding: '1' }, challengeable: { canBeChallenged: '1' } };
+const KIND_PARAMS: Record<PlayerListKind, { holding?: '1'; canBeChallenged?: '1' }> = { all: {}, holding: { holding: '1' }, challengeable: { canBeChallenged: '1' } };
 
 /** Typing settles for this long before the list is asked again. */
 export const PLAYER_SEARCH_DEBOUNCE_MS = 250;
 
-export function playerListUrl(kind: PlayerListKind, options: { search?: string; id?: number; cursor?: string | null } = {}): string {
-  const params = new URLSearchParams(KIND_PARAMS[kind]);
-  const search = options.search?.trim();
-  if (search) params.set('search', search);
-  if (options.id !== undefined) params.set('id', String(options.id));
-  if (options.cursor) params.set('cursor', options.cursor);
-  const query = params.toString();
-  return query ? `${PLAYERS_PATH}?${query}` : PLAYERS_PATH;
+type PlayerListOptions = { search?: string; id?: number; cursor?: string | null };
+
+/** The GET /api/users call of a list (empty options are left out). */
+function playerListCall(kind: PlayerListKind, options: PlayerListOptions = {}) {
+  return { query: { ...KIND_PARAMS[kind], search: options.search?.trim() || undefined, id: options.id, cursor: options.cursor || undefined } };
 }
+
+export const playerListUrl = (kind: PlayerListKind, options: PlayerListOptions = {}): string => callUrl(apiPaths.users.list, playerListCall(kind, options));
 
 export interface PlayerPage {
   players: PlayerSummary[];
   nextCursor: string | null;
 }
 
-async function fetchPlayerPage(url: string, signal?: AbortSignal): Promise<PlayerPage> {
-  const { data, headers } = await apiRequestWithHeaders<PlayerSummary[]>(url, { signal });
+async function fetchPlayerPage(kind: PlayerListKind, options: PlayerListOptions, signal?: AbortSignal): Promise<PlayerPage> {
+  const { data, headers } = await apiWithHeaders(apiPaths.users.list, playerListCall(kind, options), signal);
   return { players: data, nextCursor: headers.get('X-Next-Cursor') || null };
 }
 
@@ -42,7 +41,7 @@ export function usePlayerPages(kind: PlayerListKind, search: string) {
   const settled = useDebouncedValue(search.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
   return useInfiniteQuery({
     queryKey: [playerListUrl(kind, { search: settled }), 'pages'],
-    queryFn: ({ pageParam, signal }) => fetchPlayerPage(playerListUrl(kind, { search: settled, cursor: pageParam }), signal),
+    queryFn: ({ pageParam, signal }) => fetchPlayerPage(kind, { search: settled, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     meta: { errorToast: false },
@@ -65,12 +64,12 @@ export function usePlayerChoices(kind: PlayerListKind, search: string, chosenId:
   const { excludeId, ...queryOptions } = options;
   const page = useQuery({
     queryKey: [playerListUrl(kind, { search: settled }), 'first'],
-    queryFn: ({ signal }) => fetchPlayerPage(playerListUrl(kind, { search: settled }), signal),
+    queryFn: ({ signal }) => fetchPlayerPage(kind, { search: settled }, signal),
     ...queryOptions,
   });
   const onPage = chosenId !== null && (page.data?.players.some((player) => player.id === chosenId) ?? false);
-  const chosen = useQuery<PlayerSummary[]>({
-    queryKey: [playerListUrl(kind, { id: chosenId ?? 0 })],
+  const chosen = useQuery({
+    ...routeQuery(apiPaths.users.list, playerListCall(kind, { id: chosenId ?? 0 })),
     enabled: chosenId !== null && page.isSuccess && !onPage,
     ...queryOptions,
   });

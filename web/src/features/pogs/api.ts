@@ -1,7 +1,7 @@
-/** The POG calls of spec section 7 that need more than the default "GET the key" query function. */
-import type { CreatePogInput, Pog, UpdatePogRequest } from '@pog/common';
-import { api, apiRequestWithHeaders } from '../../api/client';
-import { POG_LIST_PATH, pogPath, type PogFilters } from './keys';
+/** The POG calls of spec section 7 that need more than a plain GET of the route table. */
+import { apiPaths, type CreatePogInput, type Pog, type UpdatePogRequest } from '@pog/common';
+import { api, apiWithHeaders, callUrl } from '../../api/client';
+import type { PogFilters } from './keys';
 
 /** One page of GET /api/pogs; `nextCursor` is null on the last page. */
 export interface PogPage {
@@ -24,37 +24,28 @@ export const explorePageSize: number =
     ? EXPLORE_PAGE_SIZE
     : Math.min(48, Math.max(8, Math.max(1, Math.floor(window.innerWidth / CARD_BOX.width)) * (Math.ceil(window.innerHeight / CARD_BOX.height) + 1)));
 
-/** The query string for a filtered, paginated list (empty filters are left out). */
-export function pogListUrl(filters: PogFilters, cursor: string | null, limit = explorePageSize): string {
-  const params = new URLSearchParams();
+/** The query of a filtered, paginated list (empty filters are left out). */
+function pogListCall(filters: PogFilters, cursor: string | null, limit: number) {
   const search = filters.search.trim();
-  if (search) params.set('search', search);
-  if (filters.rarity) params.set('rarity', filters.rarity);
-  if (filters.creator) params.set('creator', filters.creator);
-  params.set('sort', filters.sort);
-  params.set('limit', String(limit));
-  if (cursor) params.set('cursor', cursor);
-  return `${POG_LIST_PATH}?${params.toString()}`;
+  return {
+    query: { search: search || undefined, rarity: filters.rarity || undefined, creator: filters.creator || undefined, sort: filters.sort, limit, cursor: cursor || undefined },
+  };
 }
 
+/** The URL of a filtered, paginated list. */
+export const pogListUrl = (filters: PogFilters, cursor: string | null, limit = explorePageSize): string => callUrl(apiPaths.pogs.list, pogListCall(filters, cursor, limit));
+
 export async function fetchPogPage(filters: PogFilters, cursor: string | null, signal?: AbortSignal): Promise<PogPage> {
-  const { data, headers } = await apiRequestWithHeaders<Pog[]>(pogListUrl(filters, cursor), { signal });
+  const { data, headers } = await apiWithHeaders(apiPaths.pogs.list, pogListCall(filters, cursor, explorePageSize), signal);
   return { pogs: data, nextCursor: headers.get('X-Next-Cursor') || null };
 }
 
-export const createPog = (input: CreatePogInput) => api.post<Pog>(POG_LIST_PATH, input);
-export const updatePog = (pogId: number, changes: UpdatePogRequest) => api.patch<Pog>(pogPath(pogId), changes);
-export const deletePog = (pogId: number) => api.delete(pogPath(pogId));
+export const createPog = (input: CreatePogInput) => api(apiPaths.pogs.create, { body: input });
+export const updatePog = (pogId: number, changes: UpdatePogRequest) => api(apiPaths.pogs.update, { params: { id: pogId }, body: changes });
+export const deletePog = (pogId: number) => api(apiPaths.pogs.delete, { params: { id: pogId } });
 
-/** POST /api/upload's answer. */
-export interface UploadedImage {
-  url: string;
-  width: number;
-  height: number;
-}
-
-export function uploadImage(image: Blob, fileName = 'pog.jpg'): Promise<UploadedImage> {
+export function uploadImage(image: Blob, fileName = 'pog.jpg') {
   const form = new FormData();
   form.append('image', image, fileName);
-  return api.postForm<UploadedImage>('/api/upload', form);
+  return api(apiPaths.uploads.upload, { body: form });
 }

@@ -1,13 +1,14 @@
 /**
- * Query keys of the POG screens. The first element is the URL the default query function GETs,
- * so a key names exactly the data it holds.
+ * Query keys of the POG screens. The first element is the URL of the read (routeQuery), so a key
+ * names exactly the data it holds.
  */
-import type { PogSort, Rarity } from '@pog/common';
+import { apiPaths, type PogSort, type Rarity } from '@pog/common';
+import { callUrl } from '../../api/client';
 
-export const userPogsPath = (userId: number) => `/api/users/${userId}/pogs`;
+export const userPogsPath = (userId: number) => callUrl(apiPaths.users.pogs, { params: { id: userId } });
 export const userPogsKey = (userId: number) => [userPogsPath(userId)] as const;
 
-export const pogPath = (pogId: number) => `/api/pogs/${pogId}`;
+export const pogPath = (pogId: number) => callUrl(apiPaths.pogs.get, { params: { id: pogId } });
 export const pogKey = (pogId: number) => [pogPath(pogId)] as const;
 
 /** What the Explore screen filters by. */
@@ -19,7 +20,7 @@ export interface PogFilters {
   sort: PogSort;
 }
 
-export const POG_LIST_PATH = '/api/pogs';
+export const POG_LIST_PATH = apiPaths.pogs.list.path;
 export const pogListKey = (filters: PogFilters) => [POG_LIST_PATH, filters] as const;
 
 /** Reads the owner id out of a `/api/users/{id}/pogs` key, or null for any other key. */
@@ -31,4 +32,4 @@ export function userIdOfPogsKey(key: readonly unknown[]): number | null {
 }
 
 /** A POG's page: the POG and its history (public). */
-export const pogProvenanceKey = (pogId: number) => [`/api/pogs/${pogId}/provenance`] as const;
+export const pogProvenanceKey = (pogId: number) => [callUrl(apiPaths.pogs.provenance, { params: { id: pogId } })] as const;

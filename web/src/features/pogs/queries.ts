@@ -1,18 +1,19 @@
 /** The POG screens' reads. */
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Pog, User } from '@pog/common';
+import { apiPaths, type PublicUser } from '@pog/common';
+import { routeQuery } from '../../api/client';
 import { fetchPogPage, type PogPage } from './api';
-import { pogKey, pogListKey, userPogsKey, type PogFilters } from './keys';
+import { pogListKey, type PogFilters } from './keys';
 
 /** A player as GET /api/users lists them. */
-export type PlayerSummary = User & { pogCount: number };
+export type PlayerSummary = PublicUser;
 
 export function useUserPogs(userId: number | undefined) {
-  return useQuery<Pog[]>({ queryKey: userPogsKey(userId ?? 0), enabled: userId !== undefined });
+  return useQuery({ ...routeQuery(apiPaths.users.pogs, { params: { id: userId ?? 0 } }), enabled: userId !== undefined });
 }
 
 export function usePog(pogId: number | null) {
-  return useQuery<Pog>({ queryKey: pogKey(pogId ?? 0), enabled: pogId !== null, meta: { errorToast: false } });
+  return useQuery({ ...routeQuery(apiPaths.pogs.get, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
 }
 
 function explorePogsOptions(filters: PogFilters) {

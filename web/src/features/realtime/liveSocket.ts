@@ -4,7 +4,8 @@
  * asking the server to replay when a gap shows, and refetching what the page shows when the server
  * says the missed events are gone (`reset`).
  */
-import type { DurableEvents, EventMeta, PositionedEventName } from '@pog/common';
+import { durableEventSchemas, type DurableEvents, type EventMeta, type PositionedEventName } from '@pog/common';
+import { reportError } from '../errors/showError';
 import type { SocketStatus } from '../../stores/socket';
 import type { GameSocket } from './socket';
 import type { StreamCursor } from '@pog/common';
@@ -51,7 +52,12 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
     on(event, handler) {
       const listener = (payload: DurableEvents[typeof event], meta: EventMeta) => {
         const verdict = cursor.accept(meta);
-        if (verdict === 'apply') return handler(payload);
+        if (verdict === 'apply') {
+          // Parsed with the contract's schema: a payload the server should never send is reported, not applied.
+          const parsed = durableEventSchemas[event].safeParse(payload);
+          if (!parsed.success) return reportError(new Error(`Malformed ${event} event`), `${event} event payload`);
+          return handler(parsed.data as DurableEvents[typeof event]);
+        }
         if (verdict === 'gap' && !syncing && socket.connected) {
           syncing = true;
           socket.emit('sync', cursor.snapshot());

@@ -4,7 +4,7 @@
  * as "no longer pending", which would only hide what really happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CounterTradeRequest, type CreateTradeRequest, type Trade } from '@pog/common';
+import { tradeSchema, type CounterTradeRequest, type CreateTradeRequest, type Trade } from '@pog/common';
 import { currentEntityIn, describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
@@ -19,7 +19,7 @@ export const serverMessage = (error: unknown): string | null => sharedServerMess
 
 /** A 409 "no longer pending" carries the trade as it is now: show that instead of the stale copy. */
 export function currentTradeIn(error: unknown): Trade | null {
-  return currentEntityIn(error, 'trade', (value): value is Trade => typeof value === 'object' && value !== null && typeof (value as Trade).id === 'number');
+  return currentEntityIn(error, 'trade', tradeSchema);
 }
 
 function useTradeCache(viewerId: number) {

@@ -6,7 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import type { PogProvenance } from '@pog/common';
+import { apiPaths } from '@pog/common';
+import { routeQuery } from '../../api/client';
 import { toAppError } from '../../api/errors';
 import { ButtonLink } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -18,7 +19,6 @@ import { PlayerName } from '../../features/players/PlayerName';
 import { playerIdFromParam as idFromParam } from '../../features/players/paths';
 import { PogDisc } from '../../features/pogs/components/PogDisc';
 import { RarityBadge } from '../../features/pogs/components/RarityBadge';
-import { pogProvenanceKey } from '../../features/pogs/keys';
 import { HistoryList } from '../../features/provenance/HistoryList';
 import { cooldownText, PROVENANCE_TEXT, supplyText } from '../../features/provenance/texts';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -53,7 +53,7 @@ export default function PogPage() {
   // The same rule as player ids: digits only, else the page says the POG does not exist.
   const pogId = idFromParam(param ?? null);
   const { data: viewer } = useCurrentUser();
-  const query = useQuery<PogProvenance>({ queryKey: pogProvenanceKey(pogId ?? 0), enabled: pogId !== null, meta: { errorToast: false } });
+  const query = useQuery({ ...routeQuery(apiPaths.pogs.provenance, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
   usePageTitle(query.data?.pog.name ?? 'POG');
 
   if (pogId === null || (query.isError && toAppError(query.error).code === 'NOT_FOUND')) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@pog/common';
+import { apiPaths, type User } from '@pog/common';
+import { callUrl, routeQuery } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -9,7 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { ProfileHighlights } from '../../features/achievements/components/ProfileHighlights';
 
 /** GET /api/users/{id}: the public profile, role included (spec section 7). */
-export const profileKey = (userId: number) => [`/api/users/${userId}`] as const;
+export const profileKey = (userId: number) => [callUrl(apiPaths.users.get, { params: { id: userId } })] as const;
 
 const Card = styled.section`
   display: flex;
@@ -52,7 +53,8 @@ const Failed = styled.div`
  * is refreshed from the profile call. Another player's page passes their profile and its `actions`.
  */
 export function ProfileHeader({ user, actions }: { user: User; actions?: ReactNode }) {
-  const profile = useQuery({ queryKey: profileKey(user.id), placeholderData: user, meta: { errorToast: false } });
+  const profile = useQuery({ ...routeQuery(apiPaths.users.get, { params: { id: user.id } }), meta: { errorToast: false } });
+  // The signed-in user stands in until the profile arrives.
   const shown = profile.data ?? user;
 
   if (profile.isError && profile.data === undefined) {
@@ -77,7 +79,7 @@ export function ProfileHeader({ user, actions }: { user: User; actions?: ReactNo
         <p>@{shown.username}</p>
         <ProfileHighlights userId={shown.id} />
       </Names>
-      {profile.isFetching && profile.isPlaceholderData && <Spinner size={18} label="Loading profile..." />}
+      {profile.isFetching && profile.data === undefined && <Spinner size={18} label="Loading profile..." />}
       {actions && <Actions>{actions}</Actions>}
     </Card>
   );

@@ -1,0 +1,143 @@
+/**
+ * The route table: every JSON route of the gateway under /api (its method and path from ./paths.ts)
+ * with its schemas. The gateway registers its handlers from these entries (gateway/src/http/route.ts),
+ * the web client's calls are typed by them (web/src/api/client.ts), and GET /api/openapi.json is
+ * generated from them.
+ */
+import { z } from 'zod';
+import { achievementSchema } from '../achievements/api';
+import { acceptBattleRequestSchema, battleSchema, createBattleRequestSchema } from '../battles/api';
+import { battleVerifyResultSchema } from '../battles/schemas';
+import { chatConversationParamSchema, chatMessageSchema, sendChatRequestSchema } from '../chat/schemas';
+import { leaderboardQuerySchema, leaderboardSchema } from '../leaderboards/api';
+import {
+  adminAuthStatusSchema,
+  adminPogListQuerySchema,
+  adminUserListQuerySchema,
+  adminUserSchema,
+  moderatePogRequestSchema,
+  moderateUserRequestSchema,
+  moderationAuditEntrySchema,
+  moderationAuditQuerySchema,
+  pogReportSchema,
+  reportPogRequestSchema,
+} from '../moderation/schemas';
+import { pogListQuerySchema, pogSchema } from '../pogs/pog';
+import { createPogRequestSchema, updatePogRequestSchema } from '../pogs/schemas';
+import { debugImageParamSchema, debugImageSchema, uploadedImageSchema } from '../pogs/upload';
+import { pogProvenanceSchema } from '../provenance/schemas';
+import { adminAuthRequestSchema, loginRequestSchema, registerRequestSchema, userSchema } from '../schemas/auth';
+import { battleIdParamSchema, pogIdParamSchema, tradeIdParamSchema, userIdParamSchema, userPathIdSchema } from '../schemas/ids';
+import { markReadRequestSchema, notificationListSchema } from '../schemas/notifications';
+import { cancelTradeRequestSchema, counterTradeRequestSchema, createTradeRequestSchema, tradeAnswerSchema, tradeSchema } from '../trades/api';
+import { userListQuerySchema, publicUserSchema } from '../users/directory';
+import { userStatsSchema } from '../users/stats';
+import { apiPaths as paths } from './paths';
+import { defineRoute as route } from './route';
+
+const pogs = z.array(pogSchema);
+const trades = z.array(tradeSchema);
+const battles = z.array(battleSchema);
+
+export const authApi = {
+  register: route(paths.auth.register, { summary: 'Create a player account and sign in', body: registerRequestSchema, response: userSchema, status: 201 }),
+  login: route(paths.auth.login, { summary: 'Sign in', body: loginRequestSchema, response: userSchema }),
+  logout: route(paths.auth.logout, { summary: 'Sign out', response: null, status: 204 }),
+  currentUser: route(paths.auth.currentUser, { summary: 'The signed-in player, with where their event stream stands', response: userSchema }),
+};
+
+export const adminAuthApi = {
+  login: route(paths.adminAuth.login, { summary: 'Enter the admin area with the admin password', body: adminAuthRequestSchema, response: adminAuthStatusSchema }),
+  status: route(paths.adminAuth.status, { summary: 'Whether this browser is in the admin area', response: adminAuthStatusSchema }),
+  logout: route(paths.adminAuth.logout, { summary: 'Leave the admin area', response: null, status: 204 }),
+};
+
+export const adminApi = {
+  flaggedPogs: route(paths.admin.flaggedPogs, { summary: 'The moderation queue: flagged POGs, newest first', query: adminPogListQuerySchema, response: pogs }),
+  allPogs: route(paths.admin.allPogs, { summary: 'Every POG, newest first', query: adminPogListQuerySchema, response: pogs }),
+  pogReports: route(paths.admin.pogReports, { summary: "A POG's reports", params: pogIdParamSchema, response: z.array(pogReportSchema) }),
+  moderatePog: route(paths.admin.moderatePog, { summary: 'Approve or reject a POG', params: pogIdParamSchema, body: moderatePogRequestSchema, response: pogSchema }),
+  deletePog: route(paths.admin.deletePog, { summary: 'Delete a POG', params: pogIdParamSchema, response: null, status: 204 }),
+  users: route(paths.admin.users, { summary: 'Players, oldest account first', query: adminUserListQuerySchema, response: z.array(adminUserSchema) }),
+  moderateUser: route(paths.admin.moderateUser, { summary: 'Ban or unban a player', params: userPathIdSchema, body: moderateUserRequestSchema, response: adminUserSchema }),
+  audit: route(paths.admin.audit, { summary: 'The moderation audit, newest first', query: moderationAuditQuerySchema, response: z.array(moderationAuditEntrySchema) }),
+};
+
+export const pogsApi = {
+  create: route(paths.pogs.create, { summary: 'Create a POG', body: createPogRequestSchema, response: pogSchema, status: 201 }),
+  list: route(paths.pogs.list, { summary: 'Explore: POGs, a page at a time', query: pogListQuerySchema, response: pogs, nextCursorHeader: true }),
+  recent: route(paths.pogs.recent, { summary: 'The newest POGs', response: pogs }),
+  get: route(paths.pogs.get, { summary: 'One POG', params: pogIdParamSchema, response: pogSchema }),
+  provenance: route(paths.pogs.provenance, { summary: "A POG's page: the POG and its history", params: pogIdParamSchema, response: pogProvenanceSchema }),
+  update: route(paths.pogs.update, { summary: "Edit a POG's design", params: pogIdParamSchema, body: updatePogRequestSchema, response: pogSchema }),
+  delete: route(paths.pogs.delete, { summary: 'Delete an own POG', params: pogIdParamSchema, response: null, status: 204 }),
+  report: route(paths.pogs.report, { summary: 'Report a POG to the moderators', params: pogIdParamSchema, body: reportPogRequestSchema, response: pogSchema, status: 201 }),
+};
+
+export const usersApi = {
+  list: route(paths.users.list, { summary: 'Players, a page at a time', query: userListQuerySchema, response: z.array(publicUserSchema), nextCursorHeader: true }),
+  get: route(paths.users.get, { summary: "A player's profile", params: userPathIdSchema, response: publicUserSchema }),
+  pogs: route(paths.users.pogs, { summary: "A player's POGs", params: userPathIdSchema, response: pogs }),
+  stats: route(paths.users.stats, { summary: "A player's stats and limits", params: userPathIdSchema, response: userStatsSchema }),
+  achievements: route(paths.users.achievements, { summary: "A player's achievements with progress", params: userPathIdSchema, response: z.array(achievementSchema) }),
+};
+
+export const tradesApi = {
+  create: route(paths.trades.create, { summary: 'Offer a trade', body: createTradeRequestSchema, response: tradeSchema, status: 201 }),
+  pending: route(paths.trades.pending, { summary: 'Your pending trades', params: userIdParamSchema, response: trades }),
+  history: route(paths.trades.history, { summary: 'Your finished trades', params: userIdParamSchema, response: trades }),
+  answer: route(paths.trades.answer, { summary: 'Accept or reject an offer', params: tradeIdParamSchema, body: tradeAnswerSchema, response: tradeSchema }),
+  counter: route(paths.trades.counter, { summary: 'Answer an offer with your own', params: tradeIdParamSchema, body: counterTradeRequestSchema, response: tradeSchema, status: 201 }),
+  cancel: route(paths.trades.cancel, { summary: 'Withdraw your offer', params: tradeIdParamSchema, body: cancelTradeRequestSchema, response: tradeSchema }),
+};
+
+export const battlesApi = {
+  create: route(paths.battles.create, { summary: 'Challenge a player', body: createBattleRequestSchema, response: battleSchema, status: 201 }),
+  pending: route(paths.battles.pending, { summary: 'Your open battles', params: userIdParamSchema, response: battles }),
+  history: route(paths.battles.history, { summary: "A player's closed battles", params: userIdParamSchema, response: battles }),
+  get: route(paths.battles.get, { summary: 'One battle', params: battleIdParamSchema, response: battleSchema }),
+  verify: route(paths.battles.verify, { summary: 'Recompute a completed battle from its revealed seed', params: battleIdParamSchema, response: battleVerifyResultSchema }),
+  accept: route(paths.battles.accept, { summary: 'Accept a challenge', params: battleIdParamSchema, body: acceptBattleRequestSchema, response: battleSchema }),
+  decline: route(paths.battles.decline, { summary: 'Decline a challenge', params: battleIdParamSchema, response: battleSchema }),
+  cancel: route(paths.battles.cancel, { summary: 'Call off your challenge', params: battleIdParamSchema, response: battleSchema }),
+  complete: route(paths.battles.complete, { summary: 'Play an accepted battle', params: battleIdParamSchema, response: battleSchema }),
+};
+
+export const notificationsApi = {
+  list: route(paths.notifications.list, { summary: 'Your notifications, newest first, with the unread count', response: notificationListSchema }),
+  markRead: route(paths.notifications.markRead, { summary: 'Mark notifications read (all when no ids)', body: markReadRequestSchema, response: null, status: 204 }),
+};
+
+export const chatApi = {
+  history: route(paths.chat.history, { summary: 'Your conversation with PogBot, oldest first', params: chatConversationParamSchema, response: z.array(chatMessageSchema) }),
+  send: route(paths.chat.send, { summary: "Ask PogBot; answers with PogBot's reply", params: chatConversationParamSchema, body: sendChatRequestSchema, response: chatMessageSchema }),
+};
+
+export const leaderboardApi = {
+  get: route(paths.leaderboard.get, { summary: 'A leaderboard page, with your own rank', query: leaderboardQuerySchema, response: leaderboardSchema }),
+};
+
+export const uploadsApi = {
+  upload: route(paths.uploads.upload, { summary: 'Upload a picture for a POG', file: 'image', response: uploadedImageSchema, status: 201 }),
+  debugImage: route(paths.uploads.debugImage, { summary: 'Whether a stored picture exists', params: debugImageParamSchema, response: debugImageSchema }),
+};
+
+export const docsApi = {
+  openapi: route(paths.docs.openapi, { summary: 'This API as an OpenAPI 3.1 document', response: z.record(z.string(), z.unknown()) }),
+};
+
+/** Every route, by domain. */
+export const apiRoutes = {
+  auth: authApi,
+  adminAuth: adminAuthApi,
+  admin: adminApi,
+  pogs: pogsApi,
+  users: usersApi,
+  trades: tradesApi,
+  battles: battlesApi,
+  notifications: notificationsApi,
+  chat: chatApi,
+  leaderboard: leaderboardApi,
+  uploads: uploadsApi,
+  docs: docsApi,
+};
