@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareBaselineTree, type BaselineTree } from './baseline-tree';
+import { measuringCpu, perRequest } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
 import { startApp, type ServerProcess } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
@@ -103,12 +104,14 @@ async function checkCursors(baseUrl: string): Promise<void> {
   }
 }
 
-async function loadPages(pages: { label: string; url: string }[]): Promise<Figures> {
+/** Each page in turn: req/s, p95, and the app process's CPU per request (steadier than req/s on a busy machine). */
+async function loadPages(app: ServerProcess, pages: { label: string; url: string }[]): Promise<Figures> {
   const figures: Figures = {};
   for (const { label, url } of pages) {
-    const r = await runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), headers: HEADERS });
+    const { result: r, cpuMs: [cpu] } = await measuringCpu([app.child.pid!], () => runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), headers: HEADERS }));
     figures[`${label} req/s`] = r.rps;
     figures[`${label} p95 ms`] = r.latencyMs.p95;
+    figures[`${label} cpu ms/req`] = perRequest(cpu!, r.requests);
     if (r.errors) figures[`${label} errors`] = r.errors;
   }
   return figures;
@@ -160,7 +163,7 @@ async function main(): Promise<void> {
     const encoding = HEADERS ? `, Accept-Encoding: ${HEADERS['Accept-Encoding']}` : ', no Accept-Encoding (raw JSON)';
     console.log(`GET /api/pogs?limit=${PAGE}, wrk with ${values.connections} connections, ${values.duration} s per page, ${values.rounds} interleaved rounds${encoding} (goal p95 <= ${GOAL_P95_MS} ms):`);
     const result = await interleave(
-      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(pagesBySubject[i]!) })),
+      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(subject.app, pagesBySubject[i]!) })),
       Number(values.rounds),
     );
     printSummary(result);
@@ -168,8 +171,10 @@ async function main(): Promise<void> {
       for (const db of ['PostgreSQL', 'embedded (PGlite)']) {
         const subject = subjects.find((s) => s.label === `${db}, this tree`);
         if (!subject) continue;
-        const ratios = template.map((p) => `${p.label} ${medianRatio(result, subject.label, `${db}, baseline ${baseline!.revision}`, `${p.label} req/s`).toFixed(2)}`);
-        console.log(`${db} req/s, this tree / baseline (median of the rounds' ratios): ${ratios.join(', ')}`);
+        for (const figure of ['req/s', 'cpu ms/req']) {
+          const ratios = template.map((p) => `${p.label} ${medianRatio(result, subject.label, `${db}, baseline ${baseline!.revision}`, `${p.label} ${figure}`).toFixed(2)}`);
+          console.log(`${db} ${figure}, this tree / baseline (median of the rounds' ratios): ${ratios.join(', ')}`);
+        }
       }
     }
   } finally {
