@@ -9,7 +9,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 export interface RawStatement {
   /** The prepared statement's name on PostgreSQL: one per distinct text. */
@@ -21,20 +21,24 @@ interface RawClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** The driver under a Drizzle handle (a pg Pool or a PGlite), or undefined (e.g. a transaction). */
-function clientOf(db: Db): pg.Pool | RawClient | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client && typeof (client as RawClient).query === 'function' ? (client as pg.Pool | RawClient) : undefined;
+/**
+ * The driver under a Drizzle handle: its session's client, a pg Pool (a database) or pg Client (a
+ * transaction's connection), or a PGlite or PGlite transaction. Undefined for anything else.
+ */
+function clientOf(db: Db | Tx): pg.Pool | pg.Client | RawClient | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client && typeof (client as RawClient).query === 'function' ? (client as pg.Pool | pg.Client | RawClient) : undefined;
 }
 
-/** Whether `rawQuery` can run on this handle (a database, not a transaction). */
-export const supportsRawQuery = (db: Db): boolean => clientOf(db) !== undefined;
+/** Whether `rawQuery` can run on this handle (a Drizzle database or transaction over pg or PGlite). */
+export const supportsRawQuery = (db: Db | Tx): boolean => clientOf(db) !== undefined;
 
-export async function rawQuery<T>(db: Db, statement: RawStatement, values: unknown[]): Promise<T[]> {
+/** Runs the statement on the database, or inside the transaction, `db` is. */
+export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: unknown[]): Promise<T[]> {
   const client = clientOf(db);
-  if (!client) throw new Error('rawQuery needs a database handle, not a transaction');
-  if (client instanceof pg.Pool) return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
-  return (await client.query(statement.text, values)).rows as T[];
+  if (!client) throw new Error('rawQuery needs a Drizzle handle over pg or PGlite');
+  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
+  return (await (client as RawClient).query(statement.text, values)).rows as T[];
 }
 
 /**

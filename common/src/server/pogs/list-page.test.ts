@@ -4,34 +4,23 @@
  * (recent and trending, rarity and creator filters, after a cursor), on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
-import { migrate } from '../db/migrate';
-import { pogs, users } from '../db/schema';
+import type { Database } from '../db/client';
+import { pogs } from '../db/schema';
+import { openWithPlayers, testBackends } from '../testing/backends';
 import { readListPage } from './list-page';
 import { pogListStatement } from './repository';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-const backends = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteDir: 'memory://' }), skip: false },
-  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openDatabase({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
-];
 
 const run = `${process.pid}${Date.now()}`;
 const RARITIES = ['common', 'rare', 'epic'] as const;
 
-describe.each(backends)('the plain POG list page on $name', ({ open, skip }) => {
+describe.each(testBackends)('the plain POG list page on $name', ({ open, skip }) => {
   let database: Database;
   let creators: number[];
 
   beforeAll(async () => {
     if (skip) return;
-    database = await open();
-    await migrate(database);
-    const people = await database.db
-      .insert(users)
-      .values([1, 2, 3].map((n) => ({ username: `lister${n}_${run}`, displayName: `Lister ${n}`, passwordHash: 'x' })))
-      .returning({ id: users.id });
-    creators = people.map((p) => p.id);
+    ({ database, players: creators } = await openWithPlayers(open, [1, 2, 3].map((n) => `lister${n}_${run}`)));
     // Points repeat (ties broken by id), some are null (trending counts them as 0), one is rejected.
     await database.db.insert(pogs).values(
       Array.from({ length: 30 }, (_, i) => ({
