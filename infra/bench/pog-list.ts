@@ -5,6 +5,12 @@
  * p95 <= 30 ms.
  *
  *   npx tsx infra/bench/pog-list.ts [--pogs 100000] [--rounds 3] [--connections 4] [--duration 5]
+ *     [--baseline <git revision>] [--db postgres,pglite] [--no-search] [--accept-encoding 'br, gzip']
+ *
+ * With --baseline, the code at that revision (baseline-tree.ts) runs beside this checkout on the same
+ * data (the same PostgreSQL database; a copy of the seeded PGlite folder), and each round loads the
+ * baseline, then this tree (A, B, A, B...), per database. --no-search leaves out the two searched
+ * pages; --accept-encoding sends that header, as a browser does (the JSON is then compressed).
  *
  * The same data (1,000 players, half the POGs with an image, 1% rejected by a moderator) goes into a
  * scratch database on PostgreSQL at 127.0.0.1:5432 and into an embedded app's PGlite (seeded while
@@ -13,13 +19,15 @@
  * hand out for that row (checked against the app's X-Next-Cursor for page 1). The scratch database
  * and the embedded data folder are removed at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { prepareBaselineTree, type BaselineTree } from './baseline-tree';
+import { measuringCpu, perRequest } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
 import { startApp, type ServerProcess } from './processes';
-import { interleave, printSummary, type Figures } from './rounds';
+import { interleave, medianRatio, printSummary, type Figures } from './rounds';
 import { createScratchDatabase, seededRandom, seedPogs, seedUsers, type Queryable } from './scratch-db';
 import { withEmbeddedDatabase } from './sessions';
 import { runWrk } from './wrk';
@@ -30,8 +38,15 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '4' },
     duration: { type: 'string', default: '5' },
+    baseline: { type: 'string' },
+    db: { type: 'string', default: 'postgres,pglite' },
+    search: { type: 'boolean', default: true },
+    'accept-encoding': { type: 'string' },
   },
+  allowNegative: true,
 });
+const DATABASES = new Set(values.db.split(','));
+const HEADERS = values['accept-encoding'] ? { 'Accept-Encoding': values['accept-encoding'] } : undefined;
 const POGS = Math.min(1_000_000, Number(values.pogs));
 const PAGE = 50;
 const DEEP_PAGES = Math.min(1_000, Math.floor(POGS / PAGE / 2));
@@ -67,8 +82,12 @@ async function pagesOf(db: Queryable, baseUrl: string): Promise<{ label: string;
     { label: `recent p${DEEP_PAGES + 1}`, url: list(`sort=recent&cursor=${cursorFor({ id: recent.rows[0]!.id })}`) },
     { label: 'trending p1', url: list('sort=trending') },
     { label: `trending p${DEEP_PAGES + 1}`, url: list(`sort=trending&cursor=${cursorFor({ id: trending.rows[0]!.id, points: Number(trending.rows[0]!.points) })}`) },
-    { label: 'search name', url: list('sort=recent&search=POG%20777') },
-    { label: 'search creator', url: list('sort=recent&search=bench_user_42') },
+    ...(values.search
+      ? [
+          { label: 'search name', url: list('sort=recent&search=POG%20777') },
+          { label: 'search creator', url: list('sort=recent&search=bench_user_42') },
+        ]
+      : []),
   ];
 }
 
@@ -85,16 +104,21 @@ async function checkCursors(baseUrl: string): Promise<void> {
   }
 }
 
-async function loadPages(pages: { label: string; url: string }[]): Promise<Figures> {
+/** Each page in turn: req/s, p95, and the app process's CPU per request (steadier than req/s on a busy machine). */
+async function loadPages(app: ServerProcess, pages: { label: string; url: string }[]): Promise<Figures> {
   const figures: Figures = {};
   for (const { label, url } of pages) {
-    const r = await runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration) });
+    const { result: r, cpuMs: [cpu] } = await measuringCpu([app.child.pid!], () => runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), headers: HEADERS }));
     figures[`${label} req/s`] = r.rps;
     figures[`${label} p95 ms`] = r.latencyMs.p95;
+    figures[`${label} cpu ms/req`] = perRequest(cpu!, r.requests);
     if (r.errors) figures[`${label} errors`] = r.errors;
   }
   return figures;
 }
+
+/** The same pages on another app (same rows, same seed order: the deep cursors of one are the other's). */
+const pagesOn = (pages: { label: string; url: string }[], from: string, to: string) => pages.map((p) => ({ ...p, url: p.url.replace(from, to) }));
 
 async function main(): Promise<void> {
   console.log(describeMachine());
@@ -102,43 +126,62 @@ async function main(): Promise<void> {
   const scratch = await createScratchDatabase('list');
   const work = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-list-'));
   const apps: ServerProcess[] = [];
+  let baseline: BaselineTree | undefined;
   try {
+    baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
     let started = performance.now();
     await seed(scratch.client);
     console.log(`PostgreSQL ${scratch.name}: ${POGS.toLocaleString('en')} POGs by 1,000 players, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const dataDir = path.join(work, 'data');
-    await (await startApp({ nodeEnv: 'production', dataDir })).stop(); // creates and migrates the embedded database
-    started = performance.now();
-    await withEmbeddedDatabase(dataDir, seed);
-    console.log(`embedded PGlite: the same, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-    const postgres = await startApp({ nodeEnv: 'production', databaseUrl: scratch.url });
-    apps.push(postgres);
-    const embedded = await startApp({ nodeEnv: 'production', dataDir });
-    apps.push(embedded);
-    await checkCursors(postgres.url);
-    await checkCursors(embedded.url);
-    const postgresPages = await pagesOf(scratch.client, postgres.url);
-    // The same rows in both (same seed order): the deep cursors of one are the other's.
-    const embeddedPages = postgresPages.map((p) => ({ ...p, url: p.url.replace(postgres.url, embedded.url) }));
-    for (const { label, url } of [...postgresPages, ...embeddedPages]) {
-      const check = await fetch(url);
-      const rows = ((await check.json()) as unknown[]).length;
-      if (!check.ok || rows === 0) throw new Error(`${label} (${url}): status ${check.status}, ${rows} POGs`);
+    if (DATABASES.has('pglite')) {
+      await (await startApp({ nodeEnv: 'production', dataDir })).stop(); // creates and migrates the embedded database
+      started = performance.now();
+      await withEmbeddedDatabase(dataDir, seed);
+      console.log(`embedded PGlite: the same, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      // A PGlite folder is one process's: the baseline gets a copy.
+      if (baseline) cpSync(dataDir, path.join(work, 'baseline-data'), { recursive: true });
     }
-    console.log(`GET /api/pogs?limit=${PAGE}, wrk with ${values.connections} connections, ${values.duration} s per page, ${values.rounds} interleaved rounds (goal p95 <= ${GOAL_P95_MS} ms):`);
+
+    const sides = [...(baseline ? [{ name: `baseline ${baseline.revision}`, root: baseline.root, dir: path.join(work, 'baseline-data') }] : []), { name: 'this tree', root: undefined, dir: dataDir }];
+    const subjects: { label: string; app: ServerProcess; db: 'postgres' | 'pglite' }[] = [];
+    for (const side of sides) {
+      const suffix = baseline ? `, ${side.name}` : '';
+      if (DATABASES.has('postgres')) subjects.push({ label: `PostgreSQL${suffix}`, app: await startApp({ nodeEnv: 'production', databaseUrl: scratch.url, root: side.root }), db: 'postgres' });
+      if (DATABASES.has('pglite')) subjects.push({ label: `embedded (PGlite)${suffix}`, app: await startApp({ nodeEnv: 'production', dataDir: side.dir, root: side.root }), db: 'pglite' });
+      apps.push(...subjects.slice(apps.length).map((s) => s.app));
+    }
+    for (const { app } of subjects) await checkCursors(app.url);
+    const template = await pagesOf(scratch.client, 'http://template');
+    const pagesBySubject = subjects.map((s) => pagesOn(template, 'http://template', s.app.url));
+    for (const [i, pages] of pagesBySubject.entries()) {
+      for (const { label, url } of pages) {
+        const check = await fetch(url);
+        const rows = ((await check.json()) as unknown[]).length;
+        if (!check.ok || rows === 0) throw new Error(`${subjects[i]!.label} ${label} (${url}): status ${check.status}, ${rows} POGs`);
+      }
+    }
+    const encoding = HEADERS ? `, Accept-Encoding: ${HEADERS['Accept-Encoding']}` : ', no Accept-Encoding (raw JSON)';
+    console.log(`GET /api/pogs?limit=${PAGE}, wrk with ${values.connections} connections, ${values.duration} s per page, ${values.rounds} interleaved rounds${encoding} (goal p95 <= ${GOAL_P95_MS} ms):`);
     const result = await interleave(
-      [
-        { label: 'PostgreSQL', run: () => loadPages(postgresPages) },
-        { label: 'embedded (PGlite)', run: () => loadPages(embeddedPages) },
-      ],
+      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(subject.app, pagesBySubject[i]!) })),
       Number(values.rounds),
     );
     printSummary(result);
+    if (baseline) {
+      for (const db of ['PostgreSQL', 'embedded (PGlite)']) {
+        const subject = subjects.find((s) => s.label === `${db}, this tree`);
+        if (!subject) continue;
+        for (const figure of ['req/s', 'cpu ms/req']) {
+          const ratios = template.map((p) => `${p.label} ${medianRatio(result, subject.label, `${db}, baseline ${baseline!.revision}`, `${p.label} ${figure}`).toFixed(2)}`);
+          console.log(`${db} ${figure}, this tree / baseline (median of the rounds' ratios): ${ratios.join(', ')}`);
+        }
+      }
+    }
   } finally {
     for (const app of apps) await app.stop().catch((error: unknown) => console.error(error));
     await scratch.drop();
     rmSync(work, { recursive: true, force: true });
+    baseline?.remove();
   }
 }
 

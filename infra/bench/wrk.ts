@@ -25,6 +25,8 @@ export interface WrkOptions {
   requestFile?: string;
   /** Sent as Origin on every request from the file (state-changing requests need it). */
   origin?: string;
+  /** Extra request headers (plain GETs only, without requestFile), e.g. Accept-Encoding as a browser sends it. */
+  headers?: Record<string, string>;
 }
 
 export interface WrkResult {
@@ -47,6 +49,8 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     const requests = options.requestFile ? readFileSync(path.join(HERE, 'wrk/requests.lua'), 'utf8') + '\n' : '';
     writeFileSync(script, requests + report);
     const args = ['-t', String(threads), '-c', String(options.connections), '-d', `${options.durationS}s`, '--timeout', '10s', '-s', script, options.url];
+    if (options.requestFile && options.headers) throw new Error('runWrk: headers apply to plain GETs only');
+    for (const [name, value] of Object.entries(options.headers ?? {})) args.splice(args.length - 1, 0, '-H', `${name}: ${value}`);
     if (options.requestFile) args.push('--', options.requestFile, String(threads), options.origin ?? '');
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(WRK, args, { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out))),

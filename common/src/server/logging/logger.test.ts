@@ -32,6 +32,16 @@ describe('the structured logger', () => {
     expect(text()).toContain('"username":"bob"');
   });
 
+  it("redacts a child logger's fields and secrets inside lists, and leaves the caller's object as it was", () => {
+    const { log, text, lines } = memoryLogger();
+    const fields = { attempts: [{ username: 'ann', password: 'pw-in-list' }], headers: { 'x-api-key': 'key-value', accept: 'json' } };
+    log.child({ component: 'auth', token: 'child-token' }).info(fields, 'listed');
+    for (const secret of ['pw-in-list', 'key-value', 'child-token']) expect(text()).not.toContain(secret);
+    expect(lines()[0]).toMatchObject({ component: 'auth', token: '[redacted]', attempts: [{ username: 'ann', password: '[redacted]' }], headers: { accept: 'json' } });
+    expect(fields.attempts[0]!.password).toBe('pw-in-list');
+    expect(fields.headers['x-api-key']).toBe('key-value');
+  });
+
   it('logs an error as its class, message, stack, code and cause, never what a library hung on it', () => {
     const { log, lines } = memoryLogger();
     const parseError = Object.assign(new SyntaxError('Unexpected end of JSON input'), {

@@ -7,6 +7,7 @@
 import { hostname } from 'node:os';
 import pino, { type DestinationStream } from 'pino';
 import { prettyFactory } from 'pino-pretty';
+import { redactSecrets } from './redact';
 import { serializeError } from './serialize-error';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -41,30 +42,30 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-const SECRET_KEYS = ['password', 'currentPassword', 'newPassword', 'adminPassword', 'token', 'sessionId', 'sessionToken', 'secret', 'cookie', 'authorization', 'apiKey'];
-const SECRET_HEADERS = ['cookie', 'authorization', '"set-cookie"', '"x-api-key"'];
-
-/**
- * Where a secret could sit in the fields of a line, to three levels deep (`password`,
- * `body.password`, `req.body.password`), and the secret-bearing headers of any headers object.
- */
-export const REDACTED_PATHS: string[] = [
-  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
-  ...SECRET_HEADERS.flatMap((header) => [`headers[${header}]`, `*.headers[${header}]`]),
-];
-
 export function createLogger(options: LoggerOptions): Logger {
   const settings: pino.LoggerOptions = {
     level: options.level ?? 'info',
     messageKey: 'message',
     timestamp: pino.stdTimeFunctions.isoTime,
     base: { service: options.service, pid: process.pid, hostname: hostname() },
-    formatters: { level: (label) => ({ level: label }) },
+    // Secrets are redacted from the fields of every line (redact.ts), and from a child's below.
+    formatters: { level: (label) => ({ level: label }), log: redactSecrets },
     serializers: { err: serializeError, error: serializeError },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
   const target = options.destination ?? pino.destination({ dest: 1, sync: true });
-  return pino(settings, options.pretty ? prettyLines(target, options.destination === undefined) : target);
+  return redactingChildren(pino(settings, options.pretty ? prettyLines(target, options.destination === undefined) : target));
+}
+
+/**
+ * A child logger's fields are written on each of its lines without passing `formatters.log`: they
+ * are redacted once, when the child is made. Children inherit this `child` from their parent.
+ */
+function redactingChildren(logger: pino.Logger): pino.Logger {
+  const child = logger.child;
+  logger.child = function (this: pino.Logger, bindings, childOptions) {
+    return child.call(this, redactSecrets(bindings), childOptions);
+  } as typeof logger.child;
+  return logger;
 }
 
 /** Each JSON line rewritten for a person at a terminal, synchronously, to the same destination. */

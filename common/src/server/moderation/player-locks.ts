@@ -9,10 +9,9 @@
  * (ascending id), then trade and battle rows. Player rows come first because a ban holds its
  * player's row while it cancels that player's trades and battles.
  */
-import { asc, inArray } from 'drizzle-orm';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
 import type { Tx } from '../db/client';
-import { users } from '../db/schema';
+import { rawQuery, type RawStatement } from '../db/raw-query';
 
 /** `share` to act or to depend on a player's standing; `no key update` to serialise per-player limits. */
 export type PlayerLockMode = 'share' | 'no key update';
@@ -41,17 +40,21 @@ export async function lockPlayers(tx: Tx, locks: Array<{ id: number; mode: Playe
     const mode = modes.get(ids[start]!)!;
     let end = start + 1;
     while (end < ids.length && modes.get(ids[end]!) === mode) end++;
-    const rows = await tx
-      .select({ id: users.id, username: users.username, isBanned: users.isBanned, banReason: users.banReason })
-      .from(users)
-      .where(inArray(users.id, ids.slice(start, end)))
-      .orderBy(asc(users.id))
-      .for(mode);
+    const rows = await rawQuery<LockedPlayer>(tx, LOCK_STATEMENTS[mode], [ids.slice(start, end)]);
     for (const row of rows) found.set(row.id, row);
     start = end;
   }
   return found;
 }
+
+/** One statement per mode, hand-written (db/raw-query.ts): every command runs it first. */
+const LOCK_STATEMENTS: Record<PlayerLockMode, RawStatement> = {
+  share: { name: 'lock_players_share', text: 'SELECT id, username, is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE' },
+  'no key update': {
+    name: 'lock_players_no_key_update',
+    text: 'SELECT id, username, is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE',
+  },
+};
 
 /** 403 with the ban's reason when the acting player is banned (their session is ending anyway). */
 export function assertNotBanned(actor: LockedPlayer | undefined): LockedPlayer {

@@ -8,7 +8,9 @@ import { idSchema, INT4 } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
+import { supportsRawQuery } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
+import { readListPage } from './list-page';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -180,9 +182,16 @@ async function searchedPage(db: Db, query: PogListQuery, term: string): Promise<
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
+/** A page without search: the hand-written statement (list-page.ts), or Drizzle's on a transaction. */
+async function plainPage(db: Db, query: PogListQuery): Promise<PogWithNames[]> {
+  if (!supportsRawQuery(db)) return pogListStatement(db, query, undefined);
+  const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
+  return readListPage(db, query.sort, { rarity: query.rarity, creator: query.creator, after }, query.limit + 1);
+}
+
 /** One page of listed POGs, newest or trending first, and the cursor of the next page if any. */
 export async function listPogs(db: Db, query: PogListQuery): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
-  const rows = query.search ? await searchedPage(db, query, query.search) : await pogListStatement(db, query, undefined);
+  const rows = query.search ? await searchedPage(db, query, query.search) : await plainPage(db, query);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];

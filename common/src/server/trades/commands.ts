@@ -19,7 +19,8 @@ import type { CreateTradeRequest, Trade } from '../../trades/api';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { TradeId, UserId } from '../../schemas/ids';
 import type { Db } from '../db/client';
-import { pogs, trades, type PogRow } from '../db/schema';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
+import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
 import { lockPogs } from '../pogs/locks';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
@@ -27,6 +28,13 @@ import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
 import { toTrade } from './repository';
 import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
+
+/** The offer's row, hand-written (db/raw-query.ts); nothing when the same offer is already pending. */
+const INSERT_OFFER: RawStatement = {
+  name: 'trades_insert_offer',
+  text: `INSERT INTO trades AS t (from_user_id, to_user_id, offer_pog_id, request_pog_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+    ON CONFLICT DO NOTHING RETURNING ${selectColumns(trades, 't')}`,
+};
 
 export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<Trade> {
   if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
@@ -54,11 +62,7 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     if (problem) throw problem;
     await assertNotRiskedInBattle(tx, [offer, request]);
 
-    const inserted = await tx
-      .insert(trades)
-      .values({ ...input, createdAt: now, expiresAt: new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS) })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await rawQuery<TradeRow>(tx, INSERT_OFFER, [input.fromUserId, input.toUserId, input.offerPogId, input.requestPogId, now, new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS)]);
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
     const sender = players.get(input.fromUserId)!;
     await notify(uow, {

@@ -1,14 +1,15 @@
 /** What every trade command checks and locks the same way: offers, answers and counter-offers. */
-import { and, count, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { rewardsOf } from '../../achievements/catalogue';
 import { LIMITS } from '../../constants';
 import { AppError, ConflictError, NotFoundError } from '../../errors';
 import { pogUnavailable, secondsUntil } from '../../pogs/availability';
 import { formatWait, startOfUtcDay } from '../../pogs/creation-limits';
 import type { Trade } from '../../trades/api';
 import type { Tx } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
 import { trades, type PogRow, type TradeRow } from '../db/schema';
 import type { UnitOfWork } from '../outbox/unit-of-work';
-import { limitRewardsOf } from '../users/stats';
 import { toTrade } from './repository';
 
 export const DAY_MS = 24 * 3600 * 1000;
@@ -29,14 +30,18 @@ export function unavailable(pog: PogRow, use: 'offer' | 'request', now: Date): A
   }
 }
 
+const SENT_TODAY: RawStatement = {
+  name: 'trades_sent_today',
+  text: `SELECT (SELECT count(*)::int FROM trades WHERE from_user_id = $1 AND created_at >= $2) AS "sentToday",
+    ARRAY(SELECT achievement_id FROM user_achievements WHERE user_id = $1) AS "achievements"`,
+};
+
 /** The sender's daily limit of trade offers (counter-offers count as offers). Lock the sender's row first. */
 export async function assertUnderDailyLimit(tx: Tx, senderId: number, now: Date): Promise<void> {
-  const [sentToday] = await tx
-    .select({ n: count() })
-    .from(trades)
-    .where(and(eq(trades.fromUserId, senderId), gte(trades.createdAt, startOfUtcDay(now))));
-  const dailyLimit = LIMITS.dailyTradeLimit + (await limitRewardsOf(tx, senderId)).trade;
-  if (Number(sentToday?.n ?? 0) >= dailyLimit) {
+  // The offers sent today and the completed achievements (their rewards raise the limit), in one round trip.
+  const [sent] = await rawQuery<{ sentToday: number; achievements: string[] }>(tx, SENT_TODAY, [senderId, startOfUtcDay(now)]);
+  const dailyLimit = LIMITS.dailyTradeLimit + rewardsOf(sent?.achievements ?? []).trade;
+  if (Number(sent?.sentToday ?? 0) >= dailyLimit) {
     const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
     throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${dailyLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
       retryAfterSeconds: wait,

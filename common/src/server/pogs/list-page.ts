@@ -1,0 +1,64 @@
+/**
+ * A plain page of Explore (no search): the hottest read of the app, as hand-written SQL with one
+ * prepared statement per shape (sort, filters, cursor) and the rows taken as they come (see
+ * db/raw-query.ts). Same rows, order and conditions as `pogListStatement` without a search: listed
+ * (not rejected), the rarity and creator filters, after the cursor, newest or trending first; the
+ * `moderation_status <> 'rejected'` and `coalesce(points, 0)` are written as the partial indexes
+ * pogs_listed_recent_idx and pogs_listed_trending_idx are (migration 0002), so every plan uses them.
+ */
+import type { PogListQuery } from '../../pogs/pog';
+import type { Db } from '../db/client';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
+import { pogs, type PogRow } from '../db/schema';
+import type { PogWithNames } from './repository';
+
+export interface ListPageKeys {
+  rarity?: string | undefined;
+  creator?: number | undefined;
+  /** The cursor's keys, already checked. */
+  after?: { id: number; points?: number | undefined } | undefined;
+}
+
+type ListRow = PogRow & { ownerName: string; creatorName: string };
+
+const statements = new Map<string, RawStatement>();
+
+/** The statement of one shape of page, made once; its parameters in the order `pageValues` gives them. */
+function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatement {
+  const shape = `${sort}_${keys.rarity ? 'r' : ''}${keys.creator ? 'c' : ''}${keys.after ? 'a' : ''}`;
+  let statement = statements.get(shape);
+  if (statement) return statement;
+  const trending = sort === 'trending';
+  const conditions = [`p.moderation_status <> 'rejected'`];
+  let n = 0;
+  if (keys.rarity) conditions.push(`p.rarity = $${++n}`);
+  if (keys.creator) conditions.push(`p.creator_id = $${++n}`);
+  if (keys.after && trending) conditions.push(`(coalesce(p.points, 0), p.id) < ($${++n}, $${++n})`);
+  else if (keys.after) conditions.push(`p.id < $${++n}`);
+  const text = [
+    `SELECT ${selectColumns(pogs, 'p')}, o.username AS "ownerName", c.username AS "creatorName"`,
+    'FROM pogs p JOIN users o ON o.id = p.user_id JOIN users c ON c.id = p.creator_id',
+    `WHERE ${conditions.join(' AND ')}`,
+    trending ? 'ORDER BY coalesce(p.points, 0) DESC, p.id DESC' : 'ORDER BY p.id DESC',
+    `LIMIT $${++n}`,
+  ].join(' ');
+  statement = { name: `pog_list_${shape}`, text };
+  statements.set(shape, statement);
+  return statement;
+}
+
+function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): unknown[] {
+  const values: unknown[] = [];
+  if (keys.rarity) values.push(keys.rarity);
+  if (keys.creator) values.push(keys.creator);
+  if (keys.after && sort === 'trending') values.push(keys.after.points ?? 0, keys.after.id);
+  else if (keys.after) values.push(keys.after.id);
+  values.push(limit);
+  return values;
+}
+
+/** Up to `limit` listed POGs with their owner's and creator's names, in list order. */
+export async function readListPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
+  const rows = await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit));
+  return rows.map(({ ownerName, creatorName, ...pog }) => ({ pog, username: ownerName, creatorUsername: creatorName }));
+}
