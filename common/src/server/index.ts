@@ -8,7 +8,7 @@ export {
 } from './config';
 export {
   createLogger, LOG_LEVELS, type LogFn, type Logger, type LoggerOptions, type LogLevel, type LogLine, memoryLogger, type MemoryLogger,
-  REDACTED_PATHS, type SerializedError, serializeError, serviceName, silentLogger,
+  type SerializedError, serializeError, serviceName, silentLogger,
 } from './logging/index';
 export {
   createMetricsRegistry, OUTBOX_LAG_BUCKETS, readWithin, registerDatabaseMetrics, registerOutboxMetrics, type Registry,
