@@ -4,7 +4,7 @@
  * deep, newest first and trending, and with search filters (name text, creator's name). Goal:
  * p95 <= 30 ms.
  *
- *   npx tsx infra/bench/pog-list.ts [--pogs 100000] [--rounds 3] [--connections 4] [--duration 5]
+ *   npx tsx infra/bench/pog-list.ts [--pogs 100000] [--rounds 3] [--connections 4] [--duration 5] [--in-process]
  *
  * The same data (1,000 players, half the POGs with an image, 1% rejected by a moderator) goes into a
  * scratch database on PostgreSQL at 127.0.0.1:5432 and into an embedded app's PGlite (seeded while
@@ -13,7 +13,7 @@
  * hand out for that row (checked against the app's X-Next-Cursor for page 1). The scratch database
  * and the embedded data folder are removed at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '4' },
     duration: { type: 'string', default: '5' },
+    /** Adds an embedded app with PGlite in the server's thread (PGLITE_THREAD=false), on a copy of the same folder. */
+    'in-process': { type: 'boolean', default: false },
   },
 });
 const POGS = Math.min(1_000_000, Number(values.pogs));
@@ -111,11 +113,18 @@ async function main(): Promise<void> {
     started = performance.now();
     await withEmbeddedDatabase(dataDir, seed);
     console.log(`embedded PGlite: the same, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // A copy for the app with PGlite in the server's thread (a PGlite folder is one process's).
+    if (values['in-process']) cpSync(dataDir, `${dataDir}-in-process`, { recursive: true });
 
     const postgres = await startApp({ nodeEnv: 'production', databaseUrl: scratch.url });
     apps.push(postgres);
-    const embedded = await startApp({ nodeEnv: 'production', dataDir });
+    const embedded = await startApp({ nodeEnv: 'production', dataDir, env: { PGLITE_THREAD: 'true' } });
     apps.push(embedded);
+    let inProcess: ServerProcess | undefined;
+    if (values['in-process']) {
+      inProcess = await startApp({ nodeEnv: 'production', dataDir: `${dataDir}-in-process`, env: { PGLITE_THREAD: 'false' } });
+      apps.push(inProcess);
+    }
     await checkCursors(postgres.url);
     await checkCursors(embedded.url);
     const postgresPages = await pagesOf(scratch.client, postgres.url);
@@ -127,13 +136,15 @@ async function main(): Promise<void> {
       if (!check.ok || rows === 0) throw new Error(`${label} (${url}): status ${check.status}, ${rows} POGs`);
     }
     console.log(`GET /api/pogs?limit=${PAGE}, wrk with ${values.connections} connections, ${values.duration} s per page, ${values.rounds} interleaved rounds (goal p95 <= ${GOAL_P95_MS} ms):`);
-    const result = await interleave(
-      [
-        { label: 'PostgreSQL', run: () => loadPages(postgresPages) },
-        { label: 'embedded (PGlite)', run: () => loadPages(embeddedPages) },
-      ],
-      Number(values.rounds),
-    );
+    const subjects = [
+      { label: 'PostgreSQL', run: () => loadPages(postgresPages) },
+      { label: 'embedded (PGlite thread)', run: () => loadPages(embeddedPages) },
+    ];
+    if (inProcess) {
+      const pages = postgresPages.map((p) => ({ ...p, url: p.url.replace(postgres.url, inProcess.url) }));
+      subjects.push({ label: 'embedded (PGlite in-process)', run: () => loadPages(pages) });
+    }
+    const result = await interleave(subjects, Number(values.rounds));
     printSummary(result);
   } finally {
     for (const app of apps) await app.stop().catch((error: unknown) => console.error(error));

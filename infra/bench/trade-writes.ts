@@ -5,7 +5,11 @@
  * and Redis) and embedded (one process, PGlite, in-process jobs), interleaved over --rounds rounds.
  * Goals (medians): >= 400 req/s with p99 <= 100 ms distributed, >= 150 req/s embedded.
  *
- *   npx tsx infra/bench/trade-writes.ts [--rounds 3] [--duration 10] [--connections 16] [--max-rate 800]
+ *   npx tsx infra/bench/trade-writes.ts [--rounds 3] [--duration 10] [--connections 16] [--max-rate 800] [--embedded-only] [--in-process]
+ *
+ * --embedded-only  skips the distributed shape.
+ * --in-process     adds an embedded app with PGlite in the server's thread (PGLITE_THREAD=false, as
+ *                  before issue 15 §4) on a copy of the same seeded folder, in the same rounds.
  *
  * Each round gets offers nobody sent yet: --max-rate x --duration of them per round (more than wrk can
  * send in that time at the given rate; if it ever got to the end, repeats would answer 409 and show as
@@ -13,7 +17,7 @@
  * is stopped. Scratch database, Redis keys and data folders are removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +32,8 @@ import { runWrk, writeRequestFile } from './wrk';
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
+    'embedded-only': { type: 'boolean', default: false },
+    'in-process': { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     'max-rate': { type: 'string', default: '800' },
@@ -90,27 +96,38 @@ async function main(): Promise<void> {
   console.log(`before: ${describeLoad()}`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-writes-'));
   let stack: Stack | undefined;
-  let embedded: ServerProcess | undefined;
+  const apps: ServerProcess[] = [];
   try {
-    stack = await startStack({ label: 'distributed', gateways: 1, workers: 1 });
-    const distributed: Target = { label: 'distributed (1 gateway + 1 worker)', url: stack.gateways[0]!.url, offers: await seedOffers(stack.db, stack.sessionSecret), next: 0, dir: work };
+    const targets: Target[] = [];
+    if (!values['embedded-only']) {
+      stack = await startStack({ label: 'distributed', gateways: 1, workers: 1 });
+      targets.push({ label: 'distributed (1 gateway + 1 worker)', url: stack.gateways[0]!.url, offers: await seedOffers(stack.db, stack.sessionSecret), next: 0, dir: work });
+    }
 
     const secret = randomBytes(24).toString('base64url');
     const dataDir = path.join(work, 'data');
     await (await startApp({ nodeEnv: 'production', dataDir, sessionSecret: secret })).stop();
     const offers = await withEmbeddedDatabase(dataDir, (db) => seedOffers(db, secret));
-    embedded = await startApp({ nodeEnv: 'production', dataDir, sessionSecret: secret, env: { TRUST_PROXY: 'true' } });
-    const local: Target = { label: 'embedded (PGlite)', url: embedded.url, offers, next: 0, dir: work };
+    const modes = [{ label: 'embedded (PGlite thread)', env: { PGLITE_THREAD: 'true' } }];
+    if (values['in-process']) modes.unshift({ label: 'embedded (PGlite in-process)', env: { PGLITE_THREAD: 'false' } });
+    for (const [i, mode] of modes.entries()) {
+      // Each app on its own copy of the seeded folder (a PGlite folder is one process's); the offers are the same.
+      const modeDir = i === 0 ? dataDir : `${dataDir}-${i}`;
+      if (modeDir !== dataDir) cpSync(dataDir, modeDir, { recursive: true });
+      const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: { TRUST_PROXY: 'true', ...mode.env } });
+      apps.push(app);
+      targets.push({ label: mode.label, url: app.url, offers, next: 0, dir: work });
+    }
 
-    for (const target of [distributed, local]) console.log(`warm-up ${target.label}: ${JSON.stringify(await send(target, PER_WARMUP, WARMUP_S))}`);
+    for (const target of targets) console.log(`warm-up ${target.label}: ${JSON.stringify(await send(target, PER_WARMUP, WARMUP_S))}`);
     const result = await interleave(
-      [distributed, local].map((target) => ({ label: target.label, run: () => send(target, PER_ROUND, DURATION_S) })),
+      targets.map((target) => ({ label: target.label, run: () => send(target, PER_ROUND, DURATION_S) })),
       ROUNDS,
     );
     printSummary(result);
     console.log('goals (medians): distributed >= 400 req/s with p99 <= 100 ms; embedded >= 150 req/s');
   } finally {
-    await embedded?.stop().catch((error: unknown) => console.error(error));
+    for (const app of apps) await app.stop().catch((error: unknown) => console.error(error));
     await stack?.stop().catch((error: unknown) => console.error(error));
     rmSync(work, { recursive: true, force: true });
     console.log(`after: ${describeLoad()}`);

@@ -1,6 +1,6 @@
 /**
  * The messages between the server and the thread that runs the embedded database (pglite-thread.ts,
- * pglite-thread-worker.ts). Every request carries an id its answer repeats; a request inside an
+ * pglite-thread-worker.mjs). Every request carries an id its answer repeats; a request inside an
  * interactive transaction names the transaction the thread opened for it.
  */
 export type ThreadRequest =
@@ -21,21 +21,11 @@ export type ThreadMessage =
   /** Sent once when the database is open (or could not be opened: `error`). */
   | { ready: true; error?: CarriedError };
 
-/** An error as it crosses the thread: its message and its own fields (code, constraint, detail...). */
+/** An error as it crosses the thread (made by pglite-thread-worker.mjs): its message and its own fields (code, constraint, detail...). */
 export interface CarriedError {
   name: string;
   message: string;
   fields: Record<string, unknown>;
-}
-
-export function carryError(error: unknown): CarriedError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(error)) {
-    if (value === undefined || typeof value === 'function' || (typeof value === 'object' && value !== null)) continue;
-    fields[key] = value;
-  }
-  return { name: error.name, message: error.message, fields };
 }
 
 /** The error again on this side, with the same fields (the error mapping reads `code`, e.g. 23505). */

@@ -1,7 +1,7 @@
 /**
  * The embedded database in a thread of its own (issue 15 §4). PGlite runs PostgreSQL in WebAssembly
  * synchronously: in the server's own thread a heavy query stalls every request, socket and static
- * file until it ends. Here it runs in a worker thread (pglite-thread-worker.ts) and this client
+ * file until it ends. Here it runs in a worker thread (pglite-thread-worker.mjs) and this client
  * offers the part of PGlite's interface the app uses (Drizzle's driver: query and transaction;
  * exec for scripts; listen for the outbox relay), as requests over the thread's message port.
  *
@@ -13,6 +13,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { pgliteStartParams } from './pglite-memory';
 import { restoreError, type ThreadMessage, type ThreadRequest } from './pglite-thread-protocol';
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -30,11 +31,25 @@ export interface EmbeddedClient extends EmbeddedTransaction {
   close(): Promise<void>;
 }
 
-const WORKER_ENTRY = new URL('./pglite-thread-entry.mjs', import.meta.url);
+const WORKER_ENTRY = new URL('./pglite-thread-worker.mjs', import.meta.url);
+
+/** The server's flags without its `--import tsx`: the worker is plain JavaScript, and a TypeScript loader there costs memory. */
+function withoutTsx(argv: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if ((arg === '--import' || arg === '--require' || arg === '-r') && argv[i + 1]?.includes('tsx')) i++;
+    else if (!(/^--(import|require)=/.test(arg) && arg.includes('tsx'))) kept.push(arg);
+  }
+  return kept;
+}
 
 /** Opens PGlite on `dir` (already initialised) in a new thread; resolves once the database is open. */
 export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
-  const worker = new Worker(WORKER_ENTRY, { workerData: { dir } });
+  const worker = new Worker(WORKER_ENTRY, {
+    workerData: { dir, startParams: pgliteStartParams() },
+    execArgv: withoutTsx(process.execArgv),
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const handlers = new Map<number, (payload: string) => void>();
   let nextId = 1;
