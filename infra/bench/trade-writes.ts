@@ -110,10 +110,12 @@ async function main(): Promise<void> {
     const offers = await withEmbeddedDatabase(dataDir, (db) => seedOffers(db, secret));
     const modes = [{ label: 'embedded (PGlite thread)', env: { PGLITE_THREAD: 'true' } }];
     if (values['in-process']) modes.unshift({ label: 'embedded (PGlite in-process)', env: { PGLITE_THREAD: 'false' } });
+    // Each app on its own copy of the seeded folder (a PGlite folder is one process's), all made
+    // before any app opens one; the offers are the same.
+    const dirs = modes.map((_, i) => `${dataDir}-${i}`);
+    for (const dir of dirs) cpSync(dataDir, dir, { recursive: true });
     for (const [i, mode] of modes.entries()) {
-      // Each app on its own copy of the seeded folder (a PGlite folder is one process's); the offers are the same.
-      const modeDir = i === 0 ? dataDir : `${dataDir}-${i}`;
-      if (modeDir !== dataDir) cpSync(dataDir, modeDir, { recursive: true });
+      const modeDir = dirs[i]!;
       const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: { TRUST_PROXY: 'true', ...mode.env } });
       apps.push(app);
       targets.push({ label: mode.label, url: app.url, offers, next: 0, dir: work });
