@@ -6,10 +6,14 @@
  * read (--hammer) back to back, or the other way round (interleaved). Goal: the others' throughput
  * with the hammer is at least 80% of theirs alone (median of the rounds' ratios).
  *
- *   npx tsx infra/bench/embedded-flow.ts [--pogs 100000] [--rounds 3] [--duration 10] [--connections 8] [--hammer '/api/pogs?search=POG%20777']
+ * The app runs as `npm start` does, PGlite in a thread of its own; unless --thread-only, a second app
+ * on a copy of the same data folder runs PGlite in the server's thread (PGLITE_THREAD=false, as before
+ * issue 15 §4), and both are measured in the same rounds, interleaved.
+ *
+ *   npx tsx infra/bench/embedded-flow.ts [--pogs 100000] [--rounds 3] [--duration 10] [--connections 8] [--hammer '/api/pogs?search=POG%20777'] [--thread-only]
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,11 +32,17 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '8' },
     hammer: { type: 'string', default: '/api/pogs?limit=50&search=POG%20777' },
+    'thread-only': { type: 'boolean', default: false },
   },
 });
 const DURATION_S = Number(values.duration);
 const ALONE = 'others alone';
-const HAMMERED = 'others + 1 hammering client';
+const HAMMERED = 'others + hammer';
+/** The subjects: PGlite in its own thread (what `npm start` does), and in the server's thread. */
+const MODES = [
+  { name: 'in-process', env: { PGLITE_THREAD: 'false' } },
+  { name: 'thread', env: { PGLITE_THREAD: 'true' } },
+].filter((mode) => !values['thread-only'] || mode.name === 'thread');
 
 function hashes(count: number): (string | null)[] {
   const random = seededRandom(11);
@@ -46,7 +56,7 @@ async function main(): Promise<void> {
   console.log(`settings: embedded app, ${Number(values.pogs).toLocaleString('en')} POGs, others: wrk ${values.connections} connections over 1,000 sessions; hammer: 1 connection on ${values.hammer}; ${values.rounds} interleaved rounds of ${DURATION_S} s`);
   console.log(`before: ${describeLoad()}`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-flow-'));
-  let app: ServerProcess | undefined;
+  const apps: ServerProcess[] = [];
   try {
     const secret = randomBytes(24).toString('base64url');
     const dataDir = path.join(work, 'data');
@@ -56,34 +66,42 @@ async function main(): Promise<void> {
       await seedPogs(db, { userIds: ids, hashes: hashes(Number(values.pogs)), rejectedShare: 0.01 });
       return mintSessions(db, ids, secret);
     });
-    app = await startApp({ nodeEnv: 'production', dataDir, sessionSecret: secret });
-    const url = app.url;
     const paths = ['/api/user', '/api/pogs?limit=20', '/api/pogs?limit=20&sort=trending', '/'];
     const file = path.join(work, 'others.tsv');
     writeRequestFile(file, cookies.map((cookie, i) => ({ method: 'GET', path: paths[i % paths.length]!, cookie })));
-    const probe = await fetch(url + values.hammer);
-    if (!probe.ok) throw new Error(`the hammer's read answered ${probe.status}`);
 
-    const load = { url, requestFile: file, connections: Number(values.connections), durationS: DURATION_S };
-    await runWrk({ ...load, durationS: 3 }); // warm-up
-    const result = await interleave(
-      [
-        { label: ALONE, run: async () => others(await runWrk(load)) },
+    const subjects = [];
+    for (const mode of MODES) {
+      // Each app on its own copy of the seeded folder (a PGlite folder is one process's).
+      const modeDir = path.join(work, `data-${mode.name}`);
+      cpSync(dataDir, modeDir, { recursive: true });
+      const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: mode.env });
+      apps.push(app);
+      const url = app.url;
+      const probe = await fetch(url + values.hammer);
+      if (!probe.ok) throw new Error(`the hammer's read answered ${probe.status}`);
+      const load = { url, requestFile: file, connections: Number(values.connections), durationS: DURATION_S };
+      await runWrk({ ...load, durationS: 3 }); // warm-up
+      subjects.push(
+        { label: `${mode.name}: ${ALONE}`, run: async () => others(await runWrk(load)) },
         {
-          label: HAMMERED,
+          label: `${mode.name}: ${HAMMERED}`,
           run: async () => {
             const [mixed, hammer] = await Promise.all([runWrk(load), runWrk({ url: url + values.hammer, connections: 1, durationS: DURATION_S })]);
             return { ...others(mixed), 'hammer req/s': hammer.rps, 'hammer p50 ms': hammer.latencyMs.p50 };
           },
         },
-      ],
-      Number(values.rounds),
-    );
+      );
+    }
+    const result = await interleave(subjects, Number(values.rounds));
     printSummary(result);
-    const ratio = medianRatio(result, HAMMERED, ALONE, 'others req/s');
-    console.log(`others' throughput with the hammer: ${(ratio * 100).toFixed(0)}% of alone (a cut of ${((1 - ratio) * 100).toFixed(0)}%); goal: a cut of 20% or less: ${ratio >= GOAL_RATIO ? 'meets the goal' : 'MISSED'}`);
+    for (const mode of MODES) {
+      const ratio = medianRatio(result, `${mode.name}: ${HAMMERED}`, `${mode.name}: ${ALONE}`, 'others req/s');
+      const verdict = ratio >= GOAL_RATIO ? 'meets the goal' : 'MISSED';
+      console.log(`${mode.name}: others' throughput with the hammer: ${(ratio * 100).toFixed(0)}% of alone (a cut of ${((1 - ratio) * 100).toFixed(0)}%); goal: a cut of 20% or less: ${verdict}`);
+    }
   } finally {
-    await app?.stop().catch((error: unknown) => console.error(error));
+    for (const app of apps) await app.stop().catch((error: unknown) => console.error(error));
     rmSync(work, { recursive: true, force: true });
     console.log(`after: ${describeLoad()}`);
   }

@@ -90,7 +90,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const gatewayModule = runsGateway ? await import('@pog/gateway') : undefined;
     const workerModule = processesJobs ? await import('@pog/worker') : undefined;
 
-    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), log }));
+    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
     if (!options.database) stoppers.push(() => database.close());
     await waitForDatabase(database, log);
     const applied = await migrate(database);

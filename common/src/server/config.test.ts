@@ -25,8 +25,10 @@ describe('configuration', () => {
       redisUrl: undefined,
       services: ['gateway', 'worker'],
       publicOrigins: undefined,
+      pgliteThread: true,
       production: false,
     });
+    expect(loadConfig({ DATA_DIR: dataDir, PGLITE_THREAD: 'false' }).pgliteThread).toBe(false);
     // The generated session secret is kept, so restarts keep sessions.
     expect(config.sessionKeys).toEqual([readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()]);
     expect(loadConfig({ DATA_DIR: dataDir }).sessionKeys).toEqual(config.sessionKeys);

@@ -73,6 +73,11 @@ export const envSchema = z
     ANTHROPIC_BASE_URL: urlWithProtocol(['http:', 'https:'], 'https://api.anthropic.com'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+    /** Embedded mode: PGlite runs in a thread of its own (a heavy query cannot stall requests); 'false' keeps it in the server's thread. */
+    PGLITE_THREAD: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v !== 'false' && v !== '0'),
     OUTBOX_RETENTION_HOURS: z.coerce.number().positive('must be a positive number of hours').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
     /** How long a gateway keeps a leaderboard page (default 2,000; 0 in tests, which change standings behind its back). */
     LEADERBOARD_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').optional(),
@@ -126,6 +131,8 @@ export interface Config {
   logLevel: LogLevel;
   /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
   metricsToken: string | undefined;
+  /** Embedded mode: whether PGlite runs in a worker thread of its own (default) or in the server's thread. */
+  pgliteThread: boolean;
   /** How long delivered events are kept: a client away for longer refetches instead of catching up. */
   outboxRetentionMs: number;
   /** How long a gateway keeps a leaderboard page; standings-changing events drop them sooner. */
@@ -214,6 +221,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     anthropic: { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseUrl: env.ANTHROPIC_BASE_URL },
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    pgliteThread: env.PGLITE_THREAD,
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
     production: env.NODE_ENV === 'production',

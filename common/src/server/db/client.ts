@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
 import { initialiseInWorker, isInitialised, pgliteOptions } from './pglite-memory';
+import { openPgliteThread, type EmbeddedClient } from './pglite-thread';
 import { silentLogger, type Logger } from '../logging/logger';
 import * as schema from './schema';
 
@@ -67,6 +68,11 @@ export interface DatabaseOptions {
    * cluster: tests start from one already migrated, which skips initdb.
    */
   pgliteTemplate?: Blob;
+  /**
+   * Runs PGlite in a worker thread of its own (pglite-thread.ts), so that a heavy query does not stall
+   * this thread's requests and sockets: what the server does. Not with `pgliteTemplate`.
+   */
+  pgliteThread?: boolean;
   /** Pool size for the server (default 10). */
   poolSize?: number;
   /** Where connection trouble is reported (once when lost, once when back). */
@@ -75,7 +81,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.log ?? silentLogger);
-  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
+  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate, options.pgliteThread === true);
 }
 
 function openPostgres(url: string, max: number, log: Logger): Database {
@@ -160,26 +166,30 @@ function openPostgres(url: string, max: number, log: Logger): Database {
   };
 }
 
-async function openPglite(dir: string, template?: Blob): Promise<Database> {
+async function openPglite(dir: string, template: Blob | undefined, thread: boolean): Promise<Database> {
+  if (thread && template) throw new Error('a PGlite template opens in this thread only');
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // A folder is one process's at a time (two corrupt it): refused here, before anything is read.
   const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
-  let client: PGlite;
+  let client: EmbeddedClient;
   try {
     // A test's copy of a migrated template needs no initdb; a new folder is made in a process of its own.
     if (!template && !inMemory && !isInitialised(dir)) await initialiseInWorker(dir);
-    client = await PGlite.create(dir, template ? { ...pgliteOptions(), loadDataDir: template } : pgliteOptions());
+    if (thread) client = await openPgliteThread(dir);
+    else client = await PGlite.create(dir, template ? { ...pgliteOptions(), loadDataDir: template } : pgliteOptions());
   } catch (error) {
     lock?.release();
     throw error;
   }
-  return pgliteDatabase(client, inMemory ? 'PGlite in memory' : `PGlite in ${dir}`, () => lock?.release());
+  const where = inMemory ? 'PGlite in memory' : `PGlite in ${dir}`;
+  return pgliteDatabase(client, thread ? `${where} (own thread)` : where, () => lock?.release());
 }
 
-/** The Database over an open PGlite client; `released` runs once it is closed. */
-export function pgliteDatabase(client: PGlite, description: string, released: () => void = () => undefined): Database {
-  const handle = () => drizzlePglite({ client, schema }) as unknown as Db;
+/** The Database over an open PGlite (or its thread's client); `released` runs once it is closed. */
+export function pgliteDatabase(client: EmbeddedClient, description: string, released: () => void = () => undefined): Database {
+  // Drizzle's PGlite driver calls query and transaction only, which the thread's client offers too.
+  const handle = () => drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   const db = handle();
   let closed = false;
   return {
