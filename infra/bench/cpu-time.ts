@@ -1,0 +1,47 @@
+/**
+ * CPU time spent by processes during a measurement: the app's processes (by pid) and the PostgreSQL
+ * backends serving its database, read from /proc (Linux; the PostgreSQL server runs on this machine).
+ * On a shared machine, CPU milliseconds per operation move far less with the load than throughput
+ * does: they say what one operation costs, not how long it waited for a core.
+ */
+import { readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process in ms, or undefined when it is gone (or not on Linux). */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pids of the PostgreSQL backends connected to the database `db` is on (but the one asking). */
+export async function backendPids(db: pg.Pool): Promise<number[]> {
+  const result = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+  return result.rows.map((row) => row.pid);
+}
+
+export interface CpuSnapshot {
+  apps: Map<number, number>;
+  backends: Map<number, number>;
+}
+
+export async function cpuSnapshot(appPids: number[], db: pg.Pool): Promise<CpuSnapshot> {
+  const read = (pids: number[]) => new Map(pids.flatMap((pid) => (processCpuMs(pid) === undefined ? [] : [[pid, processCpuMs(pid)!] as [number, number]])));
+  return { apps: read(appPids), backends: read(await backendPids(db)) };
+}
+
+/** CPU ms spent between two snapshots: each app process (in pid order given) and all backends together (a backend that started meanwhile counts from 0). */
+export function cpuSpent(before: CpuSnapshot, after: CpuSnapshot, appPids: number[]): { apps: number[]; postgres: number } {
+  const apps = appPids.map((pid) => (after.apps.get(pid) ?? 0) - (before.apps.get(pid) ?? 0));
+  let postgres = 0;
+  for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
+  return { apps, postgres };
+}
