@@ -194,9 +194,38 @@ export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
   await db.execute(sql`UPDATE outbox_jobs SET delivered_at = NULL WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) AND done_at IS NULL`);
 }
 
-/** A processor finished the job (or it failed for good): it is not handed over again. */
-export async function markJobDone(db: Db, id: number): Promise<void> {
-  await db.execute(sql`UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id = ${id} AND done_at IS NULL`);
+interface DoneMarks {
+  waiting: Array<{ id: number; settle: (error?: unknown) => void }>;
+  running: boolean;
+}
+const doneMarksByDb = new WeakMap<object, DoneMarks>();
+
+/**
+ * A processor finished the job (or it failed for good): it is not handed over again. Resolves once
+ * the row is marked. Marks asked for while a statement runs share the next one (group commit).
+ */
+export function markJobDone(db: Db, id: number): Promise<void> {
+  let marks = doneMarksByDb.get(db);
+  if (!marks) doneMarksByDb.set(db, (marks = { waiting: [], running: false }));
+  const done = new Promise<void>((resolve, reject) => marks.waiting.push({ id, settle: (error) => (error === undefined ? resolve() : reject(error)) }));
+  if (!marks.running) void markWaiting(db, marks);
+  return done;
+}
+
+async function markWaiting(db: Db, marks: DoneMarks): Promise<void> {
+  marks.running = true;
+  while (marks.waiting.length > 0) {
+    const batch = marks.waiting.splice(0);
+    const ids = JSON.stringify(batch.map((mark) => mark.id));
+    let failure: unknown;
+    try {
+      await db.execute(sql`UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${ids}::jsonb)) AND done_at IS NULL`);
+    } catch (error) {
+      failure = error ?? new Error('marking outbox jobs done failed');
+    }
+    for (const mark of batch) mark.settle(failure);
+  }
+  marks.running = false;
 }
 
 /** Jobs written but not finished yet (for health and metrics). */
