@@ -19,6 +19,7 @@
 import { parseArgs } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { percentile } from './load';
+import { cpuSnapshot, cpuSpent } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
 import { difference, quantile, scrapeHistogram } from './metrics';
 import { interleave, median, printSummary, type Figures } from './rounds';
@@ -161,12 +162,19 @@ async function completeNext(arena: Arena, perPair: number): Promise<{ endToEnd: 
 async function round(arena: Arena): Promise<Figures> {
   const gateway = arena.stack.gateways[0]!.url;
   const lagBefore = await scrapeHistogram(gateway, 'pog_outbox_lag_seconds');
+  const pids = arena.stack.pids();
+  const cpuBefore = await cpuSnapshot(pids, arena.stack.db);
   const { endToEnd, response, ms } = await completeNext(arena, ROUND_PER_PAIR);
+  const cpu = cpuSpent(cpuBefore, await cpuSnapshot(pids, arena.stack.db), pids);
   const figures: Figures = {
     'battles/s': (endToEnd.length / ms) * 1000,
     'e2e p50 ms': percentile(endToEnd, 50),
     'e2e p99 ms': percentile(endToEnd, 99),
     'complete p95 ms': percentile(response, 95),
+    // What one battle costs, whatever the load: the gateway's, the worker's and PostgreSQL's CPU.
+    'gateway cpu ms/battle': cpu.apps[0]! / endToEnd.length,
+    'worker cpu ms/battle': cpu.apps[1]! / endToEnd.length,
+    'postgres cpu ms/battle': cpu.postgres / endToEnd.length,
   };
   const lagAfter = await scrapeHistogram(gateway, 'pog_outbox_lag_seconds');
   if (lagAfter) {

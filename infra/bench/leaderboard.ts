@@ -21,7 +21,7 @@
  * per page and side at the end, with the CPU each request took in the app and in the database (from
  * /proc: steadier than latency on a shared machine). The database is dropped at the end unless kept or reused.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,7 @@ import { sql } from 'drizzle-orm';
 import { LEADERBOARD_BOARDS, LEADERBOARD_MAX_PAGE, LEADERBOARD_PERIODS } from '@pog/common';
 import { leaderboardStatements, RankSnapshots, readLeaderboard } from '@pog/common/server';
 import { prepareBaselineTree, type BaselineTree } from './baseline-tree';
+import { processCpuMs } from './cpu-time';
 import { describeExplain, explain } from './explain';
 import { percentile } from './load';
 import { describeLoad, runBenchmark } from './machine';
@@ -119,15 +120,7 @@ interface Figures {
 }
 
 /** utime + stime of a process, in ms (0 once it is gone). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-const CLOCK_TICKS = 100;
+const cpuMs = (pid: number): number => processCpuMs(pid) ?? 0;
 
 /**
  * CPU used so far by the app and by each of the database's server processes (but the benchmark's

@@ -18,6 +18,7 @@
 import { parseArgs } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { percentile } from './load';
+import { cpuSnapshot, cpuSpent } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
 import { difference, quantile, scrapeHistogram, sum } from './metrics';
 import { interleave, printSummary, type Figures } from './rounds';
@@ -106,6 +107,8 @@ async function round(crowd: Crowd): Promise<Figures> {
   const latencies: number[] = [];
   const responses: number[] = [];
   const last = crowd.next + SAMPLES;
+  const pids = crowd.stack.pids();
+  const cpuBefore = await cpuSnapshot(pids, crowd.stack.db);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -117,6 +120,7 @@ async function round(crowd: Crowd): Promise<Figures> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSpent(cpuBefore, await cpuSnapshot(pids, crowd.stack.db), pids);
   latencies.sort((a, b) => a - b);
   responses.sort((a, b) => a - b);
   const figures: Figures = {
@@ -125,6 +129,9 @@ async function round(crowd: Crowd): Promise<Figures> {
     'p95 ms': percentile(latencies, 95),
     'p99 ms': percentile(latencies, 99),
     'POST p99 ms': percentile(responses, 99),
+    // What one offer costs, whatever the load: both gateways' CPU together, and PostgreSQL's.
+    'gateways cpu ms/offer': cpu.apps.reduce((a, b) => a + b, 0) / latencies.length,
+    'postgres cpu ms/offer': cpu.postgres / latencies.length,
   };
   const lagAfter = await Promise.all(crowd.stack.gateways.map((g) => scrapeHistogram(g.url, LAG)));
   if (lagAfter.every((b) => b !== undefined)) {

@@ -135,6 +135,47 @@ describe.each(BACKENDS)('outbox', (backend) => {
       ]);
     });
 
+    it("dates a unit of work's transaction by the command's clock, in one transaction with its outbox rows", async () => {
+      const at = new Date('2026-03-02T10:20:30.456Z');
+      const player = freshPlayer();
+      const seen = await inUnitOfWork(db, at, async (uow) => {
+        const result = (await uow.tx.execute(sql`SELECT current_setting('pog.now', true) AS now, pog_now() AS trigger_now`)) as unknown as { rows: Array<{ now: string; trigger_now: string | Date }> };
+        uow.toUser(player, 'notification', numbered(1));
+        return result.rows[0]!;
+      });
+      expect(new Date(seen.now).toISOString()).toBe(at.toISOString());
+      expect(new Date(seen.trigger_now).toISOString()).toBe(at.toISOString());
+      // Failing work commits nothing: neither its change nor its outbox rows.
+      const other = freshPlayer();
+      await expect(
+        inUnitOfWork(db, now(), async (uow) => {
+          uow.toUser(other, 'notification', numbered(1));
+          await uow.flush();
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      await sequenceAll(db);
+      expect(await streamHead(db, userStream(other))).toBe(0);
+      expect(await streamHead(db, userStream(player))).toBe(1);
+      // Outside a unit of work the setting is gone (it was the transaction's own).
+      const after = (await db.execute(sql`SELECT coalesce(current_setting('pog.now', true), '') AS now`)) as unknown as { rows: Array<{ now: string }> };
+      expect(after.rows[0]!.now).toBe('');
+    });
+
+    it('marks finished jobs done, many at once sharing statements, each caller answered', async () => {
+      const ids = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const result = (await db.execute(sql`INSERT INTO outbox_jobs (name, payload) VALUES ('user.welcome', '{"userId": 1}'::jsonb) RETURNING id`)) as unknown as { rows: Array<{ id: number }> };
+          return Number(result.rows[0]!.id);
+        }),
+      );
+      await Promise.all(ids.map((id) => markJobDone(db, id)));
+      const open = (await db.execute(sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE done_at IS NULL AND id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      expect(open.rows[0]!.n).toBe(0);
+    });
+
     it('claims its own jobs first, takes over others after a while, and hands unfinished ones over again', async () => {
       const [mine, theirs] = [`origin-${randomUUID()}`, `origin-${randomUUID()}`];
       const insert = (origin: string) =>

@@ -30,7 +30,7 @@ import {
   type OutboxJob,
   type SequencedEvent,
 } from './store';
-import { attachOutboxHooks } from './unit-of-work';
+import { attachOutboxHooks, type Written } from './unit-of-work';
 
 export const SEQUENCER_LOCK = 'pog-federation:outbox-sequencer';
 const BATCH = 1000;
@@ -73,6 +73,8 @@ export class OutboxRelay {
   private listener: DatabaseListener | undefined;
   private sequencer = false;
   private cursor = 0;
+  /** The highest seq a notification announced (the feed catches up to it). */
+  private announced = 0;
   private closed = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private detachHooks: (() => void) | undefined;
@@ -109,7 +111,7 @@ export class OutboxRelay {
   async start(): Promise<void> {
     const { db, database } = this.options;
     this.cursor = await lastSequence(db);
-    this.detachHooks = attachOutboxHooks(db, { origin: this.origin, committed: () => this.wake() });
+    this.detachHooks = attachOutboxHooks(db, { origin: this.origin, committed: (written) => this.wake(written) });
     await this.connect();
     if (database.kind === 'pglite') {
       // One process owns an embedded database (the data folder is locked): jobs it handed out before a
@@ -133,12 +135,44 @@ export class OutboxRelay {
     this.wake();
   }
 
-  /** Something was committed: sequence, feed and hand over jobs. */
-  wake(): void {
+  /**
+   * Something was committed: sequence, feed and hand over jobs. A unit of work of this process says
+   * what it wrote: events need sequencing (which feeds this gateway once done), jobs handing over.
+   */
+  wake(written?: Written): void {
     if (this.closed) return;
-    if (this.sequencer) void this.sequence.request();
-    if (this.options.deliver) void this.feed.request();
-    void this.jobs.request();
+    if (this.sequencer && (written?.events ?? true)) void this.sequence.request();
+    if (this.options.deliver && !written) void this.feed.request();
+    if (written?.jobs ?? true) void this.jobs.request();
+  }
+
+  /**
+   * A unit of work committed somewhere ('<table>:<origin>', migrations/0014). Its own relay was woken
+   * by its process, so this one skips its own; others' events need the sequencer; others' jobs are
+   * theirs (or adopted by the poll once orphaned), so only jobs written with no relay are claimed here.
+   * A payload without a colon (an older wake) wakes every step.
+   */
+  private written(payload: string): void {
+    const colon = payload.indexOf(':');
+    if (colon < 0) return this.wake();
+    const origin = payload.slice(colon + 1);
+    if (origin === this.origin || this.closed) return;
+    const table = payload.slice(0, colon);
+    if (table === 'outbox_events' && this.sequencer) void this.sequence.request();
+    if (table === 'outbox_jobs' && origin === '') void this.jobs.request();
+  }
+
+  /** Events up to `lastSeq` were sequenced: read them, unless this process has them already or is sequencing. */
+  private sequenced(payload: string): void {
+    if (this.closed) return;
+    const lastSeq = Number(payload);
+    if (Number.isSafeInteger(lastSeq)) {
+      if (lastSeq <= this.cursor) return;
+      this.announced = Math.max(this.announced, lastSeq);
+    }
+    // This process's own pass hands its events over itself (or asks the feed for them).
+    if (this.sequencer && this.sequence.busy) return;
+    void this.feed.request();
   }
 
   /** Runs every pending step to the end (tests and shutdown). */
@@ -178,11 +212,8 @@ export class OutboxRelay {
   private async openListener(): Promise<void> {
     const listener = await this.options.database.connectListener((error) => this.lost(error));
     try {
-      await listener.listen(OUTBOX_WRITTEN_CHANNEL, () => {
-        if (this.sequencer) void this.sequence.request();
-        void this.jobs.request();
-      });
-      if (this.options.deliver) await listener.listen(OUTBOX_SEQUENCED_CHANNEL, () => void this.feed.request());
+      await listener.listen(OUTBOX_WRITTEN_CHANNEL, (payload) => this.written(payload));
+      if (this.options.deliver) await listener.listen(OUTBOX_SEQUENCED_CHANNEL, (payload) => this.sequenced(payload));
       this.sequencer = await listener.tryLock(SEQUENCER_LOCK);
     } catch (error) {
       await listener.close();
@@ -239,26 +270,43 @@ export class OutboxRelay {
 
   private async runSequencer(): Promise<void> {
     if (!this.sequencer) return;
-    let sequenced = 0;
-    do {
-      ({ sequenced } = await sequenceEvents(this.options.db, BATCH));
-    } while (sequenced === BATCH && !this.closed);
-    // This process's own sockets need not wait for the notification to come back.
-    if (this.options.deliver) void this.feed.request();
+    const rows = this.options.deliver !== undefined;
+    let behind = false;
+    for (;;) {
+      const { sequenced, events } = await sequenceEvents(this.options.db, BATCH, { rows });
+      // A gateway's own sockets get what it just sequenced at once, without reading it back, when it
+      // follows on from what they had; otherwise (another sequencer's events in between) the feed reads.
+      if (events && !this.handOn(events, true)) behind = true;
+      if (sequenced < BATCH || this.closed) break;
+    }
+    // Events another sequencer announced meanwhile are read by the feed.
+    if (behind || this.announced > this.cursor) void this.feed.request();
   }
 
   private async runFeed(): Promise<void> {
-    const deliver = this.options.deliver;
-    if (!deliver) return;
+    if (!this.options.deliver) return;
     for (;;) {
       const events = await readSequenced(this.options.db, this.cursor, BATCH);
-      if (events.length === 0) return;
-      this.cursor = events[events.length - 1]!.seq;
-      deliver(events);
-      const at = Date.now();
-      for (const observe of this.deliveredObservers) observe(events, at);
+      // The sequencer may have handed some of these over while they were read. What the read found
+      // is all there is after the cursor (pruning may have left a hole far behind).
+      this.handOn(events, false);
       if (events.length < BATCH || this.closed) return;
     }
+  }
+
+  /**
+   * Delivers the events after the cursor, in seq order. With `contiguous`, only when they follow on
+   * from it: false means there is a gap (events sequenced before these are not delivered yet).
+   */
+  private handOn(events: SequencedEvent[], contiguous: boolean): boolean {
+    const fresh = events[0] && events[0].seq <= this.cursor ? events.filter((event) => event.seq > this.cursor) : events;
+    if (fresh.length === 0) return true;
+    if (contiguous && fresh[0]!.seq !== this.cursor + 1) return false;
+    this.cursor = fresh[fresh.length - 1]!.seq;
+    this.options.deliver?.(fresh);
+    const at = Date.now();
+    for (const observe of this.deliveredObservers) observe(fresh, at);
+    return true;
   }
 
   private async runJobs(): Promise<void> {

@@ -24,6 +24,11 @@ export class SerialTask {
     private readonly options: SerialTaskOptions = {},
   ) {}
 
+  /** Whether a run is in progress. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
   /** Asks for a run; resolves when a run that started after this call has finished. */
   request(): Promise<void> {
     if (this.stopped) return Promise.resolve();

@@ -3,7 +3,7 @@
  * (a reconnecting client), claiming follow-up jobs for the queue, and pruning. The relay (./relay.ts)
  * decides when each runs.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
 /** Channels the database notifies on: rows written (wake the sequencer), rows sequenced (wake the gateways). */
@@ -28,6 +28,20 @@ export interface OutboxJob {
   attempts: number | null;
 }
 
+/** What a unit of work records for the relay (./unit-of-work.ts). */
+export interface EventRecord {
+  stream: string;
+  name: string;
+  payload: unknown;
+}
+
+export interface JobRecord {
+  name: string;
+  payload: unknown;
+  attempts: number | null;
+  origin: string | null;
+}
+
 type Row = Record<string, unknown>;
 
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
@@ -47,44 +61,50 @@ const toEvent = (row: Row): SequencedEvent => ({
 });
 
 /**
- * Gives the committed, unsequenced events (oldest first, at most `limit`) their global seq and their
- * position in their stream, then notifies the gateways. Sequencers are serialised by the state row's
- * lock, so a seq or a position is never given twice, and an event that committed late (after rows
- * with higher ids were sequenced) is simply sequenced by the next pass: nothing is skipped.
+ * Writes a unit of work's last changes in one statement, just before it commits: the players' POG
+ * counts (ascending player id, so that two commands lock the same players in the same order; zero
+ * deltas lock nothing), then its events and jobs, in the order they were recorded (their ids follow
+ * that order). Nothing written here locks a row another command waits for, so the counts stay the
+ * last locks the command takes.
  */
-export async function sequenceEvents(db: Db, limit: number): Promise<{ sequenced: number; lastSeq: number }> {
-  return db.transaction(async (tx) => {
-    const [state] = await query(tx, sql`SELECT last_seq FROM outbox_state WHERE id = 1 FOR UPDATE`);
-    const lastSeq = Number(state?.last_seq ?? 0);
-    const batch = await query(tx, sql`SELECT id, stream FROM outbox_events WHERE seq IS NULL ORDER BY id LIMIT ${limit}`);
-    if (batch.length === 0) return { sequenced: 0, lastSeq };
+export async function writeOutbox(tx: Tx, records: { pogsHeld: ReadonlyMap<number, number>; events: EventRecord[]; jobs: JobRecord[] }): Promise<void> {
+  const counts = [...records.pogsHeld].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+  const parts: SQL[] = [];
+  if (counts.length > 0) {
+    parts.push(sql`counts AS (
+      INSERT INTO player_counts (user_id, pogs_held)
+      SELECT d.user_id, d.delta FROM jsonb_to_recordset(${JSON.stringify(counts.map(([user_id, delta]) => ({ user_id, delta })))}::jsonb) AS d(user_id integer, delta integer)
+      ORDER BY d.user_id
+      ON CONFLICT (user_id) DO UPDATE SET pogs_held = player_counts.pogs_held + excluded.pogs_held)`);
+  }
+  if (records.events.length > 0) {
+    parts.push(sql`events AS (
+      INSERT INTO outbox_events (stream, name, payload)
+      SELECT r->>'stream', r->>'name', r->'payload' FROM jsonb_array_elements(${JSON.stringify(records.events)}::jsonb) WITH ORDINALITY AS t(r, n) ORDER BY t.n)`);
+  }
+  if (records.jobs.length > 0) {
+    parts.push(sql`jobs AS (
+      INSERT INTO outbox_jobs (name, payload, attempts, origin)
+      SELECT r->>'name', r->'payload', (r->>'attempts')::integer, r->>'origin' FROM jsonb_array_elements(${JSON.stringify(records.jobs)}::jsonb) WITH ORDINALITY AS t(r, n) ORDER BY t.n)`);
+  }
+  if (parts.length > 0) await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
+}
 
-    const counts = new Map<string, number>();
-    for (const row of batch) counts.set(String(row.stream), (counts.get(String(row.stream)) ?? 0) + 1);
-    const heads = await query(
-      tx,
-      sql`INSERT INTO outbox_streams (stream, position)
-          SELECT s.stream, s.n FROM jsonb_to_recordset(${JSON.stringify([...counts].map(([stream, n]) => ({ stream, n })))}::jsonb) AS s(stream text, n bigint)
-          ON CONFLICT (stream) DO UPDATE SET position = outbox_streams.position + excluded.position
-          RETURNING stream, position`,
-    );
-    // The position each stream stood at before this batch; the batch continues from there in id order.
-    const before = new Map(heads.map((h) => [String(h.stream), Number(h.position) - counts.get(String(h.stream))!]));
-    const assigned = batch.map((row, i) => {
-      const position = before.get(String(row.stream))! + 1;
-      before.set(String(row.stream), position);
-      return { id: Number(row.id), seq: lastSeq + i + 1, position };
-    });
-    await tx.execute(
-      sql`UPDATE outbox_events e SET seq = m.seq, position = m.position, sequenced_at = clock_timestamp()
-          FROM jsonb_to_recordset(${JSON.stringify(assigned)}::jsonb) AS m(id bigint, seq bigint, position bigint)
-          WHERE e.id = m.id`,
-    );
-    const newLast = lastSeq + batch.length;
-    await tx.execute(sql`UPDATE outbox_state SET last_seq = ${newLast} WHERE id = 1`);
-    await tx.execute(sql`SELECT pg_notify(${OUTBOX_SEQUENCED_CHANNEL}, ${String(newLast)})`);
-    return { sequenced: batch.length, lastSeq: newLast };
-  });
+/**
+ * One sequencing pass (outbox_sequence, migrations/0014): the committed, unsequenced events (oldest
+ * first, at most `limit`) get their global seq and their position in their stream, and the gateways
+ * are notified, in one round trip. Sequencers are serialised by the state row's lock, so a seq or a
+ * position is never given twice, and an event that committed late (after rows with higher ids were
+ * sequenced) is simply sequenced by the next pass: nothing is skipped. With `rows`, the sequenced
+ * events come back in seq order (a gateway delivers them without reading them again).
+ */
+export async function sequenceEvents(db: Db, limit: number, options: { rows?: boolean } = {}): Promise<{ sequenced: number; events?: SequencedEvent[] }> {
+  if (options.rows) {
+    const events = (await query(db, sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_sequence(${limit}::integer) ORDER BY seq`)).map(toEvent);
+    return { sequenced: events.length, events };
+  }
+  const [row] = await query(db, sql`SELECT count(*) AS n FROM outbox_sequence(${limit}::integer)`);
+  return { sequenced: Number(row?.n ?? 0) };
 }
 
 /** The last seq given: a gateway starting now delivers what comes after it. */
@@ -174,9 +194,38 @@ export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
   await db.execute(sql`UPDATE outbox_jobs SET delivered_at = NULL WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) AND done_at IS NULL`);
 }
 
-/** A processor finished the job (or it failed for good): it is not handed over again. */
-export async function markJobDone(db: Db, id: number): Promise<void> {
-  await db.execute(sql`UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id = ${id} AND done_at IS NULL`);
+interface DoneMarks {
+  waiting: Array<{ id: number; settle: (error?: unknown) => void }>;
+  running: boolean;
+}
+const doneMarksByDb = new WeakMap<object, DoneMarks>();
+
+/**
+ * A processor finished the job (or it failed for good): it is not handed over again. Resolves once
+ * the row is marked. Marks asked for while a statement runs share the next one (group commit).
+ */
+export function markJobDone(db: Db, id: number): Promise<void> {
+  let marks = doneMarksByDb.get(db);
+  if (!marks) doneMarksByDb.set(db, (marks = { waiting: [], running: false }));
+  const done = new Promise<void>((resolve, reject) => marks.waiting.push({ id, settle: (error) => (error === undefined ? resolve() : reject(error)) }));
+  if (!marks.running) void markWaiting(db, marks);
+  return done;
+}
+
+async function markWaiting(db: Db, marks: DoneMarks): Promise<void> {
+  marks.running = true;
+  while (marks.waiting.length > 0) {
+    const batch = marks.waiting.splice(0);
+    const ids = JSON.stringify(batch.map((mark) => mark.id));
+    let failure: unknown;
+    try {
+      await db.execute(sql`UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${ids}::jsonb)) AND done_at IS NULL`);
+    } catch (error) {
+      failure = error ?? new Error('marking outbox jobs done failed');
+    }
+    for (const mark of batch) mark.settle(failure);
+  }
+  marks.running = false;
 }
 
 /** Jobs written but not finished yet (for health and metrics). */

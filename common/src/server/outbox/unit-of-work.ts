@@ -5,31 +5,17 @@
  * the outbox tables in the same transaction, just before it commits, and the relay (./relay.ts)
  * delivers them afterwards: events to the players' sockets, jobs to the queue.
  */
-import { sql } from 'drizzle-orm';
 import { ADMINS_STREAM, userStream, type DurableEventName, type DurableEvents } from '../../events';
 import type { Db, Tx } from '../db/client';
-import { outboxEvents, outboxJobs } from '../db/schema';
 import type { JobName, JobPayload } from '../jobs/definitions';
-import { applyPogsHeldDeltas } from '../users/player-counts';
+import { writeOutbox, type EventRecord, type JobRecord } from './store';
+import { transactionAt } from './transaction';
 
 /** Messages between processes, carried by the outbox's 'cluster' stream (never shown to clients). */
 export type ClusterMessage = { type: 'session'; tokenHash: string } | { type: 'user'; userId: number };
 
 export const CLUSTER_STREAM = 'cluster';
 export const CLUSTER_EVENT = 'cluster';
-
-interface EventRecord {
-  stream: string;
-  name: string;
-  payload: unknown;
-}
-
-interface JobRecord {
-  name: JobName;
-  payload: unknown;
-  attempts: number | null;
-  origin: string | null;
-}
 
 export interface FollowUpOptions {
   /** Total tries including the first (the queue's default otherwise). */
@@ -80,25 +66,30 @@ export class UnitOfWork {
     this.pogsHeld.set(userId, (this.pogsHeld.get(userId) ?? 0) + delta);
   }
 
-  /** Whether anything was recorded for the relay. */
-  get recorded(): boolean {
-    return this.events.length > 0 || this.jobs.length > 0;
-  }
-
-  /** Applies the players' count changes, then writes the records into the outbox, in the order they were made (one statement per table). */
-  async flush(): Promise<void> {
-    // Counts last: their locks come after every other lock the command took (docs/rules.md, Locks).
-    await applyPogsHeldDeltas(this.tx, this.pogsHeld);
+  /**
+   * Applies the players' count changes and writes the records into the outbox, in the order they were
+   * made, in one statement. Returns what was written, for the relay to wake the right steps.
+   */
+  async flush(): Promise<Written> {
+    const written = { events: this.events.length > 0, jobs: this.jobs.length > 0 };
+    // Counts last: their locks come after every other lock the command took (docs/rules.md, Locks);
+    // the outbox rows written with them lock nothing another command waits for.
+    await writeOutbox(this.tx, { pogsHeld: this.pogsHeld, events: this.events.splice(0), jobs: this.jobs.splice(0) });
     this.pogsHeld.clear();
-    if (this.events.length > 0) await this.tx.insert(outboxEvents).values(this.events.splice(0));
-    if (this.jobs.length > 0) await this.tx.insert(outboxJobs).values(this.jobs.splice(0));
+    return written;
   }
+}
+
+/** What a unit of work wrote into the outbox. */
+export interface Written {
+  events: boolean;
+  jobs: boolean;
 }
 
 /** What a relay registers for a database handle: its origin tag and a wake-up for after commits. */
 interface OutboxHooks {
   origin: string;
-  committed(): void;
+  committed(written: Written): void;
 }
 
 const hooksByDb = new WeakMap<object, OutboxHooks>();
@@ -117,17 +108,16 @@ export function attachOutboxHooks(db: Db, hooks: OutboxHooks): () => void {
 /** Runs `work` as one transaction with its outbox records; the relay is woken once it has committed. */
 export async function inUnitOfWork<T>(db: Db, now: Date, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   const hooks = hooksByDb.get(db);
-  let recorded = false;
-  const result = await db.transaction(async (tx) => {
-    // The database's triggers date what they record (leaderboard weeks) by the command's clock.
-    await tx.execute(sql`SELECT set_config('pog.now', ${now.toISOString()}, true)`);
-    const uow = new UnitOfWork(tx, now, hooks?.origin ?? null);
+  let written: Written = { events: false, jobs: false };
+  // The database's triggers date what they record (leaderboard weeks) by the command's clock.
+  const origin = hooks?.origin ?? null;
+  const result = await transactionAt(db, now, origin, async (tx) => {
+    const uow = new UnitOfWork(tx, now, origin);
     const value = await work(uow);
-    recorded = uow.recorded;
-    await uow.flush();
+    written = await uow.flush();
     return value;
   });
-  if (recorded) hooks?.committed();
+  if (written.events || written.jobs) hooks?.committed(written);
   return result;
 }
 

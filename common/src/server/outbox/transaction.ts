@@ -1,0 +1,67 @@
+/**
+ * A unit of work's transaction, dated by the command's clock: the database's triggers date what they
+ * record (leaderboard weeks, migrations/0013_ladder.sql) by `pog.now`, set for this transaction only.
+ * `pog.origin` names the relay of the process that writes (the outbox's wake carries it, 0014).
+ *
+ * On PostgreSQL the settings travel with BEGIN, in one round trip (one simple-protocol query of two
+ * statements), instead of a statement of its own in every unit of work. Drizzle's own transaction
+ * sends BEGIN alone, so this is its node-postgres transaction (session.js) with that first query
+ * changed; everything else (one pooled connection, COMMIT, ROLLBACK on error) is the same. PGlite
+ * runs in-process, where a round trip costs next to nothing: there Drizzle's transaction is used as is.
+ */
+import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db, Tx } from '../db/client';
+
+/** The node-postgres session's fields Drizzle keeps to itself (drizzle-orm 0.45, node-postgres/session.js). */
+interface SessionInternals {
+  client: pg.Pool | pg.PoolClient | pg.Client;
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+}
+
+/**
+ * The transaction's settings, as one SELECT with the values inlined (no parameters, so that it can
+ * share a query with BEGIN): an ISO instant and a relay's origin (a UUID) have no quote to escape,
+ * and anything else is refused.
+ */
+function settings(now: Date, origin: string | null): string {
+  const iso = now.toISOString();
+  if (!/^[0-9T:.Z+-]+$/.test(iso)) throw new RangeError(`not an ISO instant: ${iso}`);
+  if (origin !== null && !/^[0-9a-zA-Z-]+$/.test(origin)) throw new RangeError(`not a relay origin: ${origin}`);
+  return `SELECT set_config('pog.now', '${iso}', true), set_config('pog.origin', '${origin ?? ''}', true)`;
+}
+
+/**
+ * Runs `work` in one transaction with `pog.now` set to `now` and `pog.origin` to the relay that
+ * wrote it (the outbox's wake names it: that relay was woken already and need not be again).
+ */
+export async function transactionAt<T>(db: Db, now: Date, origin: string | null, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const session = (db as unknown as { session: unknown }).session;
+  if (!(session instanceof NodePgSession)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(settings(now, origin)));
+      return work(tx);
+    });
+  }
+  const { client, dialect, schema, options } = session as unknown as SessionInternals;
+  const pooled = client instanceof pg.Pool || Object.getPrototypeOf(client).constructor.name.includes('Pool');
+  const connection = pooled ? await client.connect() : client;
+  try {
+    const tx = new NodePgTransaction(dialect, new NodePgSession(connection, dialect, schema, options), schema) as unknown as Tx;
+    // No parameters: node-postgres sends it as one simple query, both statements in one round trip.
+    await tx.execute(sql.raw(`BEGIN; ${settings(now, origin)}`));
+    try {
+      const result = await work(tx);
+      await tx.execute(sql.raw('COMMIT'));
+      return result;
+    } catch (error) {
+      await tx.execute(sql.raw('ROLLBACK'));
+      throw error;
+    }
+  } finally {
+    if (pooled) (connection as pg.PoolClient).release();
+  }
+}
