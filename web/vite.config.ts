@@ -51,9 +51,11 @@ function preloadDisplayFont(): Plugin {
  *
  * - `vendor`: the libraries every screen runs on (React, the router, react-query, styled-components,
  *   zustand), loaded with the entry.
- * - `common`: the shared rules and constants of @pog/common that screens use and that need no zod
- *   (what does need zod keeps its own chunks: a screen that never validates, like Explore or the
- *   sign-in page, must not download and build every schema).
+ * - `shell`: the app's own code that the entry runs (layout, session, API client) and that both
+ *   first screens use (tabs, page titles), with the rules and constants of @pog/common that any
+ *   screen uses and that need no zod (what does need zod keeps its own chunks: a screen that never
+ *   validates, like Explore or the sign-in page, must not download and build every schema).
+ *   Loaded with the entry, so screens find it there.
  * - `explore`: the code of the Explore screen (/explore, where most visits start) and what it shows
  *   (cards, discs, grid, detail dialog): one file instead of about twenty, less what the sign-in
  *   page uses as well. Other screens showing cards load it too.
@@ -65,6 +67,8 @@ function preloadDisplayFont(): Plugin {
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|styled-components|stylis|zustand)[\\/]/;
 const WEB_CODE = /[\\/]web[\\/]src[\\/]/;
 const COMMON_CODE = /[\\/]common[\\/]src[\\/]/;
+/** The entry module itself (it stays the entry's file). */
+const ENTRY = /[\\/]web[\\/]src[\\/]main\.tsx$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 /** common's index files only re-export: whoever imports through them gets only what it names. */
 const BARREL = /[\\/]common[\\/]src[\\/](.+[\\/])?index\.ts$/;
@@ -119,14 +123,16 @@ function screenChunks(): { plugin: Plugin; codeSplitting: CodeSplittingOptions }
     },
   };
   const lazy = (id: string) => !graph.entry.has(id) && !BARREL.test(id);
+  /** The entry's code, and what both first screens (Explore, sign-in) use. */
+  const inShell = (id: string) => graph.entry.has(id) || (graph.explore.has(id) && graph.auth.has(id));
   const codeSplitting: CodeSplittingOptions = {
     groups: [
       { name: 'vendor', test: VENDOR, priority: 3 },
       {
-        name: 'common',
+        name: 'shell',
         priority: 2,
         includeDependenciesRecursively: false,
-        test: (id: string) => COMMON_CODE.test(id) && lazy(id) && !graph.needsZod.has(id),
+        test: (id: string) => (WEB_CODE.test(id) && !ENTRY.test(id) && inShell(id)) || (COMMON_CODE.test(id) && lazy(id) && !graph.needsZod.has(id)),
       },
       {
         name: 'explore',
