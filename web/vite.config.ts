@@ -65,10 +65,9 @@ function preloadDisplayFont(): Plugin {
  * name (not their dependencies), so zod and the socket client never ride along.
  */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|styled-components|stylis|zustand)[\\/]/;
-const WEB_CODE = /[\\/]web[\\/]src[\\/]/;
 const COMMON_CODE = /[\\/]common[\\/]src[\\/]/;
-/** The entry module itself (it stays the entry's file). */
-const ENTRY = /[\\/]web[\\/]src[\\/]main\.tsx$/;
+/** The entry (the page and main.tsx) and Vite's modulepreload polyfill: they stay in the entry's file. */
+const ENTRY = /[\\/]web[\\/](index\.html|src[\\/]main\.tsx)$|modulepreload-polyfill/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 /** common's index files only re-export: whoever imports through them gets only what it names. */
 const BARREL = /[\\/]common[\\/]src[\\/](.+[\\/])?index\.ts$/;
@@ -132,14 +131,16 @@ function screenChunks(): { plugin: Plugin; codeSplitting: CodeSplittingOptions }
         name: 'shell',
         priority: 2,
         includeDependenciesRecursively: false,
-        test: (id: string) => (WEB_CODE.test(id) && !ENTRY.test(id) && inShell(id)) || (COMMON_CODE.test(id) && lazy(id) && !graph.needsZod.has(id)),
+        // All the entry's modules but the libraries above (e.g. the display font's URL too): a module
+        // the shell needs must not be left in a chunk of its own that could load after it.
+        test: (id: string) => (!ENTRY.test(id) && !ZOD.test(id) && inShell(id)) || (COMMON_CODE.test(id) && lazy(id) && !graph.needsZod.has(id)),
       },
       {
         name: 'explore',
         priority: 1,
         includeDependenciesRecursively: false,
         // Not what the sign-in page needs too (buttons, fields): it would download Explore's cards.
-        test: (id: string) => WEB_CODE.test(id) && lazy(id) && graph.explore.has(id) && !graph.auth.has(id),
+        test: (id: string) => !ZOD.test(id) && lazy(id) && graph.explore.has(id) && !graph.auth.has(id),
       },
     ],
   };
