@@ -1,3 +1,4 @@
+import type { CodeSplittingOptions } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
@@ -41,14 +42,122 @@ function preloadDisplayFont(): Plugin {
   };
 }
 
+/**
+ * How the production bundle is cut into files. Rolldown's automatic splitting makes one chunk per
+ * set of importers, which for this app meant about 30 files of a few hundred bytes to a few KB
+ * before Explore could draw its first card. A phone on HTTP/1.1 asks for at most 6 at a time, so
+ * each extra wave of requests costs a round trip (about 150 ms on slow 4G) before the first paint.
+ * So, on top of the automatic chunks:
+ *
+ * - `vendor`: the libraries every screen runs on (React, the router, react-query, styled-components,
+ *   zustand), loaded with the entry.
+ * - `shell`: the app's own code that the entry runs (layout, session, API client) and that both
+ *   first screens use (tabs, page titles), with the rules and constants of @pog/common that any
+ *   screen uses and that need no zod (what does need zod keeps its own chunks: a screen that never
+ *   validates, like Explore or the sign-in page, must not download and build every schema).
+ *   Loaded with the entry, so screens find it there.
+ * - `explore`: the code of the Explore screen (/explore, where most visits start) and what it shows
+ *   (cards, discs, grid, detail dialog): one file instead of about twenty, less what the sign-in
+ *   page uses as well. Other screens showing cards load it too.
+ *
+ * Code used by one other screen stays in that screen's chunk, so rarely used screens (admin,
+ * PogBot, the studio) still cost nothing until opened. The groups take only the modules they
+ * name (not their dependencies), so zod and the socket client never ride along.
+ */
+const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|styled-components|stylis|zustand)[\\/]/;
+const COMMON_CODE = /[\\/]common[\\/]src[\\/]/;
+/** The entry (the page and main.tsx) and Vite's modulepreload polyfill: they stay in the entry's file. */
+const ENTRY = /[\\/]web[\\/](index\.html|src[\\/]main\.tsx)$|modulepreload-polyfill/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+/** common's index files only re-export: whoever imports through them gets only what it names. */
+const BARREL = /[\\/]common[\\/]src[\\/](.+[\\/])?index\.ts$/;
+const EXPLORE_SCREEN = /[\\/]web[\\/]src[\\/]pages[\\/]Explore[\\/]ExplorePage\.tsx$/;
+const AUTH_SCREEN = /[\\/]web[\\/]src[\\/]pages[\\/]Auth[\\/]AuthPage\.tsx$/;
+
+interface ModuleGraph {
+  /** Modules the entry imports statically (they are in the entry's files already). */
+  entry: Set<string>;
+  /** Modules that import zod, directly or through other modules (not counting re-exports). */
+  needsZod: Set<string>;
+  /** Modules the Explore screen imports statically. */
+  explore: Set<string>;
+  /** Modules the sign-in screen imports statically. */
+  auth: Set<string>;
+}
+
+function reachable(starts: Iterable<string>, next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...next(id));
+  }
+  return seen;
+}
+
+/** The plugin that reads the module graph once parsing ends, and the `codeSplitting` that uses it. */
+function screenChunks(): { plugin: Plugin; codeSplitting: CodeSplittingOptions } {
+  const graph: ModuleGraph = { entry: new Set(), needsZod: new Set(), explore: new Set(), auth: new Set() };
+  const plugin: Plugin = {
+    name: 'pog:screen-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const imports = new Map(ids.map((id) => [id, this.getModuleInfo(id)?.importedIds ?? []]));
+      const importers = new Map<string, string[]>();
+      for (const [id, imported] of imports) for (const dependency of imported) importers.set(dependency, [...(importers.get(dependency) ?? []), id]);
+      const forward = (id: string) => (BARREL.test(id) ? [] : (imports.get(id) ?? []));
+      graph.entry = reachable(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        forward,
+      );
+      graph.needsZod = reachable(
+        ids.filter((id) => ZOD.test(id)),
+        (id) => (BARREL.test(id) ? [] : (importers.get(id) ?? [])),
+      );
+      graph.explore = reachable(ids.filter((id) => EXPLORE_SCREEN.test(id)), forward);
+      graph.auth = reachable(ids.filter((id) => AUTH_SCREEN.test(id)), forward);
+    },
+  };
+  const lazy = (id: string) => !graph.entry.has(id) && !BARREL.test(id);
+  /** The entry's code, and what both first screens (Explore, sign-in) use. */
+  const inShell = (id: string) => graph.entry.has(id) || (graph.explore.has(id) && graph.auth.has(id));
+  const codeSplitting: CodeSplittingOptions = {
+    groups: [
+      { name: 'vendor', test: VENDOR, priority: 3 },
+      {
+        name: 'shell',
+        priority: 2,
+        includeDependenciesRecursively: false,
+        // All the entry's modules but the libraries above (e.g. the display font's URL too): a module
+        // the shell needs must not be left in a chunk of its own that could load after it.
+        test: (id: string) => (!ENTRY.test(id) && !ZOD.test(id) && inShell(id)) || (COMMON_CODE.test(id) && lazy(id) && !graph.needsZod.has(id)),
+      },
+      {
+        name: 'explore',
+        priority: 1,
+        includeDependenciesRecursively: false,
+        // Not what the sign-in page needs too (buttons, fields): it would download Explore's cards.
+        test: (id: string) => !ZOD.test(id) && lazy(id) && graph.explore.has(id) && !graph.auth.has(id),
+      },
+    ],
+  };
+  return { plugin, codeSplitting };
+}
+
+const chunks = screenChunks();
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), zodWithoutEval(), preloadDisplayFont()],
+  plugins: [react(), zodWithoutEval(), preloadDisplayFont(), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Source maps would publish the sources (issue 11 §8): production builds carry none.
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
   },
   server: {
     // The Host header is passed through unchanged: the gateway refuses state-changing requests

@@ -4,6 +4,7 @@
  * Goal: performance >= 90 and accessibility 100 on every page measured.
  *
  *   npx tsx infra/bench/lighthouse.ts [--runs 3] [--pogs 200] [--pictures 24] [--no-build] [--check] [--reports DIR]
+ *                                     [--baseline-dist DIR]
  *
  * The web app is built as `npm start` builds it (production, precompressed: scripts/web-build.mjs).
  * A scratch PostgreSQL database on 127.0.0.1:5432 gets one player who uploads --pictures pictures
@@ -16,7 +17,10 @@
  * timings, the bytes transferred (Lighthouse's total byte weight, median) and Lighthouse's
  * benchmark index of the machine during the runs (on a shared machine, runs with a low index were
  * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
- * each run's JSON report. --check exits 1 when a median misses the goal.
+ * each run's JSON report. --check exits 1 when a median of this build misses the goal.
+ * --baseline-dist DIR compares with another web build (e.g. main's web/dist, copied aside): a second
+ * app on the same database serves it (WEB_DIST), and each run measures the page on the baseline,
+ * then on this build, so that both see the same machine load.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { randomBytes } from 'node:crypto';
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     reports: { type: 'string' },
+    'baseline-dist': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
@@ -179,30 +184,62 @@ async function main(): Promise<void> {
         { label: '/explore (player)', path: '/explore', headers: { Cookie: cookie } },
       ];
       if (values.reports) mkdirSync(values.reports, { recursive: true });
-      let missed = false;
-      for (const target of targets) missed = !(await measureTarget(app, target)) || missed;
+      const measureAll = async (subjects: Subject[]) => {
+        let met = true;
+        for (const target of targets) met = (await measureTarget(subjects, target)) && met;
+        return met;
+      };
+      const baselineDist = values['baseline-dist'];
+      // The baseline: the same database (the same POGs, pictures and session), another web build.
+      const met = baselineDist
+        ? await withApp({ nodeEnv: 'production', databaseUrl: scratch.url, env: { WEB_DIST: path.resolve(baselineDist) } }, (baseline) =>
+            measureAll([
+              { name: 'baseline', app: baseline },
+              { name: 'this build', app },
+            ]),
+          )
+        : await measureAll([{ name: '', app }]);
       console.log(`goal: performance >= ${GOALS.performance}, accessibility ${GOALS.accessibility} (medians)`);
       console.log(`after: ${describeLoad()}`);
-      if (values.check && missed) process.exitCode = 1;
+      if (values.check && !met) process.exitCode = 1;
     });
   } finally {
     await scratch.drop();
   }
 }
 
-/** Runs Lighthouse --runs times on one page and prints its figures; true when the medians meet the goal. */
-async function measureTarget(app: ServerProcess, target: Target): Promise<boolean> {
-  const runs: RunFigures[] = [];
+interface Subject {
+  /** Printed after the page ('' when there is only this build). */
+  name: string;
+  app: ServerProcess;
+}
+
+/**
+ * Runs Lighthouse --runs times on one page of each subject, alternating between the subjects run
+ * by run, and prints their figures; true when this build's (the last subject's) medians meet the goal.
+ */
+async function measureTarget(subjects: Subject[], target: Target): Promise<boolean> {
+  const runs = new Map<Subject, RunFigures[]>(subjects.map((subject) => [subject, []]));
   for (let i = 0; i < RUNS; i++) {
-    const file = values.reports ? path.join(values.reports, `${target.label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${i + 1}.json`) : undefined;
-    runs.push(await measure(app.url, target, file));
+    for (const subject of subjects) {
+      const name = [subject.name, target.label, String(i + 1)].filter(Boolean).join('-');
+      const file = values.reports ? path.join(values.reports, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`) : undefined;
+      runs.get(subject)!.push(await measure(subject.app.url, target, file));
+    }
   }
+  let met = false;
+  for (const subject of subjects) met = printFigures(subject.name ? `${target.label} ${subject.name}` : target.label, runs.get(subject)!);
+  return met;
+}
+
+/** Prints one page's figures over its runs; true when the medians meet the goal. */
+function printFigures(label: string, runs: RunFigures[]): boolean {
   const of = (key: keyof RunFigures) => runs.map((r) => r[key]);
   const performance = median(of('performance'));
   const accessibility = median(of('accessibility'));
   const met = performance >= GOALS.performance && accessibility >= GOALS.accessibility;
   console.log(
-    `${target.label.padEnd(20)} performance ${spread(of('performance'))}  accessibility ${spread(of('accessibility'))}  ` +
+    `${label.padEnd(20)} performance ${spread(of('performance'))}  accessibility ${spread(of('accessibility'))}  ` +
       `transferred ${(median(of('bytes')) / 1024).toFixed(1)} KiB  ${met ? 'meets the goal' : 'MISSES the goal'}`,
   );
   console.log(

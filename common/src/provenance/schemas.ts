@@ -53,6 +53,3 @@ export const pogProvenanceSchema = z.object({
   earlierHistoryMissing: z.boolean(),
 });
 export type PogProvenance = z.infer<typeof pogProvenanceSchema>;
-
-/** The page of a POG in the web app. */
-export const pogPagePath = (pogId: number) => `/pog/${pogId}`;

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { AppErrorScreen } from '../components/AppErrorScreen';
+import { prefetchCurrentUser } from '../features/auth/useCurrentUser';
 import { AppShell } from '../layout/AppShell';
 import { MainLayout } from '../layout/MainLayout';
 import { prefetchExploreFirstPage } from '../pages/Explore/firstPage';
@@ -33,6 +34,11 @@ export function createRouter(queryClient: QueryClient) {
     {
       element: <AppShell />,
       errorElement: <AppErrorScreen />,
+      // Every screen needs the session: its request starts with the page, not after the first render.
+      loader: () => {
+        prefetchCurrentUser(queryClient);
+        return null;
+      },
       children: [
         // Shown without the main layout.
         { path: '/admin-login', element: <AdminLoginPage /> },

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiPaths, type User } from '@pog/common';
 import { api } from '../../api/client';
 import { toAppError } from '../../api/errors';
@@ -17,12 +17,29 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
   }
 }
 
+const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_KEY,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+  // Always refetched (spec section 9): a session can end on the server at any time.
+  staleTime: 0,
+  meta: { errorToast: false },
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-    // Always refetched (spec section 9): a session can end on the server at any time.
-    staleTime: 0,
-    meta: { errorToast: false },
-  });
+  return useQuery(currentUserQuery);
+}
+
+/**
+ * Asks GET /api/user as the app starts (from the route loader, before the first render), beside
+ * the screen's code and data, rather than once the shell has rendered. Only the first time: later
+ * checks are the screens' own (useCurrentUser).
+ */
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  if (queryClient.getQueryState(CURRENT_USER_KEY)) return;
+  void queryClient.prefetchQuery(currentUserQuery);
+}
+
+/** The session's answer: the cached one, else the one being asked (or asked now). */
+export function currentUserAnswer(queryClient: QueryClient): Promise<User | null> {
+  return queryClient.ensureQueryData(currentUserQuery);
 }

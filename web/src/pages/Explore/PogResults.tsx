@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { Pog } from '@pog/common';
 import { Button, ButtonLink } from '../../components/Button';
@@ -45,6 +45,22 @@ export const EMPTY_EXPLORE_TEXT = {
   action: 'Create Your First POG',
 } as const;
 
+/**
+ * The first cards, on a phone's first screen (two rows of two): drawn first, their pictures asked
+ * for at once. The rest of the page follows in a transition, which React renders in short slices:
+ * the first screen does not wait on the cards below it, and the page stays responsive meanwhile.
+ */
+const FIRST_CARDS = 4;
+
+/** How many of `total` cards to draw: the first ones, then (once they are on screen) all of them. */
+function useCardsShown(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (total > 0 && !all) startTransition(() => setAll(true));
+  }, [total, all]);
+  return all ? total : Math.min(total, FIRST_CARDS);
+}
+
 /** Starts loading the next page this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '400px';
 
@@ -64,6 +80,8 @@ export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogR
   const query = useExplorePogs(filters);
   const { ref: sentinel, inView: nearEnd } = useInView<HTMLDivElement>(PREFETCH_MARGIN, { once: false });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const pogs = query.data?.pages.flatMap((page) => page.pogs) ?? [];
+  const shown = useCardsShown(pogs.length);
 
   useEffect(() => {
     if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -71,7 +89,6 @@ export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogR
 
   if (query.isPending) return <PogGridSkeleton />;
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
-  const pogs = query.data.pages.flatMap((page) => page.pogs);
   if (pogs.length === 0) {
     if (!isUnfiltered(filters)) return <Empty>{EMPTY_EXPLORE_TEXT.noMatch}</Empty>;
     // A new game: invite the player to make the first POG (a visitor is asked to sign in on the way).
@@ -87,21 +104,24 @@ export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogR
   return (
     <>
       <PogGrid label={label}>
-        {pogs.map((pog) => (
+        {pogs.slice(0, shown).map((pog, index) => (
           <li key={pog.id}>
-            <PogCard pog={pog} viewerId={viewerId} onSelect={onSelect} onTrade={onTrade} showCreator challenge />
+            <PogCard pog={pog} viewerId={viewerId} onSelect={onSelect} onTrade={onTrade} showCreator challenge prominent={index < FIRST_CARDS} />
           </li>
         ))}
       </PogGrid>
-      <More ref={sentinel}>
-        {isFetchingNextPage ? (
-          <Spinner label="Loading more POGs..." />
-        ) : hasNextPage ? (
-          <Button $variant="secondary" onClick={() => void fetchNextPage()}>
-            Load more
-          </Button>
-        ) : null}
-      </More>
+      {/* Only under the whole page: under the first cards, it would seem near and ask for the next page. */}
+      {shown === pogs.length && (
+        <More ref={sentinel}>
+          {isFetchingNextPage ? (
+            <Spinner label="Loading more POGs..." />
+          ) : hasNextPage ? (
+            <Button $variant="secondary" onClick={() => void fetchNextPage()}>
+              Load more
+            </Button>
+          ) : null}
+        </More>
+      )}
     </>
   );
 }

@@ -176,6 +176,8 @@ export interface PogCardProps {
   showCreator?: boolean;
   /** Offers a Challenge action on another player's POG: the Battle Arena with its owner preselected. */
   challenge?: boolean;
+  /** One of the first cards of the list, on screen as the page opens (PogDisc's `prominent`). */
+  prominent?: boolean;
 }
 
 /**
@@ -184,7 +186,7 @@ export interface PogCardProps {
  * changed hands, delete for the owner, trade). The actions also
  * appear on keyboard focus and always on touch screens.
  */
-export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false, challenge = false }: PogCardProps) {
+export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false, challenge = false, prominent = false }: PogCardProps) {
   const diameter = POG_CARD_SIZES[size];
   const owner = viewerId !== null && pog.userId === viewerId;
   const badge = ownershipBadge(pog, viewerId);
@@ -215,7 +217,7 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
     }
   };
 
-  const disc = <PogDisc design={pog} size={diameter} />;
+  const disc = <PogDisc design={pog} size={diameter} prominent={prominent} />;
   // On cooldown, rejected or out of supply: the button stays, disabled, its title saying why.
   const tradeBlock = useTradeBlock(pog);
   const headingTag = useHeadingTag();

@@ -88,6 +88,12 @@ interface PogDiscProps {
   size: number;
   /** Load the picture at once (the editor preview) instead of when it nears the viewport. */
   eager?: boolean;
+  /**
+   * One of the first discs of a list, on screen as the page opens (the page's largest paint is
+   * likely its picture): the picture is asked for in the first render, at high priority, instead
+   * of a render later, once the viewport check has run.
+   */
+  prominent?: boolean;
 }
 
 /**
@@ -95,14 +101,14 @@ interface PogDiscProps {
  * comes within 100 px of the viewport, at the size the disc shows (an upload's sized variants, the
  * smallest only in data-saver mode), and a picture that fails to load shows the placeholder.
  */
-export function PogDisc({ design, size, eager = false }: PogDiscProps) {
+export function PogDisc({ design, size, eager = false, prominent = false }: PogDiscProps) {
   const { ref, inView } = useInView<HTMLDivElement>(`${DISPLAY.lazyLoadMarginPx}px`);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const wanted = design.imageUrl ? normalizeImageUrl(design.imageUrl) : null;
   const src = wanted && failedUrl === wanted ? PLACEHOLDER_IMAGE : wanted;
   const saveData = useNetworkStore((state) => state.record.saveData);
   const sources = src ? imageSources(src, size, saveData) : null;
-  const showsPicture = Boolean(src && sources && (eager || inView));
+  const showsPicture = Boolean(src && sources && (eager || prominent || inView));
   // The preview wants its fonts at once; a list lets its first pictures arrive first (see fonts.ts).
   useEffect(() => {
     if (eager) void loadPogFonts();
@@ -123,7 +129,8 @@ export function PogDisc({ design, size, eager = false }: PogDiscProps) {
           height={size}
           alt={`Picture on ${design.name || 'the POG'}`}
           $fit={design.imageStyle}
-          decoding="async"
+          decoding={prominent ? 'auto' : 'async'}
+          fetchPriority={prominent ? 'high' : undefined}
           onLoad={loadPogFontsSoon}
           onError={() => {
             loadPogFontsSoon();
