@@ -1,6 +1,6 @@
 /** EXPLAIN ANALYZE of the app's own statements, on the database a benchmark filled. */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from '@pog/common/server';
+import type { Db, Tx } from '@pog/common/server';
 
 export interface ExplainSummary {
   ms: number;
@@ -11,7 +11,8 @@ export interface ExplainSummary {
   plan: string;
 }
 
-export async function explain(database: Database, statement: SQLWrapper): Promise<ExplainSummary> {
+/** `database`: a Database, or `{ db: tx }` to explain inside a transaction (its SET LOCAL settings). */
+export async function explain(database: { db: Db | Tx }, statement: SQLWrapper): Promise<ExplainSummary> {
   const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)) as unknown as { rows: Array<Record<string, string>> };
   const lines = result.rows.map((row) => Object.values(row)[0]!);
   const plan = lines.join('\n');
