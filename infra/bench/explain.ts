@@ -1,6 +1,6 @@
 /** EXPLAIN ANALYZE of the app's own statements, on the database a benchmark filled. */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Db, Tx } from '@pog/common/server';
+import { withoutSeqScan, type Db, type Tx } from '@pog/common/server';
 
 export interface ExplainSummary {
   ms: number;
@@ -23,4 +23,19 @@ export async function explain(database: { db: Db | Tx }, statement: SQLWrapper):
 
 export function describeExplain(label: string, summary: ExplainSummary): string {
   return `  ${label.padEnd(34)} ${summary.ms.toFixed(2).padStart(8)} ms  ${summary.seqScan ? 'SEQ SCAN, ' : ''}indexes: ${summary.indexes.join(', ') || 'none'}`;
+}
+
+/** The steps of one request explained, as one: times added, every index, any sequential scan. */
+export function combineExplains(steps: ExplainSummary[]): ExplainSummary {
+  return {
+    ms: steps.reduce((sum, step) => sum + step.ms, 0),
+    seqScan: steps.some((step) => step.seqScan),
+    indexes: [...new Set(steps.flatMap((step) => step.indexes))],
+    plan: steps.map((step) => step.plan).join('\n'),
+  };
+}
+
+/** EXPLAIN ANALYZE of a statement with sequential scans off, as the app reads search candidates. */
+export function explainWithoutSeqScan(db: Db, statement: (tx: Tx) => SQLWrapper): Promise<ExplainSummary> {
+  return withoutSeqScan(db, (tx) => explain({ db: tx }, statement(tx)));
 }

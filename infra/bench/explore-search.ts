@@ -11,11 +11,11 @@
  * indexes the planner chose on that database (--rounds 0: only that). Scratch databases and
  * folders are removed at the end.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { pogListQuerySchema, type PogListQuery } from '@pog/common';
 import { pogListStatement, prepareSearch, searchCandidates, searchCondition, searchedPage, searchWindow, tables, type Database } from '@pog/common/server';
 import { listBenchArgs, runInterleaved, runListBenchmark } from './ab-run';
-import { describeExplain, explain } from './explain';
+import { combineExplains, describeExplain, explain, explainWithoutSeqScan } from './explain';
 
 const args = listBenchArgs({ players: 1000, pogs: 100_000 });
 
@@ -38,20 +38,13 @@ async function explainSearch(database: Database, query: PogListQuery) {
   const byId = () => explain(database, db.select().from(tables.pogs).where(inArray(tables.pogs.id, [...Array(query.limit + 1).keys()].map((i) => i + 1))));
   if (path !== 'window') {
     const matches = searchCondition(term);
-    steps.push(await db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      return explain({ db: tx }, searchCandidates(tx, query, matches));
-    }));
+    steps.push(await explainWithoutSeqScan(db, (tx) => searchCandidates(tx, query, matches)));
     steps.push(path === 'candidates' ? await byId() : await explain(database, pogListStatement(db, query, matches)));
   } else {
     steps.push(await byId());
   }
-  const summary = {
-    ms: steps.reduce((sum, step) => sum + step.ms, 0),
-    seqScan: steps.some((step) => step.seqScan),
-    indexes: [...new Set(steps.flatMap((step) => step.indexes))],
-    plan: steps.map((step) => step.plan).join('\n'),
-  };
+  const summary = combineExplains(steps);
+
   return { path, summary };
 }
 

@@ -12,6 +12,7 @@ export * from './db/client';
 export * from './db/data-dir-lock';
 export * from './db/migrate';
 export * from './db/connect-retry';
+export * from './db/planner';
 export * as tables from './db/schema';
 export * from './notifications/repository';
 export * from './users/repository';

@@ -7,6 +7,7 @@ import type { Pog, PogListQuery } from '../../pogs/pog';
 import { idSchema, INT4 } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';
+import { withoutSeqScan } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { pogs, users, type PogRow } from '../db/schema';
 
@@ -211,19 +212,6 @@ export function searchCandidates(db: Db | Tx, query: PogListQuery, matches: SQL,
     .limit(maxCandidates + 1);
 }
 
-/**
- * `searchCandidates` read from the indexes. With a LIMIT and a term the statistics call common,
- * the planner reads the table in storage order and checks every row (a term in 13% of 100,000
- * POGs: 15,000 rows checked to collect 2,001, 40 ms); from the trigram and creator indexes only
- * the matching rows are read (5 ms). The setting lasts until the end of this transaction.
- */
-async function collectCandidates(db: Db, query: PogListQuery, matches: SQL, maxCandidates: number) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return searchCandidates(tx, query, matches, maxCandidates);
-  });
-}
-
 /** The statement behind one page read in list order, `search` (`searchCondition`) checked row by row. */
 export function pogListStatement(db: Db, query: PogListQuery, search: SQL | undefined) {
   const order = query.sort === 'trending' ? [desc(trendingPoints), desc(pogs.id)] : [desc(pogs.id)];
@@ -250,7 +238,8 @@ export async function searchedPage(db: Db, query: PogListQuery, text: string, li
   const windowed = await searchWindow(db, query, term, limits.windowRows);
   if (windowed.length > query.limit) return { rows: await byIds(db, windowed.map((c) => c.id)), path: 'window' };
   const matches = searchCondition(term);
-  const candidates = await collectCandidates(db, query, matches, limits.maxCandidates);
+  // Read from the indexes: with a LIMIT, a term the statistics call common would be looked for row by row.
+  const candidates = await withoutSeqScan(db, (tx) => searchCandidates(tx, query, matches, limits.maxCandidates));
   if (candidates.length > limits.maxCandidates) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
   const trending = query.sort === 'trending';
   const ids = candidates

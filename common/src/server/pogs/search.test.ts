@@ -5,31 +5,17 @@
  * term (case-insensitively), in list order, page after page. Small limits make each way reachable
  * with a few dozen rows; the results are compared with that plain ILIKE statement.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pogListQuerySchema } from '../../pogs/pog';
-import { openDatabase, type Database, type Db } from '../db/client';
-import { migrate } from '../db/migrate';
+import type { Database, Db } from '../db/client';
+import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
 import { pogs, users } from '../db/schema';
 import { listPogs, searchedPage, type SearchLimits, type SearchPath } from './repository';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-const backends = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteDir: 'memory://' }), skip: false },
-  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openDatabase({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
-];
 
 /** A window of 20 rows and at most 30 candidates; pages of 4. */
 const LIMITS: SearchLimits = { windowRows: 20, maxCandidates: 30 };
 const PAGE = 4;
-
-/** Letters only, unlike any other test's names (a shared PostgreSQL database holds theirs). */
-const tag = () =>
-  [...randomBytes(8)]
-    .map((b) => String.fromCharCode(97 + (b % 26)))
-    .join('')
-    .slice(0, 7);
 
 /** The ids a plain ILIKE statement lists for `term`, in list order. */
 async function plainSearch(db: Db, term: string, sort: 'recent' | 'trending'): Promise<number[]> {
@@ -43,15 +29,15 @@ async function plainSearch(db: Db, term: string, sort: 'recent' | 'trending'): P
 }
 
 /** Every page `listPogs` gives for `term`, and the way each page was found. */
-async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending'): Promise<{ ids: number[]; paths: SearchPath[] }> {
+async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending', pageSize = PAGE): Promise<{ ids: number[]; paths: SearchPath[] }> {
   const ids: number[] = [];
   const paths: SearchPath[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 50; pages++) {
-    const query = pogListQuerySchema.parse({ search: term, sort, limit: String(PAGE), ...(cursor ? { cursor } : {}) });
+    const query = pogListQuerySchema.parse({ search: term, sort, limit: String(pageSize), ...(cursor ? { cursor } : {}) });
     paths.push((await searchedPage(db, query, term, LIMITS)).path);
     const page = await listPogs(db, query, LIMITS);
-    expect(page.rows.length).toBeLessThanOrEqual(PAGE);
+    expect(page.rows.length).toBeLessThanOrEqual(pageSize);
     ids.push(...page.rows.map((row) => row.pog.id));
     cursor = page.nextCursor;
     if (!cursor) return { ids, paths };
@@ -66,7 +52,6 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
   beforeAll(async () => {
     if (skip) return;
     database = await open();
-    await migrate(database);
     const { db } = database;
     const [maker, other] = await db
       .insert(users)
@@ -82,12 +67,14 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       name,
       textContent: options.text ?? '',
       points: options.points === undefined ? 7 : options.points,
-      moderationStatus: options.rejected ? 'rejected' : 'none',
+      moderationStatus: options.rejected ? ('rejected' as const) : ('none' as const),
       maxTrades: 15,
       tradesRemaining: 15,
     });
     // Oldest first (ids rise in this order). Points repeat, some are null (trending counts them as
     // 0), so that trending pages cut through ties.
+    const [highest] = await db.select({ points: sql<number>`coalesce(max(${pogs.points}), 0)` }).from(pogs);
+    const top = Number(highest!.points) + 10;
     const rows = [
       // Frequent: 40 matches (more than the 30 candidates), then 25 newer rows that do not match,
       // so the window of 20 sees none of them.
@@ -102,8 +89,8 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       row(`x${terms.rare}x`, { points: 0 }),
       ...Array.from({ length: 25 }, (_, i) => row(`Filler again ${i}`)),
       // Common: every other row of the newest 30, which also lead the trending order (with points
-      // far above any other test's POGs on a shared database).
-      ...Array.from({ length: 30 }, (_, i) => row(i % 2 === 0 ? `Common ${terms.common} ${i}` : `Plain ${i}`, { points: 1_000_000 + (i % 5) })),
+      // above any other POG's, a shared database's included).
+      ...Array.from({ length: 30 }, (_, i) => row(i % 2 === 0 ? `Common ${terms.common} ${i}` : `Plain ${i}`, { points: top + 1 + (i % 5) })),
     ];
     await db.insert(pogs).values(rows);
   }, 60_000);
@@ -139,6 +126,13 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       expect(paths).toContain('candidates');
     });
   }
+
+  it.skipIf(skip)('a window holding a page but not one more POG is not the last page', async () => {
+    // Pages of 10: the newest 20 POGs hold 10 matches, one short of a page and its successor.
+    const { ids, paths } = await pagedSearch(database.db, terms.common, 'recent', 10);
+    expect(ids).toEqual(await plainSearch(database.db, terms.common, 'recent'));
+    expect(paths[0]).toBe('candidates');
+  });
 
   it.skipIf(skip)('a term nothing matches gives an empty page', async () => {
     expect(await pagedSearch(database.db, tag(), 'recent')).toEqual({ ids: [], paths: ['candidates'] });

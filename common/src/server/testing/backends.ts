@@ -1,0 +1,26 @@
+/**
+ * The databases the unit project's database tests run on: a PGlite of their own in memory, and
+ * the PostgreSQL server of TEST_DATABASE_URL when it is set (shared with other tests: each test
+ * isolates itself by unique names, see `randomTag`).
+ */
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
+import { migrate } from '../db/migrate';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+async function openMigrated(options: DatabaseOptions): Promise<Database> {
+  const database = await openDatabase(options);
+  await migrate(database);
+  return database;
+}
+
+/** `open()` gives the database migrated. */
+export const TEST_BACKENDS = [
+  { name: 'PGlite', open: () => openMigrated({ pgliteDir: 'memory://' }), skip: false },
+  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openMigrated({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
+];
+
+/** Seven lower-case letters, unlike any other test's names (and a trigram index's whole words). */
+export const randomTag = () =>
+  [...randomBytes(7)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
