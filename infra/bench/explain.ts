@@ -1,6 +1,6 @@
 /** EXPLAIN ANALYZE of the app's own statements, on the database a benchmark filled. */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { withoutSeqScan, type Db, type Tx } from '@pog/common/server';
+import type { Db } from '@pog/common/server';
 
 export interface ExplainSummary {
   ms: number;
@@ -11,8 +11,7 @@ export interface ExplainSummary {
   plan: string;
 }
 
-/** `database`: a Database, or `{ db: tx }` to explain inside a transaction (its SET LOCAL settings). */
-export async function explain(database: { db: Db | Tx }, statement: SQLWrapper): Promise<ExplainSummary> {
+export async function explain(database: { db: Db }, statement: SQLWrapper): Promise<ExplainSummary> {
   const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)) as unknown as { rows: Array<Record<string, string>> };
   const lines = result.rows.map((row) => Object.values(row)[0]!);
   const plan = lines.join('\n');
@@ -33,9 +32,4 @@ export function combineExplains(steps: ExplainSummary[]): ExplainSummary {
     indexes: [...new Set(steps.flatMap((step) => step.indexes))],
     plan: steps.map((step) => step.plan).join('\n'),
   };
-}
-
-/** EXPLAIN ANALYZE of a statement with sequential scans off, as the app reads search candidates. */
-export function explainWithoutSeqScan(db: Db, statement: (tx: Tx) => SQLWrapper): Promise<ExplainSummary> {
-  return withoutSeqScan(db, (tx) => explain({ db: tx }, statement(tx)));
 }

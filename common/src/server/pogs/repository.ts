@@ -7,7 +7,7 @@ import type { Pog, PogListQuery } from '../../pogs/pog';
 import { idSchema, INT4 } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';
-import { withoutSeqScan } from '../db/planner';
+import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { pogs, users, type PogRow } from '../db/schema';
 
@@ -160,9 +160,12 @@ export async function searchMatches(db: Db, term: string): Promise<SQL> {
 
 /** A page's conditions, the search apart: listed, the filters, and after the cursor. */
 function pageConditions(query: PogListQuery): SQL[] {
+  return [...listRange(query), ...filterConditions(query, pogs)];
+}
+
+/** Listed and after the cursor: the part of the list order a page is read from (its indexes' own conditions). */
+function listRange(query: PogListQuery): SQL[] {
   const conditions: SQL[] = [listed];
-  if (query.rarity) conditions.push(eq(pogs.rarity, query.rarity));
-  if (query.creator) conditions.push(eq(pogs.creatorId, query.creator));
   const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
   if (cursor && query.sort === 'trending') {
     // A row comparison, not "points < p OR (points = p AND id < i)": PostgreSQL turns only the
@@ -174,6 +177,14 @@ function pageConditions(query: PogListQuery): SQL[] {
   return conditions;
 }
 
+/** The rarity and creator filters, on the table's columns or a subquery's. */
+function filterConditions(query: PogListQuery, fields: { rarity: SQLWrapper; creatorId: SQLWrapper }): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.rarity) conditions.push(sql`${fields.rarity} = ${query.rarity}`);
+  if (query.creator) conditions.push(sql`${fields.creatorId} = ${query.creator}`);
+  return conditions;
+}
+
 /** The list order: newest first, or most points first (newest first among equals). */
 function listOrder(query: PogListQuery, fields: { id: SQLWrapper; points: SQLWrapper } = { id: pogs.id, points: trendingPoints }): SQL[] {
   return query.sort === 'trending' ? [sql`${fields.points} DESC`, sql`${fields.id} DESC`] : [sql`${fields.id} DESC`];
@@ -181,21 +192,22 @@ function listOrder(query: PogListQuery, fields: { id: SQLWrapper; points: SQLWra
 
 /**
  * The first page of matches among the first `windowRows` rows of the list (after the cursor), in
- * list order: the rows are read from the list's index, then checked; the check cannot be moved
- * below the LIMIT, so at most `windowRows` rows are read whatever the planner guesses.
+ * list order: the rows are read from the list's index, then checked (the filters too, so that a
+ * rare rarity cannot make the index read go on); a check cannot be moved below the LIMIT, so at
+ * most `windowRows` rows are read whatever the planner guesses.
  */
 export function searchWindow(db: Db, query: PogListQuery, term: SearchTerm, windowRows = SEARCH_LIMITS.windowRows) {
   const window = db
-    .select({ id: pogs.id, points: sql<number>`${trendingPoints}`.as('points'), name: pogs.name, textContent: pogs.textContent, creatorId: pogs.creatorId })
+    .select({ id: pogs.id, points: sql<number>`${trendingPoints}`.as('points'), name: pogs.name, textContent: pogs.textContent, creatorId: pogs.creatorId, rarity: pogs.rarity })
     .from(pogs)
-    .where(and(...pageConditions(query)))
+    .where(and(...listRange(query)))
     .orderBy(...listOrder(query))
     .limit(windowRows)
     .as('list_window');
   return db
     .select({ id: window.id, points: window.points })
     .from(window)
-    .where(searchCondition(term, window))
+    .where(and(...filterConditions(query, window), searchCondition(term, window)))
     .orderBy(...listOrder(query, window))
     .limit(query.limit + 1);
 }
@@ -204,12 +216,12 @@ export function searchWindow(db: Db, query: PogListQuery, term: SearchTerm, wind
  * The POGs a searched page may show, in no order, collected from the search's indexes: at most
  * `maxCandidates` + 1 (also for EXPLAIN in infra/bench/explore-search.ts).
  */
-export function searchCandidates(db: Db | Tx, query: PogListQuery, matches: SQL, maxCandidates = SEARCH_LIMITS.maxCandidates) {
-  return db
-    .select({ id: pogs.id, points: trendingPoints })
+export function searchCandidates(db: Db, query: PogListQuery, matches: SQL, maxCandidates = SEARCH_LIMITS.maxCandidates): SQL {
+  const all = db
+    .select({ id: pogs.id, points: sql<number>`${trendingPoints}`.as('points') })
     .from(pogs)
-    .where(and(...pageConditions(query), matches))
-    .limit(maxCandidates + 1);
+    .where(and(...pageConditions(query), matches));
+  return firstRowsPlannedForAll(all, maxCandidates + 1);
 }
 
 /** The statement behind one page read in list order, `search` (`searchCondition`) checked row by row. */
@@ -229,17 +241,20 @@ export type SearchPath = 'window' | 'candidates' | 'list order';
  * cannot know how many POGs a term matches (trigram estimates are rough) and a wrong guess walks
  * the whole list for a rare term:
  * 1. a common term fills a page within the first `windowRows` rows of the list (`searchWindow`);
- * 2. otherwise the matches are collected from the indexes, without order, up to `maxCandidates`:
+ * 2. otherwise the matches are collected from the indexes (`firstRowsPlannedForAll`), without
+ *    order, up to `maxCandidates`:
  *    when that is all of them, the page is sorted here from those alone and read by id;
- * 3. when there are more, matches are frequent enough that reading the list order fills a page soon.
+ * 3. when there are more, or when the window held enough matches to show it (`frequentInWindow`),
+ *    matches are frequent enough that reading the list order fills a page soon.
  */
 export async function searchedPage(db: Db, query: PogListQuery, text: string, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; path: SearchPath }> {
   const term = await prepareSearch(db, text);
   const windowed = await searchWindow(db, query, term, limits.windowRows);
   if (windowed.length > query.limit) return { rows: await byIds(db, windowed.map((c) => c.id)), path: 'window' };
   const matches = searchCondition(term);
-  // Read from the indexes: with a LIMIT, a term the statistics call common would be looked for row by row.
-  const candidates = await withoutSeqScan(db, (tx) => searchCandidates(tx, query, matches, limits.maxCandidates));
+  // Matches this frequent in the window: the list order reaches a page within about maxCandidates rows.
+  if (frequentInWindow(windowed.length, query.limit, limits)) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
+  const candidates = await readRows<{ id: number; points: number }>(db, searchCandidates(db, query, matches, limits.maxCandidates));
   if (candidates.length > limits.maxCandidates) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
   const trending = query.sort === 'trending';
   const ids = candidates
@@ -247,6 +262,14 @@ export async function searchedPage(db: Db, query: PogListQuery, text: string, li
     .slice(0, query.limit + 1)
     .map((c) => c.id);
   return { rows: await byIds(db, ids), path: 'candidates' };
+}
+
+/**
+ * Whether `found` matches in a window of `windowRows` rows (short of a page) show matches frequent
+ * enough for reading the list order to fill a page of `limit` + 1 within `maxCandidates` rows.
+ */
+export function frequentInWindow(found: number, limit: number, { windowRows, maxCandidates }: SearchLimits): boolean {
+  return found * maxCandidates >= (limit + 1) * windowRows;
 }
 
 /** The POGs of these ids, in this order. */

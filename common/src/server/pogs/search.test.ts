@@ -5,13 +5,13 @@
  * term (case-insensitively), in list order, page after page. Small limits make each way reachable
  * with a few dozen rows; the results are compared with that plain ILIKE statement.
  */
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pogListQuerySchema } from '../../pogs/pog';
 import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
 import { pogs, users } from '../db/schema';
-import { listPogs, searchedPage, type SearchLimits, type SearchPath } from './repository';
+import { frequentInWindow, listPogs, searchedPage, type SearchLimits, type SearchPath } from './repository';
 
 /** A window of 20 rows and at most 30 candidates; pages of 4. */
 const LIMITS: SearchLimits = { windowRows: 20, maxCandidates: 30 };
@@ -47,6 +47,7 @@ async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending', pa
 
 describe.each(backends)('Explore search on $name', ({ open, skip }) => {
   let database: Database;
+  let makerId = 0;
   const terms = { common: tag(), rare: tag(), frequent: tag() };
 
   beforeAll(async () => {
@@ -61,6 +62,7 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
         { username: `other_${tag()}`, displayName: 'Other', passwordHash: 'x' },
       ])
       .returning({ id: users.id });
+    makerId = maker!.id;
     const row = (name: string, options: { text?: string; creatorId?: number; rejected?: boolean; points?: number | null } = {}) => ({
       userId: other!.id,
       creatorId: options.creatorId ?? other!.id,
@@ -121,17 +123,35 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       expect(ids).toHaveLength(40);
       expect(ids).toEqual(await plainSearch(database.db, terms.frequent, sort));
       expect(paths[0]).toBe('list order');
-      // Past the newer rows, the last pages come from the window, then from the candidates.
+      // Past the newer rows, the next pages come from the window.
       expect(paths).toContain('window');
-      expect(paths).toContain('candidates');
     });
   }
 
   it.skipIf(skip)('a window holding a page but not one more POG is not the last page', async () => {
-    // Pages of 10: the newest 20 POGs hold 10 matches, one short of a page and its successor.
+    // Pages of 10: the newest 20 POGs hold 10 matches, one short of a page and its successor, but
+    // enough to show that the list order fills a page soon.
     const { ids, paths } = await pagedSearch(database.db, terms.common, 'recent', 10);
     expect(ids).toEqual(await plainSearch(database.db, terms.common, 'recent'));
-    expect(paths[0]).toBe('candidates');
+    expect(paths[0]).toBe('list order');
+  });
+
+  it.skipIf(skip)('the creator and rarity filters apply to every way', async () => {
+    const page = async (term: string, filters: Record<string, string>) => {
+      const query = pogListQuerySchema.parse({ search: term, limit: '10', ...filters });
+      return (await listPogs(database.db, query, LIMITS)).rows.map((row) => row.pog.id);
+    };
+    const makers = await database.db.select({ id: pogs.id }).from(pogs).where(eq(pogs.creatorId, makerId)).orderBy(desc(pogs.id));
+    expect(makers).toHaveLength(2);
+    expect(await page(terms.rare, { creator: String(makerId) })).toEqual(makers.map((row) => row.id));
+    expect(await page(terms.common, { rarity: 'common' })).toEqual((await plainSearch(database.db, terms.common, 'recent')).slice(0, 10));
+    expect(await page(terms.common, { rarity: 'legendary' })).toEqual([]);
+  });
+
+  it.skipIf(skip)('a window with a few matches goes on to the candidates, with many to the list order', async () => {
+    expect(frequentInWindow(0, 50, { windowRows: 500, maxCandidates: 2000 })).toBe(false);
+    expect(frequentInWindow(12, 50, { windowRows: 500, maxCandidates: 2000 })).toBe(false);
+    expect(frequentInWindow(13, 50, { windowRows: 500, maxCandidates: 2000 })).toBe(true);
   });
 
   it.skipIf(skip)('a term nothing matches gives an empty page', async () => {

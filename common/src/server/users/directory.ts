@@ -7,12 +7,13 @@ import { and, asc, eq, exists, gt, inArray, or, sql, type SQL, type SQLWrapper }
 import { z } from 'zod';
 import type { User } from '../../schemas/auth';
 import { USER_PAGE_SIZE, type UserListQuery } from '../../users/directory';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
 import { playerCounts, pogs, users } from '../db/schema';
 import { likePattern } from '../db/like';
-import { withoutSeqScan } from '../db/planner';
+import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
+import { frequentInWindow } from '../pogs/repository';
 import { toUser } from './repository';
 
 export type PublicUser = User & { pogCount: number };
@@ -57,7 +58,7 @@ function baseConditions(filter: PublicUserFilter): SQL[] {
 }
 
 /** The search (case-insensitive, anywhere in the username or the display name, a leading @ dropped) and the holding filters. */
-function matchConditions(db: Db | Tx, filter: PublicUserFilter, fields: PlayerFields): SQL[] {
+function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields): SQL[] {
   const conditions: SQL[] = [];
   if (filter.search) {
     const pattern = likePattern(filter.search.replace(/^@/, ''));
@@ -107,13 +108,13 @@ export function playerSearchWindow(db: Db, filter: PublicUserFilter, windowRows 
 }
 
 /** The matching players in no order, from the trigram indexes: at most `maxCandidates` + 1. */
-export function playerSearchCandidates(db: Db | Tx, filter: PublicUserFilter, maxCandidates = PLAYER_SEARCH_LIMITS.maxCandidates) {
-  return db
+export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
+  const all = db
     .select({ id: users.id })
     .from(users)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
-    .where(and(...baseConditions(filter), ...matchConditions(db, filter, users)))
-    .limit(maxCandidates + 1);
+    .where(and(...baseConditions(filter), ...matchConditions(db, filter, users)));
+  return firstRowsPlannedForAll(all, maxCandidates + 1);
 }
 
 /** How a searched page was found (for tests): see `searchedPlayerIds`. */
@@ -123,15 +124,18 @@ export type PlayerSearchPath = 'window' | 'candidates' | 'name order';
  * The players a searched page is read from, by the cheapest of three ways (the planner cannot
  * know how many players a term matches, and a wrong guess walks the whole name order for a rare one):
  * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindow`);
- * 2. otherwise the matches are collected from the trigram indexes (sequential scans off: with a
- *    LIMIT the planner would check rows in storage order), up to `maxCandidates`, and the page is
- *    read among them;
- * 3. when there are more (`ids` undefined), matches are frequent enough that the name order fills a page soon.
+ * 2. otherwise the matches are collected from the trigram indexes (`firstRowsPlannedForAll`: under
+ *    a plain LIMIT the planner would check rows in storage order), up to `maxCandidates`, and the
+ *    page is read among them;
+ * 3. when there are more, or the window held enough to show it (`frequentInWindow`), matches are
+ *    frequent enough that the name order fills a page soon (`ids` undefined).
  */
 export async function searchedPlayerIds(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ ids: number[] | undefined; path: PlayerSearchPath }> {
   const windowed = await playerSearchWindow(db, filter, limits.windowRows);
-  if (windowed.length > (filter.limit ?? USER_PAGE_SIZE)) return { ids: windowed.map((row) => row.id), path: 'window' };
-  const candidates = await withoutSeqScan(db, (tx) => playerSearchCandidates(tx, filter, limits.maxCandidates));
+  const limit = filter.limit ?? USER_PAGE_SIZE;
+  if (windowed.length > limit) return { ids: windowed.map((row) => row.id), path: 'window' };
+  if (frequentInWindow(windowed.length, limit, limits)) return { ids: undefined, path: 'name order' };
+  const candidates = await readRows<{ id: number }>(db, playerSearchCandidates(db, filter, limits.maxCandidates));
   if (candidates.length > limits.maxCandidates) return { ids: undefined, path: 'name order' };
   return { ids: candidates.map((row) => row.id), path: 'candidates' };
 }
