@@ -100,7 +100,7 @@ type Cursor = z.infer<typeof cursorSchema>;
 
 const trendingPoints = sql<number>`coalesce(${pogs.points}, 0)`;
 
-/** Above this many creators matching a search, their ids are not listed (see `searchMatches`). */
+/** Above this many creators matching a search, their ids are not listed (see `prepareSearch`). */
 const MAX_LISTED_CREATORS = 500;
 
 /** How much work a searched page may do before changing its plan (see `searchedPage`). */
@@ -151,11 +151,6 @@ export function searchCondition({ pattern, creatorIds }: SearchTerm, fields: Sea
         ? inArray(fields.creatorId, creatorIds)
         : undefined;
   return or(sql`${fields.name} ILIKE ${pattern}`, sql`${fields.textContent} ILIKE ${pattern}`, byCreator)!;
-}
-
-/** `searchCondition` on the POG table, for a term (also for EXPLAIN in infra/bench/explore-search.ts). */
-export async function searchMatches(db: Db, term: string): Promise<SQL> {
-  return searchCondition(await prepareSearch(db, term));
 }
 
 /** A page's conditions, the search apart: listed, the filters, and after the cursor. */
