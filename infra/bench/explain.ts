@@ -1,6 +1,6 @@
 /** EXPLAIN ANALYZE of the app's own statements, on the database a benchmark filled. */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from '@pog/common/server';
+import type { Db } from '@pog/common/server';
 
 export interface ExplainSummary {
   ms: number;
@@ -11,7 +11,7 @@ export interface ExplainSummary {
   plan: string;
 }
 
-export async function explain(database: Database, statement: SQLWrapper): Promise<ExplainSummary> {
+export async function explain(database: { db: Db }, statement: SQLWrapper): Promise<ExplainSummary> {
   const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)) as unknown as { rows: Array<Record<string, string>> };
   const lines = result.rows.map((row) => Object.values(row)[0]!);
   const plan = lines.join('\n');
@@ -22,4 +22,14 @@ export async function explain(database: Database, statement: SQLWrapper): Promis
 
 export function describeExplain(label: string, summary: ExplainSummary): string {
   return `  ${label.padEnd(34)} ${summary.ms.toFixed(2).padStart(8)} ms  ${summary.seqScan ? 'SEQ SCAN, ' : ''}indexes: ${summary.indexes.join(', ') || 'none'}`;
+}
+
+/** The steps of one request explained, as one: times added, every index, any sequential scan. */
+export function combineExplains(steps: ExplainSummary[]): ExplainSummary {
+  return {
+    ms: steps.reduce((sum, step) => sum + step.ms, 0),
+    seqScan: steps.some((step) => step.seqScan),
+    indexes: [...new Set(steps.flatMap((step) => step.indexes))],
+    plan: steps.map((step) => step.plan).join('\n'),
+  };
 }

@@ -13,9 +13,9 @@
  */
 import { inArray } from 'drizzle-orm';
 import { pogListQuerySchema, type PogListQuery } from '@pog/common';
-import { pogListStatement, searchCandidates, searchMatches, tables, type Database } from '@pog/common/server';
+import { pogListStatement, prepareSearch, searchCandidates, searchCondition, searchedPage, searchWindow, tables, type Database } from '@pog/common/server';
 import { listBenchArgs, runInterleaved, runListBenchmark } from './ab-run';
-import { describeExplain, explain } from './explain';
+import { combineExplains, describeExplain, explain } from './explain';
 
 const args = listBenchArgs({ players: 1000, pogs: 100_000 });
 
@@ -26,17 +26,26 @@ const SORTS = ['recent', 'trending'] as const;
 const pogs = args.pogs;
 
 /**
- * The search's statements as the app runs them: the matches collected from the indexes (at most
- * 2,001), then the page (by id when they were all, else in list order); their times added.
+ * The search's statements as the app runs them (`searchedPage`): the first rows of the list order
+ * checked, and when they hold no whole page, the matches collected from the indexes (planned for
+ * all rows, as the app does) and then the page, by id or in list order; their times added.
  */
 async function explainSearch(database: Database, query: PogListQuery) {
-  const matches = await searchMatches(database.db, query.search!);
-  const all = (await searchCandidates(database.db, query, matches)).length <= 2000;
-  const first = await explain(database, searchCandidates(database.db, query, matches));
-  const page = all
-    ? await explain(database, database.db.select().from(tables.pogs).where(inArray(tables.pogs.id, [...Array(query.limit + 1).keys()].map((i) => i + 1))))
-    : await explain(database, pogListStatement(database.db, query, matches));
-  return { ms: first.ms + page.ms, seqScan: first.seqScan || page.seqScan, indexes: [...new Set([...first.indexes, ...page.indexes])], plan: `${first.plan}\n${page.plan}` };
+  const { db } = database;
+  const term = await prepareSearch(db, query.search!);
+  const { path } = await searchedPage(db, query, query.search!);
+  const steps = [await explain(database, searchWindow(db, query, term))];
+  const byId = () => explain(database, db.select().from(tables.pogs).where(inArray(tables.pogs.id, [...Array(query.limit + 1).keys()].map((i) => i + 1))));
+  if (path !== 'window') {
+    const matches = searchCondition(term);
+    steps.push(await explain(database, searchCandidates(db, query, matches)));
+    steps.push(path === 'candidates' ? await byId() : await explain(database, pogListStatement(db, query, matches)));
+  } else {
+    steps.push(await byId());
+  }
+  const summary = combineExplains(steps);
+
+  return { path, summary };
 }
 
 runListBenchmark({
@@ -50,7 +59,8 @@ runListBenchmark({
     for (const sort of SORTS) {
       for (const search of SEARCH_TERMS) {
         const query = pogListQuerySchema.parse({ search, sort, limit: '50' });
-        console.log(describeExplain(`"${search}", ${sort}`, await explainSearch(database, query)));
+        const { path, summary } = await explainSearch(database, query);
+        console.log(describeExplain(`"${search}", ${sort} (${path})`, summary));
       }
     }
   },

@@ -11,9 +11,28 @@
  * request with up to 1,000 players, counting the POG table each time), which is what its screens
  * loaded. EXPLAIN ANALYZE of the new statements is printed first (--rounds 0: only that).
  */
-import { publicUserListStatement, type PublicUserFilter } from '@pog/common/server';
+import { playerSearchCandidates, playerSearchWindow, publicUserListStatement, searchedPlayerIds, type Database, type PublicUserFilter } from '@pog/common/server';
 import { listBenchArgs, runInterleaved, runListBenchmark } from './ab-run';
-import { describeExplain, explain } from './explain';
+import { combineExplains, describeExplain, explain } from './explain';
+
+/**
+ * The statements of one page as the app runs them (`listPublicUsers`): for a search, the first
+ * players in name order checked, and when they hold no whole page the candidates from the trigram
+ * indexes (planned for all rows, as the app does); then the page; their times added.
+ */
+async function explainList(database: Database, filter: PublicUserFilter) {
+  const { db } = database;
+  if (!filter.search) return { path: 'list', summary: await explain(database, publicUserListStatement(db, filter)) };
+  const { ids, path } = await searchedPlayerIds(db, filter);
+  const steps = [await explain(database, playerSearchWindow(db, filter))];
+  if (path !== 'window') {
+    steps.push(await explain(database, playerSearchCandidates(db, filter)));
+  }
+  if (ids?.length !== 0) steps.push(await explain(database, publicUserListStatement(db, filter, ids)));
+  const summary = combineExplains(steps);
+
+  return { path, summary };
+}
 
 const args = listBenchArgs({ players: 100_000, pogs: 1_000_000 });
 
@@ -38,7 +57,10 @@ runListBenchmark({
       ...SEARCH_TERMS.map((search): [string, PublicUserFilter] => [`holding, "${search}"`, { holding: true, search }]),
       ['can be challenged, "ember"', { challengeableAt: now, search: 'ember' }],
     ];
-    for (const [label, filter] of cases) console.log(describeExplain(label, await explain(database, publicUserListStatement(database.db, filter))));
+    for (const [label, filter] of cases) {
+      const { path, summary } = await explainList(database, filter);
+      console.log(describeExplain(`${label} (${path})`, summary));
+    }
   },
   async load(sides, kind) {
     const search = (flag: string) => SEARCH_TERMS.map((term) => `/api/users?${flag}&search=${encodeURIComponent(term)}`);

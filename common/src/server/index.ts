@@ -42,13 +42,17 @@ export {
 } from './notifications/repository';
 export { findUserById, findUserByUsername, toUser } from './users/repository';
 export {
-  findPog, findPogs, listed, listOwnedPogs, listPogs, pogListStatement, type PogWithNames, searchCandidates, searchMatches, toPog,
-  toPogFor, toPogWithNotes,
+  findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, pogListStatement, type PogWithNames, prepareSearch, searchCandidates,
+  searchCondition, searchedPage, SEARCH_LIMITS, type SearchLimits, type SearchPath, type SearchTerm, searchWindow, toPog, toPogFor, toPogWithNotes,
 } from './pogs/repository';
+export { firstRowsPlannedForAll, readRows } from './db/planner';
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './pogs/similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';
-export { findPublicUser, listPublicUsers, type PublicUser, type PublicUserFilter, publicUserListStatement } from './users/directory';
+export {
+  findPublicUser, listPublicUsers, PLAYER_SEARCH_LIMITS, type PlayerSearchLimits, type PlayerSearchPath, playerSearchCandidates, playerSearchWindow,
+  type PublicUser, type PublicUserFilter, publicUserListStatement, searchedPlayerIds,
+} from './users/directory';
 export { applyPogsHeldDeltas, recountPogsHeld } from './users/player-counts';
 export { ALL_TIME_PERIOD, leaderboardStatements, readLeaderboard, utcWeekStart } from './leaderboards/queries';
 export { type StandingDrift, standingsDrift } from './leaderboards/audit';

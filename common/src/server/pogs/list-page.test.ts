@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { pogs } from '../db/schema';
-import { openWithPlayers, testBackends } from '../testing/backends';
+import { openWithPlayers, TEST_BACKENDS } from '../testing/backends';
 import { readListPage } from './list-page';
 import { pogListStatement } from './repository';
 
@@ -14,7 +14,7 @@ import { pogListStatement } from './repository';
 const run = `${process.pid}${Date.now()}`;
 const RARITIES = ['common', 'rare', 'epic'] as const;
 
-describe.each(testBackends)('the plain POG list page on $name', ({ open, skip }) => {
+describe.each(TEST_BACKENDS)('the plain POG list page on $name', ({ open, skip }) => {
   let database: Database;
   let creators: number[];
 

@@ -1,5 +1,5 @@
 /** Reading POGs with their owner and creator names, and listing them with keyset pagination. */
-import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cooldownHoursLeft } from '../../pogs/cooldown';
@@ -7,6 +7,7 @@ import type { Pog, PogListQuery } from '../../pogs/pog';
 import { idSchema, INT4 } from '../../schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';
+import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { supportsRawQuery } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
@@ -101,35 +102,67 @@ type Cursor = z.infer<typeof cursorSchema>;
 
 const trendingPoints = sql<number>`coalesce(${pogs.points}, 0)`;
 
-/** Above this many creators matching a search, their ids are not listed (see `searchMatches`). */
+/** Above this many creators matching a search, their ids are not listed (see `prepareSearch`). */
 const MAX_LISTED_CREATORS = 500;
-/** Up to this many matching POGs are sorted here and read by id (see `searchedPage`). */
-const MAX_SEARCH_CANDIDATES = 2000;
+
+/** How much work a searched page may do before changing its plan (see `searchedPage`). */
+export interface SearchLimits {
+  /** Rows read in list order first: a term common enough to fill a page among them is answered there. */
+  windowRows: number;
+  /** Up to this many matching POGs are then collected from the indexes and sorted here. */
+  maxCandidates: number;
+}
+
+export const SEARCH_LIMITS: SearchLimits = { windowRows: 500, maxCandidates: 2000 };
+
+/** What a search compares: a POG's name, text and creator (the table's columns, or a subquery's). */
+interface SearchedFields {
+  name: SQLWrapper;
+  textContent: SQLWrapper;
+  creatorId: SQLWrapper;
+}
+
+/** A search term made ready: its ILIKE pattern and the ids of the creators whose username matches. */
+export interface SearchTerm {
+  pattern: string;
+  /** Undefined when more than MAX_LISTED_CREATORS match: the usernames are then checked row by row. */
+  creatorIds: number[] | undefined;
+}
+
+/**
+ * The matching creators are looked up first through the trigram index on usernames, so that the
+ * POGs can be found on pogs_creator_id_idx (a subquery in their place hid how many there are from
+ * the planner). A term so common that more than MAX_LISTED_CREATORS players match it is checked
+ * row by row instead.
+ */
+export async function prepareSearch(db: Db, term: string): Promise<SearchTerm> {
+  const pattern = likePattern(term);
+  const creators = await db.select({ id: users.id }).from(users).where(ilike(users.username, pattern)).limit(MAX_LISTED_CREATORS + 1);
+  return { pattern, creatorIds: creators.length > MAX_LISTED_CREATORS ? undefined : creators.map((c) => c.id) };
+}
 
 /**
  * The search: the name, the text or the creator's username contains the term, case-insensitively.
- * Each part has an index (migration 0011): trigram indexes on name and text, and the matching
- * creators' ids, looked up first through the trigram index on usernames, on pogs_creator_id_idx
- * (a subquery in their place hid how many there are from the planner). A term so common that more
- * than MAX_LISTED_CREATORS players match it is checked row by row instead.
+ * Each part has an index (migration 0011): trigram indexes on name and text, pogs_creator_id_idx.
  */
-export async function searchMatches(db: Db, term: string): Promise<SQL> {
-  const pattern = likePattern(term);
-  const creators = await db.select({ id: users.id }).from(users).where(ilike(users.username, pattern)).limit(MAX_LISTED_CREATORS + 1);
+export function searchCondition({ pattern, creatorIds }: SearchTerm, fields: SearchedFields = pogs): SQL {
   const byCreator =
-    creators.length > MAX_LISTED_CREATORS
-      ? sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${pogs.creatorId} AND ${users.username} ILIKE ${pattern})`
-      : creators.length > 0
-        ? inArray(pogs.creatorId, creators.map((c) => c.id))
+    creatorIds === undefined
+      ? sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${fields.creatorId} AND ${users.username} ILIKE ${pattern})`
+      : creatorIds.length > 0
+        ? inArray(fields.creatorId, creatorIds)
         : undefined;
-  return or(ilike(pogs.name, pattern), ilike(pogs.textContent, pattern), byCreator)!;
+  return or(sql`${fields.name} ILIKE ${pattern}`, sql`${fields.textContent} ILIKE ${pattern}`, byCreator)!;
 }
 
 /** A page's conditions, the search apart: listed, the filters, and after the cursor. */
 function pageConditions(query: PogListQuery): SQL[] {
+  return [...listRange(query), ...filterConditions(query, pogs)];
+}
+
+/** Listed and after the cursor: the part of the list order a page is read from (its indexes' own conditions). */
+function listRange(query: PogListQuery): SQL[] {
   const conditions: SQL[] = [listed];
-  if (query.rarity) conditions.push(eq(pogs.rarity, query.rarity));
-  if (query.creator) conditions.push(eq(pogs.creatorId, query.creator));
   const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
   if (cursor && query.sort === 'trending') {
     // A row comparison, not "points < p OR (points = p AND id < i)": PostgreSQL turns only the
@@ -141,19 +174,54 @@ function pageConditions(query: PogListQuery): SQL[] {
   return conditions;
 }
 
-/**
- * The POGs a searched page may show, in no order, collected from the search's indexes: at most
- * MAX_SEARCH_CANDIDATES + 1 (also for EXPLAIN in infra/bench/explore-search.ts).
- */
-export function searchCandidates(db: Db, query: PogListQuery, matches: SQL) {
-  return db
-    .select({ id: pogs.id, points: trendingPoints })
-    .from(pogs)
-    .where(and(...pageConditions(query), matches))
-    .limit(MAX_SEARCH_CANDIDATES + 1);
+/** The rarity and creator filters, on the table's columns or a subquery's. */
+function filterConditions(query: PogListQuery, fields: { rarity: SQLWrapper; creatorId: SQLWrapper }): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.rarity) conditions.push(sql`${fields.rarity} = ${query.rarity}`);
+  if (query.creator) conditions.push(sql`${fields.creatorId} = ${query.creator}`);
+  return conditions;
 }
 
-/** The statement behind one page read in list order, `search` (`searchMatches`) checked row by row. */
+/** The list order: newest first, or most points first (newest first among equals). */
+function listOrder(query: PogListQuery, fields: { id: SQLWrapper; points: SQLWrapper } = { id: pogs.id, points: trendingPoints }): SQL[] {
+  return query.sort === 'trending' ? [sql`${fields.points} DESC`, sql`${fields.id} DESC`] : [sql`${fields.id} DESC`];
+}
+
+/**
+ * The first page of matches among the first `windowRows` rows of the list (after the cursor), in
+ * list order: the rows are read from the list's index, then checked (the filters too, so that a
+ * rare rarity cannot make the index read go on); a check cannot be moved below the LIMIT, so at
+ * most `windowRows` rows are read whatever the planner guesses.
+ */
+export function searchWindow(db: Db, query: PogListQuery, term: SearchTerm, windowRows = SEARCH_LIMITS.windowRows) {
+  const window = db
+    .select({ id: pogs.id, points: sql<number>`${trendingPoints}`.as('points'), name: pogs.name, textContent: pogs.textContent, creatorId: pogs.creatorId, rarity: pogs.rarity })
+    .from(pogs)
+    .where(and(...listRange(query)))
+    .orderBy(...listOrder(query))
+    .limit(windowRows)
+    .as('list_window');
+  return db
+    .select({ id: window.id, points: window.points })
+    .from(window)
+    .where(and(...filterConditions(query, window), searchCondition(term, window)))
+    .orderBy(...listOrder(query, window))
+    .limit(query.limit + 1);
+}
+
+/**
+ * The POGs a searched page may show, in no order, collected from the search's indexes: at most
+ * `maxCandidates` + 1 (also for EXPLAIN in infra/bench/explore-search.ts).
+ */
+export function searchCandidates(db: Db, query: PogListQuery, matches: SQL, maxCandidates = SEARCH_LIMITS.maxCandidates): SQL {
+  const all = db
+    .select({ id: pogs.id, points: sql<number>`${trendingPoints}`.as('points') })
+    .from(pogs)
+    .where(and(...pageConditions(query), matches));
+  return firstRowsPlannedForAll(all, maxCandidates + 1);
+}
+
+/** The statement behind one page read in list order, `search` (`searchCondition`) checked row by row. */
 export function pogListStatement(db: Db, query: PogListQuery, search: SQL | undefined) {
   const order = query.sort === 'trending' ? [desc(trendingPoints), desc(pogs.id)] : [desc(pogs.id)];
   return selectWithNames(db)
@@ -162,22 +230,47 @@ export function pogListStatement(db: Db, query: PogListQuery, search: SQL | unde
     .limit(query.limit + 1);
 }
 
+/** How a searched page was found (for tests): see `searchedPage`. */
+export type SearchPath = 'window' | 'candidates' | 'list order';
+
 /**
- * A searched page. The planner cannot know how many POGs a term matches (trigram estimates are
- * rough), and a wrong guess walks the whole list order for a rare term. So the matches are first
- * collected without order from the indexes, up to MAX_SEARCH_CANDIDATES: when that is all of them,
- * the page is sorted here from those alone and its rows read by id; when there are more, the term
- * is common and reading the list order fills a page quickly.
+ * A searched page, by the cheapest of three ways; the planner cannot choose among them, as it
+ * cannot know how many POGs a term matches (trigram estimates are rough) and a wrong guess walks
+ * the whole list for a rare term:
+ * 1. a common term fills a page within the first `windowRows` rows of the list (`searchWindow`);
+ * 2. otherwise the matches are collected from the indexes (`firstRowsPlannedForAll`), without
+ *    order, up to `maxCandidates`:
+ *    when that is all of them, the page is sorted here from those alone and read by id;
+ * 3. when there are more, or when the window held enough matches to show it (`frequentInWindow`),
+ *    matches are frequent enough that reading the list order fills a page soon.
  */
-async function searchedPage(db: Db, query: PogListQuery, term: string): Promise<PogWithNames[]> {
-  const matches = await searchMatches(db, term);
-  const candidates = await searchCandidates(db, query, matches);
-  if (candidates.length > MAX_SEARCH_CANDIDATES) return pogListStatement(db, query, matches);
+export async function searchedPage(db: Db, query: PogListQuery, text: string, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; path: SearchPath }> {
+  const term = await prepareSearch(db, text);
+  const windowed = await searchWindow(db, query, term, limits.windowRows);
+  if (windowed.length > query.limit) return { rows: await byIds(db, windowed.map((c) => c.id)), path: 'window' };
+  const matches = searchCondition(term);
+  // Matches this frequent in the window: the list order reaches a page within about maxCandidates rows.
+  if (frequentInWindow(windowed.length, query.limit, limits)) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
+  const candidates = await readRows<{ id: number; points: number }>(db, searchCandidates(db, query, matches, limits.maxCandidates));
+  if (candidates.length > limits.maxCandidates) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
   const trending = query.sort === 'trending';
   const ids = candidates
     .sort((a, b) => (trending ? Number(b.points) - Number(a.points) : 0) || b.id - a.id)
     .slice(0, query.limit + 1)
     .map((c) => c.id);
+  return { rows: await byIds(db, ids), path: 'candidates' };
+}
+
+/**
+ * Whether `found` matches in a window of `windowRows` rows (short of a page) show matches frequent
+ * enough for reading the list order to fill a page of `limit` + 1 within `maxCandidates` rows.
+ */
+export function frequentInWindow(found: number, limit: number, { windowRows, maxCandidates }: SearchLimits): boolean {
+  return found * maxCandidates >= (limit + 1) * windowRows;
+}
+
+/** The POGs of these ids, in this order. */
+async function byIds(db: Db, ids: number[]): Promise<PogWithNames[]> {
   const found = await findPogs(db, ids);
   return ids.flatMap((id) => found.get(id) ?? []);
 }
@@ -190,8 +283,8 @@ async function plainPage(db: Db, query: PogListQuery): Promise<PogWithNames[]> {
 }
 
 /** One page of listed POGs, newest or trending first, and the cursor of the next page if any. */
-export async function listPogs(db: Db, query: PogListQuery): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
-  const rows = query.search ? await searchedPage(db, query, query.search) : await plainPage(db, query);
+export async function listPogs(db: Db, query: PogListQuery, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
+  const rows = query.search ? (await searchedPage(db, query, query.search, limits)).rows : await plainPage(db, query);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];

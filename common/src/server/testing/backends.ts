@@ -1,19 +1,34 @@
-/** Tests that run against both databases: PGlite in memory always, PostgreSQL when TEST_DATABASE_URL is set. */
-import { openDatabase, type Database } from '../db/client';
+/**
+ * The databases the unit project's database tests run on: a PGlite of their own in memory, and
+ * the PostgreSQL server of TEST_DATABASE_URL when it is set (shared with other tests: each test
+ * isolates itself by unique names, see `randomTag`).
+ */
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { migrate } from '../db/migrate';
 import { users } from '../db/schema';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-export const testBackends = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteDir: 'memory://' }), skip: false },
-  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openDatabase({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
+async function openMigrated(options: DatabaseOptions): Promise<Database> {
+  const database = await openDatabase(options);
+  await migrate(database);
+  return database;
+}
+
+/** `open()` gives the database migrated. */
+export const TEST_BACKENDS = [
+  { name: 'PGlite', open: () => openMigrated({ pgliteDir: 'memory://' }), skip: false },
+  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openMigrated({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
 ];
 
-/** Opens and migrates the database, and adds players with these usernames (their ids in that order). */
+/** Seven lower-case letters, unlike any other test's names (and a trigram index's whole words). */
+export const randomTag = () =>
+  [...randomBytes(7)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
+
+/** Opens the (migrated) database and adds players with these usernames (their ids in that order). */
 export async function openWithPlayers(open: () => Promise<Database>, usernames: string[]): Promise<{ database: Database; players: number[] }> {
   const database = await open();
-  await migrate(database);
   const rows = await database.db
     .insert(users)
     .values(usernames.map((username) => ({ username, displayName: username, passwordHash: 'x' })))

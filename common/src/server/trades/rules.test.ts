@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { pogs, trades, userAchievements } from '../db/schema';
 import { lockPlayers } from '../moderation/player-locks';
 import { lockPogs } from '../pogs/locks';
-import { openWithPlayers, testBackends } from '../testing/backends';
+import { openWithPlayers, TEST_BACKENDS } from '../testing/backends';
 import { assertUnderDailyLimit } from './rules';
 
 
@@ -18,7 +18,7 @@ const run = `${process.pid}${Date.now()}`;
 const now = new Date('2031-05-06T12:00:00Z');
 const withTradeReward = ACHIEVEMENTS.filter((a) => a.tradeReward > 0);
 
-describe.each(testBackends)('trade rules on $name', ({ open, skip }) => {
+describe.each(TEST_BACKENDS)('trade rules on $name', ({ open, skip }) => {
   let database: Database;
   let sender: number;
   let other: number;

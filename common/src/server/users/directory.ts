@@ -3,7 +3,7 @@
  * username order (case-insensitive), searchable, and read the counts `player_counts` keeps
  * (player-counts.ts) instead of counting the POG table.
  */
-import { and, asc, eq, exists, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { User } from '../../schemas/auth';
 import { USER_PAGE_SIZE, type UserListQuery } from '../../users/directory';
@@ -11,7 +11,9 @@ import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
 import { playerCounts, pogs, users } from '../db/schema';
 import { likePattern } from '../db/like';
+import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
+import { frequentInWindow } from '../pogs/repository';
 import { toUser } from './repository';
 
 export type PublicUser = User & { pogCount: number };
@@ -30,31 +32,119 @@ export interface PublicUserFilter extends Partial<Omit<UserListQuery, 'canBeChal
   holding?: boolean | undefined;
 }
 
-/** The statement behind one page of `listPublicUsers` (also for EXPLAIN in infra/bench/player-list.ts). */
-export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}) {
-  const { challengeableAt, holding, search, id, cursor, limit = USER_PAGE_SIZE } = filter;
-  const conditions: (SQL | undefined)[] = [eq(users.isBanned, false)];
-  if (challengeableAt) conditions.push(exists(db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, users.id), riskable(challengeableAt)))));
-  if (holding) conditions.push(gt(playerCounts.pogsHeld, 0));
-  if (search) {
-    const pattern = likePattern(search.replace(/^@/, ''));
-    conditions.push(or(ilike(users.username, pattern), ilike(users.displayName, pattern)));
+/** How much work a searched page may do before changing its plan (see `searchedPlayerIds`). */
+export interface PlayerSearchLimits {
+  /** Players read in name order first: a term common enough to fill a page among them is answered there. */
+  windowRows: number;
+  /** Up to this many matching players are then collected from the trigram indexes. */
+  maxCandidates: number;
+}
+
+export const PLAYER_SEARCH_LIMITS: PlayerSearchLimits = { windowRows: 500, maxCandidates: 1000 };
+
+/** A player's searched fields: the table's columns, or a subquery's. */
+interface PlayerFields {
+  id: SQLWrapper;
+  username: SQLWrapper;
+  displayName: SQLWrapper;
+}
+
+/** Not banned, the preset player, after the cursor: what a page is read from, in name order. */
+function baseConditions(filter: PublicUserFilter): SQL[] {
+  const conditions: SQL[] = [eq(users.isBanned, false)];
+  if (filter.id !== undefined) conditions.push(eq(users.id, filter.id));
+  if (filter.cursor) conditions.push(sql`${nameKey} > ${decodeCursor(filter.cursor, cursorSchema).name}`);
+  return conditions;
+}
+
+/** The search (case-insensitive, anywhere in the username or the display name, a leading @ dropped) and the holding filters. */
+function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const pattern = likePattern(filter.search.replace(/^@/, ''));
+    conditions.push(or(sql`${fields.username} ILIKE ${pattern}`, sql`${fields.displayName} ILIKE ${pattern}`)!);
   }
-  if (id !== undefined) conditions.push(eq(users.id, id));
-  if (cursor) conditions.push(sql`${nameKey} > ${decodeCursor(cursor, cursorSchema).name}`);
+  // player_counts is joined by every statement that uses these conditions.
+  if (filter.holding) conditions.push(gt(playerCounts.pogsHeld, 0));
+  if (filter.challengeableAt) conditions.push(exists(db.select({ id: pogs.id }).from(pogs).where(and(sql`${pogs.userId} = ${fields.id}`, riskable(filter.challengeableAt)))));
+  return conditions;
+}
+
+/**
+ * The statement behind one page of `listPublicUsers` (also for EXPLAIN in infra/bench/player-list.ts).
+ * With `ids`, the page is read among those players only, already found to match (`searchedPlayerIds`).
+ */
+export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: number[]) {
+  const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matchConditions(db, filter, users))];
   return db
     .select({ user: users, held: pogsHeld, key: nameKey })
     .from(users)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
     .where(and(...conditions))
     .orderBy(asc(nameKey))
-    .limit(limit + 1);
+    .limit((filter.limit ?? USER_PAGE_SIZE) + 1);
+}
+
+/**
+ * The first page of matches among the first `windowRows` players in name order (after the
+ * cursor): the players are read from the name index, then checked; the check cannot be moved
+ * below the LIMIT, so at most `windowRows` players are read whatever the planner guesses.
+ */
+export function playerSearchWindow(db: Db, filter: PublicUserFilter, windowRows = PLAYER_SEARCH_LIMITS.windowRows) {
+  const window = db
+    .select({ id: users.id, key: sql<string>`${nameKey}`.as('key'), username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(and(...baseConditions(filter)))
+    .orderBy(asc(nameKey))
+    .limit(windowRows)
+    .as('name_window');
+  return db
+    .select({ id: window.id })
+    .from(window)
+    .leftJoin(playerCounts, eq(playerCounts.userId, window.id))
+    .where(and(...matchConditions(db, filter, window)))
+    .orderBy(asc(window.key))
+    .limit((filter.limit ?? USER_PAGE_SIZE) + 1);
+}
+
+/** The matching players in no order, from the trigram indexes: at most `maxCandidates` + 1. */
+export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
+  const all = db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
+    .where(and(...baseConditions(filter), ...matchConditions(db, filter, users)));
+  return firstRowsPlannedForAll(all, maxCandidates + 1);
+}
+
+/** How a searched page was found (for tests): see `searchedPlayerIds`. */
+export type PlayerSearchPath = 'window' | 'candidates' | 'name order';
+
+/**
+ * The players a searched page is read from, by the cheapest of three ways (the planner cannot
+ * know how many players a term matches, and a wrong guess walks the whole name order for a rare one):
+ * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindow`);
+ * 2. otherwise the matches are collected from the trigram indexes (`firstRowsPlannedForAll`: under
+ *    a plain LIMIT the planner would check rows in storage order), up to `maxCandidates`, and the
+ *    page is read among them;
+ * 3. when there are more, or the window held enough to show it (`frequentInWindow`), matches are
+ *    frequent enough that the name order fills a page soon (`ids` undefined).
+ */
+export async function searchedPlayerIds(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ ids: number[] | undefined; path: PlayerSearchPath }> {
+  const windowed = await playerSearchWindow(db, filter, limits.windowRows);
+  const limit = filter.limit ?? USER_PAGE_SIZE;
+  if (windowed.length > limit) return { ids: windowed.map((row) => row.id), path: 'window' };
+  if (frequentInWindow(windowed.length, limit, limits)) return { ids: undefined, path: 'name order' };
+  const candidates = await readRows<{ id: number }>(db, playerSearchCandidates(db, filter, limits.maxCandidates));
+  if (candidates.length > limits.maxCandidates) return { ids: undefined, path: 'name order' };
+  return { ids: candidates.map((row) => row.id), path: 'candidates' };
 }
 
 /** One page of players who are not banned, and the cursor of the next page if any. */
-export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}): Promise<{ rows: PublicUser[]; nextCursor: string | undefined }> {
+export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PublicUser[]; nextCursor: string | undefined }> {
   const limit = filter.limit ?? USER_PAGE_SIZE;
-  const rows = await publicUserListStatement(db, filter);
+  const ids = filter.search ? (await searchedPlayerIds(db, filter, limits)).ids : undefined;
+  const rows = ids?.length === 0 ? [] : await publicUserListStatement(db, filter, ids);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];

@@ -1,0 +1,136 @@
+/**
+ * The searched player lists (Explore's creator filter, the Trade dialog, the challenge form) take
+ * one of three ways to a page (`searchedPlayerIds`): the first players in name order, the matches
+ * collected from the trigram indexes, or the name order. Whichever it takes, the pages must be
+ * those of the plain statement: players not banned whose username or display name contains the
+ * term (case-insensitively), with the list's filter, in name order, page after page. Small limits
+ * make each way reachable with a few dozen players; results are compared with a plain ILIKE.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../db/client';
+import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
+import { encodeCursor } from '../db/page-cursor';
+import { playerCounts, pogs, users } from '../db/schema';
+import { listPublicUsers, searchedPlayerIds, type PlayerSearchLimits, type PlayerSearchPath, type PublicUserFilter } from './directory';
+
+/** A window of 10 players and at most 15 candidates; pages of 4. */
+const LIMITS: PlayerSearchLimits = { windowRows: 10, maxCandidates: 15 };
+const PAGE = 4;
+
+type Filter = 'all' | 'holding' | 'challengeable';
+const NOW = new Date();
+
+/** The players a plain ILIKE statement lists after `from` in name order. */
+async function plainSearch(db: Db, term: string, from: string, filter: Filter): Promise<number[]> {
+  const pattern = `%${term}%`;
+  const holding = filter === 'holding' ? sql`AND coalesce(c.pogs_held, 0) > 0` : sql``;
+  const challengeable =
+    filter === 'challengeable'
+      ? sql`AND EXISTS (SELECT 1 FROM pogs p WHERE p.user_id = u.id AND p.moderation_status <> 'rejected' AND p.trades_remaining > 0 AND (p.cooldown_until IS NULL OR p.cooldown_until <= ${NOW.toISOString()}))`
+      : sql``;
+  const result = (await db.execute(sql`
+    SELECT u.id FROM users u LEFT JOIN player_counts c ON c.user_id = u.id
+    WHERE NOT u.is_banned AND lower(u.username) > ${from} AND (u.username ILIKE ${pattern} OR u.display_name ILIKE ${pattern}) ${holding} ${challengeable}
+    ORDER BY lower(u.username)`)) as unknown as { rows: Array<{ id: number }> };
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Every page `listPublicUsers` gives, starting after `from` in name order, and the way each was found. */
+async function pagedSearch(db: Db, term: string, from: string, filter: Filter, pageSize = PAGE): Promise<{ ids: number[]; paths: PlayerSearchPath[] }> {
+  const ids: number[] = [];
+  const paths: PlayerSearchPath[] = [];
+  let cursor = encodeCursor({ name: from });
+  for (let pages = 0; pages < 50; pages++) {
+    const query: PublicUserFilter = { search: term, limit: pageSize, cursor, holding: filter === 'holding', challengeableAt: filter === 'challengeable' ? NOW : undefined };
+    paths.push((await searchedPlayerIds(db, query, LIMITS)).path);
+    const page = await listPublicUsers(db, query, LIMITS);
+    expect(page.rows.length).toBeLessThanOrEqual(pageSize);
+    ids.push(...page.rows.map((row) => row.id));
+    if (!page.nextCursor) return { ids, paths };
+    cursor = page.nextCursor;
+  }
+  throw new Error('more than 50 pages');
+}
+
+describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
+  let database: Database;
+  // Every player's username starts with `from`: the pages start there, past other tests' players.
+  const from = tag();
+  const terms = { common: tag(), rare: tag(), frequent: tag() };
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await open();
+    const { db } = database;
+    const player = (username: string, displayName: string, isBanned = false) => ({ username: `${from}${username}`, displayName, passwordHash: 'x', isBanned });
+    const inserted = await db
+      .insert(users)
+      .values([
+        // First in name order: 30 players, every other one with the common term in the display name.
+        ...Array.from({ length: 30 }, (_, i) => player(`c${String(i).padStart(2, '0')}`, i % 2 === 0 ? `Common ${terms.common}` : 'Someone')),
+        // The rare term in a username (capitals), a display name, and a banned player's name.
+        player(`r1${terms.rare.toUpperCase()}`, 'Rare one'),
+        player('r2', `Also ${terms.rare}`),
+        player('r3', 'Not this one'),
+        player(`r4${terms.rare}`, 'Banned', true),
+        player(`r5_${terms.rare}_x`, 'Rare five'),
+        // The frequent term, more players than the 15 candidates, after everyone else.
+        ...Array.from({ length: 20 }, (_, i) => player(`z${String(i).padStart(2, '0')}${terms.frequent}`, 'Frequent')),
+      ])
+      .returning({ id: users.id });
+    // Every other player holds POGs (counted), every third one a POG it could risk in a battle.
+    await db.insert(playerCounts).values(inserted.map((row, i) => ({ userId: row.id, pogsHeld: i % 2 === 0 ? 2 : 0 })));
+    await db.insert(pogs).values(
+      inserted
+        .filter((_, i) => i % 3 === 0)
+        .map((row, i) => ({ userId: row.id, creatorId: row.id, name: 'Risked', maxTrades: 15, tradesRemaining: i % 4 === 0 ? 0 : 15 })),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  for (const filter of ['all', 'holding', 'challengeable'] as const) {
+    it.skipIf(skip)(`${filter}: every term gives the plain search's pages`, async () => {
+      for (const term of Object.values(terms)) {
+        const { ids } = await pagedSearch(database.db, term, from, filter);
+        expect(ids, term).toEqual(await plainSearch(database.db, term, from, filter));
+      }
+      expect((await pagedSearch(database.db, terms.rare.toUpperCase(), from, filter)).ids).toEqual(await plainSearch(database.db, terms.rare, from, filter));
+    });
+  }
+
+  it.skipIf(skip)('a common term is answered from the first players in name order', async () => {
+    const { ids, paths } = await pagedSearch(database.db, terms.common, from, 'all');
+    expect(ids).toHaveLength(15);
+    expect(paths[0]).toBe('window');
+  });
+
+  it.skipIf(skip)('a window holding a page but not one more player is not the last page', async () => {
+    // Pages of 5: the first 10 players hold 5 matches, one short of a page and its successor, but
+    // enough to show that the name order fills a page soon.
+    const { ids, paths } = await pagedSearch(database.db, terms.common, from, 'all', 5);
+    expect(ids).toEqual(await plainSearch(database.db, terms.common, from, 'all'));
+    expect(paths[0]).toBe('name order');
+  });
+
+  it.skipIf(skip)('a rare term is read among its candidates, the banned player left out', async () => {
+    const { ids, paths } = await pagedSearch(database.db, terms.rare, from, 'all');
+    expect(ids).toHaveLength(3);
+    expect(paths).toEqual(['candidates']);
+  });
+
+  it.skipIf(skip)('a term with more matches than candidates is read in name order', async () => {
+    const { ids, paths } = await pagedSearch(database.db, terms.frequent, from, 'all');
+    expect(ids).toHaveLength(20);
+    expect(paths[0]).toBe('name order');
+    expect(paths).toContain('window');
+  });
+
+  it.skipIf(skip)('a leading @ is dropped and a term nothing matches gives an empty page', async () => {
+    expect((await pagedSearch(database.db, `@${terms.rare}`, from, 'all')).ids).toHaveLength(3);
+    expect(await pagedSearch(database.db, tag(), from, 'all')).toEqual({ ids: [], paths: ['candidates'] });
+  });
+});
