@@ -9,7 +9,7 @@
 //   - "e2e": the browser tests, E2E_WORKERS files at a time (default 2; see vitest.config.ts).
 // Any arguments (files, --project, -t ...) are passed to one vitest run instead, as before.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -23,9 +23,21 @@ const lanes = extra.length > 0 ? [{ name: 'vitest', args: extra }] : [
   { name: 'e2e', args: ['--project', 'e2e'] },
 ];
 
+/**
+ * CPU seconds (user + system) of this process's finished children and everything they waited for:
+ * vitest, its workers, the apps and Chromium the tests start. Linux only (null elsewhere). On a busy
+ * machine this, not the wall time, is what compares two runs.
+ */
+function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // After "pid (comm)": state is field 3, cutime 16 and cstime 17 (man 5 proc), in clock ticks (100 a second here).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 /** One vitest process; with several, their lines are prefixed so each can be followed. */
-function runLane(lane, index) {
-  const outFile = path.join(outDir, `results-${index}.json`);
+function runLane(lane) {
+  const outFile = path.join(outDir, `results-${lane.name.replace(/\W+/g, "-")}.json`);
   rmSync(outFile, { force: true });
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...lane.args];
   const started = Date.now();
@@ -40,7 +52,7 @@ function runLane(lane, index) {
     }
   }
   return new Promise((resolve) =>
-    child.on('close', (code) => resolve({ ...lane, outFile, status: code ?? 1, seconds: (Date.now() - started) / 1000 })),
+    child.on('close', (code) => resolve({ ...lane, outFile, status: code ?? 1, seconds: (Date.now() - started) / 1000, cpuAtEnd: childrenCpuSeconds() })),
   );
 }
 
@@ -92,8 +104,20 @@ if (skippedTitles.length > 0) {
 }
 
 const SLOWEST = 10;
-const laneTimes = results.length > 1 ? ` (side by side: ${results.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s`).join(', ')})` : '';
-console.log(`\nThe run took ${wallSeconds.toFixed(0)} s${laneTimes}.`);
+// Each lane's CPU is what the children's total grew by when it ended (lanes end one after the other).
+const cpu = childrenCpuSeconds();
+let cpuBefore = 0;
+const laneCpu = new Map();
+for (const lane of [...results].sort((a, b) => a.seconds - b.seconds)) {
+  if (lane.cpuAtEnd === null) break;
+  laneCpu.set(lane.name, lane.cpuAtEnd - cpuBefore);
+  cpuBefore = lane.cpuAtEnd;
+}
+const laneTimes = results.length > 1
+  ? ` (side by side: ${results.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s${laneCpu.has(lane.name) ? ` using ${laneCpu.get(lane.name).toFixed(0)} CPU s` : ''}`).join(', ')})`
+  : '';
+const cpuText = cpu === null ? '' : `, ${cpu.toFixed(0)} CPU seconds in all, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`;
+console.log(`\nThe run took ${wallSeconds.toFixed(0)} s${laneTimes}${cpuText}.`);
 if (fileTimes.length > 0) {
   const total = fileTimes.reduce((sum, file) => sum + file.seconds, 0);
   console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, some side by side):`);
