@@ -9,15 +9,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Pog } from '@pog/common';
 import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
-import { openBrowser } from './browser';
-import { REPO_ROOT } from './env';
+import { CHROMIUM_PATH, REPO_ROOT } from './env';
 import { assertNoFindings, auditAtBothSizes, describeCsp, watchCsp, type CspViolation } from './audit';
 
 export { CHROMIUM_PATH, REPO_ROOT, hasChromium } from './env';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const STARTUP_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -120,12 +129,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   return { url, output: () => log, stop };
 }
 
-/**
- * The Chromium the e2e global setup started (closing it only disconnects this file), or a new one
- * when there is none.
- */
 export async function launchBrowser(): Promise<Browser> {
-  return openBrowser(inject('e2eBrowserEndpoint'));
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface E2E {
