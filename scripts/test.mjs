@@ -25,8 +25,9 @@ const lanes = extra.length > 0 ? [{ name: 'vitest', args: extra }] : [
 
 /**
  * CPU seconds (user + system) of this process's finished children and everything they waited for:
- * vitest, its workers, the apps and Chromium the tests start. Linux only (null elsewhere). On a busy
- * machine this, not the wall time, is what compares two runs.
+ * vitest, its workers and the apps the tests start. Linux only (null elsewhere). A lower bound: a
+ * process that outlives its parent (some of Chromium's helpers) is not counted. On a busy machine
+ * this, not the wall time, is what compares two runs of the same code.
  */
 function childrenCpuSeconds() {
   if (!existsSync('/proc/self/stat')) return null;
