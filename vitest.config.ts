@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * One test command for the whole repository. Server tests share one PGlite per worker process
  * (isolate: false keeps module singletons alive across files) and isolate by data, not instances.
+ * Browser test files run E2E_WORKERS at a time (default 2), each with its own app and Chromium;
+ * `npm test` runs them in a process of their own beside the unit and server projects
+ * (scripts/test.mjs), while one `vitest run` of everything runs them last.
  */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -38,7 +43,7 @@ export default defineConfig({
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts', 'web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,

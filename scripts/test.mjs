@@ -2,19 +2,63 @@
 // `npm test`: runs every vitest project, then names every suite that was skipped and why, lists the
 // slowest test files, and prints the plain closing line CI reads ("N passed, N failed, N skipped").
 // With real services switched on (TEST_DATABASE_URL, TEST_REDIS_URL, E2E_REQUIRED=1) a skip is a failure.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// With no arguments it runs two vitest processes side by side, so the browser tests (mostly waiting on
+// the app and Chromium) overlap the CPU-bound unit and server tests instead of following them:
+//   - "unit+server": the unit and server projects;
+//   - "e2e": the browser tests, E2E_WORKERS files at a time (default 2; see vitest.config.ts).
+// Any arguments (files, --project, -t ...) are passed to one vitest run instead, as before.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outDir = path.join(root, '.test-data');
 mkdirSync(outDir, { recursive: true });
-const outFile = path.join(outDir, 'results.json');
-rmSync(outFile, { force: true });
 
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...process.argv.slice(2)];
+const extra = process.argv.slice(2);
+const lanes = extra.length > 0 ? [{ name: 'vitest', args: extra }] : [
+  { name: 'unit+server', args: ['--project', 'unit', '--project', 'server'] },
+  { name: 'e2e', args: ['--project', 'e2e'] },
+];
+
+/**
+ * CPU seconds (user + system) of this process's finished children and everything they waited for:
+ * vitest, its workers and the apps the tests start. Linux only (null elsewhere). A lower bound: a
+ * process that outlives its parent (some of Chromium's helpers) is not counted. On a busy machine
+ * this, not the wall time, is what compares two runs of the same code.
+ */
+function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // After "pid (comm)": state is field 3, cutime 16 and cstime 17 (man 5 proc), in clock ticks (100 a second here).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** One vitest process; with several, their lines are prefixed so each can be followed. */
+function runLane(lane) {
+  const outFile = path.join(outDir, `results-${lane.name.replace(/\W+/g, "-")}.json`);
+  rmSync(outFile, { force: true });
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...lane.args];
+  const started = Date.now();
+  const alone = lanes.length === 1;
+  const env = { ...process.env, NODE_ENV: 'test' };
+  // Piped output is not a terminal, so vitest would drop its colours (and its live status area, which two processes would garble).
+  if (!alone && process.stdout.isTTY && !env.NO_COLOR) env.FORCE_COLOR ??= '1';
+  const child = spawn('npx', args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+  if (!alone) {
+    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`[${lane.name}] ${line}\n`));
+    }
+  }
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ ...lane, outFile, status: code ?? 1, seconds: (Date.now() - started) / 1000, cpuAtEnd: childrenCpuSeconds() })),
+  );
+}
+
 const started = Date.now();
-const run = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+const results = await Promise.all(lanes.map(runLane));
 const wallSeconds = (Date.now() - started) / 1000;
 
 let passed = 0;
@@ -23,24 +67,26 @@ let skipped = 0;
 const skippedTitles = [];
 /** Each file's own time (its tests and hooks), for the list of the slowest. */
 const fileTimes = [];
-try {
-  const report = JSON.parse(readFileSync(outFile, 'utf8'));
-  for (const file of report.testResults ?? []) {
-    if (file.startTime && file.endTime) fileTimes.push({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
-    for (const t of file.assertionResults ?? []) {
-      if (t.status === 'passed') passed++;
-      else if (t.status === 'failed') failed++;
-      else {
-        skipped++;
-        skippedTitles.push(`${path.relative(root, file.name)}: ${t.fullName ?? t.title}`);
+for (const lane of results) {
+  try {
+    const report = JSON.parse(readFileSync(lane.outFile, 'utf8'));
+    for (const file of report.testResults ?? []) {
+      if (file.startTime && file.endTime) fileTimes.push({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'passed') passed++;
+        else if (t.status === 'failed') failed++;
+        else {
+          skipped++;
+          skippedTitles.push(`${path.relative(root, file.name)}: ${t.fullName ?? t.title}`);
+        }
       }
+      // A file that failed to load has no assertions but is a failure all the same.
+      if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failed++;
     }
-    // A file that failed to load has no assertions but is a failure all the same.
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failed++;
+  } catch (error) {
+    console.error(`Could not read the test report of ${lane.name}: ${error.message}`);
+    failed++;
   }
-} catch (error) {
-  console.error(`Could not read the test report: ${error.message}`);
-  failed++;
 }
 
 const strict = process.env.E2E_REQUIRED === '1' || process.env.CI_STRICT === '1';
@@ -59,11 +105,25 @@ if (skippedTitles.length > 0) {
 }
 
 const SLOWEST = 10;
+// Each lane's CPU is what the children's total grew by when it ended (lanes end one after the other).
+const cpu = childrenCpuSeconds();
+let cpuBefore = 0;
+const laneCpu = new Map();
+for (const lane of [...results].sort((a, b) => a.seconds - b.seconds)) {
+  if (lane.cpuAtEnd === null) break;
+  laneCpu.set(lane.name, lane.cpuAtEnd - cpuBefore);
+  cpuBefore = lane.cpuAtEnd;
+}
+const laneTimes = results.length > 1
+  ? ` (side by side: ${results.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s${laneCpu.has(lane.name) ? ` using ${laneCpu.get(lane.name).toFixed(0)} CPU s` : ''}`).join(', ')})`
+  : '';
+const cpuText = cpu === null ? '' : `, ${cpu.toFixed(0)} CPU seconds in all, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`;
+console.log(`\nThe run took ${wallSeconds.toFixed(0)} s${laneTimes}${cpuText}.`);
 if (fileTimes.length > 0) {
   const total = fileTimes.reduce((sum, file) => sum + file.seconds, 0);
-  console.log(`\nThe run took ${wallSeconds.toFixed(0)} s. Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, some side by side):`);
+  console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, some side by side):`);
   for (const file of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || (run.status ?? 1) !== 0 ? 1 : 0);
+process.exit(failed > 0 || results.some((lane) => lane.status !== 0) ? 1 : 0);
