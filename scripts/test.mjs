@@ -7,6 +7,9 @@
 // the app and Chromium) overlap the CPU-bound unit and server tests instead of following them:
 //   - "unit+server": the unit and server projects;
 //   - "e2e": the browser tests, E2E_WORKERS files at a time (default 2; see vitest.config.ts).
+// TEST_LANES=serial runs the two one after the other (.ci/run does, with E2E_WORKERS=1: with real
+// services the server lane is three times the work, and overlapping it with browsers on two cores
+// made browser tests' waits time out).
 // Any arguments (files, --project, -t ...) are passed to one vitest run instead, as before.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -58,7 +61,9 @@ function runLane(lane) {
 }
 
 const started = Date.now();
-const results = await Promise.all(lanes.map(runLane));
+const results = [];
+if (process.env.TEST_LANES === 'serial') for (const lane of lanes) results.push(await runLane(lane));
+else results.push(...(await Promise.all(lanes.map(runLane))));
 const wallSeconds = (Date.now() - started) / 1000;
 
 let passed = 0;

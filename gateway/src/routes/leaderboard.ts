@@ -10,7 +10,9 @@ export function leaderboardRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/leaderboard' });
   // Pages kept a few seconds (dropped by the events that change standings: realtime/socket-server.ts);
   // deep ranks (past the first 2,000) start from samples of each board, kept in this process.
-  const { pages, snapshots } = app.leaderboards;
-  handle(router, leaderboardApi.get, async ({ ctx, query }) => readLeaderboard(app.db, query(), sessionUserId(ctx), app.clock.now(), snapshots, pages));
+  handle(router, leaderboardApi.get, async ({ ctx, query }) => {
+    const { pages, snapshots } = app.leaderboards;
+    return readLeaderboard(app.db, query(), sessionUserId(ctx), app.clock.now(), snapshots, pages);
+  });
   return router;
 }
