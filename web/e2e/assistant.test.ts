@@ -57,6 +57,8 @@ describe.skipIf(!hasChromium())('PogBot offline [needs Chromium]', () => {
     expect(await box.inputValue()).toBe('');
     await log.getByText('Battles: How battles work', { exact: false }).waitFor();
     await expect.poll(async () => (await messageTexts(page)).length).toBe(6);
+    // The streamed bubble becomes the stored answer (with its offline badge) once the POST returns.
+    await expect.poll(async () => (await messageTexts(page))[5]).toMatch(/^PogBotOffline guide:/);
     await snapshot(page, 'assistant-offline');
 
     // The conversation is stored: a reload shows it again, and no second greeting is sent.
