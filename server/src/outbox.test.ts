@@ -6,7 +6,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userStream, type Notification } from '@pog/common';
+import { userStream } from '@pog/common';
+import { testNotification } from '@pog/common/server/testing/notifications';
 import {
   claimJobs,
   claimUnfinishedJobs,
@@ -32,7 +33,8 @@ const now = () => new Date();
 /** A player stream of this test's own (no such player exists), so no other events mix in. */
 const freshPlayer = () => randomInt(1_000_000_000, 2_000_000_000);
 /** The events' payloads only carry a number, to check order. */
-const numbered = (n: number) => ({ n }) as unknown as Notification;
+/** A valid notification whose id numbers it (the recipient is not what these tests read). */
+const numbered = (n: number) => testNotification(0, n);
 
 async function write(db: Db, events: Array<[player: number, n: number]>): Promise<void> {
   await inUnitOfWork(db, now(), async (uow) => {
@@ -45,7 +47,7 @@ async function sequenceAll(db: Db): Promise<void> {
   while ((await sequenceEvents(db, 1000)).sequenced > 0);
 }
 
-const payloadsOf = (events: SequencedEvent[]) => events.map((e) => (e.payload as { n: number }).n);
+const payloadsOf = (events: SequencedEvent[]) => events.map((e) => (e.payload as { id: number }).id);
 
 describe.each(BACKENDS)('outbox', (backend) => {
   describe.skipIf(Boolean(backend.skipReason))(backendTitle(backend), () => {
@@ -129,7 +131,7 @@ describe.each(BACKENDS)('outbox', (backend) => {
       await slow;
       await sequenceAll(db);
       const after = await replayStream(db, stream, 0, 100);
-      expect(after.kind === 'events' && after.events.map((e) => [e.position, (e.payload as { n: number }).n])).toEqual([
+      expect(after.kind === 'events' && after.events.map((e) => [e.position, (e.payload as { id: number }).id])).toEqual([
         [1, 2],
         [2, 1],
       ]);

@@ -4,7 +4,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userStream, type EventMeta, type Notification, type StreamState } from '@pog/common';
+import { userStream, type EventMeta, type StreamState } from '@pog/common';
+import { testNotification } from '@pog/common/server/testing/notifications';
 import { inUnitOfWork, readSequenced, sequenceEvents, silentLogger, type Db } from '@pog/common/server';
 import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
@@ -87,7 +88,7 @@ describe.each(TEST_SETUPS)('catching up after a disconnect', (setup) => {
       // reaches this stream after the head read below.
       await waitFor(async () => ((await alice.client.get('/api/notifications')).body.items.length > 0 ? true : undefined), 10_000, 'the welcome notification');
       await inUnitOfWork(app.runtime.db, new Date(), async (uow) => {
-        for (let n = 0; n < 3; n++) uow.toUser(alice.id, 'notification', { id: n, userId: alice.id } as unknown as Notification);
+        for (let n = 0; n < 3; n++) uow.toUser(alice.id, 'notification', testNotification(alice.id, n));
       });
       const head = await waitFor(async () => {
         const position = (await alice.client.get('/api/user')).body.streamPosition as number;
@@ -162,7 +163,7 @@ describe('the stream hub', () => {
     const player = randomInt(1_000_000_000, 2_000_000_000);
     const stream = userStream(player);
     await inUnitOfWork(db, new Date(), async (uow) => {
-      for (let n = 1; n <= 4; n++) uow.toUser(player, 'notification', { id: n } as unknown as Notification);
+      for (let n = 1; n <= 4; n++) uow.toUser(player, 'notification', testNotification(player, n));
     });
     await waitFor(async () => (await sequenceEvents(db, 1000)).sequenced === 0 || undefined, 5_000, 'sequencing');
     const all = (await readSequenced(db, 0, 100_000)).filter((e) => e.stream === stream);

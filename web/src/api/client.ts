@@ -2,6 +2,7 @@
  * The one way the app talks to the gateway: through the route table. Every call sends the session
  * cookie and JSON; every failure comes back as an AppError with a catalogue code (see ./errors).
  */
+import { queryOptions } from '@tanstack/react-query';
 import { routeUrl, type RouteAt, type RouteCall, type RoutePath, type RouteResponse, type UrlValue } from '@pog/common';
 import { errorFromResponse, networkError } from './errors';
 import { isBrowserOnline } from '../features/network/browserOnline';
@@ -84,8 +85,15 @@ export async function api<P extends RoutePath>(route: P, ...args: CallArgs<P>): 
  */
 export function routeQuery<P extends RoutePath & { method: 'GET' }>(route: P, ...[input]: CallArgs<P>) {
   const url = callUrl(route, input);
-  return {
+  // queryOptions tags the key with the answer's type, so getQueryData/setQueryData on a key made
+  // here (routeKey) know what the cache holds without naming it.
+  return queryOptions({
     queryKey: [url] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) => api(route, ...([input, signal] as CallArgs<P>)),
-  };
+  });
+}
+
+/** The query key of a GET through the route table, typed with its answer (see routeQuery). */
+export function routeKey<P extends RoutePath & { method: 'GET' }>(route: P, ...args: CallArgs<P>) {
+  return routeQuery(route, ...args).queryKey;
 }

@@ -8,6 +8,7 @@
 import { ADMINS_STREAM, userStream, type DurableEventName, type DurableEvents } from '../../events';
 import type { Db, Tx } from '../db/client';
 import type { JobName, JobPayload } from '../jobs/definitions';
+import { checkEventPayload } from './event-contract';
 import { writeOutbox, type EventRecord, type JobRecord } from './store';
 import { transactionAt } from './transaction';
 
@@ -35,11 +36,13 @@ export class UnitOfWork {
 
   /** A durable event for one player: delivered to every socket of theirs, replayed after a reconnect. */
   toUser<E extends DurableEventName>(userId: number, event: E, payload: DurableEvents[E]): void {
+    checkEventPayload(event, payload);
     this.events.push({ stream: userStream(userId), name: event, payload });
   }
 
   /** A durable event for every admin (the moderation queue). */
   toAdmins<E extends DurableEventName>(event: E, payload: DurableEvents[E]): void {
+    checkEventPayload(event, payload);
     this.events.push({ stream: ADMINS_STREAM, name: event, payload });
   }
 

@@ -28,8 +28,8 @@ export function withClosedBattle(list: readonly Battle[], battle: Battle): Battl
 /** Whether the cache already knew this battle as completed (so its result was already shown). */
 export function knownCompleted(queryClient: QueryClient, battle: Battle, viewerId: number): boolean {
   const known = [
-    queryClient.getQueryData<Battle>(battleKey(battle.id)),
-    queryClient.getQueryData<Battle[]>(battleHistoryKey(viewerId))?.find((item) => item.id === battle.id),
+    queryClient.getQueryData(battleKey(battle.id)),
+    queryClient.getQueryData(battleHistoryKey(viewerId))?.find((item) => item.id === battle.id),
   ];
   return known.some((item) => item?.status === 'completed');
 }
@@ -38,9 +38,9 @@ export function applyBattleUpdate(queryClient: QueryClient, battle: Battle, view
   if (sideOf(battle, viewerId) === null) return;
   queryClient.setQueryData(battleKey(battle.id), battle);
   // A list not loaded yet is left alone: its first fetch already includes this battle.
-  const open = queryClient.getQueryData<Battle[]>(pendingBattlesKey(viewerId));
+  const open = queryClient.getQueryData(pendingBattlesKey(viewerId));
   if (open) queryClient.setQueryData(pendingBattlesKey(viewerId), withOpenBattle(open, battle));
-  const history = queryClient.getQueryData<Battle[]>(battleHistoryKey(viewerId));
+  const history = queryClient.getQueryData(battleHistoryKey(viewerId));
   if (history && !isOpen(battle)) queryClient.setQueryData(battleHistoryKey(viewerId), withClosedBattle(history, battle));
 
   if (battle.status === 'completed') {

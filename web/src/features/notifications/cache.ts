@@ -4,8 +4,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { apiPaths, type Notification, type NotificationList, type NotificationsRead } from '@pog/common';
+import { routeKey } from '../../api/client';
 
-export const NOTIFICATIONS_KEY = [apiPaths.notifications.list.path] as const;
+export const NOTIFICATIONS_KEY = routeKey(apiPaths.notifications.list);
 
 /** Adds a notification pushed over the socket (newest first); a repeat delivery changes nothing. */
 export function withLiveNotification(list: NotificationList, notification: Notification): NotificationList {
@@ -33,12 +34,12 @@ export function withReadEvent(list: NotificationList, event: NotificationsRead):
 }
 
 export function applyLiveRead(queryClient: QueryClient, event: NotificationsRead): void {
-  const current = queryClient.getQueryData<NotificationList>(NOTIFICATIONS_KEY);
-  if (current) queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, withReadEvent(current, event));
+  const current = queryClient.getQueryData(NOTIFICATIONS_KEY);
+  if (current) queryClient.setQueryData(NOTIFICATIONS_KEY, withReadEvent(current, event));
 }
 
 export function addLiveNotification(queryClient: QueryClient, notification: Notification): void {
-  const current = queryClient.getQueryData<NotificationList>(NOTIFICATIONS_KEY);
+  const current = queryClient.getQueryData(NOTIFICATIONS_KEY);
   if (!current) {
     // Nothing loaded yet: the fetch that is (or will be) under way already includes it.
     void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });

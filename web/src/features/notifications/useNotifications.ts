@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, type NotificationList } from '@pog/common';
+import { apiPaths } from '@pog/common';
 import { api, routeQuery } from '../../api/client';
 import { showErrorToast } from '../errors/showError';
 import { NOTIFICATIONS_KEY, withRead } from './cache';
@@ -16,8 +16,8 @@ export function useMarkNotificationsRead() {
     mutationFn: (ids?: number[]) => api(apiPaths.notifications.markRead, { body: ids ? { ids } : {} }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: NOTIFICATIONS_KEY });
-      const previous = queryClient.getQueryData<NotificationList>(NOTIFICATIONS_KEY);
-      if (previous) queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, withRead(previous, ids));
+      const previous = queryClient.getQueryData(NOTIFICATIONS_KEY);
+      if (previous) queryClient.setQueryData(NOTIFICATIONS_KEY, withRead(previous, ids));
       return { previous };
     },
     onError: (error, _ids, context) => {

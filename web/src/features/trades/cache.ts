@@ -31,9 +31,9 @@ export function involves(trade: Pick<Trade, 'fromUserId' | 'toUserId'>, userId: 
 export function applyTradeUpdate(queryClient: QueryClient, trade: Trade, viewerId: number): void {
   if (!involves(trade, viewerId)) return;
   // A list not loaded yet is left alone: its first fetch already includes this trade.
-  const pending = queryClient.getQueryData<Trade[]>(pendingTradesKey(viewerId));
+  const pending = queryClient.getQueryData(pendingTradesKey(viewerId));
   if (pending) queryClient.setQueryData(pendingTradesKey(viewerId), withPendingTrade(pending, trade));
-  const history = queryClient.getQueryData<Trade[]>(tradeHistoryKey(viewerId));
+  const history = queryClient.getQueryData(tradeHistoryKey(viewerId));
   if (history && trade.status !== 'pending') queryClient.setQueryData(tradeHistoryKey(viewerId), withFinishedTrade(history, trade));
 
   if (trade.status === 'accepted') {
