@@ -50,7 +50,8 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
 
     await assertUnderDailyLimit(tx, input.fromUserId, now);
 
-    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId]);
+    // Shared: an offer changes neither POG, and other offers naming them need not wait.
+    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
     const offer = found.get(input.offerPogId);
     const request = found.get(input.requestPogId);
     if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');
