@@ -88,8 +88,3 @@ $$;
 -- Nothing calls these any more.
 DROP FUNCTION apply_standing_deltas(jsonb);
 DROP FUNCTION standing_sums(jsonb);
-
--- The sequencer's statements take an array of ids and the last seq as parameters: PL/pgSQL planned
--- them again on every pass (a custom plan looks cheaper for the array it is given), about as long
--- as running them. Their one plan fits every pass (key lookups and the unsequenced rows' index).
-ALTER FUNCTION outbox_sequence(integer) SET plan_cache_mode = force_generic_plan;
