@@ -21,6 +21,7 @@ import type { Socket } from 'socket.io-client';
 import { percentile } from './load';
 import { cpuSnapshot, cpuSpent } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
+import { StatementProfile } from './pg-statements';
 import { difference, quantile, scrapeHistogram } from './metrics';
 import { interleave, median, printSummary, type Figures } from './rounds';
 import { seedUsers } from './scratch-db';
@@ -101,6 +102,8 @@ interface Arena {
   watch: CompletionWatch;
   /** Battles completed so far, per pair (the same for every pair). */
   done: number;
+  /** PostgreSQL's statements per battle (BENCH_PG_STATEMENTS). */
+  statements?: StatementProfile;
 }
 
 async function setUp(label: string, root: string | undefined): Promise<Arena> {
@@ -131,7 +134,7 @@ async function setUp(label: string, root: string | undefined): Promise<Arena> {
     }),
   );
   console.log(`${label}: ${players.length} players, ${PAIRS * BATTLES_PER_PAIR} accepted battles (${PAIRS * WARMUP_PER_PAIR} to warm up)`);
-  return { stack, players, pairs, accepted, watch, done: 0 };
+  return { stack, players, pairs, accepted, watch, done: 0, statements: await StatementProfile.open(stack.db) };
 }
 
 /** Each pair completes its next `perPair` battles in turn (alternating who presses), all pairs at once. */
@@ -163,9 +166,11 @@ async function round(arena: Arena): Promise<Figures> {
   const gateway = arena.stack.gateways[0]!.url;
   const lagBefore = await scrapeHistogram(gateway, 'pog_outbox_lag_seconds');
   const pids = arena.stack.pids();
+  await arena.statements?.reset();
   const cpuBefore = await cpuSnapshot(pids, arena.stack.db);
   const { endToEnd, response, ms } = await completeNext(arena, ROUND_PER_PAIR);
   const cpu = cpuSpent(cpuBefore, await cpuSnapshot(pids, arena.stack.db), pids);
+  await arena.statements?.read(arena.stack.label, endToEnd.length, 'battle');
   const figures: Figures = {
     'battles/s': (endToEnd.length / ms) * 1000,
     'e2e p50 ms': percentile(endToEnd, 50),
@@ -199,6 +204,7 @@ async function main(): Promise<void> {
       ROUNDS,
     );
     printSummary(result);
+    for (const arena of arenas) arena.statements?.print();
     const mine = median(result.figures.get(arenas.at(-1)!.stack.label)!.get('battles/s')!);
     console.log(`goal >= ${GOAL_PER_SECOND} battles per second (median of this tree's rounds, ${Math.round(mine)}): ${mine >= GOAL_PER_SECOND ? 'meets the goal' : 'BELOW the goal'}`);
     if (values.check && mine < GOAL_PER_SECOND) process.exitCode = 1;

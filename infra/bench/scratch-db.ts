@@ -11,7 +11,11 @@ export interface Queryable {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
 }
 
-export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432';
+/**
+ * The PostgreSQL server benchmarks make their scratch databases on (no database in the URL):
+ * BENCH_POSTGRES_URL, e.g. a private server started with pg_stat_statements for profiling.
+ */
+export const LOCAL_POSTGRES = (process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 
 export interface ScratchDatabase {
   name: string;

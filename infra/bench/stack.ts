@@ -79,6 +79,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
   const db = new pg.Pool({ connectionString: `${LOCAL_POSTGRES}/${dbName}`, max: 4 });
+  // pool.end() resolves before its sockets have closed: the forced drop in stop() may terminate one
+  // mid-close, and an 'error' nobody listens to would end the run after its figures were printed.
+  db.on('error', () => undefined);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-stack-'));
   const gateways: ServerProcess[] = [];
   const workers: Awaited<ReturnType<typeof startWorker>>[] = [];

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { percentile } from './load';
 import { cpuSnapshot, cpuSpent } from './cpu-time';
+import { StatementProfile } from './pg-statements';
 import { describeLoad, describeMachine } from './machine';
 import { difference, quantile, scrapeHistogram, sum } from './metrics';
 import { interleave, printSummary, type Figures } from './rounds';
@@ -52,6 +53,8 @@ interface Crowd {
   arrivals: Map<string, number>;
   waiting: Map<string, () => void>;
   next: number;
+  /** PostgreSQL's statements per offer (BENCH_PG_STATEMENTS). */
+  statements?: StatementProfile;
 }
 
 async function setUp(label: string, root: string | undefined): Promise<Crowd> {
@@ -59,7 +62,17 @@ async function setUp(label: string, root: string | undefined): Promise<Crowd> {
   const ids = await seedUsers(stack.db, PLAYERS, `bench_${label.replace(/\W/g, '')}_`);
   const cookies = await mintSessions(stack.db, ids, stack.sessionSecret);
   const pogs = await seedOwnPogs(stack.db, ids, 1);
-  const crowd: Crowd = { stack, sockets: [], cookies, ids, pogOf: ids.map((id) => pogs.get(id)![0]!), arrivals: new Map(), waiting: new Map(), next: 0 };
+  const crowd: Crowd = {
+    stack,
+    sockets: [],
+    cookies,
+    ids,
+    pogOf: ids.map((id) => pogs.get(id)![0]!),
+    arrivals: new Map(),
+    waiting: new Map(),
+    next: 0,
+    statements: await StatementProfile.open(stack.db),
+  };
   for (let i = 0; i < PLAYERS; i += 50) {
     const batch = [];
     for (let k = i; k < Math.min(PLAYERS, i + 50); k++) batch.push(connectSocket(stack.gateways[k % 2]!.url, cookies[k]!));
@@ -108,6 +121,7 @@ async function round(crowd: Crowd): Promise<Figures> {
   const responses: number[] = [];
   const last = crowd.next + SAMPLES;
   const pids = crowd.stack.pids();
+  await crowd.statements?.reset();
   const cpuBefore = await cpuSnapshot(pids, crowd.stack.db);
   const started = performance.now();
   await Promise.all(
@@ -121,6 +135,7 @@ async function round(crowd: Crowd): Promise<Figures> {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSpent(cpuBefore, await cpuSnapshot(pids, crowd.stack.db), pids);
+  await crowd.statements?.read(crowd.stack.label, latencies.length, 'offer');
   latencies.sort((a, b) => a - b);
   responses.sort((a, b) => a - b);
   const figures: Figures = {
@@ -157,6 +172,7 @@ async function main(): Promise<void> {
       ROUNDS,
     );
     printSummary(result);
+    for (const crowd of crowds) crowd.statements?.print();
     console.log('goal: p99 <= 100 ms from sending the offer to the recipient socket receiving it');
   } finally {
     for (const crowd of crowds) {

@@ -3,6 +3,12 @@
  * record (leaderboard weeks, migrations/0013_ladder.sql) by `pog.now`, set for this transaction only.
  * `pog.origin` names the relay of the process that writes (the outbox's wake carries it, 0014).
  *
+ * Prepared statements (db/raw-query.ts) and the triggers' PL/pgSQL use their generic plan inside a
+ * unit of work (`plan_cache_mode`, for this transaction only): the statements a command runs are key
+ * lookups and small writes, whose one plan fits every call, and PostgreSQL otherwise plans them
+ * again on every call (a custom plan looks cheaper for the array of ids it is given), which cost as
+ * much CPU as running them. Reads outside units of work (lists, searches) keep their custom plans.
+ *
  * On PostgreSQL the settings travel with BEGIN, in one round trip (one simple-protocol query of two
  * statements), instead of a statement of its own in every unit of work. Drizzle's own transaction
  * sends BEGIN alone, so this is its node-postgres transaction (session.js) with that first query
@@ -31,7 +37,7 @@ function settings(now: Date, origin: string | null): string {
   const iso = now.toISOString();
   if (!/^[0-9T:.Z+-]+$/.test(iso)) throw new RangeError(`not an ISO instant: ${iso}`);
   if (origin !== null && !/^[0-9a-zA-Z-]+$/.test(origin)) throw new RangeError(`not a relay origin: ${origin}`);
-  return `SELECT set_config('pog.now', '${iso}', true), set_config('pog.origin', '${origin ?? ''}', true)`;
+  return `SELECT set_config('pog.now', '${iso}', true), set_config('pog.origin', '${origin ?? ''}', true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
 }
 
 /**

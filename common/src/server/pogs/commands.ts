@@ -1,7 +1,7 @@
 /**
  * Creating, editing and deleting POGs. Each is one unit of work that first locks the acting player's
  * row (the lock order: players, POGs, then trades and battles) and re-reads their ban there.
- * Creations and design edits lock it FOR NO KEY UPDATE, so that concurrent requests cannot slip past
+ * Creations and design edits take its limits lock too, so that concurrent requests cannot slip past
  * the creation limits together. What follows a change is declared here with it: scoring the design,
  * checking achievements, telling the moderators.
  */
@@ -82,8 +82,8 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // One creation at a time per player: the limits below are read and written under this lock
-    // (NO KEY UPDATE, so that rows referring to the player, such as notifications, are not blocked).
-    await lockActor(tx, userId, 'no key update');
+    // (moderation/player-locks.ts: the player's row is only shared, so nothing else waits for it).
+    await lockActor(tx, userId, 'limits');
     await assertMayCreate(tx, userId, now, 'create');
     const image = await imageFacts(tx, input.imageUrl);
     const maxTrades = input.maxTrades ?? TRADE_SUPPLY.common;
@@ -156,8 +156,8 @@ async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean>
 export async function updatePogDesign(db: Db, pogId: PogId, userId: UserId, changes: UpdatePogRequest, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    // NO KEY UPDATE: a design edit reads and writes the creation limits, like a creation.
-    await lockActor(tx, userId, 'no key update');
+    // A design edit reads and writes the creation limits, like a creation.
+    await lockActor(tx, userId, 'limits');
     const current = await lockPog(tx, pogId);
     const refusal = editRefusal(current, userId);
     if (refusal) throw new ForbiddenError(refusal);

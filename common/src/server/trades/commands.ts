@@ -40,19 +40,18 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
   if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
-    // The sender's row serialises their offers, so the daily limit holds under concurrency. NO KEY
-    // UPDATE, not UPDATE: a notification for this player (a foreign key to the row) must still be
-    // insertable meanwhile, or a scorer holding one of these POGs would deadlock with us. The
-    // recipient's row is shared: a ban of either player waits for this offer (and cancels it) or
-    // is seen here.
-    const players = await lockActor(tx, input.fromUserId, 'no key update', [input.toUserId]);
+    // The sender's limits lock serialises their offers, so the daily limit holds under concurrency;
+    // both players' rows are only shared (offers to the sender meanwhile need not wait), and a ban
+    // of either player waits for this offer (and cancels it) or is seen here.
+    const players = await lockActor(tx, input.fromUserId, 'limits', [input.toUserId]);
     const recipient = players.get(input.toUserId);
     if (!recipient) throw new NotFoundError('That player does not exist.');
     if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);
 
     await assertUnderDailyLimit(tx, input.fromUserId, now);
 
-    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId]);
+    // Shared: an offer changes neither POG, and other offers naming them need not wait.
+    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
     const offer = found.get(input.offerPogId);
     const request = found.get(input.requestPogId);
     if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');

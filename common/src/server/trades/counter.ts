@@ -31,8 +31,8 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
     const { tx } = uow;
     // The players of a trade never change, so they can be read first and locked in the lock order.
     const [peek] = await tx.select({ fromUserId: trades.fromUserId }).from(trades).where(eq(trades.id, tradeId));
-    const players = await lockActor(tx, actorId, 'no key update', peek ? [peek.fromUserId] : []);
-    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId]);
+    const players = await lockActor(tx, actorId, 'limits', peek ? [peek.fromUserId] : []);
+    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
     const row = await lockTrade(tx, tradeId);
     if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can counter it.');
     await assertPending(tx, row, now);

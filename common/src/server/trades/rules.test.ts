@@ -57,7 +57,7 @@ describe.each(TEST_BACKENDS)('trade rules on $name', ({ open, skip }) => {
     await database.db.transaction(async (tx) => {
       const players = await lockPlayers(tx, [
         { id: other, mode: 'share' },
-        { id: sender, mode: 'no key update' },
+        { id: sender, mode: 'limits' },
         { id: 2_000_000_000, mode: 'share' },
       ]);
       expect([...players.keys()]).toEqual([sender, other].sort((a, b) => a - b));
