@@ -19,6 +19,8 @@ export type PlayerLockMode = 'share' | 'no key update';
 export interface LockedPlayer {
   id: number;
   username: string;
+  /** Read with the lock so that an answer showing the player (a trade's parties) needs no second read. */
+  avatarColor: string;
   isBanned: boolean;
   banReason: string | null;
 }
@@ -49,10 +51,10 @@ export async function lockPlayers(tx: Tx, locks: Array<{ id: number; mode: Playe
 
 /** One statement per mode, hand-written (db/raw-query.ts): every command runs it first. */
 const LOCK_STATEMENTS: Record<PlayerLockMode, RawStatement> = {
-  share: { name: 'lock_players_share', text: 'SELECT id, username, is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE' },
+  share: { name: 'lock_players_share', text: 'SELECT id, username, avatar_color AS "avatarColor", is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE' },
   'no key update': {
     name: 'lock_players_no_key_update',
-    text: 'SELECT id, username, is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE',
+    text: 'SELECT id, username, avatar_color AS "avatarColor", is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE',
   },
 };
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { avatarInitials } from '../../display';
 import type { User } from '../../schemas/auth';
 import type { Db, Tx } from '../db/client';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { users, type UserRow } from '../db/schema';
 
 export function toUser(row: UserRow): User {
@@ -15,8 +16,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** Hand-written (db/raw-query.ts): every gateway reads a signed-in player's row by id (user-cache.ts). */
+const USER_BY_ID: RawStatement = { name: 'users_by_id', text: `SELECT ${selectColumns(users, 'u')} FROM users u WHERE u.id = $1` };
+
 export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const rows = await rawQuery<UserRow>(db, USER_BY_ID, [id]);
   return rows[0];
 }
 
