@@ -12,10 +12,11 @@
  * The group is one unit of work: its events, and one achievements check for all its winners, commit
  * with it.
  */
+import { createHmac } from 'node:crypto';
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Battle } from '../../battles/api';
 import { coinLanding, isCoinFlip } from '../../battles/coin';
-import { resolveBattle } from '../../battles/rolls';
+import { resolveBattle, type HmacFactory } from '../../battles/rolls';
 import type { BattleResolution, BattleRollInput } from '../../battles/schemas';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { releaseCommitments } from '../commitments';
@@ -47,6 +48,9 @@ export interface CompletionHooks {
   /** Runs inside the transaction just before it commits (crash tests stop a worker here). */
   beforeCommit?: () => Promise<void>;
 }
+
+/** The published rule's HMAC-SHA256 (battles/rolls.ts), computed here without a thread-pool trip per draw. */
+export const nodeHmac: HmacFactory = async (key) => (message) => createHmac('sha256', key).update(message).digest();
 
 /** The battles one group settles at most; a busy worker's further completions wait for the next. */
 export const COMPLETION_GROUP_LIMIT = 64;
@@ -91,7 +95,7 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
   const open = [...peeked.values()].filter((row) => row.status === 'accepted' && requests.some((r, i) => r.battleId === row.id && !results[i]));
   // Seed, id, type and rarities are fixed once accepted, so the rolls can be drawn before locking.
   const resolutions = new Map<number, BattleResolution>();
-  for (const row of open) resolutions.set(row.id, await resolveBattle(rollInput(row)));
+  for (const row of open) resolutions.set(row.id, await resolveBattle(rollInput(row), nodeHmac));
 
   await inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
