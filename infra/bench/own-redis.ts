@@ -27,10 +27,20 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${port}`;
   const { Redis } = await import('ioredis');
-  const client = new Redis(url, { lazyConnect: true, retryStrategy: (times) => (times > 50 ? null : 100), maxRetriesPerRequest: 1 });
+  // The server takes a moment to listen: connect once it does (a failed first connect rejects).
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   client.on('error', () => undefined);
-  await client.connect();
-  await client.ping();
+  for (let waited = 0; ; waited += 100) {
+    try {
+      await client.connect();
+      await client.ping();
+      break;
+    } catch (error) {
+      client.disconnect();
+      if (waited > 10_000 || child.exitCode !== null) throw new Error(`redis-server on port ${port} did not start: ${String(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
   return {
     url,
     pid: child.pid!,

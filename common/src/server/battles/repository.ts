@@ -3,8 +3,9 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from '
 import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '../../battles/api';
 import { avatarInitials, timeAgo } from '../../display';
 import type { Db, Tx } from '../db/client';
-import { battles, pogs, users, type BattleRow } from '../db/schema';
+import { battles, pogs, type BattleRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
+import { playersShown } from '../users/repository';
 
 /** How many battles a list returns at most, newest first. */
 export const BATTLE_LIST_LIMIT = 100;
@@ -14,9 +15,9 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
   const userIds = [...new Set(rows.flatMap((r) => [r.challengerId, r.defenderId]))];
   const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is number => pogId !== null);
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
-  const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const people = await playersShown(db, userIds);
   const pogsById = await findPogs(db, pogIds);
-  const party = new Map<number, BattleParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
+  const party = new Map<number, BattleParty>([...people.values()].map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
   const pog = (pogId: number | null) => {
     const found = pogId === null ? undefined : pogsById.get(pogId);
     return found ? toPog(found, now) : null;

@@ -1,28 +1,23 @@
 /** Reading trades as the API shows them: with both players and both POGs. */
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { avatarInitials, timeAgo } from '../../display';
 import type { Trade, TradeChainLink, TradeParty } from '../../trades/api';
 import type { Db, Tx } from '../db/client';
-import { rawQuery, type RawStatement } from '../db/raw-query';
-import { trades, users, type PogRow, type TradeRow } from '../db/schema';
+import { trades, type PogRow, type TradeRow } from '../db/schema';
 import { findPogs, toPog, type PogWithNames } from '../pogs/repository';
+import { playersShown, type PlayerShown } from '../users/repository';
 
 /** What a trade's answer shows of its players (avatar initials are derived from the name). */
-export interface TradePlayer {
-  id: number;
-  username: string;
-  avatarColor: string;
-}
+export type TradePlayer = PlayerShown;
 
 export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promise<Trade[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((r) => [r.fromUserId, r.toUserId]))];
   const pogIds = rows.flatMap((r) => [r.offerPogId, r.requestPogId]).filter((id): id is number => id !== null);
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
-  const people = await db.select({ id: users.id, username: users.username, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const players = await playersShown(db, userIds);
   const pogsById = await findPogs(db, pogIds);
   const chains = await chainsOf(db, rows);
-  const players = new Map(people.map((u) => [u.id, u]));
   return rows.map((r) => assembleTrade(r, players, pogsById, chains.get(r.id) ?? [], now));
 }
 
@@ -82,9 +77,6 @@ async function chainsOf(db: Db | Tx, rows: TradeRow[]): Promise<Map<number, Trad
   return chains;
 }
 
-/** Players' names and colours by id, hand-written (db/raw-query.ts). */
-const PLAYERS_SHOWN: RawStatement = { name: 'trade_players_shown', text: 'SELECT id, username, avatar_color AS "avatarColor" FROM users WHERE id = ANY($1::int[])' };
-
 /**
  * A trade as the API shows it, from rows the command holds locked (its players, and its POGs with
  * their owners among those players), with no second read of them: only a POG's creator who is
@@ -93,7 +85,7 @@ const PLAYERS_SHOWN: RawStatement = { name: 'trade_players_shown', text: 'SELECT
 export async function showLockedTrade(tx: Tx, row: TradeRow, players: ReadonlyMap<number, TradePlayer>, pogRows: PogRow[], chain: TradeChainLink[], now: Date): Promise<Trade> {
   const known = new Map(players);
   const missing = [...new Set(pogRows.flatMap((p) => [p.userId, p.creatorId]))].filter((id) => !known.has(id));
-  if (missing.length > 0) for (const player of await rawQuery<TradePlayer>(tx, PLAYERS_SHOWN, [missing])) known.set(player.id, player);
+  for (const player of (await playersShown(tx, missing)).values()) known.set(player.id, player);
   const pogsById = new Map(pogRows.map((pog) => [pog.id, { pog, username: known.get(pog.userId)!.username, creatorUsername: known.get(pog.creatorId)!.username }]));
   return assembleTrade(row, known, pogsById, chain, now);
 }
