@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { battles, pogs, type BattleRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
 import { playersShown } from '../users/repository';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 
 /** How many battles a list returns at most, newest first. */
 export const BATTLE_LIST_LIMIT = 100;
@@ -91,14 +92,30 @@ export function closedBattlesOf(db: Db, userId: number, completedOnly: boolean):
     .limit(BATTLE_LIST_LIMIT);
 }
 
-/** Open battles in which any of these POGs is risked, on either side. */
-export function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
-  if (pogIds.length === 0) return Promise.resolve([]);
-  const risking: SQL = or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
-  return db
-    .select()
-    .from(battles)
-    .where(and(inArray(battles.status, [...statuses]), risking));
+/**
+ * Open battles in which any of these POGs is risked, on either side: hand-written (db/raw-query.ts),
+ * every trade and challenge asks. The statuses are written into the text (one statement per set), so
+ * the planner can use the partial indexes of open battles' POGs.
+ */
+const risking = new Map<string, RawStatement>();
+function riskingStatement(statuses: readonly BattleRow['status'][]): RawStatement {
+  const key = statuses.join(',');
+  let statement = risking.get(key);
+  if (!statement) {
+    if (!statuses.every((status) => /^[a-z]+$/.test(status))) throw new RangeError(`not a battle status: ${key}`);
+    statement = {
+      name: `battles_risking_${statuses.join('_')}`,
+      text: `SELECT ${selectColumns(battles, 'b')} FROM battles b
+        WHERE b.status IN (${statuses.map((status) => `'${status}'`).join(', ')}) AND (b.challenger_pog_id = ANY($1::int[]) OR b.defender_pog_id = ANY($1::int[]))`,
+    };
+    risking.set(key, statement);
+  }
+  return statement;
+}
+
+export async function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
+  if (pogIds.length === 0) return [];
+  return rawQuery<BattleRow>(db, riskingStatement(statuses), [pogIds]);
 }
 
 /**
