@@ -24,6 +24,7 @@ import { describeLoad, describeMachine } from './machine';
 import { StatementProfile } from './pg-statements';
 import { difference, quantile, scrapeHistogram } from './metrics';
 import { interleave, median, printSummary, type Figures } from './rounds';
+import { commandsBetween, describeCommands } from './own-redis';
 import { seedUsers } from './scratch-db';
 import { connectSocket, mintSessions, seedOwnPogs } from './sessions';
 import { startStack, type Stack } from './stack';
@@ -165,11 +166,15 @@ async function completeNext(arena: Arena, perPair: number): Promise<{ endToEnd: 
 async function round(arena: Arena): Promise<Figures> {
   const gateway = arena.stack.gateways[0]!.url;
   const lagBefore = await scrapeHistogram(gateway, 'pog_outbox_lag_seconds');
-  const pids = arena.stack.pids();
+  const { redis } = arena.stack;
+  // The stack's own redis-server (when it has one) is counted beside the app's processes.
+  const pids = [...arena.stack.pids(), ...(redis ? [redis.pid] : [])];
+  const commandsBefore = await redis?.commandCounts();
   await arena.statements?.reset();
   const cpuBefore = await cpuSnapshot(pids, arena.stack.db);
   const { endToEnd, response, ms } = await completeNext(arena, ROUND_PER_PAIR);
   const cpu = cpuSpent(cpuBefore, await cpuSnapshot(pids, arena.stack.db), pids);
+  const commands = redis && commandsBefore ? commandsBetween(commandsBefore, await redis.commandCounts()) : undefined;
   await arena.statements?.read(arena.stack.label, endToEnd.length, 'battle');
   const figures: Figures = {
     'battles/s': (endToEnd.length / ms) * 1000,
@@ -181,6 +186,11 @@ async function round(arena: Arena): Promise<Figures> {
     'worker cpu ms/battle': cpu.apps[1]! / endToEnd.length,
     'postgres cpu ms/battle': cpu.postgres / endToEnd.length,
   };
+  if (redis && commands) {
+    figures['redis cpu ms/battle'] = cpu.apps[2]! / endToEnd.length;
+    figures['redis commands/battle'] = commands.reduce((sum, [, calls]) => sum + calls, 0) / endToEnd.length;
+    console.log(`  ${arena.stack.label}: Redis commands per battle: ${describeCommands(commands, endToEnd.length)}`);
+  }
   const lagAfter = await scrapeHistogram(gateway, 'pog_outbox_lag_seconds');
   if (lagAfter) {
     const lag = difference(lagAfter, lagBefore);

@@ -3,7 +3,8 @@
  * PostgreSQL database and Redis (keys under a random prefix), from this repository tree or another
  * one (e.g. a worktree of an older commit, to compare before and after). The database is created
  * empty; the first gateway applies that tree's own migrations. `stop()` stops every process, drops
- * the database and removes the Redis keys.
+ * the database and removes the Redis keys. Each stack has its own redis-server (own-redis.ts), so
+ * that Redis's CPU per operation can be counted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { KNOWN_ENV_VARS } from '@pog/common/server';
 import { appEntry, appNodeArgs, deleteRedisKeys, freePort, repoRoot, startServer, type ServerProcess } from './processes';
+import { ownRedisAvailable, startOwnRedis, type OwnRedis } from './own-redis';
 import { LOCAL_POSTGRES } from './scratch-db';
 
 export const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -25,6 +27,8 @@ export interface Stack {
   sessionSecret: string;
   /** Process ids of every gateway and worker (for memory readings). */
   pids(): number[];
+  /** The stack's own redis-server (own-redis.ts), unless the shared Redis is used (BENCH_SHARED_REDIS=1). */
+  redis: OwnRedis | undefined;
   stop(): Promise<void>;
 }
 
@@ -83,6 +87,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // mid-close, and an 'error' nobody listens to would end the run after its figures were printed.
   db.on('error', () => undefined);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-stack-'));
+  const redis = ownRedisAvailable() ? await startOwnRedis() : undefined;
+  const redisUrl = redis?.url ?? LOCAL_REDIS;
   const gateways: ServerProcess[] = [];
   const workers: Awaited<ReturnType<typeof startWorker>>[] = [];
   const stop = async () => {
@@ -91,7 +97,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
-    await deleteRedisKeys(LOCAL_REDIS, prefix);
+    if (redis) await redis.stop();
+    else await deleteRedisKeys(LOCAL_REDIS, prefix);
   };
   try {
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -101,7 +108,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: `${LOCAL_POSTGRES}/${dbName}`,
-      REDIS_URL: LOCAL_REDIS,
+      REDIS_URL: redisUrl,
       REDIS_PREFIX: prefix,
       SESSION_SECRET: sessionSecret,
       // Each simulated player presents its own address, so per-address limits apply per player.
@@ -124,6 +131,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     db,
     sessionSecret,
     pids: () => [...gateways.map((g) => g.child.pid!), ...workers.map((w) => w.child.pid!)],
+    redis,
     stop,
   };
 }

@@ -120,7 +120,10 @@ async function round(crowd: Crowd): Promise<Figures> {
   const latencies: number[] = [];
   const responses: number[] = [];
   const last = crowd.next + SAMPLES;
-  const pids = crowd.stack.pids();
+  const appPids = crowd.stack.pids();
+  const { redis } = crowd.stack;
+  // The stack's own redis-server (when it has one) is counted after the app's processes.
+  const pids = [...appPids, ...(redis ? [redis.pid] : [])];
   await crowd.statements?.reset();
   const cpuBefore = await cpuSnapshot(pids, crowd.stack.db);
   const started = performance.now();
@@ -145,9 +148,10 @@ async function round(crowd: Crowd): Promise<Figures> {
     'p99 ms': percentile(latencies, 99),
     'POST p99 ms': percentile(responses, 99),
     // What one offer costs, whatever the load: both gateways' CPU together, and PostgreSQL's.
-    'gateways cpu ms/offer': cpu.apps.reduce((a, b) => a + b, 0) / latencies.length,
+    'gateways cpu ms/offer': cpu.apps.slice(0, appPids.length).reduce((a, b) => a + b, 0) / latencies.length,
     'postgres cpu ms/offer': cpu.postgres / latencies.length,
   };
+  if (redis) figures['redis cpu ms/offer'] = cpu.apps[appPids.length]! / latencies.length;
   const lagAfter = await Promise.all(crowd.stack.gateways.map((g) => scrapeHistogram(g.url, LAG)));
   if (lagAfter.every((b) => b !== undefined)) {
     const lag = sum(lagAfter.map((after, i) => difference(after!, lagBefore[i])));

@@ -102,6 +102,7 @@ async function send(target: Target, count: number, durationS: number): Promise<F
   const { result: r, cpuMs } = await measuringCpu(target.pids, () => runWrk({ url: target.url, requestFile: file, origin: target.url, connections: Number(values.connections), durationS }));
   const figures: Figures = { 'req/s': r.rps, 'p50 ms': r.latencyMs.p50, 'p99 ms': r.latencyMs.p99, errors: r.errors, 'gateway cpu ms/req': perRequest(cpuMs[0]!, r.requests) };
   if (cpuMs.length > 1) figures['worker cpu ms/req'] = perRequest(cpuMs[1]!, r.requests);
+  if (cpuMs.length > 2) figures['redis cpu ms/req'] = perRequest(cpuMs[2]!, r.requests);
   return figures;
 }
 
@@ -122,7 +123,9 @@ async function main(): Promise<void> {
         const stack = await startStack({ label: `distributed${side.suffix}`, gateways: 1, workers: 1, root: side.root });
         stacks.push(stack);
         const [gateway, worker] = stack.pids();
-        targets.push({ label: `distributed${side.suffix}`, url: stack.gateways[0]!.url, offers: await seedOffers(stack.db, stack.sessionSecret), next: 0, dir: work, pids: [gateway!, worker!] });
+        // The stack's own redis-server, when it has one, is counted third.
+        const pids = [gateway!, worker!, ...(stack.redis ? [stack.redis.pid] : [])];
+        targets.push({ label: `distributed${side.suffix}`, url: stack.gateways[0]!.url, offers: await seedOffers(stack.db, stack.sessionSecret), next: 0, dir: work, pids });
       }
       if (SHAPES.has('embedded')) {
         const secret = randomBytes(24).toString('base64url');

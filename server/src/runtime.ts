@@ -31,7 +31,7 @@ import {
   type Registry,
 } from '@pog/common/server';
 import type { AppContext, SocketServer } from '@pog/gateway';
-import { createBullQueue, createBullWorker, createInProcessQueue, createJobMetrics, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
+import { createBullQueue, createBullWorker, createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
 import { createProbeServer } from './probe-server';
 import { connectRedis, describeRedis, waitForRedis, watchRedis, type RedisConnections } from './redis';
 
@@ -139,8 +139,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const jobs = queue;
     stoppers.push(() => jobs.close());
 
+    // A process that runs processors runs the outbox jobs its relay claims here first (local-first.ts):
+    // its own follow-ups need no trip through Redis back to itself.
+    const relayQueue = bullWorker ? localFirstQueue(queue, { processors: processors!, outboxJobFinished, log, metrics: jobMetrics }) : undefined;
+    // Stopped after the relay (below): what it started here finishes before the database closes.
+    if (relayQueue) stoppers.push(() => relayQueue.drain());
+
     const hub = gatewayModule ? new gatewayModule.StreamHub(db, log) : undefined;
-    const relay = new OutboxRelay({ database, db, queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
+    const relay = new OutboxRelay({ database, db, queue: relayQueue ?? queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
     registerOutboxMetrics(metrics, relay, db);
     await relay.start();
     stoppers.push(async () => {

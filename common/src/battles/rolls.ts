@@ -12,8 +12,8 @@
  * - Total = base + the rarity bonus (none in a flip); equal totals replay the round as the next number.
  *   standard and flip: the first untied round decides. championship: first side to win two rounds.
  *
- * Only WebCrypto is used (globalThis.crypto), so the same code runs in Node 20 and in the browser's
- * Verify view.
+ * Only WebCrypto is used (globalThis.crypto) unless a caller passes its own HMAC (the server settles
+ * battles with node:crypto's), so the same code runs in Node 20 and in the browser's Verify view.
  */
 import { BATTLE_BONUS, BATTLE_ROLL, type BattleType, type Rarity } from '../constants';
 import {
@@ -59,15 +59,21 @@ export async function seedHashOf(seedHex: string): Promise<string> {
   return bytesToHex(new Uint8Array(digest));
 }
 
+/**
+ * HMAC-SHA256 under one key, made once per seed: WebCrypto by default (browser and Node); a server
+ * may pass a synchronous one (node:crypto's createHmac), which computes the same digests without a
+ * trip to the thread pool per draw.
+ */
+export type HmacFactory = (key: Uint8Array<ArrayBuffer>) => Promise<(message: Uint8Array<ArrayBuffer>) => Uint8Array | Promise<Uint8Array>>;
+
+export const webCryptoHmac: HmacFactory = async (keyBytes) => {
+  const key = await globalThis.crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return async (message) => new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, message));
+};
+
 /** Imports the seed as an HMAC-SHA256 key once, for many draws. */
-export async function seedRoller(seedHex: string): Promise<SeedRoller> {
-  const key = await globalThis.crypto.subtle.importKey(
-    'raw',
-    seedBytes(seedHex),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+export async function seedRoller(seedHex: string, hmac: HmacFactory = webCryptoHmac): Promise<SeedRoller> {
+  const sign = await hmac(seedBytes(seedHex));
   const encoder = new TextEncoder();
 
   return {
@@ -76,8 +82,7 @@ export async function seedRoller(seedHex: string): Promise<SeedRoller> {
       assertPositiveInteger(round, 'round');
       for (let k = 0; k < MAX_DRAWS_PER_ROLL; k++) {
         const message = encoder.encode(`${battleId}:${round}:${side}:${k}`);
-        const digest = await globalThis.crypto.subtle.sign('HMAC', key, message);
-        const roll = rollFromDigest(new Uint8Array(digest));
+        const roll = rollFromDigest(await sign(message));
         if (roll !== null) return roll;
       }
       throw new Error(`No acceptable draw for battle ${battleId} round ${round} (${side}) in ${MAX_DRAWS_PER_ROLL} tries.`);
@@ -107,10 +112,10 @@ export function battleBonus(battleType: BattleType, rarity: Rarity): number {
 }
 
 /** Plays a battle out from its seed: every round, the deciding totals and the winner. */
-export async function resolveBattle(input: BattleRollInput): Promise<BattleResolution> {
+export async function resolveBattle(input: BattleRollInput, hmac: HmacFactory = webCryptoHmac): Promise<BattleResolution> {
   const { seed, battleId, battleType } = input;
   assertPositiveInteger(battleId, 'battleId');
-  const roller = await seedRoller(seed);
+  const roller = await seedRoller(seed, hmac);
   const challengerBonus = battleBonus(battleType, input.challengerRarity);
   const defenderBonus = battleBonus(battleType, input.defenderRarity);
   const winsNeeded = battleType === 'championship' ? CHAMPIONSHIP_WINS : 1;

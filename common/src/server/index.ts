@@ -46,6 +46,7 @@ export {
   searchCondition, searchedPage, SEARCH_LIMITS, type SearchLimits, type SearchPath, type SearchTerm, searchWindow, toPog, toPogFor, toPogWithNotes,
 } from './pogs/repository';
 export { firstRowsPlannedForAll, readRows } from './db/planner';
+export { rawQuery, type RawStatement, selectColumns } from './db/raw-query';
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './pogs/similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';

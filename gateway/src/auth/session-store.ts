@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
-import { silentLogger, tables, type Clock, type Db, type Logger } from '@pog/common/server';
+import { rawQuery, selectColumns, silentLogger, tables, type Clock, type Db, type Logger, type RawStatement } from '@pog/common/server';
 import type { InvalidationBus } from '../cluster/invalidation';
 
 export type SessionData = Record<string, unknown> & { userId?: number };
@@ -20,6 +20,11 @@ interface CachedSession {
 const IDLE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 3600 * 1000;
+
+type SessionRow = typeof tables.sessions.$inferSelect;
+
+/** Hand-written (raw-query.ts in common): a session not cached here is read on a request's path. */
+const SESSION_BY_HASH: RawStatement = { name: 'sessions_by_hash', text: `SELECT ${selectColumns(tables.sessions, 's')} FROM sessions s WHERE s.token_hash = $1` };
 
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -49,8 +54,7 @@ export class SessionStore {
     const cached = this.cache.get(tokenHash);
     if (cached && now - cached.cachedAt < this.cacheTtlMs) return cached.data;
 
-    const rows = await this.db.select().from(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash)).limit(1);
-    const row = rows[0];
+    const [row] = await rawQuery<SessionRow>(this.db, SESSION_BY_HASH, [tokenHash]);
     if (!row) {
       this.cache.delete(tokenHash);
       return undefined;

@@ -4,10 +4,12 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, compressJson } from './compress-json';
+import { COMPRESS_INLINE_BYTES, COMPRESS_THRESHOLD_BYTES, compressJson } from './compress-json';
 
 const big = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, username: `player_${i + 1}`, pogCount: i % 7 }));
 const small = { ok: true };
+/** Above the size compressed on the spot: it goes through the thread pool. */
+const huge = Array.from({ length: 3000 }, (_, i) => ({ id: i + 1, username: `player_${i + 1}`, note: `note ${i * 7919}` }));
 
 /** A raw GET, so that this test (not the HTTP client) chooses Accept-Encoding and sees the bytes sent. */
 function get(url: string, acceptEncoding?: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -30,6 +32,7 @@ describe('compressJson', () => {
     koa.use(compressJson());
     koa.use(async (ctx) => {
       if (ctx.path === '/big') ctx.body = big;
+      else if (ctx.path === '/huge') ctx.body = huge;
       else if (ctx.path === '/small') ctx.body = small;
       else if (ctx.path === '/stream') {
         ctx.type = 'text/plain';
@@ -51,6 +54,16 @@ describe('compressJson', () => {
     expect(Number(headers['content-length'])).toBe(body.length);
     expect(body.length).toBeLessThan(JSON.stringify(big).length / 3);
     expect(JSON.parse(zlib.brotliDecompressSync(body).toString('utf8'))).toEqual(big);
+  });
+
+  it('compresses answers larger than the inline size too (in the thread pool), both encodings', async () => {
+    expect(JSON.stringify(huge).length).toBeGreaterThan(COMPRESS_INLINE_BYTES);
+    const br = await get(`${base}/huge`, 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(huge);
+    const gzip = await get(`${base}/huge`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(huge);
   });
 
   it('falls back to gzip when brotli is not accepted (or refused with q=0)', async () => {

@@ -6,6 +6,8 @@
 export { createBullQueue, createBullWorker } from './bullmq';
 export type { BullConnectionOptions, BullJobQueue, BullQueueOptions, BullWorkerOptions } from './bullmq';
 export { createInProcessQueue } from './in-process';
+export { LOCAL_CONCURRENCY, localFirstQueue } from './local-first';
+export type { LocalFirstOptions, LocalFirstQueue } from './local-first';
 export type { InProcessQueue, InProcessQueueOptions } from './in-process';
 export type { JobFailureReport } from './failure-report';
 export { decodeFailure, encodeAppError } from './job-errors';

@@ -3,8 +3,10 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from '
 import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '../../battles/api';
 import { avatarInitials, timeAgo } from '../../display';
 import type { Db, Tx } from '../db/client';
-import { battles, pogs, users, type BattleRow } from '../db/schema';
+import { battles, pogs, type BattleRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
+import { playersShown } from '../users/repository';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 
 /** How many battles a list returns at most, newest first. */
 export const BATTLE_LIST_LIMIT = 100;
@@ -14,9 +16,9 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
   const userIds = [...new Set(rows.flatMap((r) => [r.challengerId, r.defenderId]))];
   const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is number => pogId !== null);
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
-  const people = await db.select({ id: users.id, username: users.username, displayName: users.displayName, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const people = await playersShown(db, userIds);
   const pogsById = await findPogs(db, pogIds);
-  const party = new Map<number, BattleParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
+  const party = new Map<number, BattleParty>([...people.values()].map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
   const pog = (pogId: number | null) => {
     const found = pogId === null ? undefined : pogsById.get(pogId);
     return found ? toPog(found, now) : null;
@@ -90,14 +92,30 @@ export function closedBattlesOf(db: Db, userId: number, completedOnly: boolean):
     .limit(BATTLE_LIST_LIMIT);
 }
 
-/** Open battles in which any of these POGs is risked, on either side. */
-export function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
-  if (pogIds.length === 0) return Promise.resolve([]);
-  const risking: SQL = or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
-  return db
-    .select()
-    .from(battles)
-    .where(and(inArray(battles.status, [...statuses]), risking));
+/**
+ * Open battles in which any of these POGs is risked, on either side: hand-written (db/raw-query.ts),
+ * every trade and challenge asks. The statuses are written into the text (one statement per set), so
+ * the planner can use the partial indexes of open battles' POGs.
+ */
+const risking = new Map<string, RawStatement>();
+function riskingStatement(statuses: readonly BattleRow['status'][]): RawStatement {
+  const key = statuses.join(',');
+  let statement = risking.get(key);
+  if (!statement) {
+    if (!statuses.every((status) => /^[a-z]+$/.test(status))) throw new RangeError(`not a battle status: ${key}`);
+    statement = {
+      name: `battles_risking_${statuses.join('_')}`,
+      text: `SELECT ${selectColumns(battles, 'b')} FROM battles b
+        WHERE b.status IN (${statuses.map((status) => `'${status}'`).join(', ')}) AND (b.challenger_pog_id = ANY($1::int[]) OR b.defender_pog_id = ANY($1::int[]))`,
+    };
+    risking.set(key, statement);
+  }
+  return statement;
+}
+
+export async function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
+  if (pogIds.length === 0) return [];
+  return rawQuery<BattleRow>(db, riskingStatement(statuses), [pogIds]);
 }
 
 /**

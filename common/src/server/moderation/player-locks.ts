@@ -27,6 +27,8 @@ export type PlayerLockMode = 'share' | 'limits';
 export interface LockedPlayer {
   id: number;
   username: string;
+  /** Read with the lock so that an answer showing the player (a trade's parties) needs no second read. */
+  avatarColor: string;
   isBanned: boolean;
   banReason: string | null;
 }
@@ -57,7 +59,7 @@ const LIMITS_LOCK_SPACE = 0x706f67;
 /** Hand-written (db/raw-query.ts): every command runs the first; the second, in ascending id order (the array comes sorted). */
 const LOCK_ROWS: RawStatement = {
   name: 'lock_players_share',
-  text: 'SELECT id, username, is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE',
+  text: 'SELECT id, username, avatar_color AS "avatarColor", is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE',
 };
 const LOCK_LIMITS: RawStatement = {
   name: 'lock_players_limits',

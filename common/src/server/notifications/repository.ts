@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Notification, NotificationKind, NotificationList } from '../../schemas/notifications';
 import type { Db, Tx } from '../db/client';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { notifications, type NotificationRow } from '../db/schema';
 
 export interface NewNotification {
@@ -33,23 +34,30 @@ export async function insertNotification(db: Db | Tx, input: NewNotification): P
   return (await insertNotifications(db, [input]))[0] ?? null;
 }
 
+/**
+ * Stores notifications, hand-written (db/raw-query.ts: every trade and battle command writes some):
+ * one row per element of the arrays, in their order; those whose dedupe key was already used are skipped.
+ */
+const INSERT_NOTIFICATIONS: RawStatement = {
+  name: 'notifications_insert',
+  text: `INSERT INTO notifications AS n (user_id, kind, title, body, link, dedupe_key)
+    SELECT v.user_id, v.kind, v.title, v.body, v.link, v.dedupe_key
+    FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS v(user_id, kind, title, body, link, dedupe_key, n)
+    ORDER BY v.n
+    ON CONFLICT DO NOTHING RETURNING ${selectColumns(notifications, 'n')}`,
+};
+
 /** Stores several notifications in one statement; those whose dedupe key was already used are skipped. */
 export async function insertNotifications(db: Db | Tx, inputs: NewNotification[]): Promise<Notification[]> {
   if (inputs.length === 0) return [];
-  const rows = await db
-    .insert(notifications)
-    .values(
-      inputs.map((input) => ({
-        userId: input.userId,
-        kind: input.kind,
-        title: input.title,
-        body: input.body,
-        link: input.link ?? null,
-        dedupeKey: input.dedupeKey ?? null,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
+  const rows = await rawQuery<NotificationRow>(db, INSERT_NOTIFICATIONS, [
+    inputs.map((input) => input.userId),
+    inputs.map((input) => input.kind),
+    inputs.map((input) => input.title),
+    inputs.map((input) => input.body),
+    inputs.map((input) => input.link ?? null),
+    inputs.map((input) => input.dedupeKey ?? null),
+  ]);
   return rows.map(toNotification);
 }
 

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
-import { supportsRawQuery } from '../db/raw-query';
+import { rawQuery, selectColumns, supportsRawQuery, type RawStatement } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
 import { readListPage } from './list-page';
 
@@ -87,10 +87,17 @@ export async function findPog(db: Db | Tx, id: number): Promise<PogWithNames | u
   return rows[0];
 }
 
+/** Hand-written (db/raw-query.ts): every trade and battle answer shows its POGs with their owners' and creators' names. */
+const POGS_WITH_NAMES: RawStatement = {
+  name: 'pogs_with_names',
+  text: `SELECT ${selectColumns(pogs, 'p')}, o.username AS "ownerUsername", c.username AS "creatorUsername"
+    FROM pogs p JOIN users o ON o.id = p.user_id JOIN users c ON c.id = p.creator_id WHERE p.id = ANY($1::int[])`,
+};
+
 export async function findPogs(db: Db | Tx, ids: number[]): Promise<Map<number, PogWithNames>> {
   if (ids.length === 0) return new Map();
-  const rows = await selectWithNames(db).where(inArray(pogs.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.pog.id, r]));
+  const rows = await rawQuery<PogRow & { ownerUsername: string; creatorUsername: string }>(db, POGS_WITH_NAMES, [[...new Set(ids)]]);
+  return new Map(rows.map(({ ownerUsername, creatorUsername, ...pog }) => [pog.id, { pog, username: ownerUsername, creatorUsername }]));
 }
 
 /** A rejected POG is hidden from everyone but its owner (and the admins' own endpoints). */

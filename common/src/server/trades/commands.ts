@@ -26,7 +26,7 @@ import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
-import { toTrade } from './repository';
+import { showLockedTrade, toTrade } from './repository';
 import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
 
 /** The offer's row, hand-written (db/raw-query.ts); nothing when the same offer is already pending. */
@@ -71,7 +71,8 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
       body: `${sender.username} offers ${offer.name} for your ${request.name}.`,
       link: '/trade',
     });
-    const trade = await toTrade(tx, inserted[0], now);
+    // Shown from the rows locked above (the insert changed neither player nor POG): no second read.
+    const trade = await showLockedTrade(tx, inserted[0], players, [offer, request], [], now);
     uow.toUser(trade.toUserId, 'trade:created', trade);
     // The sender's other tabs learn of it too.
     uow.toUser(trade.fromUserId, 'trade:created', trade);

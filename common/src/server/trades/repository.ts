@@ -1,25 +1,37 @@
 /** Reading trades as the API shows them: with both players and both POGs. */
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { avatarInitials, timeAgo } from '../../display';
 import type { Trade, TradeChainLink, TradeParty } from '../../trades/api';
 import type { Db, Tx } from '../db/client';
-import { trades, users, type TradeRow } from '../db/schema';
-import { findPogs, toPog } from '../pogs/repository';
+import { trades, type PogRow, type TradeRow } from '../db/schema';
+import { findPogs, toPog, type PogWithNames } from '../pogs/repository';
+import { playersShown, type PlayerShown } from '../users/repository';
+
+/** What a trade's answer shows of its players (avatar initials are derived from the name). */
+export type TradePlayer = PlayerShown;
 
 export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promise<Trade[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((r) => [r.fromUserId, r.toUserId]))];
   const pogIds = rows.flatMap((r) => [r.offerPogId, r.requestPogId]).filter((id): id is number => id !== null);
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
-  const people = await db.select({ id: users.id, username: users.username, avatarColor: users.avatarColor }).from(users).where(inArray(users.id, userIds));
+  const players = await playersShown(db, userIds);
   const pogsById = await findPogs(db, pogIds);
   const chains = await chainsOf(db, rows);
-  const party = new Map<number, TradeParty>(people.map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
+  return rows.map((r) => assembleTrade(r, players, pogsById, chains.get(r.id) ?? [], now));
+}
+
+/** A trade as the API shows it, from its row and what was read of its players and POGs. */
+export function assembleTrade(r: TradeRow, players: ReadonlyMap<number, TradePlayer>, pogsById: ReadonlyMap<number, PogWithNames>, chain: TradeChainLink[], now: Date): Trade {
+  const party = (id: number): TradeParty => {
+    const u = players.get(id)!;
+    return { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) };
+  };
   const pog = (id: number | null) => {
     const found = id === null ? undefined : pogsById.get(id);
     return found ? toPog(found, now) : null;
   };
-  return rows.map((r) => ({
+  return {
     id: r.id,
     fromUserId: r.fromUserId,
     toUserId: r.toUserId,
@@ -31,13 +43,13 @@ export async function toTrades(db: Db | Tx, rows: TradeRow[], now: Date): Promis
     expiresAt: r.expiresAt.toISOString(),
     decidedAt: r.decidedAt?.toISOString() ?? null,
     timeAgo: timeAgo(r.createdAt, now),
-    fromUser: party.get(r.fromUserId)!,
-    toUser: party.get(r.toUserId)!,
+    fromUser: party(r.fromUserId),
+    toUser: party(r.toUserId),
     offerPog: pog(r.offerPogId),
     requestPog: pog(r.requestPogId),
     counterOfId: r.counterOf,
-    chain: chains.get(r.id) ?? [],
-  }));
+    chain,
+  };
 }
 
 /** For each countering trade, the offers before it (first offer first), read in one recursive query. */
@@ -63,6 +75,19 @@ async function chainsOf(db: Db | Tx, rows: TradeRow[]): Promise<Map<number, Trad
     chains.set(start, list);
   }
   return chains;
+}
+
+/**
+ * A trade as the API shows it, from rows the command holds locked (its players, and its POGs with
+ * their owners among those players), with no second read of them: only a POG's creator who is
+ * neither player is read (by name), in one statement. Its chain is given (a new offer has none).
+ */
+export async function showLockedTrade(tx: Tx, row: TradeRow, players: ReadonlyMap<number, TradePlayer>, pogRows: PogRow[], chain: TradeChainLink[], now: Date): Promise<Trade> {
+  const known = new Map(players);
+  const missing = [...new Set(pogRows.flatMap((p) => [p.userId, p.creatorId]))].filter((id) => !known.has(id));
+  for (const player of (await playersShown(tx, missing)).values()) known.set(player.id, player);
+  const pogsById = new Map(pogRows.map((pog) => [pog.id, { pog, username: known.get(pog.userId)!.username, creatorUsername: known.get(pog.creatorId)!.username }]));
+  return assembleTrade(row, known, pogsById, chain, now);
 }
 
 export async function toTrade(db: Db | Tx, row: TradeRow, now: Date): Promise<Trade> {

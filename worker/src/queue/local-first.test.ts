@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError } from '@pog/common';
+import { silentLogger, type EnqueueOptions, type JobQueue, type ProcessorMap } from '@pog/common/server';
+import { LOCAL_CONCURRENCY, localFirstQueue } from './local-first';
+
+/** A queue that only records what it was given. */
+function recordingQueue() {
+  const given: Array<{ name: string; payload: unknown; opts: EnqueueOptions | undefined }> = [];
+  const queue: JobQueue = {
+    kind: 'bullmq',
+    enqueue: async (name, payload, opts) => void given.push({ name, payload, opts }),
+    run: async () => {
+      throw new Error('not used');
+    },
+    schedule: async () => undefined,
+    healthy: async () => true,
+    jobCounts: async () => ({ waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0 }),
+    close: async () => undefined,
+  };
+  return { queue, given };
+}
+
+function setUp(check: ProcessorMap['achievements.check']) {
+  const { queue, given } = recordingQueue();
+  const done: number[] = [];
+  const local = localFirstQueue(queue, {
+    processors: { 'achievements.check': check },
+    outboxJobFinished: async (id) => void done.push(id),
+    log: silentLogger,
+    retryDelayMs: 5,
+  });
+  return { local, given, done };
+}
+
+describe('the relay queue of a process that runs processors', () => {
+  it('runs an outbox job here, with its outbox job id, and marks its row done; the queue never sees it', async () => {
+    const seen: string[] = [];
+    const { local, given, done } = setUp(async (_payload, { jobId }) => {
+      seen.push(jobId);
+      return { completed: {} };
+    });
+    await local.enqueue('achievements.check', { userIds: [1] }, { outboxId: 41 });
+    await local.drain();
+    expect(seen).toEqual(['outbox-41']);
+    expect(done).toEqual([41]);
+    expect(given).toEqual([]);
+  });
+
+  it('gives a failed first try to the queue with the tries it has left, delayed, and does not mark it done', async () => {
+    const { local, given, done } = setUp(async () => {
+      throw new Error('database restarting');
+    });
+    await local.enqueue('achievements.check', { userIds: [2] }, { outboxId: 42, attempts: 3 });
+    await local.drain();
+    expect(done).toEqual([]);
+    expect(given).toEqual([{ name: 'achievements.check', payload: { userIds: [2] }, opts: { outboxId: 42, attempts: 2, delayMs: 5 } }]);
+  });
+
+  it('finishes a job that failed for good (a permanent error, or its only try) without retrying it', async () => {
+    const { local, given, done } = setUp(async ({ userIds }) => {
+      throw userIds[0] === 3 ? new ConflictError('no such player') : new Error('flaky');
+    });
+    await local.enqueue('achievements.check', { userIds: [3] }, { outboxId: 43 });
+    await local.enqueue('achievements.check', { userIds: [4] }, { outboxId: 44, attempts: 1 });
+    await local.drain();
+    expect(done.sort()).toEqual([43, 44]);
+    expect(given).toEqual([]);
+  });
+
+  it('hands to the queue what it cannot run here: no processor, not from the outbox, delayed, or too many at once', async () => {
+    let release!: () => void;
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    const { local, given } = setUp(async () => {
+      await blocked;
+      return { completed: {} };
+    });
+    await local.enqueue('pog.score', { pogId: 1, version: 1 }, { outboxId: 1 });
+    await local.enqueue('achievements.check', { userIds: [5] });
+    await local.enqueue('achievements.check', { userIds: [6] }, { outboxId: 2, delayMs: 100 });
+    for (let i = 0; i < LOCAL_CONCURRENCY + 1; i++) await local.enqueue('achievements.check', { userIds: [7] }, { outboxId: 100 + i });
+    expect(given.map((g) => g.opts?.outboxId ?? null)).toEqual([1, null, 2, 100 + LOCAL_CONCURRENCY]);
+    release();
+    await local.drain();
+  });
+
+  it('drain waits for the jobs running here and takes no more', async () => {
+    let finished = false;
+    const { local, given } = setUp(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      finished = true;
+      return { completed: {} };
+    });
+    await local.enqueue('achievements.check', { userIds: [8] }, { outboxId: 50 });
+    await local.drain();
+    expect(finished).toBe(true);
+    await local.enqueue('achievements.check', { userIds: [9] }, { outboxId: 51 });
+    expect(given.map((g) => g.opts?.outboxId)).toEqual([51]);
+  });
+});
