@@ -69,6 +69,11 @@ export function createRouter(queryClient: QueryClient) {
             { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',
+              // The sign-in form's code loads beside the session check, not once it has answered.
+              loader: () => {
+                AuthPage.preload();
+                return null;
+              },
               element: (
                 <AuthRoute>
                   <AuthPage />
