@@ -22,12 +22,14 @@
  * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
  * each run's JSON report. --check exits 1 when a median of this build misses the goal.
  * --baseline-dist DIR compares with another web build (e.g. main's web/dist, copied aside): a second
- * app on the same database serves it (WEB_DIST), and each run measures the page on the baseline,
- * then on this build, so that both see the same machine load.
+ * app on the same database, session secret and DATA_DIR (so the same sessions and uploaded pictures)
+ * serves it (WEB_DIST), and each run measures the page on the baseline, then on this build, so that
+ * both see the same machine load.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -161,7 +163,7 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.path}: ${lhr.runtimeError.message}`);
-    if (target.cookies) assertSignedIn(lhr, target);
+    assertMeasuredRight(lhr, target);
     if (reportFile) writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -180,12 +182,20 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
   }
 }
 
-/** A player's page must have been measured signed in: its GET /api/user answered 200, never 401. */
-function assertSignedIn(lhr: RunnerResult['lhr'], target: Target): void {
+/**
+ * What a run must have seen to count: every uploaded picture it asked for (a baseline app without
+ * them would draw placeholders and look lighter), and for a player's page GET /api/user answering
+ * 200, never 401 (a session the app does not know would measure the visitor's page).
+ */
+function assertMeasuredRight(lhr: RunnerResult['lhr'], target: Target): void {
   const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; statusCode: number }> } | undefined)?.items ?? [];
-  const answers = items.filter((item) => new URL(item.url).pathname === '/api/user').map((item) => item.statusCode);
-  if (!answers.length || answers.some((status) => status !== 200)) {
-    throw new Error(`${target.label} was not measured signed in: GET /api/user answered ${answers.join(', ') || 'nothing'}`);
+  const answers = (test: (pathname: string) => boolean) => items.filter((item) => test(new URL(item.url).pathname)).map((item) => item.statusCode);
+  const pictures = answers((pathname) => pathname.startsWith('/uploads/'));
+  if (pictures.some((status) => status !== 200)) throw new Error(`${target.label}: uploaded pictures answered ${pictures.join(', ')}`);
+  if (!target.cookies) return;
+  const user = answers((pathname) => pathname === '/api/user');
+  if (!user.length || user.some((status) => status !== 200)) {
+    throw new Error(`${target.label} was not measured signed in: GET /api/user answered ${user.join(', ') || 'nothing'}`);
   }
 }
 
@@ -202,10 +212,13 @@ async function main(): Promise<void> {
   console.log(`before: ${describeLoad()}`);
   if (!values['no-build']) buildWebIfStale({ quiet: true });
   const scratch = await createScratchDatabase('lighthouse');
-  // Both apps sign cookies with the same secret: the player's session must be one on the baseline too.
+  // Both apps sign cookies with the same secret and keep files in the same DATA_DIR: the player's
+  // session is one on the baseline too, and the baseline serves the same uploaded pictures.
   const sessionSecret = randomBytes(24).toString('base64url');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-lighthouse-'));
+  const shared = { nodeEnv: 'production', databaseUrl: scratch.url, sessionSecret, dataDir } as const;
   try {
-    await withApp({ nodeEnv: 'production', databaseUrl: scratch.url, sessionSecret }, async (app) => {
+    await withApp(shared, async (app) => {
       const { cookies } = await seed(app, scratch);
       console.log(`seeded ${POGS} POGs with ${PICTURES} uploaded pictures in PostgreSQL ${scratch.name}; ${RUNS} Lighthouse runs per page (mobile)`);
       const pages = new Set(values.pages.split(','));
@@ -223,7 +236,7 @@ async function main(): Promise<void> {
       const baselineDist = values['baseline-dist'];
       // The baseline: the same database (the same POGs, pictures and session), another web build.
       const met = baselineDist
-        ? await withApp({ nodeEnv: 'production', databaseUrl: scratch.url, sessionSecret, env: { WEB_DIST: path.resolve(baselineDist) } }, (baseline) =>
+        ? await withApp({ ...shared, env: { WEB_DIST: path.resolve(baselineDist) } }, (baseline) =>
             measureAll([
               { name: 'baseline', app: baseline },
               { name: 'this build', app },
@@ -236,6 +249,7 @@ async function main(): Promise<void> {
     });
   } finally {
     await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
