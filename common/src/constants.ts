@@ -41,6 +41,12 @@ export const AUTH = {
   passwordMin: 6,
   passwordMax: 128,
   sessionIdleDays: 30,
+  /**
+   * A cookie the page's scripts can read, '1' while this browser holds a player session: set and
+   * cleared by the server beside the HttpOnly session cookie. Only a guess for the client (which list
+   * to start before GET /api/user answers); the server never reads it for anything.
+   */
+  signedInHintCookie: 'pf.signed-in',
   loginFailuresPerUsername: 10,
   loginFailuresPerAddress: 30,
   loginWindowMinutes: 15,

@@ -4,7 +4,7 @@
  * Goal: performance >= 90 and accessibility 100 on every page measured.
  *
  *   npx tsx infra/bench/lighthouse.ts [--runs 3] [--pogs 200] [--pictures 24] [--no-build] [--check] [--reports DIR]
- *                                     [--baseline-dist DIR]
+ *                                     [--baseline-dist DIR] [--pages auth,visitor,player]
  *
  * The web app is built as `npm start` builds it (production, precompressed: scripts/web-build.mjs).
  * A scratch PostgreSQL database on 127.0.0.1:5432 gets one player who uploads --pictures pictures
@@ -12,23 +12,29 @@
  * in every POG font. Measured, each --runs times (fresh browser profile per run, nothing cached):
  *   /auth                the sign-in page
  *   /explore (visitor)   the public Discover page over the POGs
- *   /explore (player)    the signed-in Explore screen (the player's session cookie is sent)
+ *   /explore (player)    the signed-in Explore screen: the player's cookies (those the server set at
+ *                        registration) are in the browser's cookie jar, as in a browser that signed in
+ *                        earlier, so the page's scripts see the ones that are not HttpOnly
+ * --pages measures only the pages named (auth, visitor, player; all three by default).
  * Printed per page: performance and accessibility (min / median / max), the median of the main
  * timings, the bytes transferred (Lighthouse's total byte weight, median) and Lighthouse's
  * benchmark index of the machine during the runs (on a shared machine, runs with a low index were
  * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
  * each run's JSON report. --check exits 1 when a median of this build misses the goal.
  * --baseline-dist DIR compares with another web build (e.g. main's web/dist, copied aside): a second
- * app on the same database serves it (WEB_DIST), and each run measures the page on the baseline,
- * then on this build, so that both see the same machine load.
+ * app on the same database, session secret and DATA_DIR (so the same sessions and uploaded pictures)
+ * serves it (WEB_DIST), and each run measures the page on the baseline, then on this build, so that
+ * both see the same machine load.
  * CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { POG_FONTS } from '@pog/common';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
@@ -45,6 +51,7 @@ const { values } = parseArgs({
     check: { type: 'boolean', default: false },
     reports: { type: 'string' },
     'baseline-dist': { type: 'string' },
+    pages: { type: 'string', default: 'auth,visitor,player' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
@@ -54,10 +61,17 @@ const GOALS = { performance: 90, accessibility: 100 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Target {
+  /** The name --pages knows it by. */
+  key: string;
   label: string;
   path: string;
-  /** Sent with every request (the player's session cookie). */
-  headers?: Record<string, string>;
+  /** Put in the browser's cookie jar before the run (the player's cookies). */
+  cookies?: Cookie[];
+}
+
+interface Cookie {
+  name: string;
+  value: string;
 }
 
 interface RunFigures {
@@ -85,7 +99,7 @@ async function picture(seed: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 88 }).toBuffer();
 }
 
-async function register(baseUrl: string): Promise<{ id: number; cookie: string }> {
+async function register(baseUrl: string): Promise<{ id: number; cookie: string; cookies: Cookie[] }> {
   const response = await fetch(`${baseUrl}/api/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: baseUrl },
@@ -93,11 +107,12 @@ async function register(baseUrl: string): Promise<{ id: number; cookie: string }
   });
   if (!response.ok) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`);
   const user = (await response.json()) as { id: number };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  return { id: user.id, cookie };
+  const cookies = response.headers.getSetCookie().map((c) => {
+    const pair = c.split(';')[0]!;
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  return { id: user.id, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), cookies };
 }
 
 async function upload(baseUrl: string, cookie: string, jpeg: Buffer): Promise<string> {
@@ -110,7 +125,7 @@ async function upload(baseUrl: string, cookie: string, jpeg: Buffer): Promise<st
 }
 
 /** One player, --pictures uploads, --pogs POGs showing them in every font. */
-async function seed(app: ServerProcess, scratch: ScratchDatabase): Promise<{ cookie: string }> {
+async function seed(app: ServerProcess, scratch: ScratchDatabase): Promise<{ cookies: Cookie[] }> {
   const player = await register(app.url);
   const urls: string[] = [];
   for (let i = 0; i < PICTURES; i++) urls.push(await upload(app.url, player.cookie, await picture(i + 1)));
@@ -120,7 +135,7 @@ async function seed(app: ServerProcess, scratch: ScratchDatabase): Promise<{ coo
                      font_family = ($2::text[])[1 + id % cardinality($2::text[])]`,
     [urls, [...POG_FONTS]],
   );
-  return { cookie: player.cookie };
+  return { cookies: player.cookies };
 }
 
 async function measure(url: string, target: Target, reportFile?: string): Promise<RunFigures> {
@@ -130,6 +145,12 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
+    if (target.cookies) {
+      // Lighthouse clears caches and service workers, never cookies: the jar is what a signed-in browser has.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0]!.addCookies(target.cookies.map((c) => ({ ...c, url })));
+      await browser.close();
+    }
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
@@ -137,12 +158,12 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
       onlyCategories: ['performance', 'accessibility'],
       // Lighthouse's default: a mobile form factor, slow 4G and a 4x slower CPU, simulated.
       formFactor: 'mobile',
-      extraHeaders: target.headers,
     };
     const result = (await lighthouse(url + target.path, flags)) as RunnerResult | undefined;
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.path}: ${lhr.runtimeError.message}`);
+    assertMeasuredRight(lhr, target);
     if (reportFile) writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -161,6 +182,23 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
   }
 }
 
+/**
+ * What a run must have seen to count: every uploaded picture it asked for (a baseline app without
+ * them would draw placeholders and look lighter), and for a player's page GET /api/user answering
+ * 200, never 401 (a session the app does not know would measure the visitor's page).
+ */
+function assertMeasuredRight(lhr: RunnerResult['lhr'], target: Target): void {
+  const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; statusCode: number }> } | undefined)?.items ?? [];
+  const answers = (test: (pathname: string) => boolean) => items.filter((item) => test(new URL(item.url).pathname)).map((item) => item.statusCode);
+  const pictures = answers((pathname) => pathname.startsWith('/uploads/'));
+  if (pictures.some((status) => status !== 200)) throw new Error(`${target.label}: uploaded pictures answered ${pictures.join(', ')}`);
+  if (!target.cookies) return;
+  const user = answers((pathname) => pathname === '/api/user');
+  if (!user.length || user.some((status) => status !== 200)) {
+    throw new Error(`${target.label} was not measured signed in: GET /api/user answered ${user.join(', ') || 'nothing'}`);
+  }
+}
+
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -174,15 +212,21 @@ async function main(): Promise<void> {
   console.log(`before: ${describeLoad()}`);
   if (!values['no-build']) buildWebIfStale({ quiet: true });
   const scratch = await createScratchDatabase('lighthouse');
+  // Both apps sign cookies with the same secret and keep files in the same DATA_DIR: the player's
+  // session is one on the baseline too, and the baseline serves the same uploaded pictures.
+  const sessionSecret = randomBytes(24).toString('base64url');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-lighthouse-'));
+  const shared = { nodeEnv: 'production', databaseUrl: scratch.url, sessionSecret, dataDir } as const;
   try {
-    await withApp({ nodeEnv: 'production', databaseUrl: scratch.url }, async (app) => {
-      const { cookie } = await seed(app, scratch);
+    await withApp(shared, async (app) => {
+      const { cookies } = await seed(app, scratch);
       console.log(`seeded ${POGS} POGs with ${PICTURES} uploaded pictures in PostgreSQL ${scratch.name}; ${RUNS} Lighthouse runs per page (mobile)`);
+      const pages = new Set(values.pages.split(','));
       const targets: Target[] = [
-        { label: '/auth', path: '/auth' },
-        { label: '/explore (visitor)', path: '/explore' },
-        { label: '/explore (player)', path: '/explore', headers: { Cookie: cookie } },
-      ];
+        { key: 'auth', label: '/auth', path: '/auth' },
+        { key: 'visitor', label: '/explore (visitor)', path: '/explore' },
+        { key: 'player', label: '/explore (player)', path: '/explore', cookies },
+      ].filter((target) => pages.has(target.key));
       if (values.reports) mkdirSync(values.reports, { recursive: true });
       const measureAll = async (subjects: Subject[]) => {
         let met = true;
@@ -192,7 +236,7 @@ async function main(): Promise<void> {
       const baselineDist = values['baseline-dist'];
       // The baseline: the same database (the same POGs, pictures and session), another web build.
       const met = baselineDist
-        ? await withApp({ nodeEnv: 'production', databaseUrl: scratch.url, env: { WEB_DIST: path.resolve(baselineDist) } }, (baseline) =>
+        ? await withApp({ ...shared, env: { WEB_DIST: path.resolve(baselineDist) } }, (baseline) =>
             measureAll([
               { name: 'baseline', app: baseline },
               { name: 'this build', app },
@@ -205,6 +249,7 @@ async function main(): Promise<void> {
     });
   } finally {
     await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

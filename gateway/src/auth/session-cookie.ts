@@ -2,6 +2,7 @@
 import type Koa from 'koa';
 import session from 'koa-session';
 import { AUTH } from '@pog/common';
+import { sessionUserId } from './current-user';
 import { newSessionToken, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'pf.sid';
@@ -31,5 +32,29 @@ export function sessionMiddleware(koa: Koa, store: SessionStore): Koa.Middleware
     koa,
   ) as unknown as Koa.Middleware;
   // Only API calls need a session; static files and the health check skip the lookup.
-  return async (ctx, next) => (ctx.path.startsWith('/api/') ? middleware(ctx, next) : next());
+  return async (ctx, next) =>
+    ctx.path.startsWith('/api/')
+      ? middleware(ctx, async () => {
+          try {
+            await next();
+          } finally {
+            syncSignedInHint(ctx);
+          }
+        })
+      : next();
+}
+
+/**
+ * Keeps the readable "signed in" hint (AUTH.signedInHintCookie) in step with the session once an API
+ * call is answered: set when a session holds a player (login, registration, or a session from before
+ * the hint existed), cleared when none does (logout, a ban, an expired or unknown session). Written
+ * only when the browser's hint is wrong, so most answers carry no extra cookie.
+ */
+function syncSignedInHint(ctx: Koa.Context): void {
+  const signedIn = sessionUserId(ctx) !== undefined;
+  const hinted = ctx.cookies.get(AUTH.signedInHintCookie) === '1';
+  if (signedIn === hinted) return;
+  const options = { httpOnly: false, signed: false, sameSite: 'lax' as const, path: '/', secure: ctx.secure, overwrite: true };
+  if (signedIn) ctx.cookies.set(AUTH.signedInHintCookie, '1', { ...options, maxAge: MAX_AGE_MS });
+  else ctx.cookies.set(AUTH.signedInHintCookie, null, options);
 }

@@ -2,9 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '@pog/common';
 import { tables } from '@pog/common/server';
-import { ApiClient } from '../testing/api-client';
+import { newAdmin } from '../testing/admins';
+import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
+
+const HINT = AUTH.signedInHintCookie;
+const HINT_SET = new RegExp(`^${HINT.replace('.', '\\.')}=1;`);
+const hintLine = (res: ApiResponse) => res.headers.getSetCookie().find((line) => line.startsWith(`${HINT}=`));
+const hinted = (client: ApiClient) => client.cookieHeader.split('; ').includes(`${HINT}=1`);
 
 describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -231,6 +237,83 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
       expect(await db.select().from(tables.adminSessions).where(eq(tables.adminSessions.tokenHash, stale))).toEqual([]);
       expect(await db.select({ userId: tables.sessions.userId }).from(tables.sessions).where(eq(tables.sessions.userId, userId))).toEqual([{ userId }]);
       expect((await live.get('/api/user')).status).toBe(200);
+    });
+
+    // The readable hint beside the session cookie (auth/session-cookie.ts): set and cleared with the
+    // session, sent only when the browser's copy is wrong, and never a way in.
+    describe('the signed-in hint cookie', () => {
+      it('is set readable at registration and login, as long-lived as the session, and not sent again while right', async () => {
+        const c = new ApiClient(app.url);
+        const name = uniqueName('Hint');
+        const registered = await c.post('/api/register', { username: name, password: 'secret-password' });
+        expect(registered.status).toBe(201);
+        const line = hintLine(registered)!;
+        expect(line).toMatch(HINT_SET);
+        expect(line).not.toMatch(/httponly/i);
+        expect(line).toMatch(/samesite=lax/i);
+        expect(line).toMatch(/path=\//i);
+        expect(line).not.toMatch(/secure/i);
+        const expires = Date.parse(/expires=([^;]+)/i.exec(line)![1]!);
+        expect(expires - Date.now()).toBeGreaterThan((AUTH.sessionIdleDays - 1) * 24 * 3600 * 1000);
+
+        const me = await c.get('/api/user');
+        expect(me.status).toBe(200);
+        expect(hintLine(me)).toBeUndefined();
+        expect((await c.get('/api/pogs?limit=1')).headers.getSetCookie()).toEqual([]);
+
+        const elsewhere = new ApiClient(app.url);
+        const login = await elsewhere.post('/api/login', { username: name, password: 'secret-password' });
+        expect(login.status).toBe(200);
+        expect(hintLine(login)).toMatch(HINT_SET);
+      });
+
+      it('is cleared at logout, and a failed login sets none', async () => {
+        const c = new ApiClient(app.url);
+        const name = uniqueName('Hint');
+        await c.register(name);
+        expect(hinted(c)).toBe(true);
+        expect((await c.post('/api/logout')).status).toBe(204);
+        expect(hinted(c)).toBe(false);
+
+        const wrong = new ApiClient(app.url);
+        const refused = await wrong.post('/api/login', { username: name, password: 'wrong-password' });
+        expect(refused.status).toBe(401);
+        expect(hintLine(refused)).toBeUndefined();
+        expect(hinted(wrong)).toBe(false);
+      });
+
+      it('is cleared when the session is gone (ended elsewhere, expired, unknown) and never signs anyone in', async () => {
+        const c = new ApiClient(app.url);
+        await c.register(uniqueName('Hint'));
+        const otherTab = c.clone();
+        await c.post('/api/logout');
+        expect(hinted(otherTab)).toBe(true);
+        const res = await otherTab.get('/api/user');
+        expect(res.status).toBe(401);
+        expect(hintLine(res)).toMatch(/expires=Thu, 01 Jan 1970/i);
+        expect(hinted(otherTab)).toBe(false);
+
+        const forged = new ApiClient(app.url);
+        forged.setCookie(HINT, '1');
+        expect((await forged.get('/api/user')).status).toBe(401);
+        expect(hinted(forged)).toBe(false);
+      });
+
+      it('is cleared for a banned player, and set again for a session that predates it', async () => {
+        const c = new ApiClient(app.url);
+        const user = await c.register(uniqueName('Hint'));
+        // A session from before the hint existed: the next answer adds it.
+        const older = c.clone();
+        (older as unknown as { cookies: Map<string, string> }).cookies.delete(HINT);
+        const me = await older.get('/api/user');
+        expect(me.status).toBe(200);
+        expect(hintLine(me)).toMatch(HINT_SET);
+
+        const admin = await newAdmin(app.url);
+        expect((await admin.put(`/api/admin/users/${user.id}/moderate`, { isBanned: true, banReason: 'Hint test' })).status).toBe(200);
+        expect((await c.get('/api/user')).status).toBe(401);
+        expect(hinted(c)).toBe(false);
+      });
     });
 
     it('reports health', async () => {

@@ -20,12 +20,27 @@ export function retryFailedLoads(): void {
   resets.forEach((reset) => reset());
 }
 
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+/** A lazily loaded component whose code can be asked for ahead of its first render. */
+export type PreloadableComponent<P extends object> = ComponentType<P> & {
+  /**
+   * Starts loading the code now (e.g. from a route loader, beside the screen's data), so the first
+   * render finds it loaded or on its way. A failure here is left to that render, which loads again.
+   */
+  preload(): void;
+};
+
+export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const fresh = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
+      loadAndKeep().catch((error: unknown) => {
         failedLoads.add(() => {
-          current = fresh();
+          current = undefined;
         });
         reportError(error, 'code load');
         // The browser's own words ("Failed to fetch dynamically imported module: http://...")
@@ -33,9 +48,17 @@ export function retryableLazy<P extends object>(load: () => Promise<{ default: C
         throw networkError();
       }),
     );
-  let current = fresh();
-  return function Retryable(props: P) {
-    const Current = current as ComponentType<P>;
+  // Chosen at the first render (and again after a failed load): the component itself when its code
+  // is already here (preloaded), so React draws it in that pass instead of drawing the fallback
+  // and revealing the screen later (React holds reveals back up to 300 ms); else React.lazy. Kept
+  // once chosen, so a later render never swaps the component type (which would reset its state).
+  let current: ComponentType<P> | undefined;
+  function Retryable(props: P) {
+    current ??= loaded ?? fresh();
+    const Current = current;
     return <Current {...props} />;
-  };
+  }
+  // A first render before the code is in joins the same fetch (the browser loads a module once).
+  Retryable.preload = () => void loadAndKeep().catch(() => undefined);
+  return Retryable;
 }

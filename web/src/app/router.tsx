@@ -56,9 +56,11 @@ export function createRouter(queryClient: QueryClient) {
             {
               path: '/explore',
               element: <ExplorePage />,
-              // Starts the list at once and resolves at once: navigation never waits for it.
+              // Starts the list and the screen's code at once and resolves at once: navigation never
+              // waits for them, and the screen's code does not wait for the first render to be asked.
               loader: () => {
                 prefetchExploreFirstPage(queryClient);
+                ExplorePage.preload();
                 return null;
               },
             },
@@ -67,6 +69,11 @@ export function createRouter(queryClient: QueryClient) {
             { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',
+              // The sign-in form's code loads beside the session check, not once it has answered.
+              loader: () => {
+                AuthPage.preload();
+                return null;
+              },
               element: (
                 <AuthRoute>
                   <AuthPage />

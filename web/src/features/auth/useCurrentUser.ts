@@ -2,17 +2,14 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiPaths, type User } from '@pog/common';
 import { api } from '../../api/client';
 import { toAppError } from '../../api/errors';
-import { CURRENT_USER_KEY, rememberSignedIn } from './session';
+import { CURRENT_USER_KEY } from './session';
 
 /** GET /api/user: a 401 means "nobody is signed in", which is data (null), not an error. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    const user = await api(apiPaths.auth.currentUser, {}, signal);
-    rememberSignedIn(true);
-    return user;
+    return await api(apiPaths.auth.currentUser, {}, signal);
   } catch (error) {
     if (toAppError(error).code !== 'UNAUTHORIZED') throw error;
-    rememberSignedIn(false);
     return null;
   }
 }

@@ -1,22 +1,26 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { firstScreenShown } from '../../app/firstScreen';
 import { useSocketStore } from '../../stores/socket';
 import { reportError } from '../errors/showError';
 
 /** Between tries to load the live connection's code when it failed (offline, a new deployment). */
 const RETRY_MS = 5_000;
-/** The connection waits for the browser's first idle moment after the page has drawn, at most this long. */
+/** The connection waits for the browser's first idle moment after the first screen has drawn, at most this long. */
 const IDLE_WAIT_MS = 1_000;
+/** And for the first screen's content at most this long (a slow screen does not hold the connection back). */
+const SCREEN_WAIT_MS = 5_000;
 
 /**
  * Keeps one live connection open while a player is signed in and routes server events into the
  * app (connect.ts): notifications into the bell, scored or edited POGs into every list, trades into
  * the Trade Center, PogBot's answer as it is written, a revoked session back to /auth. Events
  * missed while disconnected are replayed by the server from where this page left off. The
- * connection's code is loaded only for a signed-in player, once the page is drawn and the browser
- * is idle, so visitors never download it and a screen's first data does not share the network
- * with it (nothing is missed meanwhile: the connection resumes from the position the data was read at).
+ * connection's code is loaded only for a signed-in player, once the first screen has drawn its
+ * content (app/firstScreen.ts) and the browser is idle, so visitors never download it and a screen's
+ * code and first data do not share the network and processor with it (nothing is missed meanwhile:
+ * the connection resumes from the position the data was read at).
  */
 export function useRealtime(userId: number | null): void {
   const queryClient = useQueryClient();
@@ -42,8 +46,12 @@ export function useRealtime(userId: number | null): void {
         },
       );
     };
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS }) : undefined;
-    if (idle === undefined) retry = window.setTimeout(start, 1);
+    let idle: number | undefined;
+    void firstScreenShown(SCREEN_WAIT_MS).then(() => {
+      if (stopped) return;
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: IDLE_WAIT_MS });
+      else retry = window.setTimeout(start, 1);
+    });
     return () => {
       stopped = true;
       if (idle !== undefined) window.cancelIdleCallback(idle);
