@@ -29,11 +29,18 @@ const AdminLoginPage = retryableLazy(() => import('../pages/AdminLogin/AdminLogi
 const AdminPage = retryableLazy(() => import('../pages/Admin/AdminPage'));
 const NotFoundPage = retryableLazy(() => import('../pages/NotFound/NotFoundPage'));
 
+function LoadersStarting() {
+  return null;
+}
+
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <AppShell />,
       errorElement: <AppErrorScreen />,
+      // The loaders below only start requests and resolve at once: the first render waits a tick for
+      // them, and nothing is worth drawing in that tick (named, so React Router does not warn).
+      HydrateFallback: LoadersStarting,
       // Every screen needs the session: its request starts with the page, not after the first render.
       loader: () => {
         prefetchCurrentUser(queryClient);
