@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One test command for the whole repository. Server tests share one PGlite per worker process
- * (isolate: false keeps module singletons alive across files) and isolate by data, not instances.
+ * One test command for the whole repository. Unit and server tests share one module graph (and the
+ * server tests one PGlite) per worker process (isolate: false keeps module singletons alive across
+ * files) and isolate by data, not instances; component tests (*.test.tsx) are isolated per file.
  * Browser test files run E2E_WORKERS at a time (default 2), each with its own app and Chromium;
  * `npm test` runs them in a process of their own beside the unit and server projects
  * (scripts/test.mjs), while one `vitest run` of everything runs them last.
@@ -16,7 +17,21 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['common/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          environment: 'node',
+          // One module graph per worker, as the server tests: importing it again for each of some
+          // hundred files was over half of this project's CPU time. The tests keep no state between files.
+          isolate: false,
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          // Component tests (web/src/testing/README.md): each file in a DOM of its own, with its own
+          // copy of the modules (render.tsx's cleanup hook is registered by each file's import of it).
+          name: 'components',
+          include: ['web/src/**/*.test.tsx'],
           environment: 'node',
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Pog } from '@pog/common';
 import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
+import { appEntry } from '../../gateway/src/testing/processes';
 import { CHROMIUM_PATH, REPO_ROOT } from './env';
 import { assertNoFindings, auditAtBothSizes, describeCsp, watchCsp, type CspViolation } from './audit';
 
@@ -80,7 +81,8 @@ export interface StartAppOptions {
 }
 
 /**
- * Starts `node --import tsx server/src/main.ts` on a free port with a fresh data directory, or with
+ * Starts the app's entry (`server/src/main.ts`, bundled for the test run: see
+ * gateway/src/testing/app-bundle.ts) on a free port with a fresh data directory, or with
  * `dataDir`.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -98,7 +100,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL']) delete env[name];
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, appEntry(), {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,8 @@
  * the routers mounted in the Koa app, so a new route is fuzzed without touching this file. Each
  * gets generated hostile requests (testing/hostile.ts) as a guest, a player and an admin, and every
  * answer must be a 2xx (the input happened to be valid) or a 4xx with a `{message, code}` body:
- * never a 5xx, never a hang. FUZZ_RUNS (per route) and FUZZ_SEED replay or widen a run.
+ * never a 5xx, never a hang. FUZZ_RUNS (per route) and FUZZ_SEED replay or widen a run; by default 30
+ * requests a route, 15 in a run without real services (common/src/server/testing/thorough.ts).
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -11,6 +12,7 @@ import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode, MAX_ID } from '@pog/common';
 import { tables } from '@pog/common/server';
+import { THOROUGH_TESTS } from '@pog/common/server/testing/thorough';
 import { createKoaApp } from '../app';
 import { newAdmin } from '../testing/admins';
 import { ApiClient } from '../testing/api-client';
@@ -19,7 +21,7 @@ import { backendTitle, BACKENDS, uniqueName } from '../testing/databases';
 import { hostileRequest, type HostileRequest } from '../testing/hostile';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? (THOROUGH_TESTS ? 30 : 15));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** An answer slower than this is a hang. */
 const ANSWER_WITHIN_MS = 15_000;

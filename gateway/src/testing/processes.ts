@@ -1,10 +1,14 @@
-/** Runs the real process entry (`server/src/main.ts`) as child processes, as deployments do. */
+/**
+ * Runs the real process entry (`server/src/main.ts`) as child processes, as deployments do: from the
+ * bundle the global setup made of it (./app-bundle), or through tsx outside such a run.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { seedPgliteDataDir } from './pglite-template';
 import { waitFor } from './wait';
 
@@ -30,6 +34,20 @@ export interface SpawnedService extends ServiceProcess {
   ready(timeoutMs?: number): Promise<void>;
 }
 
+/**
+ * Node's arguments that start the app's entry: the bundle of this test run, or the TypeScript entry
+ * through tsx when the run made none.
+ */
+export function appEntry(): string[] {
+  let bundle = '';
+  try {
+    bundle = inject('appBundle') ?? '';
+  } catch {
+    // Not inside a vitest worker.
+  }
+  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/src/main.ts'];
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -49,7 +67,7 @@ export async function startService(env: Record<string, string>): Promise<Service
 }
 
 /** Starts one process (the app's entry, or `command`) without waiting for it to be ready. */
-export async function spawnService(env: Record<string, string>, command: string[] = ['--import', 'tsx', 'server/src/main.ts']): Promise<SpawnedService> {
+export async function spawnService(env: Record<string, string>, command: string[] = appEntry()): Promise<SpawnedService> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pog-proc-'));
   // An embedded database starts from the migrated template (no initdb), like every test database.

@@ -4,7 +4,7 @@
  * A test file opts in with `// @vitest-environment happy-dom` on its first line. See ./README.md.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
@@ -12,6 +12,10 @@ import { afterEach, vi } from 'vitest';
 import { createQueryClient } from '../app/queryClient';
 import { theme } from '../app/theme';
 import { useToastStore } from '../stores/toasts';
+
+// findBy* and waitFor wait up to 10 s (not 1 s) for what a screen shows: a lazily loaded dialog took
+// longer than a second on a loaded 2-core machine. A wait for something that never shows still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

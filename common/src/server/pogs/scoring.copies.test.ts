@@ -7,17 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesignLook } from '../../pogs/design-match';
 import { colourPairKey, designTextKey } from '../../pogs/rarity';
 import { POG_TEMPLATES } from '../../pogs/templates';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { pogs, users } from '../db/schema';
+import { TEST_BACKENDS as backends } from '../testing/backends';
 import { scorePogVersion } from './scoring';
 import { chunkColumns } from './similarity';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-const backends = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteDir: 'memory://' }), skip: false },
-  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openDatabase({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
-];
 
 /** Unique per run, so a shared PostgreSQL database holds no design or image of ours already. */
 const run = `${process.pid}${Date.now()}`;

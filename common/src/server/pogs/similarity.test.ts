@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_SEARCH_DISTANCE, hammingDistance } from '../../pogs/image-hash';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { pogs, users } from '../db/schema';
+import { TEST_BACKENDS as backends } from '../testing/backends';
 import { chunkColumns, findSimilarImages } from './similarity';
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-const backends = [
-  { name: 'PGlite', open: () => openDatabase({ pgliteDir: 'memory://' }), skip: false },
-  { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openDatabase({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
-];
 
 /** A hash unlike any other test's, so a shared PostgreSQL database cannot add matches. */
 const origin = () => {

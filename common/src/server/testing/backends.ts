@@ -1,5 +1,6 @@
 /**
- * The databases the unit project's database tests run on: a PGlite of their own in memory, and
+ * The databases the unit project's database tests run on: a PGlite of their own in memory, loaded
+ * from the migrated template (./pglite-template: no initdb and no migrations to run again), and
  * the PostgreSQL server of TEST_DATABASE_URL when it is set (shared with other tests: each test
  * isolates itself by unique names, see `randomTag`).
  */
@@ -7,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { migrate } from '../db/migrate';
 import { users } from '../db/schema';
+import { pgliteTemplateBlob } from './pglite-template';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -18,7 +20,7 @@ async function openMigrated(options: DatabaseOptions): Promise<Database> {
 
 /** `open()` gives the database migrated. */
 export const TEST_BACKENDS = [
-  { name: 'PGlite', open: () => openMigrated({ pgliteDir: 'memory://' }), skip: false },
+  { name: 'PGlite', open: async () => openMigrated({ pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplateBlob() }), skip: false },
   { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openMigrated({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
 ];
 
