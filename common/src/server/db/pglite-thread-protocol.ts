@@ -15,11 +15,12 @@ export type ThreadRequest =
   | { id: number; op: 'close' };
 
 export type ThreadMessage =
+  /** A `query`'s value is PGlite's result, or PostgreSQL's answer as bytes (`wire`, pglite-thread-wire.mjs) for pglite-wire-rows.ts to read. */
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: CarriedError }
   | { notify: number; payload: string }
-  /** Sent once when the database is open (or could not be opened: `error`). */
-  | { ready: true; error?: CarriedError };
+  /** Sent once when the database is open (or could not be opened: `error`), with the (array type, element type) pairs to parse arrays by. */
+  | { ready: true; error?: CarriedError; arrayTypes?: [number, number][] };
 
 /** An error as it crosses the thread (made by pglite-thread-worker.mjs): its message and its own fields (code, constraint, detail...). */
 export interface CarriedError {

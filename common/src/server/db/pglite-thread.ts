@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { pgliteStartParams } from './pglite-memory';
 import { restoreError, type ThreadMessage, type ThreadRequest } from './pglite-thread-protocol';
+import { defaultParsers, readAnswer } from './pglite-wire-rows';
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -44,10 +45,18 @@ function withoutTsx(argv: string[]): string[] {
   return kept;
 }
 
+export interface ThreadOptions {
+  /**
+   * Statements in one trip, their answers read here (pglite-thread-wire.mjs, pglite-wire-rows.ts);
+   * false: through PGlite's own `query`, the rows parsed in the thread (the comparison in tests).
+   */
+  wire?: boolean;
+}
+
 /** Opens PGlite on `dir` (already initialised) in a new thread; resolves once the database is open. */
-export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
+export async function openPgliteThread(dir: string, options: ThreadOptions = {}): Promise<EmbeddedClient> {
   const worker = new Worker(WORKER_ENTRY, {
-    workerData: { dir, startParams: pgliteStartParams() },
+    workerData: { dir, startParams: pgliteStartParams(), wire: options.wire !== false },
     execArgv: withoutTsx(process.execArgv),
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -55,6 +64,7 @@ export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
   let nextId = 1;
   let stopped: Error | undefined;
   let markReady: (error?: Error) => void = () => undefined;
+  let parsers: ReturnType<typeof defaultParsers> = {};
   const ready = new Promise<void>((resolve, reject) => (markReady = (error) => (error ? reject(error) : resolve())));
 
   // The thread keeps the process alive only while a request waits for it (as PGlite in this thread did).
@@ -67,7 +77,10 @@ export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
     pending.clear();
   };
   worker.on('message', (message: ThreadMessage) => {
-    if ('ready' in message) return markReady(message.error && restoreError(message.error));
+    if ('ready' in message) {
+      parsers = defaultParsers(message.arrayTypes ?? []);
+      return markReady(message.error && restoreError(message.error));
+    }
     if ('notify' in message) return handlers.get(message.notify)?.(message.payload);
     const waiting = pending.get(message.id);
     pending.delete(message.id);
@@ -91,10 +104,10 @@ export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
   const statements = (tx?: number): EmbeddedTransaction => ({
     async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
       if (options.serializers || options.blob || options.paramTypes) throw new Error('the database thread takes rowMode and parsers only');
-      const parsers = options.parsers ?? {};
-      const rawTypes = Object.keys(parsers).map(Number);
-      const result = await call<Results<T>>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx });
-      return rawTypes.length ? parseFields(result, parsers, options.rowMode) : result;
+      const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
+      const result = await call<Results<T> | { wire: Uint8Array }>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx });
+      if ('wire' in result) return readAnswer<T>(result.wire, parsers, options);
+      return rawTypes.length ? parseFields(result, options.parsers ?? {}, options.rowMode) : result;
     },
     exec: (sql: string) => call<Results[]>({ op: 'exec', sql, tx }),
   });
