@@ -6,6 +6,7 @@
  * `moderation_status <> 'rejected'` and `coalesce(points, 0)` are written as the partial indexes
  * pogs_listed_recent_idx and pogs_listed_trending_idx are (migration 0002), so every plan uses them.
  */
+import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '../../pogs/pog';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
@@ -22,6 +23,8 @@ export interface ListPageKeys {
 type ListRow = PogRow & { ownerName: string; creatorName: string };
 
 const statements = new Map<string, RawStatement>();
+/** The row type's keys (those `selectColumns` names the columns by). */
+const POG_KEYS = Object.keys(getTableColumns(pogs)) as (keyof PogRow)[];
 
 /** The statement of one shape of page, made once; its parameters in the order `pageValues` gives them. */
 function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatement {
@@ -60,5 +63,10 @@ function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: numbe
 /** Up to `limit` listed POGs with their owner's and creator's names, in list order. */
 export async function readListPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
   const rows = await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit));
-  return rows.map(({ ownerName, creatorName, ...pog }) => ({ pog, username: ownerName, creatorUsername: creatorName }));
+  // The POG copied key by key: a rest pattern (`{ ownerName, creatorName, ...pog }`) took about 1 ms a page.
+  return rows.map((row) => {
+    const pog = {} as Record<keyof PogRow, unknown>;
+    for (const key of POG_KEYS) pog[key] = row[key];
+    return { pog: pog as PogRow, username: row.ownerName, creatorUsername: row.creatorName };
+  });
 }
