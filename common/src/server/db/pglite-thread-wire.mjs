@@ -8,6 +8,8 @@
  * - the parameters' types of a statement's text are asked once (Parse + Describe) and kept, so a
  *   statement seen before is Parse + Bind + Describe + Execute + Sync in one call; the statement is
  *   still the unnamed one, planned for its parameters each time, as PGlite's `query` plans it;
+ * - a statement the caller names (the hand-written hot reads of raw-query.ts, which are named
+ *   prepared statements on PostgreSQL too) is prepared once: then Bind + Describe + Execute + Sync;
  * - the parameters are written as PGlite writes them (its serializer for each parameter's type);
  * - the answer is taken as PostgreSQL's bytes (PGlite's raw stream: its own parser does not run) and
  *   moved (not copied) to the server's thread, which reads its rows (pglite-wire-rows.ts); this
@@ -21,10 +23,13 @@ const serialize = protocol.serialize;
 /** Statements' texts whose parameters' types are known, newest last (a bounded map). */
 const described = new Map();
 const DESCRIBED_MAX = 500;
+/** Named prepared statements made so far, by name: their text and parameters' types. @type {Map<string, { text: string; typeIds: number[] }>} */
+const prepared = new Map();
 
-/** Forgets what was learnt about statements (a script may have changed the tables they read). */
+/** Forgets what was learnt about statements (a script may have changed the tables they read); named ones are prepared again. */
 export function forgetStatements() {
   described.clear();
+  prepared.clear();
 }
 
 /**
@@ -132,10 +137,11 @@ class AnswerError extends Error {
  * @param {any} client PGlite
  * @param {string} sql
  * @param {unknown[]} params
- * @param {{ inTransaction: boolean; notify: (channel: string, payload: string) => void }} context
+ * @param {{ inTransaction: boolean; notify: (channel: string, payload: string) => void; name?: string | undefined }} context
+ *   `name`: run it as that named prepared statement (parsed and planned once, as on PostgreSQL)
  * @returns {Promise<Uint8Array>}
  */
-export function wireQuery(client, sql, params, { inTransaction, notify }) {
+export function wireQuery(client, sql, params, { inTransaction, notify, name }) {
   /** Sends `message`; PGlite hands over the answer as it comes, unread (its own parser is what this path saves). @param {Uint8Array} message */
   const send = async (message) => {
     /** @type {Uint8Array[]} */
@@ -147,8 +153,8 @@ export function wireQuery(client, sql, params, { inTransaction, notify }) {
     if (scanned.error) throw new AnswerError(scanned.error, sql);
     return { answer, paramTypes: scanned.paramTypes };
   };
-  const run = async () => {
-    await client._checkReady?.(); // a concurrent close() may have run first
+  /** The unnamed statement: Parse each time (planned for these parameters); its parameters' types learnt once. */
+  const unnamed = async () => {
     const parse = serialize.parse({ text: sql });
     let typeIds = described.get(sql);
     const head = [];
@@ -160,8 +166,33 @@ export function wireQuery(client, sql, params, { inTransaction, notify }) {
     }
     described.set(sql, typeIds);
     if (described.size > DESCRIBED_MAX) described.delete(described.keys().next().value);
-    const bind = serialize.bind({ values: values(client, params, typeIds) });
-    const { answer } = await send(concat([...head, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    return { head, typeIds, statement: '' };
+  };
+  /** A named prepared statement (`name`), parsed once (again if its text changed or a script ran). */
+  const named = async (/** @type {string} */ statementName) => {
+    let known = prepared.get(statementName);
+    if (known?.text !== sql) {
+      // Close first: it may exist from before a script (closing a statement that does not exist is no error).
+      const prepare = [serialize.close({ type: 'S', name: statementName }), serialize.parse({ name: statementName, text: sql }), serialize.describe({ type: 'S', name: statementName }), serialize.sync()];
+      prepared.delete(statementName);
+      known = { text: sql, typeIds: (await send(concat(prepare))).paramTypes };
+      prepared.set(statementName, known);
+    }
+    return { head: [], typeIds: known.typeIds, statement: statementName };
+  };
+  const run = async () => {
+    await client._checkReady?.(); // a concurrent close() may have run first
+    const { head, typeIds, statement } = name ? await named(name) : await unnamed();
+    const bind = serialize.bind({ statement, values: values(client, params, typeIds) });
+    let answer;
+    try {
+      ({ answer } = await send(concat([...head, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])));
+    } catch (error) {
+      // Gone, or its plan no longer fits its tables: prepared again next time.
+      const code = /** @type {{ code?: string }} */ (error).code;
+      if (name && (code === '26000' || code === '0A000')) prepared.delete(name);
+      throw error;
+    }
     if (!inTransaction) await client.syncToFs();
     return answer;
   };

@@ -127,4 +127,31 @@ describe('PGlite thread: statements in one trip', () => {
     for (const client of [wire, plain]) await client.exec(`ALTER TABLE wire_changing ALTER COLUMN v TYPE jsonb USING to_jsonb(v)`);
     expect((await same(`SELECT v FROM wire_changing WHERE v = $1`, [1])).rows).toEqual([{ v: 1 }]);
   });
+
+  it('runs a named prepared statement: the same rows, again after a failure, a rollback, a script and a new text', async () => {
+    const named = (name: string, sql: string, params: unknown[], client: EmbeddedClient = wire) => client.queryPrepared!<Record<string, unknown>>(name, sql, params);
+    await wire.exec(`CREATE TABLE wire_named (id int PRIMARY KEY, label text)`);
+    const insert = `INSERT INTO wire_named (id, label) VALUES ($1, $2) RETURNING *`;
+    expect((await named('wire_insert', insert, [1, 'one'])).rows).toEqual([{ id: 1, label: 'one' }]);
+    await expect(named('wire_insert', insert, [1, 'again'])).rejects.toMatchObject({ code: '23505', constraint: 'wire_named_pkey' });
+    expect((await named('wire_insert', insert, [2, 'two'])).affectedRows).toBe(1);
+    // Prepared inside a transaction that rolls back: still usable after it.
+    await expect(
+      wire.transaction(async (tx) => {
+        await tx.queryPrepared!('wire_count', `SELECT count(*)::int AS n FROM wire_named WHERE id > $1`, [0]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await named('wire_count', `SELECT count(*)::int AS n FROM wire_named WHERE id > $1`, [0])).rows).toEqual([{ n: 2 }]);
+    // A script changes the table: the statement is prepared again and reads the new column.
+    await wire.exec(`ALTER TABLE wire_named ADD COLUMN extra int DEFAULT 7`);
+    expect((await named('wire_all', `SELECT * FROM wire_named WHERE id = $1`, [1])).rows).toEqual([{ id: 1, label: 'one', extra: 7 }]);
+    await wire.exec(`ALTER TABLE wire_named DROP COLUMN extra`);
+    expect((await named('wire_all', `SELECT * FROM wire_named WHERE id = $1`, [1])).rows).toEqual([{ id: 1, label: 'one' }]);
+    // The same name with another text is that text.
+    expect((await named('wire_all', `SELECT label FROM wire_named WHERE id = $1`, [2])).rows).toEqual([{ label: 'two' }]);
+    // Without the one-trip path the name is ignored: the same rows.
+    await plain.exec(`CREATE TABLE wire_named (id int PRIMARY KEY, label text); INSERT INTO wire_named VALUES (1, 'one')`);
+    expect((await named('wire_all', `SELECT * FROM wire_named WHERE id = $1`, [1], plain)).rows).toEqual([{ id: 1, label: 'one' }]);
+  });
 });
