@@ -4,8 +4,11 @@
  * interactive transaction names the transaction the thread opened for it.
  */
 export type ThreadRequest =
-  /** `name`: a named prepared statement (pglite-thread-wire.mjs), prepared on its first use. */
-  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; rawTypes: number[]; tx?: number | undefined; name?: string | undefined }
+  /**
+   * `name`: a named prepared statement (pglite-thread-wire.mjs), prepared on its first use; `reuse`:
+   * its last answer to the same parameters stands while nothing was written since.
+   */
+  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; rawTypes: number[]; tx?: number | undefined; name?: string | undefined; reuse?: boolean | undefined }
   | { id: number; op: 'exec'; sql: string; tx?: number | undefined }
   /** Opens a transaction and holds the connection for it until `end`; answers with its id. */
   | { id: number; op: 'begin' }

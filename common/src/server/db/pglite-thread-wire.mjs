@@ -10,6 +10,10 @@
  *   still the unnamed one, planned for its parameters each time, as PGlite's `query` plans it;
  * - a statement the caller names (the hand-written hot reads of raw-query.ts, which are named
  *   prepared statements on PostgreSQL too) is prepared once: then Bind + Describe + Execute + Sync;
+ * - a named statement the caller marks reusable (a page of the POG list: its answer is a function of
+ *   the data and its parameters) is answered again from its last answer to the same parameters
+ *   while the write-ahead log has not moved (nothing was written since, committed or not): the same
+ *   bytes PostgreSQL would send, for one tiny statement instead of the page's;
  * - the parameters are written as PGlite writes them (its serializer for each parameter's type);
  * - the answer is taken as PostgreSQL's bytes (PGlite's raw stream: its own parser does not run) and
  *   moved (not copied) to the server's thread, which reads its rows (pglite-wire-rows.ts); this
@@ -26,10 +30,23 @@ const DESCRIBED_MAX = 500;
 /** Named prepared statements made so far, by name: their text and parameters' types. @type {Map<string, { text: string; typeIds: number[] }>} */
 const prepared = new Map();
 
+/** The last answers of reusable statements, by name and parameters, with the log's position when read and the statement's text; newest last. @type {Map<string, { position: string | null; text: string; bytes: Uint8Array }>} */
+const answers = new Map();
+const ANSWERS_MAX = 64;
+const WAL_POSITION = { name: 'pglite_thread_wal_position', text: 'SELECT pg_current_wal_insert_lsn()::text' };
+
+/** @param {string} key @param {{ position: string | null; text: string; bytes: Uint8Array }} answer */
+function keep(key, answer) {
+  answers.delete(key);
+  answers.set(key, { ...answer, bytes: answer.bytes.slice() }); // a copy: the answer's bytes are moved to the server's thread
+  if (answers.size > ANSWERS_MAX) answers.delete(/** @type {string} */ (answers.keys().next().value));
+}
+
 /** Forgets what was learnt about statements (a script may have changed the tables they read); named ones are prepared again. */
 export function forgetStatements() {
   described.clear();
   prepared.clear();
+  answers.clear();
 }
 
 /**
@@ -85,6 +102,8 @@ export function scanAnswer(bytes) {
   const notifications = [];
   /** @type {number[]} */
   let paramTypes = [];
+  /** The first row's first value, as text. @type {string | null | undefined} */
+  let firstValue;
   /** @param {number} at */
   const cstring = (at) => {
     let end = at;
@@ -112,6 +131,10 @@ export function scanAnswer(bytes) {
       // 'A' NotificationResponse: the sender's pid, the channel, the payload
       const channel = cstring(body + 4);
       notifications.push({ channel: channel.text, payload: cstring(channel.next).text });
+    } else if (code === 0x44 && firstValue === undefined) {
+      // 'D' DataRow: a count, then per value its length (-1 for null) and its text
+      const size = view.getInt32(body + 2);
+      firstValue = size < 0 ? null : decoder.decode(bytes.subarray(body + 6, body + 6 + size));
     } else if (code === 0x74) {
       // 't' ParameterDescription: a count, then each parameter's type
       const count = view.getUint16(body);
@@ -119,7 +142,7 @@ export function scanAnswer(bytes) {
     }
     at += 1 + length;
   }
-  return { error, notifications, paramTypes };
+  return { error, notifications, paramTypes, firstValue };
 }
 
 /** The error an answer held, thrown as an Error with its fields (carried across as PGlite's are). */
@@ -137,11 +160,13 @@ class AnswerError extends Error {
  * @param {any} client PGlite
  * @param {string} sql
  * @param {unknown[]} params
- * @param {{ inTransaction: boolean; notify: (channel: string, payload: string) => void; name?: string | undefined }} context
- *   `name`: run it as that named prepared statement (parsed and planned once, as on PostgreSQL)
+ * @param {{ inTransaction: boolean; notify: (channel: string, payload: string) => void; name?: string | undefined; reuse?: boolean | undefined }} context
+ *   `name`: run it as that named prepared statement (parsed and planned once, as on PostgreSQL);
+ *   `reuse`: its answer depends on the data and the parameters only (no clock, no random, no
+ *   write), so the last answer to the same parameters is given again while nothing was written
  * @returns {Promise<Uint8Array>}
  */
-export function wireQuery(client, sql, params, { inTransaction, notify, name }) {
+export function wireQuery(client, sql, params, { inTransaction, notify, name, reuse }) {
   /** Sends `message`; PGlite hands over the answer as it comes, unread (its own parser is what this path saves). @param {Uint8Array} message */
   const send = async (message) => {
     /** @type {Uint8Array[]} */
@@ -151,7 +176,7 @@ export function wireQuery(client, sql, params, { inTransaction, notify, name }) 
     const scanned = scanAnswer(answer);
     for (const { channel, payload } of scanned.notifications) notify(channel, payload);
     if (scanned.error) throw new AnswerError(scanned.error, sql);
-    return { answer, paramTypes: scanned.paramTypes };
+    return { answer, paramTypes: scanned.paramTypes, firstValue: scanned.firstValue };
   };
   /** The unnamed statement: Parse each time (planned for these parameters); its parameters' types learnt once. */
   const unnamed = async () => {
@@ -168,22 +193,34 @@ export function wireQuery(client, sql, params, { inTransaction, notify, name }) 
     if (described.size > DESCRIBED_MAX) described.delete(described.keys().next().value);
     return { head, typeIds, statement: '' };
   };
-  /** A named prepared statement (`name`), parsed once (again if its text changed or a script ran). */
-  const named = async (/** @type {string} */ statementName) => {
+  /** A named prepared statement, parsed once (again if its text changed or a script ran). */
+  const named = async (/** @type {string} */ statementName, text = sql) => {
     let known = prepared.get(statementName);
-    if (known?.text !== sql) {
+    if (known?.text !== text) {
       // Close first: it may exist from before a script (closing a statement that does not exist is no error).
-      const prepare = [serialize.close({ type: 'S', name: statementName }), serialize.parse({ name: statementName, text: sql }), serialize.describe({ type: 'S', name: statementName }), serialize.sync()];
+      const prepare = [serialize.close({ type: 'S', name: statementName }), serialize.parse({ name: statementName, text }), serialize.describe({ type: 'S', name: statementName }), serialize.sync()];
       prepared.delete(statementName);
-      known = { text: sql, typeIds: (await send(concat(prepare))).paramTypes };
+      known = { text, typeIds: (await send(concat(prepare))).paramTypes };
       prepared.set(statementName, known);
     }
     return { head: [], typeIds: known.typeIds, statement: statementName };
   };
+  /** Where PostgreSQL's write-ahead log ends now: it moves with every change (a committed write, or one in a transaction). */
+  const walPosition = async () => {
+    await named(WAL_POSITION.name, WAL_POSITION.text);
+    const { firstValue } = await send(concat([serialize.bind({ statement: WAL_POSITION.name, values: [] }), serialize.execute({}), serialize.sync()]));
+    return firstValue;
+  };
   const run = async () => {
     await client._checkReady?.(); // a concurrent close() may have run first
     const { head, typeIds, statement } = name ? await named(name) : await unnamed();
-    const bind = serialize.bind({ statement, values: values(client, params, typeIds) });
+    const texts = values(client, params, typeIds);
+    // A reusable statement's answer stands while the log has not moved since it was read (nothing written since).
+    const key = reuse && name && !inTransaction ? `${name}\0${JSON.stringify(texts)}` : undefined;
+    const position = key ? await walPosition() : undefined;
+    const kept = key ? answers.get(key) : undefined;
+    if (kept && position !== undefined && kept.position === position && kept.text === sql) return kept.bytes.slice();
+    const bind = serialize.bind({ statement, values: texts });
     let answer;
     try {
       ({ answer } = await send(concat([...head, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])));
@@ -194,6 +231,7 @@ export function wireQuery(client, sql, params, { inTransaction, notify, name }) 
       throw error;
     }
     if (!inTransaction) await client.syncToFs();
+    if (key && position !== undefined) keep(key, { position, text: sql, bytes: answer });
     return answer;
   };
   // PGlite's query takes the transaction lock too (it waits for an open transaction); a transaction's own statements only the query lock.

@@ -154,4 +154,33 @@ describe('PGlite thread: statements in one trip', () => {
     await plain.exec(`CREATE TABLE wire_named (id int PRIMARY KEY, label text); INSERT INTO wire_named VALUES (1, 'one')`);
     expect((await named('wire_all', `SELECT * FROM wire_named WHERE id = $1`, [1], plain)).rows).toEqual([{ id: 1, label: 'one' }]);
   });
+
+  it('answers a reusable statement again until something is written, then reads it anew', async () => {
+    await wire.exec(`CREATE TABLE wire_reused (id int PRIMARY KEY)`);
+    // random() shows whether an answer was read again (a real reusable statement has none).
+    const text = `SELECT count(*)::int AS n, random() AS r FROM wire_reused WHERE id > $1`;
+    const read = async (after: number, inside?: Parameters<Parameters<EmbeddedClient['transaction']>[0]>[0]) =>
+      (await (inside ?? wire).queryPrepared!<{ n: number; r: number }>('wire_reused_count', text, [after], { reuse: true })).rows[0]!;
+    const first = await read(0);
+    expect(await read(0)).toEqual(first);
+    expect((await read(-1)).r).not.toBe(first.r); // other parameters: another answer
+    await wire.query(`INSERT INTO wire_reused VALUES ($1)`, [1]);
+    const afterInsert = await read(0);
+    expect(afterInsert.n).toBe(first.n + 1);
+    expect(afterInsert.r).not.toBe(first.r);
+    // Inside a transaction it is always read: it sees the transaction's own rows.
+    await wire.transaction(async (tx) => {
+      await tx.query(`INSERT INTO wire_reused VALUES ($1)`, [2]);
+      expect((await read(0, tx)).n).toBe(afterInsert.n + 1);
+      await tx.query(`DELETE FROM wire_reused WHERE id = $1`, [2]);
+    });
+    expect((await read(0)).n).toBe(afterInsert.n);
+    // A rolled-back write, a script: read again.
+    const settled = await read(0);
+    await expect(wire.transaction(async (tx) => tx.query(`INSERT INTO wire_reused VALUES ($1)`, [3]).then(() => Promise.reject(new Error('roll back'))))).rejects.toThrow('roll back');
+    expect((await read(0)).r).not.toBe(settled.r);
+    const again = await read(0);
+    await wire.exec(`SELECT 1`);
+    expect((await read(0)).r).not.toBe(again.r);
+  });
 });

@@ -100,7 +100,7 @@ async function handle(client, request) {
       const target = request.tx ? transactionOf(request.tx) : client;
       if (wire) {
         const notify = (/** @type {string} */ channel, /** @type {string} */ payload) => listeners.get(channel)?.forEach((handler) => handler(payload));
-        return { wire: await wireQuery(client, request.sql, request.params, { inTransaction: Boolean(request.tx), notify, name: request.name }) };
+        return { wire: await wireQuery(client, request.sql, request.params, { inTransaction: Boolean(request.tx), notify, name: request.name, reuse: request.reuse }) };
       }
       // The types the caller parses itself come back as PostgreSQL's text.
       const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, (/** @type {string} */ value) => value]));

@@ -23,8 +23,12 @@ type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<
 export interface EmbeddedTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<Results[]>;
-  /** The thread's only: `query` as the named prepared statement `name` (parsed and planned once, as on PostgreSQL). */
-  queryPrepared?<T>(name: string, sql: string, params: unknown[]): Promise<Results<T>>;
+  /**
+   * The thread's only: `query` as the named prepared statement `name` (parsed and planned once, as on
+   * PostgreSQL); `reuse`: the answer is a function of the data and the parameters (no clock, random or
+   * write), so the last one to the same parameters is given again while nothing was written since.
+   */
+  queryPrepared?<T>(name: string, sql: string, params: unknown[], options?: { reuse?: boolean }): Promise<Results<T>>;
 }
 
 /** The subset of PGlite's interface the app uses, met by PGlite itself and by the thread's client. */
@@ -103,16 +107,16 @@ export async function openPgliteThread(dir: string, options: ThreadOptions = {})
     });
   };
 
-  const query = async <T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined, name?: string) => {
+  const query = async <T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined, name?: string, reuse?: boolean) => {
     if (options.serializers || options.blob || options.paramTypes) throw new Error('the database thread takes rowMode and parsers only');
     const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
-    const result = await call<Results<T> | { wire: Uint8Array }>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx, name });
+    const result = await call<Results<T> | { wire: Uint8Array }>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx, name, reuse });
     if ('wire' in result) return readAnswer<T>(result.wire, parsers, options);
     return rawTypes.length ? parseFields(result, options.parsers ?? {}, options.rowMode) : result;
   };
   const statements = (tx?: number): EmbeddedTransaction => ({
     query: <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) => query<T>(sql, params, options, tx),
-    queryPrepared: <T>(name: string, sql: string, params: unknown[]) => query<T>(sql, params, {}, tx, name),
+    queryPrepared: <T>(name: string, sql: string, params: unknown[], { reuse }: { reuse?: boolean } = {}) => query<T>(sql, params, {}, tx, name, reuse),
     exec: (sql: string) => call<Results[]>({ op: 'exec', sql, tx }),
   });
 

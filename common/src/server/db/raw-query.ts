@@ -16,12 +16,17 @@ export interface RawStatement {
   /** The prepared statement's name on PostgreSQL: one per distinct text. */
   name: string;
   text: string;
+  /**
+   * Its answer is a function of the data and its parameters only (no clock, random or write): PGlite
+   * in its thread answers it again while nothing was written since (pglite-thread-wire.mjs).
+   */
+  reusable?: boolean;
 }
 
 interface RawClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PGlite in its thread: a named prepared statement there too (pglite-thread.ts). */
-  queryPrepared?(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  queryPrepared?(name: string, text: string, values: unknown[], options?: { reuse?: boolean }): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -42,7 +47,7 @@ export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: 
   if (!client) throw new Error('rawQuery needs a Drizzle handle over pg or PGlite');
   if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
   const raw = client as RawClient;
-  if (raw.queryPrepared) return (await raw.queryPrepared(statement.name, statement.text, values)).rows as T[];
+  if (raw.queryPrepared) return (await raw.queryPrepared(statement.name, statement.text, values, { reuse: statement.reusable === true })).rows as T[];
   return (await raw.query(statement.text, values)).rows as T[];
 }
 

@@ -47,7 +47,8 @@ function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatem
     trending ? 'ORDER BY coalesce(p.points, 0) DESC, p.id DESC' : 'ORDER BY p.id DESC',
     `LIMIT $${++n}`,
   ].join(' ');
-  statement = { name: `pog_list_${shape}`, text };
+  // Reusable: a page is a function of the rows and its parameters (embedded, answered again until a write).
+  statement = { name: `pog_list_${shape}`, text, reusable: true };
   statements.set(shape, statement);
   return statement;
 }
