@@ -1,6 +1,7 @@
 /**
  * The composition root loads each service's code only where SERVICES runs it: a worker-only process
- * never loads Koa or Socket.IO, a gateway-only one never loads the job processors (or sharp). Real
+ * never loads Koa or Socket.IO, a gateway-only one never loads the job processors (or sharp); none
+ * loads sharp or the Anthropic SDK before the first image or question. Real
  * processes, with a module hook that writes down every module they resolve.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,9 @@ const TRACE = ['--import', 'tsx', '--import', './server/src/testing/trace-module
 
 const GATEWAY_CODE = [/\/node_modules\/koa\//, /\/node_modules\/@koa\//, /\/node_modules\/socket\.io\//, /\/gateway\/src\//];
 const WORKER_CODE = [/\/worker\/src\/processors\//, /\/node_modules\/sharp\//, /\/node_modules\/@anthropic-ai\//];
+/** The worker's code a process running it loads at start; sharp and the Anthropic SDK wait for the first image or question (issue 15 §6). */
+const WORKER_START = WORKER_CODE.slice(0, 1);
+const ON_FIRST_USE = WORKER_CODE.slice(1);
 
 function traceFile(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'pog-trace-')), 'modules.txt');
@@ -57,7 +61,8 @@ describe('the composition root loads a service only where SERVICES runs it', () 
   it('loads both in an embedded process (gateway and worker, PGlite, no Redis)', async () => {
     const modules = await modulesOf({ SERVICES: 'gateway,worker' });
     expect(matching(modules, GATEWAY_CODE)).toEqual(GATEWAY_CODE.map(String));
-    expect(matching(modules, WORKER_CODE.slice(0, 2))).toEqual(WORKER_CODE.slice(0, 2).map(String));
+    expect(matching(modules, WORKER_START)).toEqual(WORKER_START.map(String));
+    expect(matching(modules, ON_FIRST_USE)).toEqual([]);
   }, 120_000);
 
   const missing = [!databaseUrl && 'TEST_DATABASE_URL', !redisUrl && 'TEST_REDIS_URL'].filter(Boolean).join(' and ');
@@ -70,7 +75,8 @@ describe('the composition root loads a service only where SERVICES runs it', () 
 
   it.skipIf(Boolean(missing))(`never loads Koa or Socket.IO in a worker-only process${missing ? ` [needs ${missing}]` : ''}`, async () => {
     const modules = await modulesOf({ ...shared, SERVICES: 'worker' });
-    expect(matching(modules, WORKER_CODE.slice(0, 2))).toEqual(WORKER_CODE.slice(0, 2).map(String));
+    expect(matching(modules, WORKER_START)).toEqual(WORKER_START.map(String));
+    expect(matching(modules, ON_FIRST_USE)).toEqual([]);
     expect(matching(modules, GATEWAY_CODE)).toEqual([]);
   }, 120_000);
 

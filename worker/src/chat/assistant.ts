@@ -1,10 +1,13 @@
 /**
  * PogBot's connection to the Anthropic Messages API: one streamed answer per question. Failures
  * of the service become AppErrors with a sentence a player can act on (a 502 or 503), never the
- * service's own wording; the details go to the log.
+ * service's own wording; the details go to the log (upstream-error.ts).
+ *
+ * The SDK is loaded on the first question, not at start: it adds about 23 MB to a process's
+ * resident memory, and a server without an API key never asks one.
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
-import { AppError, CHAT } from '@pog/common';
+import type Anthropic from '@anthropic-ai/sdk';
+import { CHAT } from '@pog/common';
 import { silentLogger, type ChatPrompt, type Logger } from '@pog/common/server';
 
 export interface ChatAssistant {
@@ -20,17 +23,23 @@ export interface AnthropicSettings {
 }
 
 export function createAnthropicAssistant(settings: AnthropicSettings, log: Logger = silentLogger): ChatAssistant {
-  const client = new Anthropic({
-    apiKey: settings.apiKey,
-    // null, not undefined: the address comes from our config, never from the SDK reading the environment.
-    baseURL: settings.baseUrl ?? null,
-    // One quick retry when the service is busy before the player hears about it; the stream itself
-    // is never retried, so a player never sees an answer written twice.
-    maxRetries: 1,
-    timeout: CHAT.upstreamTimeoutMs,
-  });
+  let loaded: Promise<{ client: Anthropic; failure: typeof import('./upstream-error') }> | undefined;
+  const load = async () => {
+    const [{ default: Sdk }, failure] = await Promise.all([import('@anthropic-ai/sdk'), import('./upstream-error')]);
+    const client = new Sdk({
+      apiKey: settings.apiKey,
+      // null, not undefined: the address comes from our config, never from the SDK reading the environment.
+      baseURL: settings.baseUrl ?? null,
+      // One quick retry when the service is busy before the player hears about it; the stream itself
+      // is never retried, so a player never sees an answer written twice.
+      maxRetries: 1,
+      timeout: CHAT.upstreamTimeoutMs,
+    });
+    return { client, failure };
+  };
   return {
     async answer(prompt, onText) {
+      const { client, failure } = await (loaded ??= load());
       const stream = client.messages.stream({
         model: settings.model,
         max_tokens: CHAT.replyMaxTokens,
@@ -41,31 +50,9 @@ export function createAnthropicAssistant(settings: AnthropicSettings, log: Logge
       try {
         return await stream.finalText();
       } catch (error) {
-        log.warn({ component: 'chat', err: describe(error) }, 'the AI service failed');
-        throw upstreamError(error);
+        log.warn({ component: 'chat', err: failure.describe(error) }, 'the AI service failed');
+        throw failure.upstreamError(error);
       }
     },
   };
-}
-
-function describe(error: unknown): string {
-  if (error instanceof APIError) return `${error.status ?? 'stream'} ${error.type ?? ''} ${error.apiMessage ?? error.message}`.trim();
-  return error instanceof Error ? error.message : String(error);
-}
-
-const BUSY = 'PogBot is very busy right now. Please try again in a minute.';
-const UNREACHABLE = 'PogBot could not reach its AI service. Please try again in a minute.';
-const FAILED = 'PogBot could not answer this time. Please try again.';
-const MISCONFIGURED = 'PogBot is not set up correctly on this server. Please tell an administrator.';
-
-/** The player-facing error for a failed call to the AI service. */
-export function upstreamError(error: unknown): AppError {
-  if (error instanceof APIConnectionTimeoutError) return new AppError('SERVER_ERROR', UNREACHABLE, { status: 504 });
-  if (error instanceof APIConnectionError) return new AppError('SERVER_ERROR', UNREACHABLE, { status: 502 });
-  if (error instanceof APIError) {
-    const busy = error.status === 429 || error.status === 529 || error.type === 'overloaded_error' || error.type === 'rate_limit_error';
-    if (busy) return new AppError('SERVER_ERROR', BUSY, { status: 503 });
-    if (error.status === 401 || error.status === 403 || error.status === 404) return new AppError('SERVER_ERROR', MISCONFIGURED, { status: 502 });
-  }
-  return new AppError('SERVER_ERROR', FAILED, { status: 502 });
 }

@@ -4,7 +4,7 @@
  * It also measures what the rarity score needs: a perceptual hash and a detail figure.
  */
 import sharp from 'sharp';
-import { AppError, TOO_LARGE_FILE_MESSAGE, UPLOAD } from '@pog/common';
+import { AppError, UPLOAD } from '@pog/common';
 import { imageDetail } from './detail';
 import { perceptualHash } from './phash';
 import { sniffImageType } from './sniff';
@@ -32,10 +32,7 @@ export interface ProcessedImage {
   detail: number;
 }
 
-/** For the gateway, which sees the size before the bytes reach the worker. */
-export function assertUploadSize(bytes: number): void {
-  if (bytes > UPLOAD.maxBytes) throw new AppError('VALIDATION_ERROR', TOO_LARGE_FILE_MESSAGE);
-}
+export { assertUploadSize } from './upload-size';
 
 function isPixelLimitError(error: unknown): boolean {
   return error instanceof Error && /pixel limit/i.test(error.message);

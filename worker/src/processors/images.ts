@@ -9,9 +9,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
 import { INCOMING_DIR, INCOMING_NAME, tables, type Db, type Processor } from '@pog/common/server';
-import { processUpload } from '../images/process-image';
-import { ensureVariants, writeAtomically } from '../images/variants';
 import { ConcurrencyLimiter } from '../support/limiter';
+
+/**
+ * The image code, loaded on the first image job rather than at start: sharp (libvips) adds about
+ * 28 MB to a process's resident memory, and most of an embedded server's life has no upload.
+ */
+const imageCode = () => Promise.all([import('../images/process-image'), import('../images/variants')]).then(([upload, variants]) => ({ ...upload, ...variants }));
 
 /**
  * Decoding a picture can take hundreds of megabytes and both cores: however many jobs this process
@@ -35,6 +39,7 @@ export function processImageProcessor(deps: { db: Db; uploadDir: string }): Proc
       throw new AppError('VALIDATION_ERROR', 'The upload was lost before it could be processed. Please try again.');
     }
     try {
+      const { processUpload, ensureVariants, writeAtomically } = await imageCode();
       const image = await imageSlots.run(() => processUpload(bytes));
       const filename = `${incomingName}.${image.extension}`;
       // The sized copies first, then the original, then the row: once the row exists, all are there.

@@ -4,7 +4,11 @@
  * interactive transaction names the transaction the thread opened for it.
  */
 export type ThreadRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; rawTypes: number[]; tx?: number | undefined }
+  /**
+   * `name`: a named prepared statement (pglite-thread-wire.mjs), prepared on its first use; `reuse`:
+   * its last answer to the same parameters stands while nothing was written since.
+   */
+  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object' | undefined; rawTypes: number[]; tx?: number | undefined; name?: string | undefined; reuse?: boolean | undefined }
   | { id: number; op: 'exec'; sql: string; tx?: number | undefined }
   /** Opens a transaction and holds the connection for it until `end`; answers with its id. */
   | { id: number; op: 'begin' }
@@ -15,11 +19,12 @@ export type ThreadRequest =
   | { id: number; op: 'close' };
 
 export type ThreadMessage =
+  /** A `query`'s value is PGlite's result, or PostgreSQL's answer as bytes (`wire`, pglite-thread-wire.mjs) for pglite-wire-rows.ts to read. */
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: CarriedError }
   | { notify: number; payload: string }
-  /** Sent once when the database is open (or could not be opened: `error`). */
-  | { ready: true; error?: CarriedError };
+  /** Sent once when the database is open (or could not be opened: `error`), with the (array type, element type) pairs to parse arrays by. */
+  | { ready: true; error?: CarriedError; arrayTypes?: [number, number][] };
 
 /** An error as it crosses the thread (made by pglite-thread-worker.mjs): its message and its own fields (code, constraint, detail...). */
 export interface CarriedError {

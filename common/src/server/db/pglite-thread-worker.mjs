@@ -11,13 +11,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { forgetStatements, supportsWire, wireQuery } from './pglite-thread-wire.mjs';
 
 class RolledBack extends Error {}
 
+/** The pairs (array type, element type) PGlite reads at start to parse arrays (BasePGlite._initArrayTypes). */
+const ARRAY_TYPES = `SELECT b.typarray, b.oid FROM pg_catalog.pg_type a JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+  WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray ORDER BY b.oid`;
+
 const port = parentPort;
 if (!port) throw new Error('pglite-thread-worker.mjs runs as a worker thread');
-/** @param {import('./pglite-thread-protocol').ThreadMessage} message */
-const send = (message) => port.postMessage(message);
+/** @param {import('./pglite-thread-protocol').ThreadMessage} message @param {ArrayBuffer[]} [transfer] */
+const send = (message, transfer) => port.postMessage(message, transfer);
 
 /** @type {Map<number, import('@electric-sql/pglite').Transaction>} */
 const transactions = new Map();
@@ -25,6 +30,10 @@ const transactions = new Map();
 const enders = new Map();
 /** @type {Map<number, () => Promise<void>>} */
 const subscriptions = new Map();
+/** The subscriptions' handlers by channel, for the notifications in answers PGlite does not read itself (wireQuery). @type {Map<string, Map<number, (payload: string) => void>>} */
+const listeners = new Map();
+/** Whether statements take the one-trip path (pglite-thread-wire.mjs). */
+let wire = false;
 let nextId = 1;
 
 /** An error as it crosses the thread: its message and its own plain fields (code, constraint, detail...). */
@@ -89,11 +98,16 @@ async function handle(client, request) {
   switch (request.op) {
     case 'query': {
       const target = request.tx ? transactionOf(request.tx) : client;
+      if (wire) {
+        const notify = (/** @type {string} */ channel, /** @type {string} */ payload) => listeners.get(channel)?.forEach((handler) => handler(payload));
+        return { wire: await wireQuery(client, request.sql, request.params, { inTransaction: Boolean(request.tx), notify, name: request.name, reuse: request.reuse }) };
+      }
       // The types the caller parses itself come back as PostgreSQL's text.
       const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, (/** @type {string} */ value) => value]));
       return plain(await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers }));
     }
     case 'exec':
+      forgetStatements(); // a script may change the tables statements read
       return (await (request.tx ? transactionOf(request.tx) : client).exec(request.sql)).map(plain);
     case 'begin':
       return begin(client);
@@ -104,12 +118,15 @@ async function handle(client, request) {
     }
     case 'listen': {
       const id = nextId++;
-      subscriptions.set(id, await client.listen(request.channel, (payload) => send({ notify: id, payload })));
+      const handler = (/** @type {string} */ payload) => send({ notify: id, payload });
+      subscriptions.set(id, await client.listen(request.channel, handler));
+      listeners.set(request.channel, (listeners.get(request.channel) ?? new Map()).set(id, handler));
       return id;
     }
     case 'unlisten': {
       const unsubscribe = subscriptions.get(request.subscription);
       subscriptions.delete(request.subscription);
+      for (const handlers of listeners.values()) handlers.delete(request.subscription);
       return unsubscribe?.();
     }
     case 'close':
@@ -119,7 +136,7 @@ async function handle(client, request) {
 }
 
 async function main() {
-  /** @type {{ dir: string; startParams: string[] }} */
+  /** @type {{ dir: string; startParams: string[]; wire: boolean }} */
   const { dir, startParams } = workerData;
   /** @type {PGlite} */
   let client;
@@ -130,16 +147,20 @@ async function main() {
     send({ ready: true, error: carryError(error) });
     return;
   }
+  wire = workerData.wire && supportsWire(client);
+  /** The database's array types and their elements' (as PGlite reads them to parse arrays), for the server's thread to parse rows. */
+  const arrayTypes = wire ? (await client.query(ARRAY_TYPES, [], { rowMode: 'array' })).rows : [];
   port.on('message', (/** @type {import('./pglite-thread-protocol').ThreadRequest} */ request) => {
     handle(client, request).then(
       (value) => {
-        send({ id: request.id, ok: true, value });
+        const bytes = value && typeof value === 'object' && 'wire' in value ? /** @type {Uint8Array} */ (value.wire) : undefined;
+        send({ id: request.id, ok: true, value }, bytes ? [/** @type {ArrayBuffer} */ (bytes.buffer)] : undefined);
         if (request.op === 'close') port.close();
       },
       (error) => send({ id: request.id, ok: false, error: carryError(error) }),
     );
   });
-  send({ ready: true });
+  send({ ready: true, arrayTypes });
 }
 
 void main();

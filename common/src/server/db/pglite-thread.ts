@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { pgliteStartParams } from './pglite-memory';
 import { restoreError, type ThreadMessage, type ThreadRequest } from './pglite-thread-protocol';
+import { defaultParsers, readAnswer } from './pglite-wire-rows';
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -22,6 +23,12 @@ type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<
 export interface EmbeddedTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<Results[]>;
+  /**
+   * The thread's only: `query` as the named prepared statement `name` (parsed and planned once, as on
+   * PostgreSQL); `reuse`: the answer is a function of the data and the parameters (no clock, random or
+   * write), so the last one to the same parameters is given again while nothing was written since.
+   */
+  queryPrepared?<T>(name: string, sql: string, params: unknown[], options?: { reuse?: boolean }): Promise<Results<T>>;
 }
 
 /** The subset of PGlite's interface the app uses, met by PGlite itself and by the thread's client. */
@@ -44,10 +51,18 @@ function withoutTsx(argv: string[]): string[] {
   return kept;
 }
 
+export interface ThreadOptions {
+  /**
+   * Statements in one trip, their answers read here (pglite-thread-wire.mjs, pglite-wire-rows.ts);
+   * false: through PGlite's own `query`, the rows parsed in the thread (the comparison in tests).
+   */
+  wire?: boolean;
+}
+
 /** Opens PGlite on `dir` (already initialised) in a new thread; resolves once the database is open. */
-export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
+export async function openPgliteThread(dir: string, options: ThreadOptions = {}): Promise<EmbeddedClient> {
   const worker = new Worker(WORKER_ENTRY, {
-    workerData: { dir, startParams: pgliteStartParams() },
+    workerData: { dir, startParams: pgliteStartParams(), wire: options.wire !== false },
     execArgv: withoutTsx(process.execArgv),
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -55,6 +70,7 @@ export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
   let nextId = 1;
   let stopped: Error | undefined;
   let markReady: (error?: Error) => void = () => undefined;
+  let parsers: ReturnType<typeof defaultParsers> = {};
   const ready = new Promise<void>((resolve, reject) => (markReady = (error) => (error ? reject(error) : resolve())));
 
   // The thread keeps the process alive only while a request waits for it (as PGlite in this thread did).
@@ -67,7 +83,10 @@ export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
     pending.clear();
   };
   worker.on('message', (message: ThreadMessage) => {
-    if ('ready' in message) return markReady(message.error && restoreError(message.error));
+    if ('ready' in message) {
+      parsers = defaultParsers(message.arrayTypes ?? []);
+      return markReady(message.error && restoreError(message.error));
+    }
     if ('notify' in message) return handlers.get(message.notify)?.(message.payload);
     const waiting = pending.get(message.id);
     pending.delete(message.id);
@@ -88,14 +107,16 @@ export async function openPgliteThread(dir: string): Promise<EmbeddedClient> {
     });
   };
 
+  const query = async <T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined, name?: string, reuse?: boolean) => {
+    if (options.serializers || options.blob || options.paramTypes) throw new Error('the database thread takes rowMode and parsers only');
+    const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
+    const result = await call<Results<T> | { wire: Uint8Array }>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx, name, reuse });
+    if ('wire' in result) return readAnswer<T>(result.wire, parsers, options);
+    return rawTypes.length ? parseFields(result, options.parsers ?? {}, options.rowMode) : result;
+  };
   const statements = (tx?: number): EmbeddedTransaction => ({
-    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-      if (options.serializers || options.blob || options.paramTypes) throw new Error('the database thread takes rowMode and parsers only');
-      const parsers = options.parsers ?? {};
-      const rawTypes = Object.keys(parsers).map(Number);
-      const result = await call<Results<T>>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx });
-      return rawTypes.length ? parseFields(result, parsers, options.rowMode) : result;
-    },
+    query: <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) => query<T>(sql, params, options, tx),
+    queryPrepared: <T>(name: string, sql: string, params: unknown[], { reuse }: { reuse?: boolean } = {}) => query<T>(sql, params, {}, tx, name, reuse),
     exec: (sql: string) => call<Results[]>({ op: 'exec', sql, tx }),
   });
 

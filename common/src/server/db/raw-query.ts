@@ -2,7 +2,8 @@
  * Hand-written SQL for the hottest reads, past Drizzle's query builder and row mapping (issue 15:
  * building the SQL text and mapping rows took a third of the POG list's CPU). A statement is fixed
  * text with $n parameters: on PostgreSQL it is a named prepared statement (parsed and planned once
- * per connection), on PGlite an ordinary extended-protocol query. Rows come back as the driver
+ * per connection), and on PGlite in its thread (pglite-thread-wire.mjs); on PGlite in this thread an
+ * ordinary extended-protocol query. Rows come back as the driver
  * parses them (timestamptz as Date, int4 and float4 as number, bool as boolean), so a statement
  * names its columns the way the caller wants them (`AS "camelCase"`).
  */
@@ -15,10 +16,17 @@ export interface RawStatement {
   /** The prepared statement's name on PostgreSQL: one per distinct text. */
   name: string;
   text: string;
+  /**
+   * Its answer is a function of the data and its parameters only (no clock, random or write): PGlite
+   * in its thread answers it again while nothing was written since (pglite-thread-wire.mjs).
+   */
+  reusable?: boolean;
 }
 
 interface RawClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite in its thread: a named prepared statement there too (pglite-thread.ts). */
+  queryPrepared?(name: string, text: string, values: unknown[], options?: { reuse?: boolean }): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -38,7 +46,9 @@ export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: 
   const client = clientOf(db);
   if (!client) throw new Error('rawQuery needs a Drizzle handle over pg or PGlite');
   if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
-  return (await (client as RawClient).query(statement.text, values)).rows as T[];
+  const raw = client as RawClient;
+  if (raw.queryPrepared) return (await raw.queryPrepared(statement.name, statement.text, values, { reuse: statement.reusable === true })).rows as T[];
+  return (await raw.query(statement.text, values)).rows as T[];
 }
 
 /**

@@ -6,6 +6,7 @@
  * `moderation_status <> 'rejected'` and `coalesce(points, 0)` are written as the partial indexes
  * pogs_listed_recent_idx and pogs_listed_trending_idx are (migration 0002), so every plan uses them.
  */
+import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '../../pogs/pog';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
@@ -22,6 +23,8 @@ export interface ListPageKeys {
 type ListRow = PogRow & { ownerName: string; creatorName: string };
 
 const statements = new Map<string, RawStatement>();
+/** The row type's keys (those `selectColumns` names the columns by). */
+const POG_KEYS = Object.keys(getTableColumns(pogs)) as (keyof PogRow)[];
 
 /** The statement of one shape of page, made once; its parameters in the order `pageValues` gives them. */
 function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatement {
@@ -36,13 +39,16 @@ function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatem
   if (keys.after && trending) conditions.push(`(coalesce(p.points, 0), p.id) < ($${++n}, $${++n})`);
   else if (keys.after) conditions.push(`p.id < $${++n}`);
   const text = [
-    `SELECT ${selectColumns(pogs, 'p')}, o.username AS "ownerName", c.username AS "creatorName"`,
-    'FROM pogs p JOIN users o ON o.id = p.user_id JOIN users c ON c.id = p.creator_id',
+    // The names by subqueries rather than joins: the same rows (owner and creator are NOT NULL
+    // references), but the page's wide rows go through no join nodes (PGlite: 0.7 ms instead of 1.05).
+    `SELECT ${selectColumns(pogs, 'p')}, (SELECT o.username FROM users o WHERE o.id = p.user_id) AS "ownerName",`,
+    '(SELECT c.username FROM users c WHERE c.id = p.creator_id) AS "creatorName" FROM pogs p',
     `WHERE ${conditions.join(' AND ')}`,
     trending ? 'ORDER BY coalesce(p.points, 0) DESC, p.id DESC' : 'ORDER BY p.id DESC',
     `LIMIT $${++n}`,
   ].join(' ');
-  statement = { name: `pog_list_${shape}`, text };
+  // Reusable: a page is a function of the rows and its parameters (embedded, answered again until a write).
+  statement = { name: `pog_list_${shape}`, text, reusable: true };
   statements.set(shape, statement);
   return statement;
 }
@@ -60,5 +66,10 @@ function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: numbe
 /** Up to `limit` listed POGs with their owner's and creator's names, in list order. */
 export async function readListPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
   const rows = await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit));
-  return rows.map(({ ownerName, creatorName, ...pog }) => ({ pog, username: ownerName, creatorUsername: creatorName }));
+  // The POG copied key by key: a rest pattern (`{ ownerName, creatorName, ...pog }`) took about 1 ms a page.
+  return rows.map((row) => {
+    const pog = {} as Record<keyof PogRow, unknown>;
+    for (const key of POG_KEYS) pog[key] = row[key];
+    return { pog: pog as PogRow, username: row.ownerName, creatorUsername: row.creatorName };
+  });
 }
