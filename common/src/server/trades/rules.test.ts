@@ -61,7 +61,7 @@ describe.each(TEST_BACKENDS)('trade rules on $name', ({ open, skip }) => {
         { id: 2_000_000_000, mode: 'share' },
       ]);
       expect([...players.keys()]).toEqual([sender, other].sort((a, b) => a - b));
-      expect(players.get(sender)).toEqual({ id: sender, username: `ruless_${run}`, isBanned: false, banReason: null });
+      expect(players.get(sender)).toEqual({ id: sender, username: `ruless_${run}`, avatarColor: '#6366F1', isBanned: false, banReason: null });
       const found = await lockPogs(tx, [pog!.id, null, pog!.id, 2_000_000_000]);
       expect([...found.keys()]).toEqual([pog!.id]);
       expect(found.get(pog!.id)).toEqual(pog);
