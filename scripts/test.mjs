@@ -20,6 +20,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const outDir = path.join(root, '.test-data');
 mkdirSync(outDir, { recursive: true });
 
+/** .ci/run's mode: the lanes one after the other. */
+const SERIAL = process.env.TEST_LANES === 'serial';
 const extra = process.argv.slice(2);
 const lanes = extra.length > 0 ? [{ name: 'vitest', args: extra }] : [
   { name: 'unit+server', args: ['--project', 'unit', '--project', 'components', '--project', 'server'] },
@@ -62,7 +64,7 @@ function runLane(lane) {
 
 const started = Date.now();
 const results = [];
-if (process.env.TEST_LANES === 'serial') for (const lane of lanes) results.push(await runLane(lane));
+if (SERIAL) for (const lane of lanes) results.push(await runLane(lane));
 else results.push(...(await Promise.all(lanes.map(runLane))));
 const wallSeconds = (Date.now() - started) / 1000;
 
@@ -120,13 +122,13 @@ for (const lane of [...results].sort((a, b) => a.seconds - b.seconds)) {
   cpuBefore = lane.cpuAtEnd;
 }
 const laneTimes = results.length > 1
-  ? ` (side by side: ${results.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s${laneCpu.has(lane.name) ? ` using ${laneCpu.get(lane.name).toFixed(0)} CPU s` : ''}`).join(', ')})`
+  ? ` (${SERIAL ? 'one after the other' : 'side by side'}: ${results.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s${laneCpu.has(lane.name) ? ` using ${laneCpu.get(lane.name).toFixed(0)} CPU s` : ''}`).join(', ')})`
   : '';
 const cpuText = cpu === null ? '' : `, ${cpu.toFixed(0)} CPU seconds in all, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`;
 console.log(`\nThe run took ${wallSeconds.toFixed(0)} s${laneTimes}${cpuText}.`);
 if (fileTimes.length > 0) {
   const total = fileTimes.reduce((sum, file) => sum + file.seconds, 0);
-  console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, some side by side):`);
+  console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, ${SERIAL ? '' : ', some side by side'}):`);
   for (const file of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { NetworkQualityRecord } from '@pog/common';
 import { isBrowserOnline } from '../features/network/browserOnline';
+import { currentNetworkRecord } from '../features/network/record';
 
 interface NetworkState {
   record: NetworkQualityRecord;
@@ -9,8 +10,9 @@ interface NetworkState {
 }
 
 export const useNetworkStore = create<NetworkState>((set) => ({
-  // No information yet counts as online and good, as the spec says.
-  record: { online: true, quality: 'good', saveData: false },
+  // Read from the browser at once, so the first render already asks for the right picture sizes (data
+  // saver); where the browser says nothing, online and good, as the spec says.
+  record: currentNetworkRecord(),
   setRecord: (record) => set({ record }),
 }));
 

@@ -1,5 +1,6 @@
 /** Reading the browser's connection into the network quality record (spec sections 3 and 4). */
 import { connectionQuality, type NetworkQualityRecord } from '@pog/common';
+import { isBrowserOnline } from './browserOnline';
 
 /** The parts of the Network Information API we read (not in every browser, nor in lib.dom). */
 export interface ConnectionLike {
@@ -18,6 +19,17 @@ export function networkRecord(online: boolean, connection: ConnectionLike | null
     effectiveType: connection?.effectiveType,
     saveData: connection?.saveData === true,
   };
+}
+
+/** The browser's connection (Network Information API), where it has one. */
+export function browserConnection(): (ConnectionLike & EventTarget) | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return (navigator as Navigator & { connection?: ConnectionLike & EventTarget }).connection;
+}
+
+/** The record as the browser reports it now: what the first render must already know (data saver). */
+export function currentNetworkRecord(): NetworkQualityRecord {
+  return networkRecord(isBrowserOnline(), browserConnection());
 }
 
 export const BANNER_TEXT = {

@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { NETWORK_CHECK_INTERVAL_MS, NETWORK_DEBOUNCE_MS } from '@pog/common';
 import { useNetworkStore } from '../../stores/network';
-import { networkRecord, type ConnectionLike } from './record';
-
-type Connection = ConnectionLike & EventTarget;
-
-function browserConnection(): Connection | undefined {
-  return (navigator as Navigator & { connection?: Connection }).connection;
-}
+import { browserConnection, networkRecord } from './record';
 
 /**
  * Keeps the network record current: re-checked on online/offline events, on connection changes
