@@ -128,7 +128,7 @@ const cpuText = cpu === null ? '' : `, ${cpu.toFixed(0)} CPU seconds in all, loa
 console.log(`\nThe run took ${wallSeconds.toFixed(0)} s${laneTimes}${cpuText}.`);
 if (fileTimes.length > 0) {
   const total = fileTimes.reduce((sum, file) => sum + file.seconds, 0);
-  console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all, ${SERIAL ? '' : ', some side by side'}):`);
+  console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all${SERIAL ? '' : ', some side by side'}):`);
   for (const file of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 
