@@ -4,8 +4,9 @@
  * with the shared Redis's other traffic. Stopped by its pid. BENCH_SHARED_REDIS=1 (or a machine
  * without redis-server) keeps the shared Redis at 127.0.0.1:6379 instead.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { freePort } from './processes';
+import { spawnSync } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { startOwnRedis as startTestRedis } from '../../gateway/src/testing/redis-server';
 
 export interface OwnRedis {
   url: string;
@@ -18,32 +19,20 @@ export interface OwnRedis {
 export const ownRedisAvailable = (): boolean =>
   process.env.BENCH_SHARED_REDIS !== '1' && spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
+/** The fault tests' own redis-server (gateway/src/testing/redis-server.ts), with a client that reads its command counts. */
 export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], {
-    stdio: 'ignore',
+  const server = await startTestRedis();
+  const pid = server.pid()!;
+  let stopped = false;
+  // A run that ends without stop() (an error) takes its server with it.
+  process.once('exit', () => {
+    if (!stopped) process.kill(pid, 'SIGKILL');
   });
-  process.once('exit', () => child.kill('SIGKILL'));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `redis://127.0.0.1:${port}`;
-  const { Redis } = await import('ioredis');
-  // The server takes a moment to listen: connect once it does (a failed first connect rejects).
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const client = new Redis(server.url, { maxRetriesPerRequest: 1 });
   client.on('error', () => undefined);
-  for (let waited = 0; ; waited += 100) {
-    try {
-      await client.connect();
-      await client.ping();
-      break;
-    } catch (error) {
-      client.disconnect();
-      if (waited > 10_000 || child.exitCode !== null) throw new Error(`redis-server on port ${port} did not start: ${String(error)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
   return {
-    url,
-    pid: child.pid!,
+    url: server.url,
+    pid,
     async commandCounts() {
       const counts = new Map<string, number>();
       const info = await client.info('commandstats');
@@ -52,8 +41,8 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     },
     async stop() {
       client.disconnect();
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      await server.stop('SIGTERM');
+      stopped = true;
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freePort } from './processes';
+import { freePort } from './free-port';
 import { waitFor } from './wait';
 
 /** Whether this machine has a redis-server to start. */
@@ -13,6 +13,8 @@ export const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 
 export interface OwnRedis {
   url: string;
   port: number;
+  /** The running server's pid (it changes when the server is started again). */
+  pid(): number | undefined;
   /** Stops the server (SIGKILL by default: an outage, not a shutdown) and waits until it has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Starts it again on the same port, with no data (as a Redis without persistence restarts). */
@@ -54,5 +56,5 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   }
 
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return { url: `redis://127.0.0.1:${port}`, port, pid: () => child?.pid, stop, start };
 }
