@@ -54,6 +54,8 @@ const Card = styled.article<{ $width: number }>`
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+  /* Its own text colour, not the body's: a card never depends on when the global style is inserted. */
+  color: ${({ theme }) => theme.colors.text};
   transition: transform 160ms ease, border-color 160ms ease;
   &:hover, &:focus-within { border-color: ${({ theme }) => theme.colors.borderStrong}; transform: translateY(-2px); }
 `;
