@@ -39,6 +39,17 @@ describe('steps that wait for code loaded on demand', () => {
     expect(errors).toHaveBeenCalledWith('[pog] live event', expect.objectContaining({ message: 'handler failed' }));
   });
 
+  it('runs a step that needs no code at once, or after the steps waiting for the code', async () => {
+    const steps = inOrderOnceLoaded(() => Promise.resolve('code'), 'live event');
+    const ran: string[] = [];
+    steps.afterWaiting(() => ran.push('alone'));
+    expect(ran).toEqual(['alone']);
+    steps.run(() => ran.push('needs the code'));
+    steps.afterWaiting(() => ran.push('after it'));
+    expect(ran).toEqual(['alone']);
+    await vi.waitFor(() => expect(ran).toEqual(['alone', 'needs the code', 'after it']));
+  });
+
   it('stops trying to load once stopped, and runs nothing', async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -11,6 +11,8 @@ const RETRY_MS = 5_000;
 
 export interface InOrder<T> {
   run(step: (loaded: T) => void): void;
+  /** Runs a step that does not need the code after the ones waiting for it (at once when none wait). */
+  afterWaiting(step: () => void): void;
   /** Drops the waiting steps and stops loading. */
   stop(): void;
 }
@@ -50,6 +52,11 @@ export function inOrderOnceLoaded<T>(load: () => Promise<T>, what: string): InOr
       if (loaded && waiting.length === 0) return step(loaded.value);
       waiting.push(step);
       if (!loading) start();
+    },
+    afterWaiting(step) {
+      if (stopped) return;
+      if (waiting.length === 0) return step();
+      waiting.push(() => step());
     },
     stop() {
       stopped = true;

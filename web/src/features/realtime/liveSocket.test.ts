@@ -41,13 +41,13 @@ const notification = (id: number): Notification => ({ id, userId: 7, kind: 'trad
  * A connection bound by a fresh copy of liveSocket.ts, whose schemas have not loaded yet (the
  * module keeps them once loaded).
  */
-async function connectedLive() {
+async function connectedLive(onReset: () => void = () => undefined) {
   vi.resetModules();
   const { bindLiveSocket } = await import('./liveSocket');
   const { socket, receive, sent } = fakeSocket();
   const cursor = new StreamCursor();
   cursor.seed(STREAM, 0);
-  const live = bindLiveSocket({ socket, cursor, onStatus: () => undefined, onReset: () => undefined });
+  const live = bindLiveSocket({ socket, cursor, onStatus: () => undefined, onReset });
   receive('connect');
   receive('stream:state', { stream: STREAM, position: 0, reset: false });
   return { live, receive, sent };
@@ -92,6 +92,19 @@ describe('the live connection', () => {
     expect(sent).toEqual([['sync', { [STREAM]: 0 }]]);
     receive('notification', notification(1), meta(1));
     await vi.waitFor(() => expect(applied).toEqual([1]));
+    live.close();
+  });
+
+  it('refetches on a reset only after the events received before it are applied', async () => {
+    const steps: string[] = [];
+    const { live, receive } = await connectedLive(() => steps.push('refetch'));
+    live.on('notification', (payload) => steps.push(`notification ${payload.id}`));
+    receive('notification', notification(1), meta(1));
+    receive('stream:state', { stream: STREAM, position: 1, reset: true });
+    await vi.waitFor(() => expect(steps).toEqual(['notification 1', 'refetch']));
+    // With nothing waiting, a reset refetches at once.
+    receive('stream:state', { stream: STREAM, position: 1, reset: true });
+    expect(steps).toEqual(['notification 1', 'refetch', 'refetch']);
     live.close();
   });
 

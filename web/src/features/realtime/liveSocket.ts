@@ -46,7 +46,8 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
   socket.on('stream:state', (state) => {
     cursor.settle(state);
     syncing = false;
-    if (state.reset) onReset();
+    // After the events received before it, even those still waiting for the schemas.
+    if (state.reset) parsing.afterWaiting(onReset);
   });
 
   onStatus('connecting');
