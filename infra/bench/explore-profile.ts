@@ -16,9 +16,9 @@
  * from: a component rendering, a store, a query's callback), and the browser's own work in it (style,
  * layout, paint, parsing: the trace's events directly under the task). --cpu 1 --scale 4 does what
  * Lighthouse's simulation does: the CPU runs at full speed and each task counts four times its
- * length. Then the blocking time after the first
- * contentful paint (the part of each long task over 50 ms, as Lighthouse counts it, without its
- * simulation) and what it was under.
+ * length. Then the blocking time after the first contentful paint (the part of each long task over
+ * 50 ms, as Lighthouse counts it, without its network simulation) and what it was under, counted on
+ * wall time and on the main thread's CPU time (on a busy machine a task also waits for a core).
  * --trace reads traces Lighthouse recorded instead (lighthouse.ts --reports keeps them) of a build
  * with source maps (--dist: e.g. web/dist built with `vite build --sourcemap` and served by
  * lighthouse.ts --no-build); Lighthouse's runs do not slow the CPU, so --scale 4 as it simulates.
