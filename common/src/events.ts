@@ -94,9 +94,3 @@ export interface ClientToServerEvents {
   /** Asks for the events after these positions (a gap was seen); answered by events and `stream:state`. */
   sync: (positions: StreamPositions) => void;
 }
-
-export const userStream = (userId: number) => `user:${userId}` as const;
-export const ADMINS_STREAM = 'admins';
-
-/** The Socket.IO room of a player's sockets, for the one live-only event (`chat:delta`). */
-export const userRoom = (userId: number) => `user:${userId}` as const;

@@ -19,4 +19,5 @@ export * from './help';
 export * from './achievements';
 export * from './provenance';
 export * from './realtime/stream-cursor';
+export * from './realtime/streams';
 export * from './api';

@@ -20,7 +20,7 @@
  * timings, the bytes transferred (Lighthouse's total byte weight, median) and Lighthouse's
  * benchmark index of the machine during the runs (on a shared machine, runs with a low index were
  * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
- * each run's JSON report. --check exits 1 when a median of this build misses the goal.
+ * each run's JSON report and its trace (NAME.trace.json, for explore-profile.ts --trace). --check exits 1 when a median of this build misses the goal.
  * --baseline-dist DIR compares with another web build (e.g. main's web/dist, copied aside): a second
  * app on the same database, session secret and DATA_DIR (so the same sessions and uploaded pictures)
  * serves it (WEB_DIST), and each run measures the page on the baseline, then on this build, so that
@@ -35,12 +35,11 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
-import { POG_FONTS } from '@pog/common';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { describeLoad, describeMachine } from './machine';
 import { withApp, type ServerProcess } from './processes';
-import { createScratchDatabase, seededRandom, seedPogs, type ScratchDatabase } from './scratch-db';
+import { type Cookie, seedExplore } from './explore-seed';
+import { createScratchDatabase } from './scratch-db';
 
 const { values } = parseArgs({
   options: {
@@ -69,11 +68,6 @@ interface Target {
   cookies?: Cookie[];
 }
 
-interface Cookie {
-  name: string;
-  value: string;
-}
-
 interface RunFigures {
   performance: number;
   accessibility: number;
@@ -85,57 +79,6 @@ interface RunFigures {
   cls: number;
   /** Lighthouse's measure of this machine's speed during the run (lower: busier or slower). */
   benchmarkIndex: number;
-}
-
-/** A picture with shapes and texture, as players upload: distinct per seed. */
-async function picture(seed: number): Promise<Buffer> {
-  const random = seededRandom(seed);
-  const colour = () => `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`;
-  const shapes = Array.from({ length: 14 }, () => {
-    const [x, y, r] = [random() * 1200, random() * 1200, 60 + random() * 260];
-    return random() < 0.5 ? `<circle cx="${x}" cy="${y}" r="${r}" fill="${colour()}"/>` : `<rect x="${x - r}" y="${y - r}" width="${r * 1.6}" height="${r}" fill="${colour()}"/>`;
-  }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><rect width="1200" height="1200" fill="${colour()}"/>${shapes}</svg>`;
-  return sharp(Buffer.from(svg)).blur(1.2).jpeg({ quality: 88 }).toBuffer();
-}
-
-async function register(baseUrl: string): Promise<{ id: number; cookie: string; cookies: Cookie[] }> {
-  const response = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: baseUrl },
-    body: JSON.stringify({ username: `bench_${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('base64url') }),
-  });
-  if (!response.ok) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`);
-  const user = (await response.json()) as { id: number };
-  const cookies = response.headers.getSetCookie().map((c) => {
-    const pair = c.split(';')[0]!;
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
-  return { id: user.id, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), cookies };
-}
-
-async function upload(baseUrl: string, cookie: string, jpeg: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'picture.jpg');
-  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { Cookie: cookie, Origin: baseUrl }, body: form });
-  const body = (await response.json()) as { url?: string };
-  if (response.status !== 201 || !body.url) throw new Error(`POST /api/upload answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.url;
-}
-
-/** One player, --pictures uploads, --pogs POGs showing them in every font. */
-async function seed(app: ServerProcess, scratch: ScratchDatabase): Promise<{ cookies: Cookie[] }> {
-  const player = await register(app.url);
-  const urls: string[] = [];
-  for (let i = 0; i < PICTURES; i++) urls.push(await upload(app.url, player.cookie, await picture(i + 1)));
-  await seedPogs(scratch.client, { userIds: [player.id], hashes: Array.from({ length: POGS }, () => null) });
-  await scratch.client.query(
-    `UPDATE pogs SET image_url = ($1::text[])[1 + id % cardinality($1::text[])],
-                     font_family = ($2::text[])[1 + id % cardinality($2::text[])]`,
-    [urls, [...POG_FONTS]],
-  );
-  return { cookies: player.cookies };
 }
 
 async function measure(url: string, target: Target, reportFile?: string): Promise<RunFigures> {
@@ -164,7 +107,12 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.path}: ${lhr.runtimeError.message}`);
     assertMeasuredRight(lhr, target);
-    if (reportFile) writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    if (reportFile) {
+      writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+      // The page load's trace as Lighthouse recorded it: explore-profile.ts --trace reads it.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -219,7 +167,7 @@ async function main(): Promise<void> {
   const shared = { nodeEnv: 'production', databaseUrl: scratch.url, sessionSecret, dataDir } as const;
   try {
     await withApp(shared, async (app) => {
-      const { cookies } = await seed(app, scratch);
+      const { cookies } = await seedExplore(app, scratch, { pogs: POGS, pictures: PICTURES });
       console.log(`seeded ${POGS} POGs with ${PICTURES} uploaded pictures in PostgreSQL ${scratch.name}; ${RUNS} Lighthouse runs per page (mobile)`);
       const pages = new Set(values.pages.split(','));
       const targets: Target[] = [

@@ -5,7 +5,8 @@
  * the outbox tables in the same transaction, just before it commits, and the relay (./relay.ts)
  * delivers them afterwards: events to the players' sockets, jobs to the queue.
  */
-import { ADMINS_STREAM, userStream, type DurableEventName, type DurableEvents } from '../../events';
+import type { DurableEventName, DurableEvents } from '../../events';
+import { ADMINS_STREAM, userStream } from '../../realtime/streams';
 import type { Db, Tx } from '../db/client';
 import type { JobName, JobPayload } from '../jobs/definitions';
 import { checkEventPayload } from './event-contract';

@@ -1,6 +1,7 @@
 /**
  * The live connection itself, loaded only once a player is signed in (useRealtime imports it
- * then): socket.io-client and every live-event handler stay out of the first page load.
+ * then): socket.io-client stays out of the first page load. What applies the durable events (their
+ * handlers and the schemas they are parsed with, which need zod) loads with the first event.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
@@ -10,14 +11,10 @@ import { toast } from '../../stores/toasts';
 import { CURRENT_USER_KEY, endSession } from '../auth/session';
 import { AUTH_TEXT } from '../auth/messages';
 import { LOGOUT_MUTATION_KEY } from '../auth/useAuthActions';
-import { applyLiveBattle } from '../battles/live';
-import { applyChatDelta, applyChatReply } from '../chat/live';
-import { addLiveNotification, applyLiveRead } from '../notifications/cache';
-import { refreshStatsOn } from '../achievements/live';
+import { applyChatDelta } from '../chat/live';
 import { refreshLeaderboards } from '../leaderboard/queries';
-import { applyLivePog } from '../pogs/live';
-import { applyLiveTrade } from '../trades/live';
-import { incomingChallenge, incomingTrade, type IncomingToast } from './incoming';
+import { inOrderOnceLoaded } from './inOrder';
+import type { PlayerEventName } from './liveHandlers';
 import { bindLiveSocket } from './liveSocket';
 import { createGameSocket } from './socket';
 
@@ -27,6 +24,17 @@ export interface RealtimeDeps {
   navigate: NavigateFunction;
   setStatus: (status: SocketStatus) => void;
 }
+
+const PLAYER_EVENTS = [
+  'notification',
+  'notifications:read',
+  'pog:updated',
+  'battle:created',
+  'battle:updated',
+  'trade:created',
+  'trade:updated',
+  'chat:reply',
+] as const satisfies readonly PlayerEventName[];
 
 /** Opens the player's live connection and routes its events into the app; returns the closer. */
 export function connectRealtime({ userId, queryClient, navigate, setStatus }: RealtimeDeps): () => void {
@@ -41,27 +49,11 @@ export function connectRealtime({ userId, queryClient, navigate, setStatus }: Re
     onReset: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
   });
 
-  live.on('notification', (notification) => {
-    addLiveNotification(queryClient, notification);
-    refreshStatsOn(queryClient, notification);
-  });
-  live.on('notifications:read', (read) => applyLiveRead(queryClient, read));
-  live.on('pog:updated', (payload) => applyLivePog(queryClient, payload));
-  // An offer or a challenge for this player also gets a toast with a link to it.
-  const announce = (incoming: IncomingToast | null) => {
-    if (incoming) toast({ title: incoming.title, description: incoming.description, action: { label: incoming.action.label, onClick: () => navigate(incoming.action.to) } });
-  };
-  live.on('battle:created', (battle) => {
-    applyLiveBattle(queryClient, battle, userId);
-    announce(incomingChallenge(battle, userId));
-  });
-  live.on('battle:updated', (battle) => applyLiveBattle(queryClient, battle, userId));
-  live.on('trade:created', (trade) => {
-    applyLiveTrade(queryClient, trade, userId);
-    announce(incomingTrade(trade, userId));
-  });
-  live.on('trade:updated', (trade) => applyLiveTrade(queryClient, trade, userId));
-  live.on('chat:reply', () => applyChatReply(queryClient));
+  // Each durable event, parsed and in stream order, goes to its handler (liveHandlers.ts, loaded
+  // with the first one).
+  const handlers = inOrderOnceLoaded(() => import('./liveHandlers').then((module) => module.playerEventHandlers({ userId, queryClient, navigate })), 'live event');
+  const forward = <E extends PlayerEventName>(event: E) => live.on(event, (payload) => handlers.run((handle) => handle[event](payload)));
+  PLAYER_EVENTS.forEach(forward);
   socket.on('chat:delta', (delta) => applyChatDelta(delta));
   socket.on('leaderboard:changed', () => refreshLeaderboards(queryClient));
   socket.on('session:revoked', ({ reason }) => {
@@ -71,5 +63,8 @@ export function connectRealtime({ userId, queryClient, navigate, setStatus }: Re
     navigate('/auth', { replace: true });
     toast({ title: AUTH_TEXT.sessionEndedTitle, description: reason, variant: 'destructive' });
   });
-  return () => live.close();
+  return () => {
+    handlers.stop();
+    live.close();
+  };
 }

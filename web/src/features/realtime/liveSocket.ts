@@ -2,10 +2,13 @@
  * Runs a live connection the same way for the player and the admin panel: the connection status,
  * resuming from the cursor on every (re)connection, applying each durable event once and in order,
  * asking the server to replay when a gap shows, and refetching what the page shows when the server
- * says the missed events are gone (`reset`).
+ * says the missed events are gone (`reset`). Each event is parsed with its contract's schema before
+ * it is applied; the schemas' code loads with the first event to parse (eventSchemas.ts), and events
+ * that arrive meanwhile wait for it, in order.
  */
-import { durableEventSchemas, type DurableEvents, type EventMeta, type PositionedEventName } from '@pog/common';
+import type { DurableEvents, EventMeta, PositionedEventName } from '@pog/common';
 import { reportError } from '../errors/showError';
+import { inOrderOnceLoaded } from './inOrder';
 import type { SocketStatus } from '../../stores/socket';
 import type { GameSocket } from './socket';
 import type { StreamCursor } from '@pog/common';
@@ -27,6 +30,7 @@ export interface LiveSocket {
 export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocketOptions): LiveSocket {
   let connectedBefore = false;
   let syncing = false;
+  const parsing = inOrderOnceLoaded(() => import('./eventSchemas').then((module) => module.durableEventSchemas), 'live event');
 
   socket.on('connect', () => {
     onStatus('connected');
@@ -42,7 +46,8 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
   socket.on('stream:state', (state) => {
     cursor.settle(state);
     syncing = false;
-    if (state.reset) onReset();
+    // After the events received before it, even those still waiting for the schemas.
+    if (state.reset) parsing.afterWaiting(onReset);
   });
 
   onStatus('connecting');
@@ -54,9 +59,11 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
         const verdict = cursor.accept(meta);
         if (verdict === 'apply') {
           // Parsed with the contract's schema: a payload the server should never send is reported, not applied.
-          const parsed = durableEventSchemas[event].safeParse(payload);
-          if (!parsed.success) return reportError(new Error(`Malformed ${event} event`), `${event} event payload`);
-          return handler(parsed.data as DurableEvents[typeof event]);
+          return parsing.run((schemas) => {
+            const parsed = schemas[event].safeParse(payload);
+            if (!parsed.success) return reportError(new Error(`Malformed ${event} event`), `${event} event payload`);
+            handler(parsed.data as DurableEvents[typeof event]);
+          });
         }
         if (verdict === 'gap' && !syncing && socket.connected) {
           syncing = true;
@@ -66,6 +73,7 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
       socket.on(event, listener as never);
     },
     close() {
+      parsing.stop();
       socket.removeAllListeners();
       socket.disconnect();
     },

@@ -35,10 +35,15 @@ export function useRealtime(userId: number | null): void {
     let close: (() => void) | undefined;
     let stopped = false;
     let retry: number | undefined;
+    let opening: number | undefined;
     const start = () => {
       import('./connect').then(
         ({ connectRealtime }) => {
-          if (!stopped) close = connectRealtime({ userId, queryClient, navigate, setStatus });
+          // Opening the socket waits for a task of its own: the code's evaluation (socket.io-client)
+          // and the connection's set-up then never add up to one long task on a slow phone.
+          opening = window.setTimeout(() => {
+            if (!stopped) close = connectRealtime({ userId, queryClient, navigate, setStatus });
+          }, 0);
         },
         (error: unknown) => {
           reportError(error, 'live connection');
@@ -56,6 +61,7 @@ export function useRealtime(userId: number | null): void {
       stopped = true;
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(retry);
+      window.clearTimeout(opening);
       close?.();
     };
   }, [userId, queryClient, navigate, setStatus]);

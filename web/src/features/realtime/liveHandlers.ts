@@ -1,0 +1,54 @@
+/**
+ * What the player's page does with each durable event: the bell, every POG list, the Trade Center,
+ * the Battle Arena, PogBot's history, and a toast with a link for an incoming offer or challenge.
+ * Loaded by connect.ts with the first event to apply (the events' schemas load then too), not with
+ * the connection: a page load seldom receives one, and this code needs zod.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { NavigateFunction } from 'react-router';
+import type { DurableEvents, PositionedEventName } from '@pog/common';
+import { toast } from '../../stores/toasts';
+import { applyLiveBattle } from '../battles/live';
+import { applyChatReply } from '../chat/live';
+import { addLiveNotification, applyLiveRead } from '../notifications/cache';
+import { refreshStatsOn } from '../achievements/live';
+import { applyLivePog } from '../pogs/live';
+import { applyLiveTrade } from '../trades/live';
+import { incomingChallenge, incomingTrade, type IncomingToast } from './incoming';
+
+/** The events a player's connection applies (the moderation ones are the admin panel's). */
+export type PlayerEventName = Exclude<PositionedEventName, 'moderation:queue' | 'moderation:user'>;
+
+export type PlayerEventHandlers = { [E in PlayerEventName]: (payload: DurableEvents[E]) => void };
+
+export interface PlayerEventDeps {
+  userId: number;
+  queryClient: QueryClient;
+  navigate: NavigateFunction;
+}
+
+export function playerEventHandlers({ userId, queryClient, navigate }: PlayerEventDeps): PlayerEventHandlers {
+  // An offer or a challenge for this player also gets a toast with a link to it.
+  const announce = (incoming: IncomingToast | null) => {
+    if (incoming) toast({ title: incoming.title, description: incoming.description, action: { label: incoming.action.label, onClick: () => navigate(incoming.action.to) } });
+  };
+  return {
+    notification: (notification) => {
+      addLiveNotification(queryClient, notification);
+      refreshStatsOn(queryClient, notification);
+    },
+    'notifications:read': (read) => applyLiveRead(queryClient, read),
+    'pog:updated': (payload) => applyLivePog(queryClient, payload),
+    'battle:created': (battle) => {
+      applyLiveBattle(queryClient, battle, userId);
+      announce(incomingChallenge(battle, userId));
+    },
+    'battle:updated': (battle) => applyLiveBattle(queryClient, battle, userId),
+    'trade:created': (trade) => {
+      applyLiveTrade(queryClient, trade, userId);
+      announce(incomingTrade(trade, userId));
+    },
+    'trade:updated': (trade) => applyLiveTrade(queryClient, trade, userId),
+    'chat:reply': () => applyChatReply(queryClient),
+  };
+}
