@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './web/e2e/sequencer.js';
 
 /**
  * One test command for the whole repository. Unit and server tests share one module graph (and the
@@ -13,6 +14,8 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // The longest browser files first, also in a checkout without vitest's timings yet (./web/e2e/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
