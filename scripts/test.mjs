@@ -6,7 +6,7 @@
 // With no arguments it runs two vitest processes side by side, so the browser tests (mostly waiting on
 // the app and Chromium) overlap the CPU-bound unit and server tests instead of following them:
 //   - "unit+server": the unit, components and server projects;
-//   - "e2e": the browser tests, E2E_WORKERS files at a time (default 2; see vitest.config.ts).
+//   - "e2e": the browser tests, E2E_WORKERS files at a time (default 3), longest first (see vitest.config.ts).
 // TEST_LANES=serial runs the two one after the other (.ci/run does, with E2E_WORKERS=1: with real
 // services the server lane is three times the work, and overlapping it with browsers on two cores
 // made browser tests' waits time out).

@@ -14,6 +14,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import type { Pog } from '@pog/common';
 import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
 import { appEntry } from '../../gateway/src/testing/processes';
+import type { FactoryReply, FactoryRequest } from '../../server/src/testing/e2e-factories';
 import { CHROMIUM_PATH, REPO_ROOT } from './env';
 import { assertNoFindings, auditAtBothSizes, describeCsp, watchCsp, type CspViolation } from './audit';
 
@@ -40,6 +41,11 @@ export interface RunningApp {
   url: string;
   /** Everything the server printed so far, for failure messages. */
   output: () => string;
+  /**
+   * Runs a test-data factory inside the app (server/src/testing/e2e-factories.ts, over the IPC
+   * channel the app was started with); resolves to its result. See ./factories for the helpers.
+   */
+  factory: (request: Omit<FactoryRequest, 'id'>) => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -81,7 +87,8 @@ export interface StartAppOptions {
 }
 
 /**
- * Starts the app's entry (`server/src/main.ts`, bundled for the test run: see
+ * Starts the browser tests' app entry (`server/src/testing/e2e-entry.ts`: the process of
+ * `server/src/main.ts` plus the test-data factories, bundled for the test run: see
  * gateway/src/testing/app-bundle.ts) on a free port with a fresh data directory, or with
  * `dataDir`.
  */
@@ -100,11 +107,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL']) delete env[name];
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, appEntry(), {
+  const child = spawn(process.execPath, appEntry('e2e'), {
     cwd: REPO_ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  const factory = factoryClient(child);
   let log = '';
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -130,7 +138,33 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     await stop();
     throw error;
   }
-  return { url, output: () => log, stop };
+  return { url, output: () => log, factory, stop };
+}
+
+/** Sends factory requests to the app over its IPC channel and matches the replies to them. */
+function factoryClient(child: ChildProcess): RunningApp['factory'] {
+  let lastId = 0;
+  const pending = new Map<number, { resolve: (value: number) => void; reject: (error: Error) => void }>();
+  child.on('message', (reply: FactoryReply) => {
+    const waiting = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (reply.ok) waiting?.resolve(reply.value);
+    else waiting?.reject(new Error(`The app's factory failed: ${reply.error}`));
+  });
+  child.once('exit', () => {
+    for (const waiting of pending.values()) waiting.reject(new Error('The app exited before its factory answered'));
+    pending.clear();
+  });
+  return (request) =>
+    new Promise((resolve, reject) => {
+      const id = ++lastId;
+      pending.set(id, { resolve, reject });
+      child.send({ ...request, id } satisfies FactoryRequest, (error) => {
+        if (!error) return;
+        pending.delete(id);
+        reject(error);
+      });
+    });
 }
 
 export async function launchBrowser(): Promise<Browser> {

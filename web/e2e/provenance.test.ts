@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, APIResponse, BrowserContext, Locator, Page } from 'playwright-core';
 import type { NotificationList, Pog } from '@pog/common';
+import { giveAnotherPog } from './factories';
 import { hasChromium, playerWithPog, useE2E } from './harness';
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole('article', { name, exact: true });
@@ -132,9 +133,8 @@ describe.skipIf(!hasChromium())('POG pages, player pages, the bell and the colle
   it('sorts the collection by newest, rarity, points and name, and counts its slots', async () => {
     const owner = await e2e.newContext();
     const { userId } = await playerWithPog(owner, 'sorter', { name: 'Alpha', textContent: 'A', backgroundColor1: '#22C55E', backgroundColor2: '#111827' });
-    // A second creation waits out the creation cooldown (the server says 429 until then).
-    const second = { userId, name: 'zulu', textContent: 'ZULU ZAP', fontFamily: 'Roboto Condensed', textColor: '#FDE047', backgroundColor1: '#7C3AED', backgroundColor2: '#F97316', imageUrl: '', imageStyle: 'cover' };
-    await expect.poll(async () => (await owner.request.post('/api/pogs', { data: second })).status(), { timeout: 75_000, interval: 2_000 }).toBe(201);
+    // The second POG is handed to the player in the app's database: creating it waits out the creation cooldown.
+    await giveAnotherPog(e2e, owner, userId, { name: 'zulu', textContent: 'ZULU ZAP', fontFamily: 'Roboto Condensed', textColor: '#FDE047', backgroundColor1: '#7C3AED', backgroundColor2: '#F97316' });
     const scored = async () => ((await (await owner.request.get(`/api/users/${userId}/pogs`)).json()) as Pog[]).filter((p) => !p.pointsPending);
     await expect.poll(async () => (await scored()).length, { timeout: 15_000 }).toBe(2);
     const pogs = await scored();

@@ -27,6 +27,8 @@ declare module 'vitest' {
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCE_ENTRY = 'server/src/main.ts';
+/** The browser tests' entry (the same process, plus test-data factories over IPC), bundled beside it as e2e-entry.js. */
+const E2E_ENTRY = 'server/src/testing/e2e-entry.ts';
 /** Bundles older than this are removed when a new one is made (a run still using one is long over). */
 const STALE_MS = 6 * 60 * 60 * 1000;
 
@@ -55,14 +57,17 @@ const keepModuleUrls: Plugin = {
 
 /**
  * Builds the bundle into `.test-data/app-<hash of its content>/` (kept if it is already there, so two
- * test processes building at once agree) and returns the path of its entry.
+ * test processes building at once agree) and returns the path of its entry, `main.js` (the browser
+ * tests' `e2e-entry.js` is beside it).
  */
 export async function buildAppBundle(): Promise<string> {
   const result = await build({
     absWorkingDir: REPO_ROOT,
-    entryPoints: [SOURCE_ENTRY],
+    entryPoints: [SOURCE_ENTRY, E2E_ENTRY],
     bundle: true,
     splitting: true,
+    // Both entries at the top of the folder, beside their chunks (their sources sit in different folders).
+    entryNames: '[name]',
     platform: 'node',
     format: 'esm',
     target: 'node20',

@@ -40,12 +40,16 @@ export interface SpawnedService extends ServiceProcess {
  * Node's arguments that start the app's entry: the bundle of this test run, or the TypeScript entry
  * through tsx when the run made none.
  */
-export function appEntry(): string[] {
+export function appEntry(entry: 'main' | 'e2e' = 'main'): string[] {
   let bundle = '';
   try {
     bundle = inject('appBundle') ?? '';
   } catch {
     // Not inside a vitest worker.
+  }
+  if (entry === 'e2e') {
+    // The browser tests' entry: the same process, plus test-data factories over IPC (server/src/testing/e2e-entry.ts).
+    return bundle ? ['--enable-source-maps', path.join(path.dirname(bundle), 'e2e-entry.js')] : ['--import', 'tsx', 'server/src/testing/e2e-entry.ts'];
   }
   return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/src/main.ts'];
 }

@@ -1,0 +1,72 @@
+/**
+ * Every screen of the route table, signed out, as a player and as an admin, with each dialog and
+ * popover open, on a desktop and on a 390x844 phone (issue 13 §2-3, issue 11 §8): axe-core finds no
+ * serious or critical violation, nothing scrolls sideways, and the Content-Security-Policy is never
+ * violated. The harness runs the same checks at the end of every other browser test.
+ * This file: signed out and as an admin, at both sizes, the skip link, and a page that breaks the
+ * rules; the player's screens, the longest sweeps, are ./player-desktop.test.ts and ./player-phone.test.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_VIEWPORT, auditPage } from '../audit';
+import { hasChromium, useE2E } from '../harness';
+import { heading } from './sweep';
+import { adminSweep, visitorSweep } from './sweeps';
+import { SIZES, buildWorld } from './world';
+
+describe.skipIf(!hasChromium())('every screen signed out and as an admin: accessibility, phone layout and CSP [needs Chromium]', () => {
+  const e2e = useE2E();
+
+  beforeAll(async () => {
+    await buildWorld(e2e);
+  });
+
+  for (const size of SIZES) {
+    it(`signed out, on a ${size.name}`, () => visitorSweep(e2e, size));
+    it(`as an admin, on a ${size.name}`, () => adminSweep(e2e, size));
+  }
+
+  it('offers a skip link as the first stop of the keyboard, which moves focus past the header', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/explore');
+    await heading('Discover Pogs')(page).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // The next stop is inside the screen, not the header's links.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/explore');
+  });
+
+  it('fails a page that breaks the rules: low contrast, sideways scroll, an inline script', async () => {
+    const page = await e2e.newPage({ viewport: PHONE_VIEWPORT });
+    await page.goto('/no-such-page');
+    await heading('404 Page Not Found')(page).waitFor();
+    await page.evaluate(() => {
+      const faint = document.createElement('p');
+      faint.textContent = 'Barely readable';
+      faint.style.cssText = 'color: #777; background: #666;';
+      const wide = document.createElement('div');
+      wide.style.width = '600px';
+      wide.textContent = 'Too wide';
+      document.body.prepend(faint, wide);
+      const inline = document.createElement('script');
+      inline.textContent = 'window.ranInline = true;';
+      document.head.append(inline);
+    });
+    const findings = await auditPage(page, 'broken');
+    expect(findings.join('\n')).toMatch(/color-contrast/);
+    expect(findings.join('\n')).toMatch(/sideways scroll: document is 600px wide in a 390px window/);
+    // The CSP stopped the script, and the page reported it.
+    expect(await page.evaluate(() => 'ranInline' in window)).toBe(false);
+    const reported: string[] = [];
+    await expect.poll(() => (reported.push(...e2e.takeCspViolations().map((v) => v.directive)), reported)).toContain('script-src-elem');
+    // Leave nothing for the end-of-test checks, which would (rightly) fail this page too.
+    await page.close();
+    e2e.takeCspViolations();
+  });
+});
