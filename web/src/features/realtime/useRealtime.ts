@@ -36,6 +36,11 @@ export function useRealtime(userId: number | null): void {
     let stopped = false;
     let retry: number | undefined;
     let opening: number | undefined;
+    const again = () => {
+      window.clearTimeout(retry);
+      window.removeEventListener('online', again);
+      if (!stopped) start();
+    };
     const start = () => {
       import('./connect').then(
         ({ connectRealtime }) => {
@@ -47,7 +52,10 @@ export function useRealtime(userId: number | null): void {
         },
         (error: unknown) => {
           reportError(error, 'live connection');
-          if (!stopped) retry = window.setTimeout(start, RETRY_MS);
+          if (stopped) return;
+          // Again after a while, or at once when the browser says the network is back.
+          retry = window.setTimeout(again, RETRY_MS);
+          window.addEventListener('online', again);
         },
       );
     };
@@ -61,6 +69,7 @@ export function useRealtime(userId: number | null): void {
       stopped = true;
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(retry);
+      window.removeEventListener('online', again);
       window.clearTimeout(opening);
       close?.();
     };
