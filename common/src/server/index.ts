@@ -42,7 +42,8 @@ export {
 } from './notifications/repository';
 export { findUserById, findUserByUsername, toUser } from './users/repository';
 export {
-  findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, pogListStatement, type PogWithNames, prepareSearch, searchCandidates,
+  findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, listPogsSince, type PogListPage, type PogListRead, pogListStatement,
+  type PogWithNames, prepareSearch, searchCandidates,
   searchCondition, searchedPage, SEARCH_LIMITS, type SearchLimits, type SearchPath, type SearchTerm, searchWindow, toPog, toPogFor, toPogWithNotes,
 } from './pogs/repository';
 export { firstRowsPlannedForAll, readRows } from './db/planner';

@@ -6,6 +6,7 @@ import { createPog, deleteOwnPog, findPog, listPogs, pogProvenance, toPog, toPog
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import { PogListAnswers } from './pog-list-answers';
 
 const RECENT_COUNT = 20;
 
@@ -14,6 +15,8 @@ export function pogRoutes(app: AppContext): Router {
   const dto = (found: PogWithNames) => toPog(found, app.clock.now());
   /** What the owner and the admins see: with the moderator's notes. */
   const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
+  /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
+  const listAnswers = new PogListAnswers(app.db);
 
   /** A rejected POG exists only for its owner. */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
@@ -32,10 +35,10 @@ export function pogRoutes(app: AppContext): Router {
   });
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {
-    const { rows, nextCursor } = await listPogs(app.db, query());
+    const { body, nextCursor } = await listAnswers.answer(query(), app.clock.now());
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
-    return rows.map(dto);
+    return body;
   });
 
   handle(router, pogsApi.recent, async () => {
