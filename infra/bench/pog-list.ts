@@ -5,12 +5,14 @@
  * p95 <= 30 ms.
  *
  *   npx tsx infra/bench/pog-list.ts [--pogs 100000] [--rounds 3] [--connections 4] [--duration 5]
- *     [--baseline <git revision>] [--db postgres,pglite] [--no-search] [--accept-encoding 'br, gzip']
+ *     [--baseline <git revision>] [--db postgres,pglite] [--no-search] [--accept-encoding 'br, gzip'] [--redis]
  *
  * With --baseline, the code at that revision (baseline-tree.ts) runs beside this checkout on the same
  * data (the same PostgreSQL database; a copy of the seeded PGlite folder), and each round loads the
  * baseline, then this tree (A, B, A, B...), per database. --no-search leaves out the two searched
- * pages; --accept-encoding sends that header, as a browser does (the JSON is then compressed).
+ * pages; --accept-encoding sends that header, as a browser does (the JSON is then compressed);
+ * --redis gives the PostgreSQL apps a Redis (their own redis-server, own-redis.ts), as the
+ * distributed shape runs them (BullMQ, the Socket.IO adapter), instead of in-process jobs.
  *
  * The same data (1,000 players, half the POGs with an image, 1% rejected by a moderator) goes into a
  * scratch database on PostgreSQL at 127.0.0.1:5432 and into an embedded app's PGlite (seeded while
@@ -25,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareBaselineTree, type BaselineTree } from './baseline-tree';
 import { measuringCpu, perRequest } from './cpu-time';
+import { ownRedisAvailable, startOwnRedis, type OwnRedis } from './own-redis';
 import { describeLoad, describeMachine } from './machine';
 import { startApp, type ServerProcess } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
@@ -42,6 +45,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres,pglite' },
     search: { type: 'boolean', default: true },
     'accept-encoding': { type: 'string' },
+    redis: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -127,7 +131,11 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-list-'));
   const apps: ServerProcess[] = [];
   let baseline: BaselineTree | undefined;
+  let redis: OwnRedis | undefined;
   try {
+    if (values.redis && ownRedisAvailable()) redis = await startOwnRedis();
+    const redisUrl = values.redis ? (redis?.url ?? 'redis://127.0.0.1:6379') : undefined;
+    if (redisUrl) console.log(`PostgreSQL apps with Redis at ${redisUrl}`);
     baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
     let started = performance.now();
     await seed(scratch.client);
@@ -146,7 +154,7 @@ async function main(): Promise<void> {
     const subjects: { label: string; app: ServerProcess; db: 'postgres' | 'pglite' }[] = [];
     for (const side of sides) {
       const suffix = baseline ? `, ${side.name}` : '';
-      if (DATABASES.has('postgres')) subjects.push({ label: `PostgreSQL${suffix}`, app: await startApp({ nodeEnv: 'production', databaseUrl: scratch.url, root: side.root }), db: 'postgres' });
+      if (DATABASES.has('postgres')) subjects.push({ label: `PostgreSQL${suffix}`, app: await startApp({ nodeEnv: 'production', databaseUrl: scratch.url, redisUrl, root: side.root }), db: 'postgres' });
       if (DATABASES.has('pglite')) subjects.push({ label: `embedded (PGlite)${suffix}`, app: await startApp({ nodeEnv: 'production', dataDir: side.dir, root: side.root }), db: 'pglite' });
       apps.push(...subjects.slice(apps.length).map((s) => s.app));
     }
@@ -180,6 +188,7 @@ async function main(): Promise<void> {
   } finally {
     for (const app of apps) await app.stop().catch((error: unknown) => console.error(error));
     await scratch.drop();
+    await redis?.stop();
     rmSync(work, { recursive: true, force: true });
     baseline?.remove();
   }
