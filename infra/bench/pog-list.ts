@@ -6,6 +6,7 @@
  *
  *   npx tsx infra/bench/pog-list.ts [--pogs 100000] [--rounds 3] [--connections 4] [--duration 5]
  *     [--baseline <git revision>] [--db postgres,pglite] [--no-search] [--accept-encoding 'br, gzip'] [--redis]
+ *     [--writes 200]
  *
  * With --baseline, the code at that revision (baseline-tree.ts) runs beside this checkout on the same
  * data (the same PostgreSQL database; a copy of the seeded PGlite folder), and each round loads the
@@ -13,6 +14,10 @@
  * pages; --accept-encoding sends that header, as a browser does (the JSON is then compressed);
  * --redis gives the PostgreSQL apps a Redis (their own redis-server, own-redis.ts), as the
  * distributed shape runs them (BullMQ, the Socket.IO adapter), instead of in-process jobs.
+ * --writes N commits N writes a second to the PostgreSQL database while its pages are loaded (each
+ * rewrites one POG's name as it was: a new row version, nothing the page shows changes), as a busy
+ * game's trades and battles would: a page kept by the app (routes/pog-list-answers.ts) is then
+ * read again after each write.
  *
  * The same data (1,000 players, half the POGs with an image, 1% rejected by a moderator) goes into a
  * scratch database on PostgreSQL at 127.0.0.1:5432 and into an embedded app's PGlite (seeded while
@@ -46,6 +51,7 @@ const { values } = parseArgs({
     search: { type: 'boolean', default: true },
     'accept-encoding': { type: 'string' },
     redis: { type: 'boolean', default: false },
+    writes: { type: 'string', default: '0' },
   },
   allowNegative: true,
 });
@@ -108,11 +114,38 @@ async function checkCursors(baseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Runs `load` while `perSecond` writes a second commit on `db` (one after the other, in ticks of 10
+ * ms); the writes made come back with its result.
+ */
+async function whileWriting<T>(db: Queryable | undefined, perSecond: number, load: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  if (!db || perSecond <= 0) return { result: await load(), writes: 0 };
+  let writes = 0;
+  let stopped = false;
+  const started = performance.now();
+  const writing = (async () => {
+    while (!stopped) {
+      if (writes < ((performance.now() - started) / 1000) * perSecond) {
+        await db.query(`UPDATE pogs SET name = name WHERE id = (SELECT min(id) FROM pogs) + $1`, [writes % 1000]);
+        writes++;
+      } else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    return { result: await load(), writes };
+  } finally {
+    stopped = true;
+    await writing;
+  }
+}
+
 /** Each page in turn: req/s, p95, and the app process's CPU per request (steadier than req/s on a busy machine). */
-async function loadPages(app: ServerProcess, pages: { label: string; url: string }[]): Promise<Figures> {
+async function loadPages(app: ServerProcess, pages: { label: string; url: string }[], writer: Queryable | undefined): Promise<Figures> {
   const figures: Figures = {};
   for (const { label, url } of pages) {
-    const { result: r, cpuMs: [cpu] } = await measuringCpu([app.child.pid!], () => runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), headers: HEADERS }));
+    const wrk = () => runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), headers: HEADERS });
+    const { result: { result: r, writes }, cpuMs: [cpu] } = await measuringCpu([app.child.pid!], () => whileWriting(writer, Number(values.writes), wrk));
+    if (writer && Number(values.writes) > 0) figures[`${label} writes/s`] = Math.round(writes / Number(values.duration));
     figures[`${label} req/s`] = r.rps;
     figures[`${label} p95 ms`] = r.latencyMs.p95;
     figures[`${label} cpu ms/req`] = perRequest(cpu!, r.requests);
@@ -171,7 +204,7 @@ async function main(): Promise<void> {
     const encoding = HEADERS ? `, Accept-Encoding: ${HEADERS['Accept-Encoding']}` : ', no Accept-Encoding (raw JSON)';
     console.log(`GET /api/pogs?limit=${PAGE}, wrk with ${values.connections} connections, ${values.duration} s per page, ${values.rounds} interleaved rounds${encoding} (goal p95 <= ${GOAL_P95_MS} ms):`);
     const result = await interleave(
-      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(subject.app, pagesBySubject[i]!) })),
+      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(subject.app, pagesBySubject[i]!, subject.db === 'postgres' ? scratch.client : undefined) })),
       Number(values.rounds),
     );
     printSummary(result);

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, pogProvenance, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, pogProvenance, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
@@ -12,7 +12,6 @@ const RECENT_COUNT = 20;
 
 export function pogRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/pogs' });
-  const dto = (found: PogWithNames) => toPog(found, app.clock.now());
   /** What the owner and the admins see: with the moderator's notes. */
   const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
   /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
@@ -41,10 +40,7 @@ export function pogRoutes(app: AppContext): Router {
     return body;
   });
 
-  handle(router, pogsApi.recent, async () => {
-    const { rows } = await listPogs(app.db, { sort: 'recent', limit: RECENT_COUNT });
-    return rows.map(dto);
-  });
+  handle(router, pogsApi.recent, async () => (await listAnswers.answer({ sort: 'recent', limit: RECENT_COUNT }, app.clock.now())).body);
 
   handle(router, pogsApi.get, async ({ ctx, params }) => {
     const { id } = params();
