@@ -42,12 +42,12 @@ export {
 } from './notifications/repository';
 export { findUserById, findUserByUsername, toUser } from './users/repository';
 export {
-  findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, listPogsSince, type PogListPage, type PogListRead, pogListStatement,
-  type PogWithNames, prepareSearch, searchCandidates,
+  findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, pogListStatement, type PogWithNames, prepareSearch, searchCandidates,
   searchCondition, searchedPage, SEARCH_LIMITS, type SearchLimits, type SearchPath, type SearchTerm, searchWindow, toPog, toPogFor, toPogWithNotes,
 } from './pogs/repository';
 export { firstRowsPlannedForAll, readRows } from './db/planner';
 export { rawQuery, type RawStatement, selectColumns } from './db/raw-query';
+export { databaseSnapshot } from './db/snapshot';
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './pogs/similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';

@@ -5,13 +5,6 @@
  * (not rejected), the rarity and creator filters, after the cursor, newest or trending first; the
  * `moderation_status <> 'rejected'` and `coalesce(points, 0)` are written as the partial indexes
  * pogs_listed_recent_idx and pogs_listed_trending_idx are (migration 0002), so every plan uses them.
- *
- * The page comes with the database snapshot it was read in (`pg_current_snapshot()`: the transactions
- * finished and in flight), and is read only when that snapshot differs from one the caller already
- * holds a page for (`since`): an equal snapshot sees exactly the same committed rows, so the caller's
- * page is still the answer (routes/pog-list-answers.ts). Any write anywhere in the cluster changes
- * the snapshot, so this never misses a write, from this process or another one, but also takes
- * writes to other tables (and databases) for changes.
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '../../pogs/pog';
@@ -28,14 +21,6 @@ export interface ListPageKeys {
 }
 
 type ListRow = PogRow & { ownerName: string; creatorName: string };
-/** One row per POG; a single row with null columns when nothing was read (unchanged, or an empty page). */
-type SnapshotRow = { snapshot: string } & ({ id: number } & ListRow | { id: null });
-
-/** A page and the snapshot it was read in; `rows` undefined: the snapshot is still `since`, nothing was read. */
-export interface ListPageRead {
-  snapshot: string;
-  rows: PogWithNames[] | undefined;
-}
 
 const statements = new Map<string, RawStatement>();
 /** The row type's keys (those `selectColumns` names the columns by). */
@@ -48,32 +33,28 @@ function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatem
   if (statement) return statement;
   const trending = sort === 'trending';
   const conditions = [`p.moderation_status <> 'rejected'`];
-  let n = 1; // $1: the snapshot the caller already has a page for
+  let n = 0;
   if (keys.rarity) conditions.push(`p.rarity = $${++n}`);
   if (keys.creator) conditions.push(`p.creator_id = $${++n}`);
   if (keys.after && trending) conditions.push(`(coalesce(p.points, 0), p.id) < ($${++n}, $${++n})`);
   else if (keys.after) conditions.push(`p.id < $${++n}`);
   const text = [
-    'SELECT s.snapshot, page.* FROM (SELECT pg_current_snapshot()::text AS snapshot) s LEFT JOIN LATERAL (',
     // The names by subqueries rather than joins: the same rows (owner and creator are NOT NULL
     // references), but the page's wide rows go through no join nodes (PGlite: 0.7 ms instead of 1.05).
     `SELECT ${selectColumns(pogs, 'p')}, (SELECT o.username FROM users o WHERE o.id = p.user_id) AS "ownerName",`,
     '(SELECT c.username FROM users c WHERE c.id = p.creator_id) AS "creatorName" FROM pogs p',
-    // Evaluated once (no column in it): when the snapshot is the caller's, the page is not read at all.
-    `WHERE s.snapshot IS DISTINCT FROM $1::text AND ${conditions.join(' AND ')}`,
+    `WHERE ${conditions.join(' AND ')}`,
     trending ? 'ORDER BY coalesce(p.points, 0) DESC, p.id DESC' : 'ORDER BY p.id DESC',
-    `LIMIT $${++n}) page ON true`,
-    trending ? 'ORDER BY coalesce(page.points, 0) DESC, page.id DESC' : 'ORDER BY page.id DESC',
+    `LIMIT $${++n}`,
   ].join(' ');
-  // Reusable: a page is a function of the rows and its parameters (embedded, answered again until a
-  // write; a write also moves the snapshot).
+  // Reusable: a page is a function of the rows and its parameters (embedded, answered again until a write).
   statement = { name: `pog_list_${shape}`, text, reusable: true };
   statements.set(shape, statement);
   return statement;
 }
 
-function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: number, since: string | undefined): unknown[] {
-  const values: unknown[] = [since ?? null];
+function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): unknown[] {
+  const values: unknown[] = [];
   if (keys.rarity) values.push(keys.rarity);
   if (keys.creator) values.push(keys.creator);
   if (keys.after && sort === 'trending') values.push(keys.after.points ?? 0, keys.after.id);
@@ -82,25 +63,13 @@ function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: numbe
   return values;
 }
 
-/**
- * Up to `limit` listed POGs with their owner's and creator's names, in list order, and the snapshot
- * they were read in; nothing read when that snapshot is `since`.
- */
-export async function readListPageSince(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number, since: string | undefined): Promise<ListPageRead> {
-  const rows = await rawQuery<SnapshotRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit, since));
-  const snapshot = rows[0]!.snapshot;
-  if (snapshot === since) return { snapshot, rows: undefined };
-  // The POG copied key by key: a rest pattern (`{ ownerName, creatorName, ...pog }`) took about 1 ms a page.
-  const page = rows.flatMap((row) => {
-    if (row.id === null) return []; // an empty page
-    const pog = {} as Record<keyof PogRow, unknown>;
-    for (const key of POG_KEYS) pog[key] = row[key];
-    return [{ pog: pog as PogRow, username: row.ownerName, creatorUsername: row.creatorName }];
-  });
-  return { snapshot, rows: page };
-}
-
 /** Up to `limit` listed POGs with their owner's and creator's names, in list order. */
 export async function readListPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
-  return (await readListPageSince(db, sort, keys, limit, undefined)).rows!;
+  const rows = await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit));
+  // The POG copied key by key: a rest pattern (`{ ownerName, creatorName, ...pog }`) took about 1 ms a page.
+  return rows.map((row) => {
+    const pog = {} as Record<keyof PogRow, unknown>;
+    for (const key of POG_KEYS) pog[key] = row[key];
+    return { pog: pog as PogRow, username: row.ownerName, creatorUsername: row.creatorName };
+  });
 }

@@ -11,7 +11,7 @@ import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { rawQuery, selectColumns, supportsRawQuery, type RawStatement } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
-import { readListPageSince } from './list-page';
+import { readListPage } from './list-page';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -283,38 +283,20 @@ async function byIds(db: Db, ids: number[]): Promise<PogWithNames[]> {
 }
 
 /** A page without search: the hand-written statement (list-page.ts), or Drizzle's on a transaction. */
-async function plainPage(db: Db, query: PogListQuery, since: string | undefined): Promise<{ snapshot?: string; rows: PogWithNames[] | undefined }> {
-  if (!supportsRawQuery(db)) return { rows: await pogListStatement(db, query, undefined) };
+async function plainPage(db: Db, query: PogListQuery): Promise<PogWithNames[]> {
+  if (!supportsRawQuery(db)) return pogListStatement(db, query, undefined);
   const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
-  return readListPageSince(db, query.sort, { rarity: query.rarity, creator: query.creator, after }, query.limit + 1, since);
+  return readListPage(db, query.sort, { rarity: query.rarity, creator: query.creator, after }, query.limit + 1);
 }
 
-export interface PogListPage {
-  rows: PogWithNames[];
-  nextCursor: string | undefined;
-}
-
-/**
- * A page as `listPogs` reads it, with the database snapshot a plain page was read in (list-page.ts;
- * none for a searched page), or only that snapshot when it is still `since`: the page the caller read
- * in it is unchanged.
- */
-export type PogListRead = { snapshot: string | undefined; page: PogListPage } | { snapshot: string; page: undefined };
-
-export async function listPogsSince(db: Db, query: PogListQuery, since: string | undefined, limits: SearchLimits = SEARCH_LIMITS): Promise<PogListRead> {
-  const read = query.search ? { snapshot: undefined, rows: (await searchedPage(db, query, query.search, limits)).rows } : await plainPage(db, query, since);
-  if (!read.rows) return { snapshot: read.snapshot!, page: undefined };
-  const rows = read.rows;
+/** One page of listed POGs, newest or trending first, and the cursor of the next page if any. */
+export async function listPogs(db: Db, query: PogListQuery, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
+  const rows = query.search ? (await searchedPage(db, query, query.search, limits)).rows : await plainPage(db, query);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
   const nextCursor = more && last ? encodeCursor((query.sort === 'trending' ? { id: last.pog.id, points: last.pog.points ?? 0 } : { id: last.pog.id }) satisfies Cursor) : undefined;
-  return { snapshot: read.snapshot, page: { rows: page, nextCursor } };
-}
-
-/** One page of listed POGs, newest or trending first, and the cursor of the next page if any. */
-export async function listPogs(db: Db, query: PogListQuery, limits: SearchLimits = SEARCH_LIMITS): Promise<PogListPage> {
-  return (await listPogsSince(db, query, undefined, limits)).page!;
+  return { rows: page, nextCursor };
 }
 
 /** A player's POGs, newest first; rejected ones only when the owner asks. */
