@@ -5,12 +5,21 @@
  * p95 <= 30 ms.
  *
  *   npx tsx infra/bench/pog-list.ts [--pogs 100000] [--rounds 3] [--connections 4] [--duration 5]
- *     [--baseline <git revision>] [--db postgres,pglite] [--no-search] [--accept-encoding 'br, gzip']
+ *     [--baseline <git revision>] [--db postgres,pglite] [--no-search] [--accept-encoding 'br, gzip'] [--redis]
+ *     [--writes 200] [--many-pages 1000] [--only 'pages']
  *
  * With --baseline, the code at that revision (baseline-tree.ts) runs beside this checkout on the same
  * data (the same PostgreSQL database; a copy of the seeded PGlite folder), and each round loads the
  * baseline, then this tree (A, B, A, B...), per database. --no-search leaves out the two searched
- * pages; --accept-encoding sends that header, as a browser does (the JSON is then compressed).
+ * pages; --accept-encoding sends that header, as a browser does (the JSON is then compressed);
+ * --redis gives the PostgreSQL apps a Redis (their own redis-server, own-redis.ts), as the
+ * distributed shape runs them (BullMQ, the Socket.IO adapter), instead of in-process jobs.
+ * --writes N commits N writes a second to the PostgreSQL database while its pages are loaded (each
+ * rewrites one POG's name as it was: a new row version, nothing the page shows changes), as a busy
+ * game's trades and battles would: a page kept by the app (routes/pog-list-answers.ts) is then
+ * read again after each write. Without --accept-encoding, one more load takes --many-pages recent
+ * pages (1,000 by default, 10 POGs apart) in turn, more than the app keeps: each is read anew, as when
+ * many players browse different pages. --only loads only the pages whose label holds that text.
  *
  * The same data (1,000 players, half the POGs with an image, 1% rejected by a moderator) goes into a
  * scratch database on PostgreSQL at 127.0.0.1:5432 and into an embedded app's PGlite (seeded while
@@ -25,12 +34,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareBaselineTree, type BaselineTree } from './baseline-tree';
 import { measuringCpu, perRequest } from './cpu-time';
+import { ownRedisAvailable, startOwnRedis, type OwnRedis } from './own-redis';
 import { describeLoad, describeMachine } from './machine';
 import { startApp, type ServerProcess } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
 import { createScratchDatabase, seededRandom, seedPogs, seedUsers, type Queryable } from './scratch-db';
 import { withEmbeddedDatabase } from './sessions';
-import { runWrk } from './wrk';
+import { runWrk, writeRequestFile } from './wrk';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +52,10 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres,pglite' },
     search: { type: 'boolean', default: true },
     'accept-encoding': { type: 'string' },
+    redis: { type: 'boolean', default: false },
+    writes: { type: 'string', default: '0' },
+    'many-pages': { type: 'string', default: '1000' },
+    only: { type: 'string' },
   },
   allowNegative: true,
 });
@@ -68,8 +82,30 @@ async function seed(db: Queryable): Promise<void> {
   await seedPogs(db, { userIds, hashes: randomHashes(POGS), rejectedShare: 0.01 });
 }
 
+interface Page {
+  label: string;
+  /** The page's URL, or with `requestFile` the app's base URL. */
+  url: string;
+  /** Requests taken in turn (wrk.ts); `url` + `firstPath` is the first of them. */
+  requestFile?: string;
+  firstPath?: string;
+}
+
+/** --many-pages recent pages, 10 POGs apart, in a request file for wrk (none with --accept-encoding: a file sends no extra headers). */
+async function manyPages(db: Queryable, baseUrl: string, file: string): Promise<Page[]> {
+  const count = Number(values['many-pages']);
+  if (HEADERS || count <= 0) return [];
+  const ids = await db.query<{ id: number }>(
+    `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM pogs WHERE moderation_status <> 'rejected') listed WHERE n % 10 = 0 ORDER BY id DESC LIMIT $1`,
+    [count],
+  );
+  const paths = ids.rows.map(({ id }) => `/api/pogs?limit=${PAGE}&sort=recent&cursor=${cursorFor({ id })}`);
+  writeRequestFile(file, paths.map((p) => ({ method: 'GET', path: p })));
+  return [{ label: `recent ${paths.length} pages`, url: baseUrl, requestFile: file, firstPath: paths[0]! }];
+}
+
 /** The pages to load, with deep cursors read from this database (the app's own listing order). */
-async function pagesOf(db: Queryable, baseUrl: string): Promise<{ label: string; url: string }[]> {
+async function pagesOf(db: Queryable, baseUrl: string): Promise<Page[]> {
   const deep = DEEP_PAGES * PAGE - 1;
   const recent = await db.query<{ id: number }>(`SELECT id FROM pogs WHERE moderation_status <> 'rejected' ORDER BY id DESC OFFSET $1 LIMIT 1`, [deep]);
   const trending = await db.query<{ id: number; points: number }>(
@@ -104,11 +140,38 @@ async function checkCursors(baseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Runs `load` while `perSecond` writes a second commit on `db` (one after the other, in ticks of 10
+ * ms); the writes made come back with its result.
+ */
+async function whileWriting<T>(db: Queryable | undefined, perSecond: number, load: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  if (!db || perSecond <= 0) return { result: await load(), writes: 0 };
+  let writes = 0;
+  let stopped = false;
+  const started = performance.now();
+  const writing = (async () => {
+    while (!stopped) {
+      if (writes < ((performance.now() - started) / 1000) * perSecond) {
+        await db.query(`UPDATE pogs SET name = name WHERE id = (SELECT min(id) FROM pogs) + $1`, [writes % 1000]);
+        writes++;
+      } else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    return { result: await load(), writes };
+  } finally {
+    stopped = true;
+    await writing;
+  }
+}
+
 /** Each page in turn: req/s, p95, and the app process's CPU per request (steadier than req/s on a busy machine). */
-async function loadPages(app: ServerProcess, pages: { label: string; url: string }[]): Promise<Figures> {
+async function loadPages(app: ServerProcess, pages: Page[], writer: Queryable | undefined): Promise<Figures> {
   const figures: Figures = {};
-  for (const { label, url } of pages) {
-    const { result: r, cpuMs: [cpu] } = await measuringCpu([app.child.pid!], () => runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), headers: HEADERS }));
+  for (const { label, url, requestFile } of pages) {
+    const wrk = () => runWrk({ url, connections: Number(values.connections), durationS: Number(values.duration), ...(requestFile ? { requestFile } : { headers: HEADERS }) });
+    const { result: { result: r, writes }, cpuMs: [cpu] } = await measuringCpu([app.child.pid!], () => whileWriting(writer, Number(values.writes), wrk));
+    if (writer && Number(values.writes) > 0) figures[`${label} writes/s`] = Math.round(writes / Number(values.duration));
     figures[`${label} req/s`] = r.rps;
     figures[`${label} p95 ms`] = r.latencyMs.p95;
     figures[`${label} cpu ms/req`] = perRequest(cpu!, r.requests);
@@ -118,7 +181,7 @@ async function loadPages(app: ServerProcess, pages: { label: string; url: string
 }
 
 /** The same pages on another app (same rows, same seed order: the deep cursors of one are the other's). */
-const pagesOn = (pages: { label: string; url: string }[], from: string, to: string) => pages.map((p) => ({ ...p, url: p.url.replace(from, to) }));
+const pagesOn = (pages: Page[], from: string, to: string) => pages.map((p) => ({ ...p, url: p.url.replace(from, to) }));
 
 async function main(): Promise<void> {
   console.log(describeMachine());
@@ -127,7 +190,11 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-list-'));
   const apps: ServerProcess[] = [];
   let baseline: BaselineTree | undefined;
+  let redis: OwnRedis | undefined;
   try {
+    if (values.redis && ownRedisAvailable()) redis = await startOwnRedis();
+    const redisUrl = values.redis ? (redis?.url ?? 'redis://127.0.0.1:6379') : undefined;
+    if (redisUrl) console.log(`PostgreSQL apps with Redis at ${redisUrl}`);
     baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
     let started = performance.now();
     await seed(scratch.client);
@@ -146,16 +213,18 @@ async function main(): Promise<void> {
     const subjects: { label: string; app: ServerProcess; db: 'postgres' | 'pglite' }[] = [];
     for (const side of sides) {
       const suffix = baseline ? `, ${side.name}` : '';
-      if (DATABASES.has('postgres')) subjects.push({ label: `PostgreSQL${suffix}`, app: await startApp({ nodeEnv: 'production', databaseUrl: scratch.url, root: side.root }), db: 'postgres' });
+      if (DATABASES.has('postgres')) subjects.push({ label: `PostgreSQL${suffix}`, app: await startApp({ nodeEnv: 'production', databaseUrl: scratch.url, redisUrl, root: side.root }), db: 'postgres' });
       if (DATABASES.has('pglite')) subjects.push({ label: `embedded (PGlite)${suffix}`, app: await startApp({ nodeEnv: 'production', dataDir: side.dir, root: side.root }), db: 'pglite' });
       apps.push(...subjects.slice(apps.length).map((s) => s.app));
     }
     for (const { app } of subjects) await checkCursors(app.url);
-    const template = await pagesOf(scratch.client, 'http://template');
+    const template = [...(await pagesOf(scratch.client, 'http://template')), ...(await manyPages(scratch.client, 'http://template', path.join(work, 'many-pages.txt')))].filter(
+      (page) => values.only === undefined || page.label.includes(values.only),
+    );
     const pagesBySubject = subjects.map((s) => pagesOn(template, 'http://template', s.app.url));
     for (const [i, pages] of pagesBySubject.entries()) {
-      for (const { label, url } of pages) {
-        const check = await fetch(url);
+      for (const { label, url, firstPath } of pages) {
+        const check = await fetch(url + (firstPath ?? ''));
         const rows = ((await check.json()) as unknown[]).length;
         if (!check.ok || rows === 0) throw new Error(`${subjects[i]!.label} ${label} (${url}): status ${check.status}, ${rows} POGs`);
       }
@@ -163,7 +232,7 @@ async function main(): Promise<void> {
     const encoding = HEADERS ? `, Accept-Encoding: ${HEADERS['Accept-Encoding']}` : ', no Accept-Encoding (raw JSON)';
     console.log(`GET /api/pogs?limit=${PAGE}, wrk with ${values.connections} connections, ${values.duration} s per page, ${values.rounds} interleaved rounds${encoding} (goal p95 <= ${GOAL_P95_MS} ms):`);
     const result = await interleave(
-      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(subject.app, pagesBySubject[i]!) })),
+      subjects.map((subject, i) => ({ label: subject.label, run: () => loadPages(subject.app, pagesBySubject[i]!, subject.db === 'postgres' ? scratch.client : undefined) })),
       Number(values.rounds),
     );
     printSummary(result);
@@ -180,6 +249,7 @@ async function main(): Promise<void> {
   } finally {
     for (const app of apps) await app.stop().catch((error: unknown) => console.error(error));
     await scratch.drop();
+    await redis?.stop();
     rmSync(work, { recursive: true, force: true });
     baseline?.remove();
   }

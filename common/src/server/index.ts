@@ -47,6 +47,7 @@ export {
 } from './pogs/repository';
 export { firstRowsPlannedForAll, readRows } from './db/planner';
 export { rawQuery, type RawStatement, selectColumns } from './db/raw-query';
+export { databaseSnapshot } from './db/snapshot';
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './pogs/similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';

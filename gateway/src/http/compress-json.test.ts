@@ -5,11 +5,14 @@ import zlib from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_INLINE_BYTES, COMPRESS_THRESHOLD_BYTES, compressJson } from './compress-json';
+import { SerializedJson } from './serialized-json';
 
 const big = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, username: `player_${i + 1}`, pogCount: i % 7 }));
 const small = { ok: true };
 /** Above the size compressed on the spot: it goes through the thread pool. */
 const huge = Array.from({ length: 3000 }, (_, i) => ({ id: i + 1, username: `player_${i + 1}`, note: `note ${i * 7919}` }));
+/** An answer kept serialised and sent again (routes/pog-list-answers.ts). */
+const kept = new SerializedJson(big);
 
 /** A raw GET, so that this test (not the HTTP client) chooses Accept-Encoding and sees the bytes sent. */
 function get(url: string, acceptEncoding?: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -34,6 +37,7 @@ describe('compressJson', () => {
       if (ctx.path === '/big') ctx.body = big;
       else if (ctx.path === '/huge') ctx.body = huge;
       else if (ctx.path === '/small') ctx.body = small;
+      else if (ctx.path === '/kept') ctx.body = kept;
       else if (ctx.path === '/stream') {
         ctx.type = 'text/plain';
         ctx.body = Readable.from(['x'.repeat(4000)]);
@@ -93,5 +97,24 @@ describe('compressJson', () => {
     const { headers, body } = await get(`${base}/stream`, 'br, gzip');
     expect(headers['content-encoding']).toBeUndefined();
     expect(body.toString('utf8')).toBe('x'.repeat(4000));
+  });
+
+  it('sends a serialised answer as its bytes, each encoding compressed once however often it is sent', async () => {
+    const encodes = { br: 0, gzip: 0 };
+    const encodedAs = kept.encodedAs.bind(kept);
+    kept.encodedAs = (encoding, encode) => encodedAs(encoding, (raw) => (encodes[encoding as 'br' | 'gzip']++, encode(raw)));
+    for (let round = 0; round < 2; round++) {
+      const br = await get(`${base}/kept`, 'br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(big);
+      const gzip = await get(`${base}/kept`, 'gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(big);
+      const plain = await get(`${base}/kept`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      expect(plain.body.equals(Buffer.from(JSON.stringify(big)))).toBe(true);
+    }
+    expect(encodes).toEqual({ br: 1, gzip: 1 });
   });
 });

@@ -7,6 +7,7 @@ import { Stream } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
+import { SerializedJson } from './serialized-json';
 
 /** Below this many bytes compressing costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -48,14 +49,15 @@ export function compressJson(threshold = COMPRESS_THRESHOLD_BYTES): Middleware {
     const body: unknown = ctx.body;
     if (!isJsonBody(body) || ctx.response.get('Content-Encoding')) return;
     ctx.vary('Accept-Encoding');
-    const raw = Buffer.from(JSON.stringify(body));
+    const serialized = body instanceof SerializedJson;
+    const raw = serialized ? body.bytes : Buffer.from(JSON.stringify(body));
     // Brotli whenever the client takes it (browsers list it after gzip at the same weight).
     const encoding = raw.length < threshold ? undefined : (['br', 'gzip'] as const).find((name) => ctx.acceptsEncodings(name) === name);
     if (!encoding) {
       ctx.body = raw;
       return;
     }
-    ctx.body = await encoders[encoding](raw);
+    ctx.body = await (serialized ? body.encodedAs(encoding, encoders[encoding]) : encoders[encoding](raw));
     ctx.set('Content-Encoding', encoding);
   };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, ValidationError } from '@pog/common';
 import { handle } from './route';
+import { SerializedJson } from './serialized-json';
 
 const entry = defineRoute(
   { method: 'POST', path: '/api/things/:id' },
@@ -48,6 +49,14 @@ describe('handle', () => {
   it('fails an answer outside the response schema under test', async () => {
     // @ts-expect-error the compiler refuses this answer too: name must be a string
     const answer = await call(({ params }) => ({ id: params().id, name: 5 }), '/api/things/3', {});
+    expect(answer.status).toBe(500);
+    expect(answer.body.message).toContain('answered outside its contract: name:');
+  });
+
+  it('sends an answer already serialised as its JSON, and fails one outside the response schema under test', async () => {
+    expect(await call(({ params }) => new SerializedJson({ id: params().id, name: 'kept' }), '/api/things/4', {})).toEqual({ status: 201, body: { id: 4, name: 'kept' } });
+    // @ts-expect-error the compiler refuses this answer too: its value's name must be a string
+    const answer = await call(({ params }) => new SerializedJson({ id: params().id, name: 5 }), '/api/things/5', {});
     expect(answer.status).toBe(500);
     expect(answer.body.message).toContain('answered outside its contract: name:');
   });

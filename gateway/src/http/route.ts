@@ -10,6 +10,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResult } from '@pog/common';
+import { SerializedJson } from './serialized-json';
 import { parseBody, parseParams, parseQuery } from './validate';
 
 export interface RouteRequest<D extends RouteDef> {
@@ -19,7 +20,10 @@ export interface RouteRequest<D extends RouteDef> {
   body(): RouteBody<D>;
 }
 
-export type RouteHandler<D extends RouteDef> = (req: RouteRequest<D>) => Promise<RouteResult<D>> | RouteResult<D>;
+/** What a handler answers: the value, or the value already serialised (http/serialized-json.ts). */
+type Answer<D extends RouteDef> = RouteResult<D> | SerializedJson<RouteResult<D>>;
+
+export type RouteHandler<D extends RouteDef> = (req: RouteRequest<D>) => Promise<Answer<D>> | Answer<D>;
 
 const CHECK_ANSWERS = process.env.NODE_ENV === 'test';
 
@@ -65,7 +69,7 @@ export function handle<D extends RouteDef>(router: Router, route: D, handler: Ro
       ctx.status = 204;
       return;
     }
-    if (CHECK_ANSWERS) checkAnswer(route, result);
+    if (CHECK_ANSWERS) checkAnswer(route, result instanceof SerializedJson ? result.toJSON() : result);
     ctx.status = route.status ?? 200;
     ctx.body = result;
   });

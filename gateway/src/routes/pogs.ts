@@ -2,18 +2,20 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, listPogs, pogProvenance, toPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, pogProvenance, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import { PogListAnswers } from './pog-list-answers';
 
 const RECENT_COUNT = 20;
 
 export function pogRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/pogs' });
-  const dto = (found: PogWithNames) => toPog(found, app.clock.now());
   /** What the owner and the admins see: with the moderator's notes. */
   const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
+  /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
+  const listAnswers = new PogListAnswers(app.db);
 
   /** A rejected POG exists only for its owner. */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
@@ -32,16 +34,13 @@ export function pogRoutes(app: AppContext): Router {
   });
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {
-    const { rows, nextCursor } = await listPogs(app.db, query());
+    const { body, nextCursor } = await listAnswers.answer(query(), app.clock.now());
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
-    return rows.map(dto);
+    return body;
   });
 
-  handle(router, pogsApi.recent, async () => {
-    const { rows } = await listPogs(app.db, { sort: 'recent', limit: RECENT_COUNT });
-    return rows.map(dto);
-  });
+  handle(router, pogsApi.recent, async () => (await listAnswers.answer({ sort: 'recent', limit: RECENT_COUNT }, app.clock.now())).body);
 
   handle(router, pogsApi.get, async ({ ctx, params }) => {
     const { id } = params();
