@@ -1,0 +1,75 @@
+/**
+ * The process's work, imported by the entry (main.ts: `node --import tsx server/src/main.ts`). SERVICES picks what runs here.
+ * The process's one logger is made here and handed to everything: JSON lines, or readable ones
+ * when stdout is a terminal (`npm start` in a shell). SIGTERM or SIGINT shut down gracefully: stop
+ * taking work, finish what runs, close everything. Signals count from the first moment: a process
+ * still waiting for PostgreSQL or Redis simply exits.
+ */
+import { ConfigError, createLogger, DataDirLockedError, loadConfig, serviceName } from '@pog/common/server';
+import { startRuntime, type Runtime } from './runtime';
+
+const pretty = process.stdout.isTTY === true;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      createLogger({ service: 'startup', pretty }).fatal({ problems: error.problems }, error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const log = createLogger({ service: serviceName(config.services), level: config.logLevel, pretty });
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception; stopping');
+    process.exit(1);
+  });
+
+  let runtime: Runtime | undefined;
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ component: 'process', reason }, `${reason}: shutting down`);
+    // Still waiting for PostgreSQL or Redis: nothing to drain.
+    if (!runtime) process.exit(0);
+    // The runtime drains within about 8 s; a process stuck past this is ended anyway.
+    const timer = setTimeout(() => process.exit(1), 12_000);
+    timer.unref();
+    void runtime.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  watchSupervisor(() => stop('the npm start process ended'));
+
+  runtime = await startRuntime({ config, log }).catch((error: unknown) => {
+    // A data folder held by another process is a message for the operator, not a stack.
+    if (error instanceof DataDirLockedError) log.fatal({ component: 'process' }, error.message);
+    else log.fatal({ err: error }, 'failed to start');
+    process.exit(1);
+  });
+  if (stopping) await runtime.close().then(() => process.exit(0));
+}
+
+/**
+ * Under `npm start`, the app stops if the process that started it is gone (killed without passing a
+ * signal on), so that nothing is left running behind it.
+ */
+function watchSupervisor(onGone: () => void): void {
+  const supervisor = Number(process.env.POG_SUPERVISOR_PID);
+  if (!Number.isInteger(supervisor) || supervisor <= 0) return;
+  const timer = setInterval(() => {
+    if (process.ppid !== supervisor) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, 500);
+  timer.unref();
+}
+
+main().catch((error: unknown) => {
+  console.error('[process] failed to start:', error instanceof DataDirLockedError ? error.message : error);
+  process.exit(1);
+});
