@@ -8,9 +8,11 @@
  *
  * The app runs as `npm start` does, PGlite in a thread of its own; unless --thread-only, a second app
  * on a copy of the same data folder runs PGlite in the server's thread (PGLITE_THREAD=false, as before
- * issue 15 §4), and both are measured in the same rounds, interleaved.
+ * issue 15 §4), and both are measured in the same rounds, interleaved. With --before DIR, the app of
+ * the repository tree in DIR (e.g. a worktree of an older commit, with node_modules) runs too, PGlite
+ * in its thread, on its own copy of the data, in the same rounds.
  *
- *   npx tsx infra/bench/embedded-flow.ts [--pogs 100000] [--rounds 3] [--duration 10] [--connections 8] [--hammer '/api/pogs?search=POG%20777'] [--thread-only]
+ *   npx tsx infra/bench/embedded-flow.ts [--pogs 100000] [--rounds 3] [--duration 10] [--connections 8] [--hammer '/api/pogs?search=POG%20777'] [--thread-only] [--before DIR]
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -33,16 +35,18 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     hammer: { type: 'string', default: '/api/pogs?limit=50&search=POG%20777' },
     'thread-only': { type: 'boolean', default: false },
+    before: { type: 'string' },
   },
 });
 const DURATION_S = Number(values.duration);
 const ALONE = 'others alone';
 const HAMMERED = 'others + hammer';
 /** The subjects: PGlite in its own thread (what `npm start` does), and in the server's thread. */
-const MODES = [
+const MODES: { name: string; env: NodeJS.ProcessEnv; root?: string }[] = [
   { name: 'in-process', env: { PGLITE_THREAD: 'false' } },
   { name: 'thread', env: { PGLITE_THREAD: 'true' } },
 ].filter((mode) => !values['thread-only'] || mode.name === 'thread');
+if (values.before) MODES.unshift({ name: 'before (thread)', env: { PGLITE_THREAD: 'true' }, root: values.before });
 
 function hashes(count: number): (string | null)[] {
   const random = seededRandom(11);
@@ -73,9 +77,9 @@ async function main(): Promise<void> {
     const subjects = [];
     for (const mode of MODES) {
       // Each app on its own copy of the seeded folder (a PGlite folder is one process's).
-      const modeDir = path.join(work, `data-${mode.name}`);
+      const modeDir = path.join(work, `data-${mode.name.replace(/\W+/g, '-')}`);
       cpSync(dataDir, modeDir, { recursive: true });
-      const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: mode.env });
+      const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: mode.env, root: mode.root });
       apps.push(app);
       const url = app.url;
       const probe = await fetch(url + values.hammer);

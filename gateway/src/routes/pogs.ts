@@ -6,6 +6,7 @@ import { createPog, deleteOwnPog, findPog, listPogs, pogProvenance, toPog, toPog
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import { createSearchPacer, searchClient } from './search-pacing';
 
 const RECENT_COUNT = 20;
 
@@ -14,6 +15,8 @@ export function pogRoutes(app: AppContext): Router {
   const dto = (found: PogWithNames) => toPog(found, app.clock.now());
   /** What the owner and the admins see: with the moderator's notes. */
   const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
+  /** A client's searches take their turns (search-pacing.ts); plain pages do not wait. */
+  const searches = createSearchPacer();
 
   /** A rejected POG exists only for its owner. */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
@@ -32,7 +35,9 @@ export function pogRoutes(app: AppContext): Router {
   });
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {
-    const { rows, nextCursor } = await listPogs(app.db, query());
+    const page = query();
+    const list = () => listPogs(app.db, page);
+    const { rows, nextCursor } = page.search ? await searches.run(searchClient(sessionUserId(ctx), ctx.ip), list) : await list();
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
     return rows.map(dto);
