@@ -19,6 +19,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measuringCpu, perRequest } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
 import { startApp, type ServerProcess } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
@@ -54,6 +55,8 @@ function hashes(count: number): (string | null)[] {
 }
 
 const others = (r: WrkResult): Figures => ({ 'others req/s': r.rps, 'others p50 ms': r.latencyMs.p50, 'others p99 ms': r.latencyMs.p99, 'others errors': r.errors });
+/** The app process's CPU (its threads, PGlite's included) per second of the run and per request answered. */
+const cpu = (cpuMs: number, requests: number): Figures => ({ 'app CPU ms/s': Math.round(cpuMs / DURATION_S), 'app CPU ms/req': perRequest(cpuMs, requests) });
 
 async function main(): Promise<void> {
   console.log(describeMachine());
@@ -87,12 +90,19 @@ async function main(): Promise<void> {
       const load = { url, requestFile: file, connections: Number(values.connections), durationS: DURATION_S };
       await runWrk({ ...load, durationS: 3 }); // warm-up
       subjects.push(
-        { label: `${mode.name}: ${ALONE}`, run: async () => others(await runWrk(load)) },
+        {
+          label: `${mode.name}: ${ALONE}`,
+          run: async () => {
+            const { result: mixed, cpuMs } = await measuringCpu([app.child.pid!], () => runWrk(load));
+            return { ...others(mixed), ...cpu(cpuMs[0]!, mixed.requests) };
+          },
+        },
         {
           label: `${mode.name}: ${HAMMERED}`,
           run: async () => {
-            const [mixed, hammer] = await Promise.all([runWrk(load), runWrk({ url: url + values.hammer, connections: 1, durationS: DURATION_S })]);
-            return { ...others(mixed), 'hammer req/s': hammer.rps, 'hammer p50 ms': hammer.latencyMs.p50 };
+            const { result, cpuMs } = await measuringCpu([app.child.pid!], () => Promise.all([runWrk(load), runWrk({ url: url + values.hammer, connections: 1, durationS: DURATION_S })]));
+            const [mixed, hammer] = result;
+            return { ...others(mixed), 'hammer req/s': hammer.rps, 'hammer p50 ms': hammer.latencyMs.p50, ...cpu(cpuMs[0]!, mixed.requests + hammer.requests) };
           },
         },
       );
