@@ -8,15 +8,18 @@
  *
  * The app runs as `npm start` does, PGlite in a thread of its own; unless --thread-only, a second app
  * on a copy of the same data folder runs PGlite in the server's thread (PGLITE_THREAD=false, as before
- * issue 15 §4), and both are measured in the same rounds, interleaved.
+ * issue 15 §4), and both are measured in the same rounds, interleaved. With --before DIR, the app of
+ * the repository tree in DIR (e.g. a worktree of an older commit, with node_modules) runs too, PGlite
+ * in its thread, on its own copy of the data, in the same rounds.
  *
- *   npx tsx infra/bench/embedded-flow.ts [--pogs 100000] [--rounds 3] [--duration 10] [--connections 8] [--hammer '/api/pogs?search=POG%20777'] [--thread-only]
+ *   npx tsx infra/bench/embedded-flow.ts [--pogs 100000] [--rounds 3] [--duration 10] [--connections 8] [--hammer '/api/pogs?search=POG%20777'] [--thread-only] [--before DIR]
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measuringCpu, perRequest } from './cpu-time';
 import { describeLoad, describeMachine } from './machine';
 import { startApp, type ServerProcess } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
@@ -33,16 +36,18 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     hammer: { type: 'string', default: '/api/pogs?limit=50&search=POG%20777' },
     'thread-only': { type: 'boolean', default: false },
+    before: { type: 'string' },
   },
 });
 const DURATION_S = Number(values.duration);
 const ALONE = 'others alone';
 const HAMMERED = 'others + hammer';
 /** The subjects: PGlite in its own thread (what `npm start` does), and in the server's thread. */
-const MODES = [
+const MODES: { name: string; env: NodeJS.ProcessEnv; root?: string }[] = [
   { name: 'in-process', env: { PGLITE_THREAD: 'false' } },
   { name: 'thread', env: { PGLITE_THREAD: 'true' } },
 ].filter((mode) => !values['thread-only'] || mode.name === 'thread');
+if (values.before) MODES.unshift({ name: 'before (thread)', env: { PGLITE_THREAD: 'true' }, root: values.before });
 
 function hashes(count: number): (string | null)[] {
   const random = seededRandom(11);
@@ -50,6 +55,8 @@ function hashes(count: number): (string | null)[] {
 }
 
 const others = (r: WrkResult): Figures => ({ 'others req/s': r.rps, 'others p50 ms': r.latencyMs.p50, 'others p99 ms': r.latencyMs.p99, 'others errors': r.errors });
+/** The app process's CPU (its threads, PGlite's included) per second of the run and per request answered. */
+const cpu = (cpuMs: number, requests: number): Figures => ({ 'app CPU ms/s': Math.round(cpuMs / DURATION_S), 'app CPU ms/req': perRequest(cpuMs, requests) });
 
 async function main(): Promise<void> {
   console.log(describeMachine());
@@ -73,9 +80,9 @@ async function main(): Promise<void> {
     const subjects = [];
     for (const mode of MODES) {
       // Each app on its own copy of the seeded folder (a PGlite folder is one process's).
-      const modeDir = path.join(work, `data-${mode.name}`);
+      const modeDir = path.join(work, `data-${mode.name.replace(/\W+/g, '-')}`);
       cpSync(dataDir, modeDir, { recursive: true });
-      const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: mode.env });
+      const app = await startApp({ nodeEnv: 'production', dataDir: modeDir, sessionSecret: secret, env: mode.env, root: mode.root });
       apps.push(app);
       const url = app.url;
       const probe = await fetch(url + values.hammer);
@@ -83,12 +90,19 @@ async function main(): Promise<void> {
       const load = { url, requestFile: file, connections: Number(values.connections), durationS: DURATION_S };
       await runWrk({ ...load, durationS: 3 }); // warm-up
       subjects.push(
-        { label: `${mode.name}: ${ALONE}`, run: async () => others(await runWrk(load)) },
+        {
+          label: `${mode.name}: ${ALONE}`,
+          run: async () => {
+            const { result: mixed, cpuMs } = await measuringCpu([app.child.pid!], () => runWrk(load));
+            return { ...others(mixed), ...cpu(cpuMs[0]!, mixed.requests) };
+          },
+        },
         {
           label: `${mode.name}: ${HAMMERED}`,
           run: async () => {
-            const [mixed, hammer] = await Promise.all([runWrk(load), runWrk({ url: url + values.hammer, connections: 1, durationS: DURATION_S })]);
-            return { ...others(mixed), 'hammer req/s': hammer.rps, 'hammer p50 ms': hammer.latencyMs.p50 };
+            const { result, cpuMs } = await measuringCpu([app.child.pid!], () => Promise.all([runWrk(load), runWrk({ url: url + values.hammer, connections: 1, durationS: DURATION_S })]));
+            const [mixed, hammer] = result;
+            return { ...others(mixed), 'hammer req/s': hammer.rps, 'hammer p50 ms': hammer.latencyMs.p50, ...cpu(cpuMs[0]!, mixed.requests + hammer.requests) };
           },
         },
       );

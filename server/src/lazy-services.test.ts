@@ -1,7 +1,8 @@
 /**
  * The composition root loads each service's code only where SERVICES runs it: a worker-only process
  * never loads Koa or Socket.IO, a gateway-only one never loads the job processors (or sharp); none
- * loads sharp or the Anthropic SDK before the first image or question. Real
+ * loads sharp or the Anthropic SDK before the first image or question, and an embedded one (no Redis)
+ * never loads BullMQ or ioredis. Real
  * processes, with a module hook that writes down every module they resolve.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,8 @@ const WORKER_CODE = [/\/worker\/src\/processors\//, /\/node_modules\/sharp\//, /
 /** The worker's code a process running it loads at start; sharp and the Anthropic SDK wait for the first image or question (issue 15 §6). */
 const WORKER_START = WORKER_CODE.slice(0, 1);
 const ON_FIRST_USE = WORKER_CODE.slice(1);
+/** Redis's clients: only where REDIS_URL is set (issue 15 §6: an embedded process is about 20 MB smaller without them). */
+const REDIS_CODE = [/\/node_modules\/bullmq\//, /\/node_modules\/ioredis\//];
 
 function traceFile(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'pog-trace-')), 'modules.txt');
@@ -63,6 +66,7 @@ describe('the composition root loads a service only where SERVICES runs it', () 
     expect(matching(modules, GATEWAY_CODE)).toEqual(GATEWAY_CODE.map(String));
     expect(matching(modules, WORKER_START)).toEqual(WORKER_START.map(String));
     expect(matching(modules, ON_FIRST_USE)).toEqual([]);
+    expect(matching(modules, REDIS_CODE)).toEqual([]);
   }, 120_000);
 
   const missing = [!databaseUrl && 'TEST_DATABASE_URL', !redisUrl && 'TEST_REDIS_URL'].filter(Boolean).join(' and ');
@@ -78,11 +82,13 @@ describe('the composition root loads a service only where SERVICES runs it', () 
     expect(matching(modules, WORKER_START)).toEqual(WORKER_START.map(String));
     expect(matching(modules, ON_FIRST_USE)).toEqual([]);
     expect(matching(modules, GATEWAY_CODE)).toEqual([]);
+    expect(matching(modules, REDIS_CODE)).toEqual(REDIS_CODE.map(String));
   }, 120_000);
 
   it.skipIf(Boolean(missing))(`never loads the processors in a gateway-only process${missing ? ` [needs ${missing}]` : ''}`, async () => {
     const modules = await modulesOf({ ...shared, SERVICES: 'gateway' });
     expect(matching(modules, GATEWAY_CODE)).toEqual(GATEWAY_CODE.map(String));
     expect(matching(modules, WORKER_CODE)).toEqual([]);
+    expect(matching(modules, REDIS_CODE)).toEqual(REDIS_CODE.map(String));
   }, 120_000);
 });

@@ -31,9 +31,9 @@ import {
   type Registry,
 } from '@pog/common/server';
 import type { AppContext, SocketServer } from '@pog/gateway';
-import { createBullQueue, createBullWorker, createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
+import { createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
 import { createProbeServer } from './probe-server';
-import { connectRedis, describeRedis, waitForRedis, watchRedis, type RedisConnections } from './redis';
+import type { RedisConnections } from './redis';
 
 export interface RuntimeOptions {
   config: Config;
@@ -89,6 +89,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     // worker-only process never loads Koa or Socket.IO, a gateway-only one never loads the processors.
     const gatewayModule = runsGateway ? await import('@pog/gateway') : undefined;
     const workerModule = processesJobs ? await import('@pog/worker') : undefined;
+    // Redis's clients (ioredis, BullMQ: about 20 MB resident) only where Redis is configured; an embedded process never loads them.
+    const redisModule = config.redisUrl ? await import('./redis') : undefined;
+    const bullModule = config.redisUrl ? await import('@pog/worker/queue/bullmq') : undefined;
 
     const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
     if (!options.database) stoppers.push(() => database.close());
@@ -99,7 +102,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const db = database.handle();
 
     let redis: RedisConnections | undefined;
-    if (config.redisUrl) {
+    if (config.redisUrl && redisModule) {
+      const { connectRedis, waitForRedis } = redisModule;
       await waitForRedis(config.redisUrl, log);
       // The connections the gateway holds (rate limits, the Socket.IO adapter, cache invalidation).
       if (runsGateway) {
@@ -112,7 +116,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const live = new DeferredLiveChannel();
     if (!runsGateway) {
       // A worker without Socket.IO reaches the gateways' sockets through the Redis adapter's channel.
-      const channel = workerModule!.createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
+      const { createRedisLiveChannel } = await import('@pog/worker/redis-emitter');
+      const channel = createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
       live.use(channel);
       stoppers.push(() => channel.close());
     }
@@ -128,7 +133,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     let bullWorker: JobWorker | undefined;
     // The part that takes jobs here: a BullMQ worker, or the in-process queue itself.
     let worker: JobWorker | undefined;
-    if (config.redisUrl) {
+    if (config.redisUrl && bullModule) {
+      const { createBullQueue, createBullWorker } = bullModule;
       queue = bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log });
       if (runsWorker) worker = bullWorker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors: processors!, outboxJobFinished, log, metrics: jobMetrics });
     } else {
@@ -187,15 +193,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       runtime.url = `http://127.0.0.1:${port}`;
       log.info(
         { component: 'worker', port },
-        `processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl ? `; ${describeRedis(config.redisUrl)}` : ''}); probes on port ${port}`,
+        `processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl && redisModule ? `; ${redisModule.describeRedis(config.redisUrl)}` : ''}); probes on port ${port}`,
       );
       return runtime;
     }
 
     let clusterSubscriber: RedisConnections['sub'] | undefined;
-    if (redis) {
+    if (redis && redisModule) {
       clusterSubscriber = redis.sub.duplicate();
-      watchRedis(clusterSubscriber, 'cache invalidation (subscribe)', log);
+      redisModule.watchRedis(clusterSubscriber, 'cache invalidation (subscribe)', log);
     }
     const gateway = await gatewayModule.startGateway({
       config,

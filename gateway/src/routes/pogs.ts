@@ -7,6 +7,7 @@ import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { PogListAnswers } from './pog-list-answers';
+import { createSearchPacer, searchClient } from './search-pacing';
 
 const RECENT_COUNT = 20;
 
@@ -16,6 +17,8 @@ export function pogRoutes(app: AppContext): Router {
   const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
   /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
   const listAnswers = new PogListAnswers(app.db);
+  /** A client's searches take their turns (search-pacing.ts); plain pages do not wait. */
+  const searches = createSearchPacer();
 
   /** A rejected POG exists only for its owner. */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
@@ -34,7 +37,9 @@ export function pogRoutes(app: AppContext): Router {
   });
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {
-    const { body, nextCursor } = await listAnswers.answer(query(), app.clock.now());
+    const page = query();
+    const answer = () => listAnswers.answer(page, app.clock.now());
+    const { body, nextCursor } = page.search ? await searches.run(searchClient(sessionUserId(ctx), ctx.ip), answer) : await answer();
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
     return body;

@@ -1,9 +1,9 @@
 /**
  * The job queue: BullMQ when Redis is configured (distributed mode, the processors run in worker
  * processes), otherwise the in-process queue running the processors here (embedded mode). The
- * composition root chooses (server/src/runtime.ts).
+ * composition root chooses (server/src/runtime.ts). BullMQ's own code (about 18 MB resident, with
+ * ioredis) is imported from `@pog/worker/queue/bullmq` only where Redis is configured.
  */
-export { createBullQueue, createBullWorker } from './bullmq';
 export type { BullConnectionOptions, BullJobQueue, BullQueueOptions, BullWorkerOptions } from './bullmq';
 export { createInProcessQueue } from './in-process';
 export { LOCAL_CONCURRENCY, localFirstQueue } from './local-first';

@@ -1,0 +1,7 @@
+/** Types of prebuilt-packages-hooks.mjs (a module hook file, plain JavaScript). */
+export function isPrebuilt(url: string): boolean;
+export function load(
+  url: string,
+  context: { format?: string | null },
+  nextLoad: (url: string, context: unknown) => Promise<unknown>,
+): Promise<unknown>;

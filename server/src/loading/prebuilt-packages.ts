@@ -1,0 +1,18 @@
+/**
+ * Under tsx (`node --import tsx`, what `npm start` runs), registers prebuilt-packages-hooks.mjs so that
+ * the prebuilt packages named there load without tsx's rewriting (issue 15 §6: about 40 MB of resident
+ * memory for PGlite's code). Without tsx (the tests' bundled app, plain JavaScript) nothing is
+ * registered: a hook would start Node's hooks thread for nothing.
+ */
+import { register } from 'node:module';
+
+/** Whether this process runs under tsx's loader (its `--import`, or the `tsx` command's own flags). */
+export function underTsx(execArgv: readonly string[] = process.execArgv): boolean {
+  return execArgv.some((arg) => arg === 'tsx' || /[/\\]tsx[/\\]/.test(arg) || /^--(import|require)=.*tsx/.test(arg));
+}
+
+export function registerPrebuiltPackages(execArgv: readonly string[] = process.execArgv): boolean {
+  if (!underTsx(execArgv)) return false;
+  register('./prebuilt-packages-hooks.mjs', import.meta.url);
+  return true;
+}
