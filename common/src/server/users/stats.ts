@@ -24,15 +24,15 @@ export interface PlayerProgress {
 }
 
 /**
- * The three statements, hand-written (db/raw-query.ts): the achievements check after every group of
- * battles and every trade runs them, and Drizzle built a new text for each number of players, which
- * PostgreSQL then parsed and planned anew (about 1 ms of planning for the counts, per check). `$1`:
- * the players' ids; `$2`: the start of today (UTC) for the counts, how far back a streak is looked
- * for for the creation days.
- * Qualified by hand: inside the subqueries an unqualified "id" would name their own table's column.
+ * One statement, hand-written (db/raw-query.ts): the achievements check after every group of battles
+ * and every trade runs it, and Drizzle built three statements with a new text for each number of
+ * players, which PostgreSQL then parsed and planned anew (about 1 ms of planning for the counts, per
+ * check). `$1`: the players' ids; `$2`: the start of today (UTC); `$3`: how far back a creation
+ * streak is looked for. Qualified by hand: inside the subqueries an unqualified "id" would name their
+ * own table's column.
  */
-const PROGRESS_COUNTS: RawStatement = {
-  name: 'player_progress_counts',
+const PROGRESS: RawStatement = {
+  name: 'player_progress',
   text: `SELECT u.id, u.username,
       (SELECT count(*) FROM pogs WHERE user_id = u.id)::int AS "pogCount",
       (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND created_at >= $2::timestamptz)::int AS "createdToday",
@@ -42,20 +42,14 @@ const PROGRESS_COUNTS: RawStatement = {
       (SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = u.id)::int AS "battleWins",
       (SELECT count(*) FROM pogs WHERE creator_id = u.id AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int AS "rareCreations",
       (SELECT max(created_at) FROM pog_creations WHERE user_id = u.id) AS "lastCreatedAt",
-      EXISTS (SELECT 1 FROM pogs WHERE creator_id = u.id AND moderation_status = 'rejected') AS "hasRejected"
+      EXISTS (SELECT 1 FROM pogs WHERE creator_id = u.id AND moderation_status = 'rejected') AS "hasRejected",
+      (SELECT array_agg(DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) FROM pog_creations
+        WHERE user_id = u.id AND created_at >= $3::timestamptz AND kind = 'created') AS "creationDays",
+      (SELECT json_agg(json_build_object('id', achievement_id, 'at', completed_at)) FROM user_achievements WHERE user_id = u.id) AS "completed"
     FROM users u WHERE u.id = ANY($1::int[])`,
 };
-const PROGRESS_CREATION_DAYS: RawStatement = {
-  name: 'player_progress_creation_days',
-  text: `SELECT DISTINCT user_id AS "userId", to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
-    FROM pog_creations WHERE user_id = ANY($1::int[]) AND created_at >= $2::timestamptz AND kind = 'created'`,
-};
-const PROGRESS_COMPLETED: RawStatement = {
-  name: 'player_progress_completed',
-  text: `SELECT user_id AS "userId", achievement_id AS "achievementId", completed_at AS "completedAt" FROM user_achievements WHERE user_id = ANY($1::int[])`,
-};
 
-interface CountsRow {
+interface ProgressRow {
   id: number;
   username: string;
   pogCount: number;
@@ -67,25 +61,25 @@ interface CountsRow {
   rareCreations: number;
   lastCreatedAt: Date | string | null;
   hasRejected: boolean;
+  /** The UTC days (YYYY-MM-DD) with a creation since $3; null for none. */
+  creationDays: string[] | null;
+  /** Recorded completions; null for none. */
+  completed: Array<{ id: string; at: string }> | null;
 }
 
 /**
  * Stats and completions of these players; players that do not exist are left out. Inside a unit of
- * work's transaction (or `transactionAt`), the statements run with their generic plans.
+ * work's transaction (or `transactionAt`), the statement runs with its generic plan.
  */
 export async function playerProgress(db: Db | Tx, userIds: number[], now: Date): Promise<Map<number, PlayerProgress>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const today = startOfUtcDay(now);
   const since = new Date(today.getTime() - STREAK_LOOKBACK_DAYS * 24 * 3600 * 1000);
-  const counts = await rawQuery<CountsRow>(db, PROGRESS_COUNTS, [ids, today.toISOString()]);
-  if (counts.length === 0) return new Map();
-  const creationDays = await rawQuery<{ userId: number; day: string }>(db, PROGRESS_CREATION_DAYS, [ids, since.toISOString()]);
-  const done = await rawQuery<{ userId: number; achievementId: string; completedAt: Date }>(db, PROGRESS_COMPLETED, [ids]);
-
+  const rows = await rawQuery<ProgressRow>(db, PROGRESS, [ids, today.toISOString(), since.toISOString()]);
   const progress = new Map<number, PlayerProgress>();
-  for (const row of counts) {
-    const completed = new Map(done.filter((d) => d.userId === row.id).map((d) => [d.achievementId, new Date(d.completedAt)]));
+  for (const row of rows) {
+    const completed = new Map((row.completed ?? []).map((d) => [d.id, new Date(d.at)]));
     const rewards = rewardsOf(completed.keys());
     const stats: UserStats = {
       pogCount: row.pogCount,
@@ -97,7 +91,7 @@ export async function playerProgress(db: Db | Tx, userIds: number[], now: Date):
       dailyTradeLimit: LIMITS.dailyTradeLimit + rewards.trade,
       tradeCount: row.tradesDone,
       creationCount: row.createdTotal,
-      creationStreak: creationStreak(creationDays.filter((d) => d.userId === row.id).map((d) => d.day), now),
+      creationStreak: creationStreak(row.creationDays ?? [], now),
       battleWins: row.battleWins,
       rareCreations: row.rareCreations,
       creationCooldownSeconds: cooldownLeft(row, now),
