@@ -5,6 +5,7 @@ import { MAX_JSON_BYTES, MAX_JSON_DEPTH, NotFoundError } from '@pog/common';
 import { sessionMiddleware } from './auth/session-cookie';
 import type { AppContext } from './context';
 import { compressJson } from './http/compress-json';
+import { SigningKeys } from './http/signing-keys';
 import { errorHandler } from './http/error-handler';
 import { trustProxyHops } from './http/forwarded';
 import { jsonBody } from './http/json-body';
@@ -33,7 +34,9 @@ import { userRoutes } from './routes/users';
 import { uploadedFiles } from './http/uploaded-files';
 
 export function createKoaApp(app: AppContext): Koa {
-  const koa = new Koa({ keys: app.config.sessionKeys });
+  const koa = new Koa();
+  // Keygrip's signatures, compared without its per-check random bytes (http/signing-keys.ts).
+  koa.keys = new SigningKeys(app.config.sessionKeys);
   trustProxyHops(koa, app.config.proxyHops);
   koa.silent = true; // errors are logged once, by the error handler
 

@@ -18,6 +18,7 @@ import { inArray } from 'drizzle-orm';
 import { ConflictError } from '../errors';
 import { cancelBattlesFor, detachBattlesFrom, pogsInAcceptedBattles } from './battles/cancel';
 import type { Tx } from './db/client';
+import { rawQuery, type RawStatement } from './db/raw-query';
 import { pogs } from './db/schema';
 import type { UnitOfWork } from './outbox/unit-of-work';
 import type { Canceller, Detacher, ReleaseReason, ReleaseScope } from './release-reasons';
@@ -29,7 +30,27 @@ const cancellers: Canceller[] = [cancelTradesFor, cancelBattlesFor];
 const detachers: Detacher[] = [detachTradesFrom, detachBattlesFrom];
 
 export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason): Promise<void> {
-  for (const cancel of cancellers) await cancel(uow, scope, reason);
+  const pending = scope.userId === undefined && !scope.detach && scope.pogIds?.length ? await pendingOf(uow.tx, scope.pogIds) : undefined;
+  for (const [i, cancel] of cancellers.entries()) if (!pending || pending[i]) await cancel(uow, scope, reason);
+}
+
+/**
+ * Whether any PENDING trade, and any PENDING battle, names one of these POGs: one prepared statement
+ * (db/raw-query.ts) instead of the cancellers' two updates, which find nothing after nearly every
+ * battle and trade. Its answer holds for the rest of the transaction: the caller holds these POGs'
+ * rows FOR UPDATE, and naming a POG in an offer or a challenge locks its row (a foreign key's KEY
+ * SHARE at least), so no such offer or challenge can commit meanwhile.
+ */
+const PENDING_OF_POGS: RawStatement = {
+  name: 'commitments_pending_of_pogs',
+  text: `SELECT EXISTS (SELECT 1 FROM trades WHERE status = 'pending' AND (offer_pog_id = ANY($1::int[]) OR request_pog_id = ANY($1::int[]))) AS trades,
+    EXISTS (SELECT 1 FROM battles WHERE status = 'pending' AND (challenger_pog_id = ANY($1::int[]) OR defender_pog_id = ANY($1::int[]))) AS battles`,
+};
+
+/** In the cancellers' order: [trades, battles]. */
+async function pendingOf(tx: Tx, pogIds: number[]): Promise<[boolean, boolean]> {
+  const [row] = await rawQuery<{ trades: boolean; battles: boolean }>(tx, PENDING_OF_POGS, [pogIds]);
+  return [row?.trades !== false, row?.battles !== false];
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Reads a cookie signed the way Koa signs them (`<name>.sig` = Keygrip over `<name>=<value>`) from
+ * Reads a cookie signed the way Koa signs them (`<name>.sig` = Keygrip's signature of `<name>=<value>`, signing-keys.ts) from
  * a raw request, for the Socket.IO handshake, where there is no Koa context. A missing or forged
  * signature reads as no cookie.
  */
 import type { IncomingMessage } from 'node:http';
-import Keygrip from 'keygrip';
+import { SigningKeys } from './signing-keys';
 
 export function readSignedCookie(request: IncomingMessage, name: string, keys: string[]): string | undefined {
   const jar = new Map<string, string>();
@@ -15,5 +15,5 @@ export function readSignedCookie(request: IncomingMessage, name: string, keys: s
   const value = jar.get(name);
   const signature = jar.get(`${name}.sig`);
   if (!value || !signature) return undefined;
-  return new Keygrip(keys).index(`${name}=${value}`, signature) >= 0 ? value : undefined;
+  return new SigningKeys(keys).index(`${name}=${value}`, signature) >= 0 ? value : undefined;
 }

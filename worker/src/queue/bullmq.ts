@@ -36,6 +36,7 @@ import {
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
 import type { JobFailureReport } from './failure-report';
+import { FinishedJobs } from './finished-jobs';
 import { startHeartbeat } from './heartbeat';
 import { jobTracker, type JobMetrics } from './job-tracker';
 
@@ -176,10 +177,10 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
     },
   });
   queue.on('error', producerTrouble.error);
-  // Every waiting run() listens for the queue's 'closing' too (BullMQ's waitUntilFinished).
   queue.setMaxListeners(0);
 
   let events: QueueEvents | undefined;
+  let finishedJobs: FinishedJobs | undefined;
 
   /** `run()` listens to the queue's event stream; opened on first use since most producers never wait. */
   function queueEvents(): QueueEvents {
@@ -188,8 +189,8 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       const trouble = troubleLog(log, 'job events');
       events.on('error', trouble.error);
       onClient(events.getBackend().client, (client) => client.on('ready', trouble.ready));
-      // Every waiting run() listens for 'closing'; a busy gateway has many at once, which is normal.
       events.setMaxListeners(0);
+      finishedJobs = new FinishedJobs(events);
     }
     return events;
   }
@@ -221,14 +222,17 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       fail = reject;
       waiting.add(reject);
     });
-    // BullMQ's own ttl only cleans up its listeners; our timer decides, so the error is ours.
-    const finished = job.waitUntilFinished(queueEvents(), timeoutMs + 1_000).catch((error: unknown) => {
-      if (closing) throw queueClosedError();
-      throw decodeFailure(error instanceof Error ? error.message : undefined);
+    // The outcome comes from the event stream (finished-jobs.ts); our timer decides, so the error is ours.
+    queueEvents();
+    const wait = finishedJobs!.wait(job.id ?? '');
+    const finished = wait.outcome.then((outcome) => {
+      if (outcome.ok) return outcome.value;
+      throw closing ? queueClosedError() : decodeFailure(outcome.reason);
     });
     try {
       return await Promise.race([finished, timeout]);
     } finally {
+      wait.cancel();
       clearTimeout(timer);
       if (fail) waiting.delete(fail);
     }
@@ -315,7 +319,7 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       if (closing) return;
       closing = true;
       for (const fail of [...waiting]) fail(queueClosedError());
-      // Closing the queue first makes pending `run()` calls reject (BullMQ emits 'closing').
+      // Pending `run()` calls were rejected above; then the queue and its event stream close.
       await queue.close();
       await events?.close();
       await redis.quit().catch(() => redis.disconnect());

@@ -10,6 +10,7 @@ import { describeReward, findAchievement, reachedAchievements } from '../../achi
 import type { Db } from '../db/client';
 import { userAchievements } from '../db/schema';
 import { notifyAll } from '../notifications/repository';
+import { transactionAt } from '../outbox/transaction';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerProgress } from '../users/stats';
 
@@ -19,8 +20,10 @@ export const ACHIEVEMENT_LINK = '/profile';
 export async function recordAchievements(db: Db, userIds: number[], now: Date): Promise<Map<number, string[]>> {
   const completed = new Map<number, string[]>();
   const due: Array<{ userId: number; achievementId: string; completedAt: Date }> = [];
-  // Players who no longer exist are simply absent.
-  for (const [userId, { stats, completed: recorded }] of await playerProgress(db, userIds, now)) {
+  // Players who no longer exist are simply absent. Read in a transaction of its own for the generic
+  // plans (outbox/transaction.ts): the counts' custom plan took longer to make than to run.
+  const progress = await transactionAt(db, now, null, (tx) => playerProgress(tx, userIds, now));
+  for (const [userId, { stats, completed: recorded }] of progress) {
     for (const a of reachedAchievements(stats)) if (!recorded.has(a.id)) due.push({ userId, achievementId: a.id, completedAt: now });
   }
   if (due.length === 0) return completed;

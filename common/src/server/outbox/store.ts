@@ -3,8 +3,9 @@
  * (a reconnecting client), claiming follow-up jobs for the queue, and pruning. The relay (./relay.ts)
  * decides when each runs.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
 
 /** Channels the database notifies on: rows written (wake the sequencer), rows sequenced (wake the gateways). */
 export const OUTBOX_WRITTEN_CHANNEL = 'pog_outbox';
@@ -69,26 +70,46 @@ const toEvent = (row: Row): SequencedEvent => ({
  */
 export async function writeOutbox(tx: Tx, records: { pogsHeld: ReadonlyMap<number, number>; events: EventRecord[]; jobs: JobRecord[] }): Promise<void> {
   const counts = [...records.pogsHeld].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
-  const parts: SQL[] = [];
-  if (counts.length > 0) {
-    parts.push(sql`counts AS (
+  const values: string[] = [];
+  if (counts.length > 0) values.push(JSON.stringify(counts.map(([user_id, delta]) => ({ user_id, delta }))));
+  if (records.events.length > 0) values.push(JSON.stringify(records.events));
+  if (records.jobs.length > 0) values.push(JSON.stringify(records.jobs));
+  if (values.length === 0) return;
+  await rawQuery(tx, outboxWrite(counts.length > 0, records.events.length > 0, records.jobs.length > 0), values);
+}
+
+/**
+ * The statement for what a unit of work has to write (one of seven, each a prepared statement of its
+ * own, db/raw-query.ts: every command runs one): its parts take $1, $2, $3 in this order.
+ */
+function outboxWrite(counts: boolean, events: boolean, jobs: boolean): RawStatement {
+  const name = `outbox_write_${Number(counts)}${Number(events)}${Number(jobs)}`;
+  let statement = outboxWrites.get(name);
+  if (statement) return statement;
+  const parts: string[] = [];
+  const param = () => `$${parts.length + 1}::jsonb`;
+  if (counts) {
+    parts.push(`counts AS (
       INSERT INTO player_counts (user_id, pogs_held)
-      SELECT d.user_id, d.delta FROM jsonb_to_recordset(${JSON.stringify(counts.map(([user_id, delta]) => ({ user_id, delta })))}::jsonb) AS d(user_id integer, delta integer)
+      SELECT d.user_id, d.delta FROM jsonb_to_recordset(${param()}) AS d(user_id integer, delta integer)
       ORDER BY d.user_id
       ON CONFLICT (user_id) DO UPDATE SET pogs_held = player_counts.pogs_held + excluded.pogs_held)`);
   }
-  if (records.events.length > 0) {
-    parts.push(sql`events AS (
+  if (events) {
+    parts.push(`events AS (
       INSERT INTO outbox_events (stream, name, payload)
-      SELECT r->>'stream', r->>'name', r->'payload' FROM jsonb_array_elements(${JSON.stringify(records.events)}::jsonb) WITH ORDINALITY AS t(r, n) ORDER BY t.n)`);
+      SELECT r->>'stream', r->>'name', r->'payload' FROM jsonb_array_elements(${param()}) WITH ORDINALITY AS t(r, n) ORDER BY t.n)`);
   }
-  if (records.jobs.length > 0) {
-    parts.push(sql`jobs AS (
+  if (jobs) {
+    parts.push(`jobs AS (
       INSERT INTO outbox_jobs (name, payload, attempts, origin)
-      SELECT r->>'name', r->'payload', (r->>'attempts')::integer, r->>'origin' FROM jsonb_array_elements(${JSON.stringify(records.jobs)}::jsonb) WITH ORDINALITY AS t(r, n) ORDER BY t.n)`);
+      SELECT r->>'name', r->'payload', (r->>'attempts')::integer, r->>'origin' FROM jsonb_array_elements(${param()}) WITH ORDINALITY AS t(r, n) ORDER BY t.n)`);
   }
-  if (parts.length > 0) await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT 1`);
+  statement = { name, text: `WITH ${parts.join(', ')} SELECT 1` };
+  outboxWrites.set(name, statement);
+  return statement;
 }
+const outboxWrites = new Map<string, RawStatement>();
 
 /**
  * One sequencing pass (outbox_sequence, migrations/0014): the committed, unsequenced events (oldest
@@ -100,12 +121,35 @@ export async function writeOutbox(tx: Tx, records: { pogsHeld: ReadonlyMap<numbe
  */
 export async function sequenceEvents(db: Db, limit: number, options: { rows?: boolean } = {}): Promise<{ sequenced: number; events?: SequencedEvent[] }> {
   if (options.rows) {
-    const events = (await query(db, sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_sequence(${limit}::integer) ORDER BY seq`)).map(toEvent);
+    const events = (await rawQuery<Row>(db, SEQUENCE_ROWS, [limit])).map(toEvent);
     return { sequenced: events.length, events };
   }
-  const [row] = await query(db, sql`SELECT count(*) AS n FROM outbox_sequence(${limit}::integer)`);
+  const [row] = await rawQuery<Row>(db, SEQUENCE_COUNT, [limit]);
   return { sequenced: Number(row?.n ?? 0) };
 }
+
+/**
+ * The relay's statements that run on every commit, prepared (db/raw-query.ts): built by Drizzle they
+ * were parsed and planned anew each time, for as long as they ran.
+ */
+const SEQUENCE_ROWS: RawStatement = { name: 'outbox_sequence_rows', text: 'SELECT id, seq, stream, position, name, payload, created_at FROM outbox_sequence($1::integer) ORDER BY seq' };
+const SEQUENCE_COUNT: RawStatement = { name: 'outbox_sequence_count', text: 'SELECT count(*) AS n FROM outbox_sequence($1::integer)' };
+const READ_SEQUENCED: RawStatement = {
+  name: 'outbox_read_sequenced',
+  text: 'SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events WHERE seq > $1::bigint ORDER BY seq LIMIT $2::integer',
+};
+/** $1: this relay's origin, $2: how many at most, $3: others' rows written before this are orphans. */
+const CLAIM_JOBS: RawStatement = {
+  name: 'outbox_claim_jobs',
+  text: `UPDATE outbox_jobs SET delivered_at = clock_timestamp()
+    WHERE id IN (
+      SELECT id FROM outbox_jobs
+      WHERE done_at IS NULL AND delivered_at IS NULL
+        AND (origin = $1::text OR origin IS NULL OR created_at < $3::timestamptz)
+      ORDER BY id LIMIT $2::integer FOR UPDATE SKIP LOCKED)
+    RETURNING id, name, payload, attempts`,
+};
+const MARK_JOBS_DONE: RawStatement = { name: 'outbox_mark_jobs_done', text: 'UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id = ANY($1::bigint[]) AND done_at IS NULL' };
 
 /** The last seq given: a gateway starting now delivers what comes after it. */
 export async function lastSequence(db: Db): Promise<number> {
@@ -115,11 +159,7 @@ export async function lastSequence(db: Db): Promise<number> {
 
 /** Sequenced events after `afterSeq`, in seq order. */
 export async function readSequenced(db: Db, afterSeq: number, limit: number): Promise<SequencedEvent[]> {
-  const rows = await query(
-    db,
-    sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events WHERE seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
-  );
-  return rows.map(toEvent);
+  return (await rawQuery<Row>(db, READ_SEQUENCED, [afterSeq, limit])).map(toEvent);
 }
 
 export type StreamReplay =
@@ -161,16 +201,7 @@ const toJob = (row: Row): OutboxJob => ({ id: Number(row.id), name: String(row.n
  * `releaseJobs` gives them back when the queue refused them.
  */
 export async function claimJobs(db: Db, origin: string, limit: number, orphanedBefore: Date): Promise<OutboxJob[]> {
-  const rows = await query(
-    db,
-    sql`UPDATE outbox_jobs SET delivered_at = clock_timestamp()
-        WHERE id IN (
-          SELECT id FROM outbox_jobs
-          WHERE done_at IS NULL AND delivered_at IS NULL
-            AND (origin = ${origin} OR origin IS NULL OR created_at < ${orphanedBefore.toISOString()}::timestamptz)
-          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING ${jobColumns}`,
-  );
+  const rows = await rawQuery<Row>(db, CLAIM_JOBS, [origin, limit, orphanedBefore.toISOString()]);
   return rows.map(toJob).sort((a, b) => a.id - b.id);
 }
 
@@ -216,10 +247,9 @@ async function markWaiting(db: Db, marks: DoneMarks): Promise<void> {
   marks.running = true;
   while (marks.waiting.length > 0) {
     const batch = marks.waiting.splice(0);
-    const ids = JSON.stringify(batch.map((mark) => mark.id));
     let failure: unknown;
     try {
-      await db.execute(sql`UPDATE outbox_jobs SET done_at = clock_timestamp() WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${ids}::jsonb)) AND done_at IS NULL`);
+      await rawQuery(db, MARK_JOBS_DONE, [batch.map((mark) => mark.id)]);
     } catch (error) {
       failure = error ?? new Error('marking outbox jobs done failed');
     }

@@ -6,6 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { HistoryDetails, HistoryEntry, PlayerRef, PogProvenance } from '../../provenance/schemas';
 import type { Db, Tx } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
 import { pogHistory, type PogHistoryRow } from '../db/schema';
 import { toPogFor, type PogWithNames } from '../pogs/repository';
 
@@ -19,13 +20,25 @@ export interface NewHistoryEntry {
 /** The most entries a page shows (the newest ones); trades are capped by supply, battles are not. */
 export const HISTORY_LIMIT = 500;
 
-/** Writes history rows in the caller's transaction (one statement). */
+/**
+ * Writes history rows in the caller's transaction: one prepared statement (db/raw-query.ts), in the
+ * entries' order (their ids follow it). Every battle group and trade writes some.
+ */
 export async function recordHistory(tx: Tx, now: Date, entries: NewHistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(pogHistory).values(
-    entries.map((e) => ({ pogId: e.pogId, kind: e.details.kind, details: e.details, tradeId: e.tradeId ?? null, battleId: e.battleId ?? null, createdAt: now })),
-  );
+  const rows = entries.map((e) => ({ pog_id: e.pogId, kind: e.details.kind, trade_id: e.tradeId ?? null, battle_id: e.battleId ?? null, details: e.details }));
+  await rawQuery(tx, INSERT_HISTORY, [JSON.stringify(rows), now]);
 }
+
+/** $1: [{ pog_id, kind, trade_id, battle_id, details }], $2: when. */
+const INSERT_HISTORY: RawStatement = {
+  name: 'pog_history_insert',
+  text: `INSERT INTO pog_history (pog_id, kind, trade_id, battle_id, details, created_at)
+    SELECT r.pog_id, r.kind, r.trade_id, r.battle_id, r.details, $2::timestamptz
+    FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (pog_id integer, kind text, trade_id integer, battle_id integer, details jsonb))
+      WITH ORDINALITY AS r(pog_id, kind, trade_id, battle_id, details, n)
+    ORDER BY r.n`,
+};
 
 export const playerRef = (id: number, username: string): PlayerRef => ({ id, username });
 
