@@ -30,10 +30,13 @@ describe.each(TEST_BACKENDS)('the database snapshot on $name', ({ name, open, sk
     expect(await databaseSnapshot(database.db)).not.toBe(committed);
   });
 
-  // Only where nothing else writes: a shared PostgreSQL server has other tests' (and databases') writes.
-  it.skipIf(skip || name !== 'PGlite')('stays the same while nothing is written', async () => {
-    const first = await databaseSnapshot(database.db);
-    await database.db.select().from(users).where(eq(users.id, player!));
-    expect(await databaseSnapshot(database.db)).toBe(first);
-  });
+  // Only where nothing else writes (PGlite, which is always there): a shared PostgreSQL server has
+  // other tests' (and databases') writes, so the test is not declared for it.
+  if (name === 'PGlite') {
+    it.skipIf(skip)('stays the same while nothing is written', async () => {
+      const first = await databaseSnapshot(database.db);
+      await database.db.select().from(users).where(eq(users.id, player!));
+      expect(await databaseSnapshot(database.db)).toBe(first);
+    });
+  }
 });

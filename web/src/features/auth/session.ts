@@ -1,6 +1,7 @@
 /** The current user lives in the query cache under one key; these helpers are its only writers. */
 import type { QueryClient } from '@tanstack/react-query';
 import { apiPaths, AUTH, type User } from '@pog/common';
+import { forgetReadPositions, noteReadPosition } from '../realtime/readPositions';
 
 export const CURRENT_USER_KEY = [apiPaths.auth.currentUser.path] as const;
 
@@ -8,12 +9,15 @@ export const CURRENT_USER_KEY = [apiPaths.auth.currentUser.path] as const;
 export function startSession(queryClient: QueryClient, user: User): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
   queryClient.setQueryData<User | null>(CURRENT_USER_KEY, user);
+  forgetReadPositions();
+  noteReadPosition(user);
 }
 
 /** Signs out locally (logout, revoked session): no private data may outlive the session. */
 export function endSession(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
   queryClient.setQueryData<User | null>(CURRENT_USER_KEY, null);
+  forgetReadPositions();
   forgetSignedIn();
 }
 

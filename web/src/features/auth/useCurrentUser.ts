@@ -2,12 +2,15 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiPaths, type User } from '@pog/common';
 import { api } from '../../api/client';
 import { toAppError } from '../../api/errors';
+import { noteReadPosition } from '../realtime/readPositions';
 import { CURRENT_USER_KEY } from './session';
 
 /** GET /api/user: a 401 means "nobody is signed in", which is data (null), not an error. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    return await api(apiPaths.auth.currentUser, {}, signal);
+    const user = await api(apiPaths.auth.currentUser, {}, signal);
+    noteReadPosition(user);
+    return user;
   } catch (error) {
     if (toAppError(error).code !== 'UNAUTHORIZED') throw error;
     return null;

@@ -14,6 +14,7 @@ import { LOGOUT_MUTATION_KEY } from '../auth/useAuthActions';
 import { applyChatDelta } from '../chat/live';
 import { refreshLeaderboards } from '../leaderboard/queries';
 import { inOrderOnceLoaded } from './inOrder';
+import { takeFirstReadPosition } from './readPositions';
 import type { PlayerEventName } from './liveHandlers';
 import { bindLiveSocket } from './liveSocket';
 import { createGameSocket } from './socket';
@@ -39,15 +40,16 @@ const PLAYER_EVENTS = [
 /** Opens the player's live connection and routes its events into the app; returns the closer. */
 export function connectRealtime({ userId, queryClient, navigate, setStatus }: RealtimeDeps): () => void {
   const cursor = new StreamCursor();
-  // The data on screen was read at (or after) this position: resume right after it.
-  cursor.seed(userStream(userId), queryClient.getQueryData<User | null>(CURRENT_USER_KEY)?.streamPosition);
+  // Resume right after the latest GET /api/user answer. Data the page read before it may have missed
+  // events up to there (readPositions.ts): if the position moved while the page loaded, what the page
+  // shows is read again once the connection has caught up.
+  const latest = queryClient.getQueryData<User | null>(CURRENT_USER_KEY)?.streamPosition;
+  const first = takeFirstReadPosition(userId);
+  cursor.seed(userStream(userId), latest);
+  const refetchShown = () => void queryClient.invalidateQueries({ refetchType: 'active' });
   const socket = createGameSocket(cursor);
-  const live = bindLiveSocket({
-    socket,
-    cursor,
-    onStatus: setStatus,
-    onReset: () => void queryClient.invalidateQueries({ refetchType: 'active' }),
-  });
+  const live = bindLiveSocket({ socket, cursor, onStatus: setStatus, onReset: refetchShown });
+  if (first !== undefined && latest !== undefined && latest > first) socket.once('stream:state', refetchShown);
 
   // Each durable event, parsed and in stream order, goes to its handler (liveHandlers.ts, loaded
   // with the first one).
