@@ -1,10 +1,12 @@
 /**
  * Steps that need code loaded on demand (the events' schemas, the player's event handlers), run in
  * the order they came: at once when the code is here and no step waits, else once it has loaded.
- * A failed load (offline, a new deployment) is reported and tried again until stopped, so no step
+ * A failed load (offline, a new deployment) is reported and tried again until stopped (after a while,
+ * or at once when the network is back), so no step
  * is lost or run out of turn; a step that throws is reported and the next ones still run.
  */
 import { reportError } from '../errors/showError';
+import { retryLater } from '../network/retryLater';
 
 /** Between tries to load the code when it failed. */
 const RETRY_MS = 5_000;
@@ -22,7 +24,7 @@ export function inOrderOnceLoaded<T>(load: () => Promise<T>, what: string): InOr
   let waiting: Array<(loaded: T) => void> = [];
   let loading = false;
   let stopped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
+  let cancelRetry: (() => void) | undefined;
   const start = () => {
     loading = true;
     load().then(
@@ -42,7 +44,7 @@ export function inOrderOnceLoaded<T>(load: () => Promise<T>, what: string): InOr
       },
       (error: unknown) => {
         reportError(error, `${what} (code load)`);
-        if (!stopped) retry = setTimeout(start, RETRY_MS);
+        if (!stopped) cancelRetry = retryLater(start, RETRY_MS);
       },
     );
   };
@@ -61,7 +63,7 @@ export function inOrderOnceLoaded<T>(load: () => Promise<T>, what: string): InOr
     stop() {
       stopped = true;
       waiting = [];
-      clearTimeout(retry);
+      cancelRetry?.();
     },
   };
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { firstScreenShown } from '../../app/firstScreen';
 import { useSocketStore } from '../../stores/socket';
 import { reportError } from '../errors/showError';
+import { retryLater } from '../network/retryLater';
 
 /** Between tries to load the live connection's code when it failed (offline, a new deployment). */
 const RETRY_MS = 5_000;
@@ -35,12 +36,8 @@ export function useRealtime(userId: number | null): void {
     let close: (() => void) | undefined;
     let stopped = false;
     let retry: number | undefined;
+    let cancelRetry: (() => void) | undefined;
     let opening: number | undefined;
-    const again = () => {
-      window.clearTimeout(retry);
-      window.removeEventListener('online', again);
-      if (!stopped) start();
-    };
     const start = () => {
       import('./connect').then(
         ({ connectRealtime }) => {
@@ -52,10 +49,7 @@ export function useRealtime(userId: number | null): void {
         },
         (error: unknown) => {
           reportError(error, 'live connection');
-          if (stopped) return;
-          // Again after a while, or at once when the browser says the network is back.
-          retry = window.setTimeout(again, RETRY_MS);
-          window.addEventListener('online', again);
+          if (!stopped) cancelRetry = retryLater(start, RETRY_MS);
         },
       );
     };
@@ -69,7 +63,7 @@ export function useRealtime(userId: number | null): void {
       stopped = true;
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(retry);
-      window.removeEventListener('online', again);
+      cancelRetry?.();
       window.clearTimeout(opening);
       close?.();
     };
