@@ -58,6 +58,27 @@ describe.skipIf(!hasChromium())('offline and failing connections in a browser [n
     expect(await page.getByLabel('Name').inputValue()).toBe('Never Sent');
   });
 
+  it('live updates come back as soon as the network does, also when it dropped while the connection was being opened', async () => {
+    const page = await e2e.newPage();
+    // The first live connection is held half-open: its socket opens but the server's handshake never
+    // comes, so the connection is still being opened when the network drops. Later ones go through.
+    let held = 0;
+    await page.routeWebSocket('**/socket.io/**', (ws) => {
+      if (held++ === 0) return;
+      ws.connectToServer();
+    });
+    await registerThroughUi(page, 'half_open');
+    await page.getByRole('heading', { name: 'Explore Pogs' }).waitFor();
+    await expect.poll(() => held, { timeout: 15_000 }).toBe(1);
+
+    await goOffline(page);
+    await goOnline(page);
+    // socket.io-client alone would sit 'connecting' until its 20 s connect timeout.
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByText('Live updates on').waitFor({ timeout: 10_000 });
+    expect(held).toBeGreaterThanOrEqual(2);
+  });
+
   it('an action that cannot reach the server ends with the Connection Error toast, sent once, never retried', async () => {
     const page = await e2e.newPage();
     await registerThroughUi(page, 'unreachable');

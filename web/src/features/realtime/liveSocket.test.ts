@@ -6,6 +6,8 @@ import type { GameSocket } from './socket';
 function fakeSocket() {
   const listeners = new Map<string, Array<(...args: unknown[]) => void>>();
   const sent: Array<[string, unknown]> = [];
+  /** connect() and disconnect(), in the order they were called. */
+  const calls: string[] = [];
   const socket = {
     connected: false,
     on(event: string, listener: (...args: unknown[]) => void) {
@@ -17,10 +19,12 @@ function fakeSocket() {
       return socket;
     },
     connect() {
+      calls.push('connect');
       socket.connected = true;
       return socket;
     },
     disconnect() {
+      calls.push('disconnect');
       socket.connected = false;
       return socket;
     },
@@ -30,7 +34,7 @@ function fakeSocket() {
     },
   };
   const receive = (event: string, ...args: unknown[]) => (listeners.get(event) ?? []).forEach((listener) => listener(...args));
-  return { socket: socket as unknown as GameSocket, receive, sent };
+  return { socket: socket as unknown as GameSocket, receive, sent, calls };
 }
 
 const STREAM = 'user:7';
@@ -54,7 +58,10 @@ async function connectedLive(onReset: () => void = () => undefined) {
 }
 
 describe('the live connection', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('parses every event with its schema and applies each once, in stream order, also those that arrive before the schemas have loaded', async () => {
     const { live, receive } = await connectedLive();
@@ -118,5 +125,33 @@ describe('the live connection', () => {
     await import('./eventSchemas');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(applied).toEqual([]);
+  });
+
+  it('starts a connection that is not up over at once when the network comes back, and leaves one that is up alone', async () => {
+    // socket.io-client can sit 'connecting' until its 20 s timeout after an 'offline' event during
+    // its first connection; the browser's 'online' event is the cue to start again.
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    vi.resetModules();
+    const { bindLiveSocket } = await import('./liveSocket');
+    const { socket, receive, calls } = fakeSocket();
+    const statuses: string[] = [];
+    const live = bindLiveSocket({ socket, cursor: new StreamCursor(), onStatus: (status) => statuses.push(status), onReset: () => undefined });
+    expect(calls).toEqual(['connect']);
+
+    socket.connected = false;
+    browser.dispatchEvent(new Event('online'));
+    expect(calls).toEqual(['connect', 'disconnect', 'connect']);
+    // Nothing was up, so nothing is reported as lost: still connecting.
+    expect(statuses).toEqual(['connecting']);
+
+    receive('connect');
+    browser.dispatchEvent(new Event('online'));
+    expect(calls).toEqual(['connect', 'disconnect', 'connect']);
+
+    live.close();
+    socket.connected = false;
+    browser.dispatchEvent(new Event('online'));
+    expect(calls).toEqual(['connect', 'disconnect', 'connect', 'disconnect']);
   });
 });

@@ -50,6 +50,18 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
     if (state.reset) parsing.afterWaiting(onReset);
   });
 
+  // When the network comes back, a connection that is not up starts over at once instead of
+  // waiting for its next retry. It also unsticks socket.io-client: a browser 'offline' event while
+  // the first connection is being opened closes it in a way the client does not count as a failure,
+  // so it would sit 'connecting' until its 20 s connect timeout.
+  const restartIfDown = () => {
+    if (socket.connected) return;
+    socket.disconnect();
+    socket.connect();
+  };
+  const target = typeof window === 'undefined' ? undefined : window;
+  target?.addEventListener('online', restartIfDown);
+
   onStatus('connecting');
   socket.connect();
 
@@ -73,6 +85,7 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
       socket.on(event, listener as never);
     },
     close() {
+      target?.removeEventListener('online', restartIfDown);
       parsing.stop();
       socket.removeAllListeners();
       socket.disconnect();
