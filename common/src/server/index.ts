@@ -34,6 +34,7 @@ export {
 } from './db/client';
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
 export { migrate, migrationFiles } from './db/migrate';
+export { pgliteOptions } from './db/pglite-memory';
 export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, withConnectRetry } from './db/connect-retry';
 export * as tables from './db/schema';
 export {
