@@ -37,11 +37,23 @@ interface PathsResult {
 }
 
 /** wrk against one server, each connection sending the GET paths in turn (a request file, see wrk.ts). */
-async function runPaths(side: Side, paths: string[], connections: number, durationS: number): Promise<PathsResult> {
+/**
+ * The requests of one run: each path from one client address, or, with `clients` > 1, from that
+ * many (X-Forwarded-For, the apps trusting one proxy hop), the lines going through every client for
+ * a path before the next path, so that a client's next request comes `clients` requests later.
+ */
+export function requestLines(paths: string[], clients: number): Array<{ method: string; path: string; forwardedFor?: string }> {
+  if (clients <= 1) return paths.map((p) => ({ method: 'GET', path: p }));
+  const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return paths.flatMap((p) => Array.from({ length: clients }, (_, n) => ({ method: 'GET', path: p, forwardedFor: address(n + 1) })));
+}
+
+async function runPaths(side: Side, paths: string[], options: AbOptions, durationS: number): Promise<PathsResult> {
+  const { connections, clients } = options;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-paths-'));
   try {
     const file = path.join(dir, 'requests.tsv');
-    writeRequestFile(file, paths.map((p) => ({ method: 'GET', path: p })));
+    writeRequestFile(file, requestLines(paths, clients));
     const pids = [side.app.child.pid!];
     const before = await cpuSnapshot(pids, side.databasePool);
     const r = await runWrk({ url: side.app.url, requestFile: file, connections, durationS });
@@ -150,6 +162,12 @@ export interface Side {
 export interface AbOptions {
   rounds: number;
   connections: number;
+  /**
+   * Client addresses the requests come from (X-Forwarded-For): 1, all from one (the default); an
+   * app runs one client's searches one at a time with rests between (search-pacing.ts), so with
+   * several connections one client's latency is mostly its own queue.
+   */
+  clients: number;
   durationSeconds: number;
   warmupSeconds: number;
 }
@@ -170,18 +188,19 @@ export async function runInterleaved(title: string, sides: Side[], scenarios: Sc
   const results = new Map<string, PathsResult[]>();
   const key = (scenario: Scenario, side: Side) => `${scenario.label}\u0000${side.label}`;
   for (const scenario of scenarios) {
-    for (const side of sides) await settle(await runPaths(side, scenario.paths, options.connections, options.warmupSeconds));
+    for (const side of sides) await settle(await runPaths(side, scenario.paths, options, options.warmupSeconds));
   }
   for (let round = 0; round < options.rounds; round++) {
     for (const scenario of scenarios) {
       for (const side of sides) {
-        const result = await runPaths(side, scenario.paths, options.connections, options.durationSeconds);
+        const result = await runPaths(side, scenario.paths, options, options.durationSeconds);
         await settle(result);
         results.set(key(scenario, side), [...(results.get(key(scenario, side)) ?? []), result]);
       }
     }
   }
-  console.log(`\n${title} (${options.rounds} interleaved rounds of ${options.durationSeconds} s, wrk ${options.connections} connections; min / median / max):`);
+  const from = options.clients > 1 ? `${options.clients.toLocaleString('en')} client addresses` : 'one client address';
+  console.log(`\n${title} (${options.rounds} interleaved rounds of ${options.durationSeconds} s, wrk ${options.connections} connections, ${from}; min / median / max):`);
   for (const scenario of scenarios) {
     for (const side of sides) {
       const rounds = results.get(key(scenario, side))!;
@@ -208,7 +227,9 @@ export async function withBaselineAndSubject(
     const subjectDb = await prepareDatabase(options.kind, `${options.label}_new`, options.subjectMigrationsDir, (exec, database) => options.fill(exec, 'subject', database));
     dbs.push(subjectDb);
     console.log(`${options.kind}: both databases filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    const start = (db: PreparedDatabase, root?: string) => startApp({ nodeEnv: 'production', databaseUrl: db.url, dataDir: db.dataDir, root });
+    // Behind a proxy, as in production (infra/nginx.conf), so that --clients can send X-Forwarded-For;
+    // without that header the client is 127.0.0.1 either way.
+    const start = (db: PreparedDatabase, root?: string) => startApp({ nodeEnv: 'production', databaseUrl: db.url, dataDir: db.dataDir, root, env: { TRUST_PROXY: 'true' } });
     const baseApp = await start(baseDb, baseline.root);
     apps.push(baseApp);
     const subjectApp = await start(subjectDb);
@@ -283,10 +304,11 @@ export function listBenchArgs(defaults: { players: number; pogs: number }) {
       duration: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '4' },
+      clients: { type: 'string', default: '1' },
       db: { type: 'string', default: 'postgres,pglite' },
     },
   });
   if (!values.baseline) throw new Error('--baseline <git revision> is required: the code to compare against');
-  const load: AbOptions = { rounds: Number(values.rounds), connections: Number(values.connections), durationSeconds: Number(values.duration), warmupSeconds: Number(values.warmup) };
+  const load: AbOptions = { rounds: Number(values.rounds), connections: Number(values.connections), clients: Number(values.clients), durationSeconds: Number(values.duration), warmupSeconds: Number(values.warmup) };
   return { baseline: values.baseline, players: Number(values.players), pogs: Number(values.pogs), kinds: values.db.split(',') as DatabaseKind[], load };
 }
