@@ -53,8 +53,8 @@ export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery 
 export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';
 export {
-  findPublicUser, listPublicUsers, PLAYER_SEARCH_LIMITS, type PlayerSearchLimits, type PlayerSearchPath, playerSearchCandidates, playerSearchWindow,
-  type PublicUser, type PublicUserFilter, publicUserListStatement, searchedPlayerIds,
+  findPublicUser, listPublicUsers, PLAYER_SEARCH_LIMITS, type PlayerSearchLimits, type PlayerSearchPath, playerSearchCandidates, playerSearchWindow, playerSearchWindowPage,
+  type PublicUser, type PublicUserFilter, publicUserListStatement, searchedPlayerPage,
 } from './users/directory';
 export { applyPogsHeldDeltas, recountPogsHeld } from './users/player-counts';
 export { ALL_TIME_PERIOD, leaderboardStatements, readLeaderboard, utcWeekStart } from './leaderboards/queries';
