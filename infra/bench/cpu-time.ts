@@ -44,9 +44,10 @@ export interface CpuSnapshot {
   backends: Map<number, number>;
 }
 
-export async function cpuSnapshot(appPids: number[], db: pg.Pool): Promise<CpuSnapshot> {
+/** The app processes' CPU time now and, given its database's pool, its backends' (none without). */
+export async function cpuSnapshot(appPids: number[], db: pg.Pool | undefined): Promise<CpuSnapshot> {
   const read = (pids: number[]) => new Map(pids.flatMap((pid) => (processCpuMs(pid) === undefined ? [] : [[pid, processCpuMs(pid)!] as [number, number]])));
-  return { apps: read(appPids), backends: read(await backendPids(db)) };
+  return { apps: read(appPids), backends: read(db ? await backendPids(db) : []) };
 }
 
 /** CPU ms spent between two snapshots: each app process (in pid order given) and all backends together (a backend that started meanwhile counts from 0). */

@@ -11,24 +11,27 @@
  * request with up to 1,000 players, counting the POG table each time), which is what its screens
  * loaded. EXPLAIN ANALYZE of the new statements is printed first (--rounds 0: only that).
  */
-import { playerSearchCandidates, playerSearchWindow, publicUserListStatement, searchedPlayerIds, type Database, type PublicUserFilter } from '@pog/common/server';
+import { playerSearchCandidates, playerSearchWindowPage, publicUserListStatement, readRows, searchedPlayerPage, type Database, type PublicUserFilter } from '@pog/common/server';
 import { listBenchArgs, runInterleaved, runListBenchmark } from './ab-run';
 import { combineExplains, describeExplain, explain } from './explain';
 
 /**
- * The statements of one page as the app runs them (`listPublicUsers`): for a search, the first
- * players in name order checked, and when they hold no whole page the candidates from the trigram
- * indexes (planned for all rows, as the app does); then the page; their times added.
+ * The statements of one page as the app runs them (`listPublicUsers`): for a search, the page read
+ * from the first players in name order, and when they hold no whole page the candidates from the
+ * trigram indexes (planned for all rows, as the app does), then the page among them or in name
+ * order; their times added.
  */
 async function explainList(database: Database, filter: PublicUserFilter) {
   const { db } = database;
   if (!filter.search) return { path: 'list', summary: await explain(database, publicUserListStatement(db, filter)) };
-  const { ids, path } = await searchedPlayerIds(db, filter);
-  const steps = [await explain(database, playerSearchWindow(db, filter))];
+  const { path } = await searchedPlayerPage(db, filter);
+  const steps = [await explain(database, playerSearchWindowPage(db, filter))];
   if (path !== 'window') {
     steps.push(await explain(database, playerSearchCandidates(db, filter)));
+    const ids = (await readRows<{ id: number }>(db, playerSearchCandidates(db, filter))).map((row) => row.id);
+    if (path === 'name order') steps.push(await explain(database, publicUserListStatement(db, filter)));
+    else if (ids.length > 0) steps.push(await explain(database, publicUserListStatement(db, filter, ids)));
   }
-  if (ids?.length !== 0) steps.push(await explain(database, publicUserListStatement(db, filter, ids)));
   const summary = combineExplains(steps);
 
   return { path, summary };

@@ -29,14 +29,19 @@ export interface ScratchDatabase {
   close(): Promise<void>;
 }
 
+/** `<prefix>_<label>_<random>`, the prefix from BENCH_DB_PREFIX (default `bench`). */
+export function scratchDatabaseName(label: string): string {
+  const prefix = process.env.BENCH_DB_PREFIX ?? 'bench';
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be lower-case letters, digits and _ (got ${prefix})`);
+  return `${prefix}_${label}_${randomBytes(4).toString('hex')}`;
+}
+
 /**
  * Creates and migrates `<prefix>_<label>_<random>` (prefix: BENCH_DB_PREFIX, default `bench`, e.g.
  * to keep a shared server's scratch databases apart); `drop()` closes every connection and drops it.
  */
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
-  const prefix = process.env.BENCH_DB_PREFIX ?? 'bench';
-  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be lower-case letters, digits and _ (got ${prefix})`);
-  const name = `${prefix}_${label}_${randomBytes(4).toString('hex')}`;
+  const name = scratchDatabaseName(label);
   const url = `${LOCAL_POSTGRES}/${name}`;
   const admin = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
   await admin.connect();

@@ -34,6 +34,7 @@ export {
 } from './db/client';
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
 export { migrate, migrationFiles } from './db/migrate';
+export { pgliteOptions } from './db/pglite-memory';
 export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, withConnectRetry } from './db/connect-retry';
 export * as tables from './db/schema';
 export {
@@ -52,8 +53,8 @@ export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery 
 export { createPog, deleteOwnPog, updatePogDesign } from './pogs/commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './pogs/scoring';
 export {
-  findPublicUser, listPublicUsers, PLAYER_SEARCH_LIMITS, type PlayerSearchLimits, type PlayerSearchPath, playerSearchCandidates, playerSearchWindow,
-  type PublicUser, type PublicUserFilter, publicUserListStatement, searchedPlayerIds,
+  findPublicUser, listPublicUsers, PLAYER_SEARCH_LIMITS, type PlayerSearchLimits, type PlayerSearchPath, playerSearchCandidates, playerSearchWindow, playerSearchWindowPage,
+  type PublicUser, type PublicUserFilter, publicUserListStatement, searchedPlayerPage,
 } from './users/directory';
 export { applyPogsHeldDeltas, recountPogsHeld } from './users/player-counts';
 export { ALL_TIME_PERIOD, leaderboardStatements, readLeaderboard, utcWeekStart } from './leaderboards/queries';

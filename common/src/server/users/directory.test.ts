@@ -1,6 +1,6 @@
 /**
  * The searched player lists (Explore's creator filter, the Trade dialog, the challenge form) take
- * one of three ways to a page (`searchedPlayerIds`): the first players in name order, the matches
+ * one of three ways to a page (`searchedPlayerPage`): the first players in name order, the matches
  * collected from the trigram indexes, or the name order. Whichever it takes, the pages must be
  * those of the plain statement: players not banned whose username or display name contains the
  * term (case-insensitively), with the list's filter, in name order, page after page. Small limits
@@ -12,7 +12,7 @@ import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
 import { encodeCursor } from '../db/page-cursor';
 import { playerCounts, pogs, users } from '../db/schema';
-import { listPublicUsers, searchedPlayerIds, type PlayerSearchLimits, type PlayerSearchPath, type PublicUserFilter } from './directory';
+import { listPublicUsers, searchedPlayerPage, type PlayerSearchLimits, type PlayerSearchPath, type PublicUserFilter } from './directory';
 
 /** A window of 10 players and at most 15 candidates; pages of 4. */
 const LIMITS: PlayerSearchLimits = { windowRows: 10, maxCandidates: 15 };
@@ -43,7 +43,7 @@ async function pagedSearch(db: Db, term: string, from: string, filter: Filter, p
   let cursor = encodeCursor({ name: from });
   for (let pages = 0; pages < 50; pages++) {
     const query: PublicUserFilter = { search: term, limit: pageSize, cursor, holding: filter === 'holding', challengeableAt: filter === 'challengeable' ? NOW : undefined };
-    paths.push((await searchedPlayerIds(db, query, LIMITS)).path);
+    paths.push((await searchedPlayerPage(db, query, LIMITS)).path);
     const page = await listPublicUsers(db, query, LIMITS);
     expect(page.rows.length).toBeLessThanOrEqual(pageSize);
     ids.push(...page.rows.map((row) => row.id));

@@ -72,9 +72,10 @@ function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields)
 
 /**
  * The statement behind one page of `listPublicUsers` (also for EXPLAIN in infra/bench/player-list.ts).
- * With `ids`, the page is read among those players only, already found to match (`searchedPlayerIds`).
+ * With `ids` (a list or a statement that selects them), the page is read among those players only,
+ * already found to match (`searchedPlayerPage`).
  */
-export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: number[]) {
+export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: number[] | SQLWrapper) {
   const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matchConditions(db, filter, users))];
   return db
     .select({ user: users, held: pogsHeld, key: nameKey })
@@ -87,8 +88,9 @@ export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, i
 
 /**
  * The first page of matches among the first `windowRows` players in name order (after the
- * cursor): the players are read from the name index, then checked; the check cannot be moved
- * below the LIMIT, so at most `windowRows` players are read whatever the planner guesses.
+ * cursor): the players are read from the name index (users_name_order_idx holds all the window
+ * reads: an index-only scan), then checked; the check cannot be moved below the LIMIT, so at most
+ * `windowRows` players are read whatever the planner guesses.
  */
 export function playerSearchWindow(db: Db, filter: PublicUserFilter, windowRows = PLAYER_SEARCH_LIMITS.windowRows) {
   const window = db
@@ -107,6 +109,14 @@ export function playerSearchWindow(db: Db, filter: PublicUserFilter, windowRows 
     .limit((filter.limit ?? USER_PAGE_SIZE) + 1);
 }
 
+/**
+ * The page read from the window's matches (`playerSearchWindow`), in one statement: as many rows
+ * as the window matched, up to a page and one.
+ */
+export function playerSearchWindowPage(db: Db, filter: PublicUserFilter, windowRows = PLAYER_SEARCH_LIMITS.windowRows) {
+  return publicUserListStatement(db, filter, playerSearchWindow(db, filter, windowRows));
+}
+
 /** The matching players in no order, from the trigram indexes: at most `maxCandidates` + 1. */
 export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
   const all = db
@@ -117,34 +127,37 @@ export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCand
   return firstRowsPlannedForAll(all, maxCandidates + 1);
 }
 
-/** How a searched page was found (for tests): see `searchedPlayerIds`. */
+/** How a searched page was found (for tests): see `searchedPlayerPage`. */
 export type PlayerSearchPath = 'window' | 'candidates' | 'name order';
 
+type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
+
 /**
- * The players a searched page is read from, by the cheapest of three ways (the planner cannot
- * know how many players a term matches, and a wrong guess walks the whole name order for a rare one):
- * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindow`);
+ * A searched page, by the cheapest of three ways (the planner cannot know how many players a term
+ * matches, and a wrong guess walks the whole name order for a rare one):
+ * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindowPage`,
+ *    which reads the page itself: one statement);
  * 2. otherwise the matches are collected from the trigram indexes (`firstRowsPlannedForAll`: under
  *    a plain LIMIT the planner would check rows in storage order), up to `maxCandidates`, and the
  *    page is read among them;
  * 3. when there are more, or the window held enough to show it (`frequentInWindow`), matches are
- *    frequent enough that the name order fills a page soon (`ids` undefined).
+ *    frequent enough that the name order fills a page soon.
  */
-export async function searchedPlayerIds(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ ids: number[] | undefined; path: PlayerSearchPath }> {
-  const windowed = await playerSearchWindow(db, filter, limits.windowRows);
+export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> {
+  const windowed = await playerSearchWindowPage(db, filter, limits.windowRows);
   const limit = filter.limit ?? USER_PAGE_SIZE;
-  if (windowed.length > limit) return { ids: windowed.map((row) => row.id), path: 'window' };
-  if (frequentInWindow(windowed.length, limit, limits)) return { ids: undefined, path: 'name order' };
+  if (windowed.length > limit) return { rows: windowed, path: 'window' };
+  if (frequentInWindow(windowed.length, limit, limits)) return { rows: await publicUserListStatement(db, filter), path: 'name order' };
   const candidates = await readRows<{ id: number }>(db, playerSearchCandidates(db, filter, limits.maxCandidates));
-  if (candidates.length > limits.maxCandidates) return { ids: undefined, path: 'name order' };
-  return { ids: candidates.map((row) => row.id), path: 'candidates' };
+  if (candidates.length > limits.maxCandidates) return { rows: await publicUserListStatement(db, filter), path: 'name order' };
+  const rows = candidates.length === 0 ? [] : await publicUserListStatement(db, filter, candidates.map((row) => row.id));
+  return { rows, path: 'candidates' };
 }
 
 /** One page of players who are not banned, and the cursor of the next page if any. */
 export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PublicUser[]; nextCursor: string | undefined }> {
   const limit = filter.limit ?? USER_PAGE_SIZE;
-  const ids = filter.search ? (await searchedPlayerIds(db, filter, limits)).ids : undefined;
-  const rows = ids?.length === 0 ? [] : await publicUserListStatement(db, filter, ids);
+  const rows = filter.search ? (await searchedPlayerPage(db, filter, limits)).rows : await publicUserListStatement(db, filter);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
