@@ -4,7 +4,8 @@ import { LongestFirstSequencer } from './web/e2e/sequencer.js';
 /**
  * One test command for the whole repository. Unit and server tests share one module graph (and the
  * server tests one PGlite) per worker process (isolate: false keeps module singletons alive across
- * files) and isolate by data, not instances; component tests (*.test.tsx) are isolated per file.
+ * files) and isolate by data, not instances; component tests (*.test.tsx) keep their modules too,
+ * each file in a DOM of its own.
  * Browser test files run E2E_WORKERS at a time (default 3: a browser file mostly waits on its app and
  * Chromium, so three keep two cores busier than two did), longest first, each with its own app and Chromium;
  * `npm test` runs them in a process of their own beside the unit and server projects
@@ -40,11 +41,14 @@ export default defineConfig({
       },
       {
         test: {
-          // Component tests (web/src/testing/README.md): each file in a DOM of its own, with its own
-          // copy of the modules (render.tsx's cleanup hook is registered by each file's import of it).
+          // Component tests (web/src/testing/README.md): each file in a DOM of its own, on modules a
+          // worker keeps from file to file (importing them again for each file was over half of this
+          // project's CPU time); the cleanup after each test is the setup file's, which runs for every file.
           name: 'components',
           include: ['web/src/**/*.test.tsx'],
           environment: 'node',
+          isolate: false,
+          setupFiles: ['web/src/testing/setup-components.ts'],
           maxWorkers: LANE_WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
