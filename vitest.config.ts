@@ -4,13 +4,21 @@ import { LongestFirstSequencer } from './web/e2e/sequencer.js';
 /**
  * One test command for the whole repository. Unit and server tests share one module graph (and the
  * server tests one PGlite) per worker process (isolate: false keeps module singletons alive across
- * files) and isolate by data, not instances; component tests (*.test.tsx) are isolated per file.
+ * files) and isolate by data, not instances; component tests (*.test.tsx) keep their modules too,
+ * each file in a DOM of its own.
  * Browser test files run E2E_WORKERS at a time (default 3: a browser file mostly waits on its app and
  * Chromium, so three keep two cores busier than two did), longest first, each with its own app and Chromium;
  * `npm test` runs them in a process of their own beside the unit and server projects
  * (scripts/test.mjs), while one `vitest run` of everything runs them last.
  */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+/**
+ * The unit, component and server projects share one group of workers (vitest gives a group one
+ * `maxWorkers`), so server files start at once beside the others instead of waiting for the last unit
+ * file: vitest's default, one worker on two cores, ran the unit and component files one at a time
+ * and left a core idle whenever a file waited on a process, a timer or a PGlite start.
+ */
+const LANE_WORKERS = 2;
 
 export default defineConfig({
   test: {
@@ -26,17 +34,22 @@ export default defineConfig({
           // One module graph per worker, as the server tests: importing it again for each of some
           // hundred files was over half of this project's CPU time. The tests keep no state between files.
           isolate: false,
+          maxWorkers: LANE_WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
-          // Component tests (web/src/testing/README.md): each file in a DOM of its own, with its own
-          // copy of the modules (render.tsx's cleanup hook is registered by each file's import of it).
+          // Component tests (web/src/testing/README.md): each file in a DOM of its own, on modules a
+          // worker keeps from file to file (importing them again for each file was over half of this
+          // project's CPU time); the cleanup after each test is the setup file's, which runs for every file.
           name: 'components',
           include: ['web/src/**/*.test.tsx'],
           environment: 'node',
+          isolate: false,
+          setupFiles: ['web/src/testing/setup-components.ts'],
+          maxWorkers: LANE_WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -44,12 +57,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           include: ['gateway/src/**/*.test.ts', 'worker/src/**/*.test.ts', 'server/src/**/*.test.ts', 'infra/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
           isolate: false,
-          maxWorkers: 2,
+          maxWorkers: LANE_WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

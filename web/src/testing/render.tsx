@@ -4,11 +4,11 @@
  * A test file opts in with `// @vitest-environment happy-dom` on its first line. See ./README.md.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { createQueryClient } from '../app/queryClient';
 import { theme } from '../app/theme';
 import { useToastStore } from '../stores/toasts';
@@ -17,11 +17,6 @@ import { useToastStore } from '../stores/toasts';
 // longer than a second on a loaded 2-core machine. A wait for something that never shows still fails.
 configure({ asyncUtilTimeout: 10_000 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  useToastStore.setState({ current: null });
-});
 
 /** One request the screen made. */
 export interface SeenRequest {

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, type LockHolder } from './data-dir-lock';
@@ -20,44 +21,67 @@ function plantLock(file: string, holder: Partial<LockHolder>): void {
   writeFileSync(file, JSON.stringify(full));
 }
 
+/** A process that tries for the lock each time it is given a lock file (one path per line on stdin). */
+interface Racer {
+  /** Its next line of output. */
+  line(): Promise<string>;
+  /** Asks it to race for this lock file. */
+  give(file: string): void;
+  /** Resolves when it has exited 0 after its input ended. */
+  end(): Promise<void>;
+}
+
 /**
- * Starts `count` processes, waits until each is ready, then lets them all try to take the lock at
- * the same instant (a "go" file they poll for); each holds it a while if it gets it. Resolves with
- * their reports ("got" or "locked by <pid>").
+ * `count` processes that race for a lock at the same instant, round after round: each, given a lock
+ * file, says it is ready and polls for a "go" file; each holds the lock a while if it gets it, then
+ * reports ("got" or "locked by <pid>"). The same racers serve every round: what is raced is the
+ * lock, from separate processes at one instant, and starting a tsx process per racer and round was
+ * most of this file's time.
  */
-async function race(file: string, count: number): Promise<string[]> {
-  const go = `${file}.go`;
+function startRacers(count: number): Racer[] {
   const script = `
     const { existsSync } = await import('node:fs');
+    const { createInterface } = await import('node:readline');
     const { acquireDataDirLock, DataDirLockedError } = await import(${JSON.stringify(MODULE)});
-    console.log('ready');
-    while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 1));
-    try {
-      const lock = acquireDataDirLock(${JSON.stringify(file)});
-      await new Promise((r) => setTimeout(r, 500));
-      lock.release();
-      console.log('got');
-    } catch (error) {
-      if (!(error instanceof DataDirLockedError)) throw error;
-      console.log('locked by ' + error.holder?.pid);
+    for await (const file of createInterface({ input: process.stdin })) {
+      console.log('ready');
+      while (!existsSync(file + '.go')) await new Promise((r) => setTimeout(r, 1));
+      try {
+        const lock = acquireDataDirLock(file);
+        await new Promise((r) => setTimeout(r, 500));
+        lock.release();
+        console.log('got');
+      } catch (error) {
+        if (!(error instanceof DataDirLockedError)) throw error;
+        console.log('locked by ' + error.holder?.pid);
+      }
     }`;
-  const racers = Array.from({ length: count }, () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    const ready = new Promise<void>((resolve) =>
-      child.stdout.on('data', (chunk) => {
-        out += String(chunk);
-        if (out.includes('ready')) resolve();
-      }),
-    );
-    const report = new Promise<string>((resolve, reject) =>
-      child.on('exit', (code) => (code === 0 ? resolve(out.replace('ready', '').trim()) : reject(new Error(`racer exited ${code}: ${out}`)))),
-    );
-    return { ready, report };
+  return Array.from({ length: count }, () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return {
+      async line() {
+        const next = await Promise.race([lines.next(), exited.then((code) => ({ done: true as const, value: `exited ${code}` }))]);
+        if (next.done) throw new Error(`racer ended early: ${next.value}`);
+        return next.value;
+      },
+      give: (file) => child.stdin.write(`${file}\n`),
+      async end() {
+        child.stdin.end();
+        const code = await exited;
+        if (code !== 0) throw new Error(`racer exited ${code}`);
+      },
+    };
   });
-  await Promise.all(racers.map((r) => r.ready));
-  writeFileSync(go, '');
-  return Promise.all(racers.map((r) => r.report));
+}
+
+/** One round: every racer tries for the lock in `file` at the same instant. Resolves with their reports. */
+async function race(racers: Racer[], file: string): Promise<string[]> {
+  for (const racer of racers) racer.give(file);
+  expect(await Promise.all(racers.map((r) => r.line()))).toEqual(racers.map(() => 'ready'));
+  writeFileSync(`${file}.go`, '');
+  return Promise.all(racers.map((r) => r.line()));
 }
 
 describe('data folder lock', () => {
@@ -111,13 +135,15 @@ describe('data folder lock', () => {
   });
 
   it('lets exactly one of several processes starting at once have it, also when they find a stale lock', async () => {
+    const racers = startRacers(3);
     for (let round = 0; round < 4; round++) {
       const file = lockFile();
       if (round % 2 === 1) plantLock(file, { pid: deadPid() });
-      const reports = await race(file, 3);
+      const reports = await race(racers, file);
       expect(reports.filter((r) => r === 'got'), reports.join(', ')).toHaveLength(1);
       expect(reports.filter((r) => /^locked by \d+$/.test(r)), reports.join(', ')).toHaveLength(2);
       expect(existsSync(file)).toBe(false);
     }
+    await Promise.all(racers.map((r) => r.end()));
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { QueryOptions } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDirFromTemplate } from '../testing/pglite-template';
 import { openPgliteThread, type EmbeddedClient } from './pglite-thread';
 
 /**
@@ -18,13 +19,18 @@ describe('PGlite thread: statements in one trip', () => {
       CONSTRAINT wire_items_ratio CHECK (ratio IS NULL OR ratio >= 0)
     );
     CREATE UNIQUE INDEX wire_items_name ON wire_items (name) WHERE name <> 'x';`;
+  // Each in a copy of the migrated template (no initdb); the tables here are the test's own.
+  const folders: Array<{ remove(): void }> = [];
   beforeAll(async () => {
-    [wire, plain] = await Promise.all([openPgliteThread('memory://', { wire: true }), openPgliteThread('memory://', { wire: false })]);
+    const [wireDir, plainDir] = await Promise.all([pgliteDirFromTemplate(), pgliteDirFromTemplate()]);
+    folders.push(wireDir, plainDir);
+    [wire, plain] = await Promise.all([openPgliteThread(wireDir.dir, { wire: true }), openPgliteThread(plainDir.dir, { wire: false })]);
     await Promise.all([wire.exec(setup), plain.exec(setup)]);
   }, 60_000);
   afterAll(async () => {
     await wire?.close();
     await plain?.close();
+    for (const folder of folders) folder.remove();
   });
 
   const outcomes = (sql: string, params: unknown[], options: QueryOptions) =>

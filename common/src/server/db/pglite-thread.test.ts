@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDirFromTemplate } from '../testing/pglite-template';
 import { openDatabase, type Database } from './client';
 
 /** PGlite in its worker thread, through the same Database interface and Drizzle driver as in-process. */
 describe('PGlite in a thread of its own', () => {
   let database: Database;
+  let folder: Awaited<ReturnType<typeof pgliteDirFromTemplate>> | undefined;
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://', pgliteThread: true });
+    folder = await pgliteDirFromTemplate();
+    database = await openDatabase({ pgliteDir: folder.dir, pgliteThread: true });
     await database.db.execute(sql`CREATE TABLE thread_items (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), doc jsonb)`);
   }, 60_000);
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    folder?.remove();
+  });
 
   /** Both drivers answer `execute` with `{ rows }`. */
   const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;

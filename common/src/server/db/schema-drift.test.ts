@@ -2,12 +2,14 @@
  * One schema truth: the SQL migrations build the database; the Drizzle schema (./schema.ts) is how
  * the code types its queries. This builds a database from the migrations and compares it with the
  * Drizzle schema table by table and column by column (type, nullability, default, primary key), and
- * index by index, so that the two cannot drift apart unnoticed.
+ * index by index, so that the two cannot drift apart unnoticed. The database is an empty PGlite
+ * migrated here, which also checks that the migrations apply once and a second run changes nothing
+ * (the PostgreSQL side of that is ./migrate.test.ts): one initdb for both.
  */
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
-import { migrate } from './migrate';
+import { migrate, migrationFiles } from './migrate';
 import * as schema from './schema';
 
 interface DbColumn {
@@ -37,10 +39,11 @@ describe('the Drizzle schema and the migrations', () => {
   let columns: DbColumn[];
   let indexes: Array<{ table: string; name: string }>;
   let primaryKeys: Array<{ table: string; column: string }>;
+  let applied: string[];
 
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
+    applied = await migrate(database);
     const result = (await database.db.execute(`
       SELECT c.relname AS "table", a.attname AS "column", format_type(a.atttypid, a.atttypmod) AS "type",
              NOT a.attnotnull AS "nullable", a.atthasdef AS "hasDefault", a.attidentity <> '' AS "identity"
@@ -59,6 +62,12 @@ describe('the Drizzle schema and the migrations', () => {
   }, 60_000);
   afterAll(async () => {
     await database?.close();
+  });
+
+  it('was built by the migrations, applied once on PGlite; a second run changes nothing', async () => {
+    expect(applied).toEqual(migrationFiles().map((f) => f.name));
+    expect(await migrate(database)).toEqual([]);
+    expect(await database.ping()).toBe(true);
   });
 
   it('has a Drizzle table for every table the migrations make, and no other', () => {

@@ -1,8 +1,11 @@
 /**
- * The databases the unit project's database tests run on: a PGlite of their own in memory, loaded
- * from the migrated template (./pglite-template: no initdb and no migrations to run again), and
- * the PostgreSQL server of TEST_DATABASE_URL when it is set (shared with other tests: each test
- * isolates itself by unique names, see `randomTag`).
+ * The databases the unit project's database tests run on: a PGlite in memory, loaded from the
+ * migrated template (./pglite-template: no initdb and no migrations to run again), and the
+ * PostgreSQL server of TEST_DATABASE_URL when it is set (shared with other tests: each test isolates
+ * itself by unique names, see `randomTag`). The PGlite is one per test process, shared by the files
+ * that process runs one after another (the unit project keeps modules between files), as the server
+ * tests share theirs: the files isolate by data as they do on PostgreSQL, and opening a PGlite is
+ * about a CPU second each time. Its `close()` does nothing; it ends with the process.
  */
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
@@ -18,9 +21,20 @@ async function openMigrated(options: DatabaseOptions): Promise<Database> {
   return database;
 }
 
+let sharedPglite: Promise<Database> | undefined;
+
+/** This process's PGlite, opened the first time it is asked for. */
+function openSharedPglite(): Promise<Database> {
+  sharedPglite ??= (async () => {
+    const database = await openMigrated({ pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplateBlob() });
+    return { ...database, close: async () => undefined };
+  })();
+  return sharedPglite;
+}
+
 /** `open()` gives the database migrated. */
 export const TEST_BACKENDS = [
-  { name: 'PGlite', open: async () => openMigrated({ pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplateBlob() }), skip: false },
+  { name: 'PGlite', open: openSharedPglite, skip: false },
   { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openMigrated({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
 ];
 

@@ -3,10 +3,11 @@
  * initdb in WebAssembly, the slowest step of a test process's start (8 to 16 s on a busy 2-core
  * machine); opening a copy of a ready one takes a second or two. The template lives in
  * `.test-data/`, named after the migrations and the PGlite version, so a new migration makes a new one.
- * Migrations are still tested from an empty database by migrate.test.ts and schema-drift.test.ts.
+ * Migrations are still tested from an empty database by schema-drift.test.ts (and on PostgreSQL by migrate.test.ts).
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,4 +79,15 @@ export async function pgliteTemplateBlob(): Promise<Blob> {
 /** Puts a copy of the template where a process started with DATA_DIR=`dataDir` opens its PGlite. */
 export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   cpSync((await pgliteTemplate()).dir, path.join(dataDir, 'pglite'), { recursive: true });
+}
+
+/**
+ * A copy of the template in a folder of its own, for a PGlite that opens a folder rather than a
+ * tarball (PGlite in its thread takes no template): no initdb, which is most of opening one.
+ * `remove()` deletes the folder once the database is closed.
+ */
+export async function pgliteDirFromTemplate(): Promise<{ dir: string; remove(): void }> {
+  const root = mkdtempSync(path.join(tmpdir(), 'pog-pglite-'));
+  await seedPgliteDataDir(root);
+  return { dir: path.join(root, 'pglite'), remove: () => rmSync(root, { recursive: true, force: true }) };
 }

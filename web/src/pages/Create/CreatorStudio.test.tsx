@@ -72,7 +72,8 @@ describe('Creator Studio', () => {
     expect(patch).toMatchObject({ method: 'PATCH', path: '/api/pogs/12', body: { name: 'New Name', textContent: 'OLD' } });
     expect(Object.keys(patch!.body as object)).not.toContain('userId');
     expect(await screen.findByText('Design your POG')).toBeTruthy();
-    expect(currentLocation.search).toBe('');
+    // currentLocation follows the router in an effect, which can run just after the heading shows.
+    await waitFor(() => expect(currentLocation.search).toBe(''));
     expect(field('Name').value).toBe('');
   });
 
