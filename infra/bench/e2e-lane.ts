@@ -34,7 +34,24 @@ const ROUNDS = Math.max(1, Number(values.rounds));
 const WARMUP_FILE = 'web/e2e/achievements.test.ts';
 
 interface Report {
-  testResults?: Array<{ assertionResults?: Array<{ status: string }> }>;
+  testResults?: Array<{ name: string; startTime?: number; endTime?: number; assertionResults?: Array<{ status: string; fullName?: string; failureMessages?: string[] }> }>;
+}
+
+/** The run's failed tests with the start of their message, and its slowest files. */
+function describeReport(report: Report, root: string): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'passed') lines.push(`    ${test.status}: ${path.relative(root, file.name)} > ${test.fullName ?? ''}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 200)}`);
+    }
+  }
+  const slowest = (report.testResults ?? [])
+    .filter((file) => file.startTime && file.endTime)
+    .map((file) => ({ name: path.relative(root, file.name), seconds: (file.endTime! - file.startTime!) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 6);
+  lines.push(`    slowest files: ${slowest.map((file) => `${file.name.replace('web/e2e/', '')} ${file.seconds.toFixed(0)} s`).join(', ')}`);
+  return lines;
 }
 
 /** One `vitest run --project e2e` in `root`: wall and CPU seconds by kind, passed and failed tests. */
@@ -62,6 +79,7 @@ async function runLane(root: string, files: string[]): Promise<Figures> {
     const statuses = (report.testResults ?? []).flatMap((file) => file.assertionResults ?? []).map((test) => test.status);
     figures.passed = statuses.filter((status) => status === 'passed').length;
     figures.failed = statuses.filter((status) => status !== 'passed').length;
+    console.log(describeReport(report, root).join('\n'));
   } catch {
     figures.failed = -1;
   } finally {

@@ -1,6 +1,7 @@
 /**
  * End-to-end harness: runs the REAL app (gateway + in-process worker on embedded PGlite) as a
- * child process and drives it with Debian's Chromium through playwright-core. Every test made with
+ * child process and drives it with Debian's Chromium (its headless shell when installed: ./env.ts)
+ * through playwright-core. Every test made with
  * `useE2E` is also checked, when it ends, for accessibility, phone layout and CSP (see ./audit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
