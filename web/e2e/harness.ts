@@ -1,8 +1,8 @@
 /**
  * End-to-end harness: runs the REAL app (gateway + in-process worker on embedded PGlite) as a
  * child process and drives it with Debian's Chromium (its headless shell when installed: ./env.ts)
- * through playwright-core. Every test made with
- * `useE2E` is also checked, when it ends, for accessibility, phone layout and CSP (see ./audit).
+ * through playwright-core. Every test made with `useE2E` is also checked, when it ends, for
+ * accessibility, phone layout and CSP (see ./audit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -228,8 +228,8 @@ export async function auditOpenPages(contexts: readonly BrowserContext[]): Promi
 
 /**
  * Registers beforeAll/afterAll hooks that start the app for one test file (and the worker's browser,
- * see sharedBrowser) and stop the app and close the file's contexts afterwards. Use inside a describe block. `env` is read when the app starts (so it may
- * name a server the test starts first).
+ * see sharedBrowser), then stop the app and close the file's contexts. Use inside a describe block.
+ * `env` is read when the app starts (so it may name a server the test starts first).
  */
 export function useE2E(options: { env?: () => Promise<Record<string, string>> | Record<string, string> } = {}): E2E {
   let app: RunningApp | undefined;
