@@ -7,7 +7,8 @@ import { LongestFirstSequencer } from './web/e2e/sequencer.js';
  * files) and isolate by data, not instances; component tests (*.test.tsx) keep their modules too,
  * each file in a DOM of its own.
  * Browser test files run E2E_WORKERS at a time (default 3: a browser file mostly waits on its app and
- * Chromium, so three keep two cores busier than two did), longest first, each with its own app and Chromium;
+ * Chromium, so three keep two cores busier than two did), longest first, each with its own app, in the
+ * browser of its worker process (web/e2e/harness.ts, sharedBrowser);
  * `npm test` runs them in a process of their own beside the unit and server projects
  * (scripts/test.mjs), while one `vitest run` of everything runs them last.
  */
@@ -77,7 +78,8 @@ export default defineConfig({
           pool: 'forks',
           // A worker process runs file after file on one module graph (playwright-core, axe-core, the
           // harness), as the server tests do: about half a CPU second less per file. Each file still
-          // starts its own app and Chromium (useE2E), and the browser files keep no module state.
+          // starts its own app (useE2E); the files of a worker share its browser (sharedBrowser), each
+          // in contexts of its own, and keep no other module state.
           isolate: false,
           maxWorkers: E2E_WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts', 'web/e2e/global-setup.ts'],

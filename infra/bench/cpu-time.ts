@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+export const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** utime + stime of a process in ms, or undefined when it is gone (or not on Linux). */
 export function processCpuMs(pid: number): number | undefined {

@@ -25,8 +25,9 @@ describe.skipIf(!hasChromium())('battles in a browser [needs Chromium]', () => {
   const e2e = useE2E();
 
   it('challenges, arrives live, is accepted with a POG, flips for both players, moves the prize live and verifies', async () => {
-    const ringoContext = await e2e.newContext();
-    const rockyContext = await e2e.newContext();
+    // Both watch the real reveal, in motion (the harness's contexts otherwise ask for reduced motion).
+    const ringoContext = await e2e.newContext({ reducedMotion: 'no-preference' });
+    const rockyContext = await e2e.newContext({ reducedMotion: 'no-preference' });
     const [ringo, rocky] = await Promise.all([
       playerWithPog(ringoContext, 'ringo', { name: 'Ember', textContent: 'FIRE', backgroundColor1: '#F97316', backgroundColor2: '#7F1D1D' }),
       playerWithPog(rockyContext, 'rocky', { name: 'Tide', textContent: 'WAVE', backgroundColor1: '#06B6D4', backgroundColor2: '#1E3A8A' }),

@@ -1,7 +1,8 @@
 /**
  * End-to-end harness: runs the REAL app (gateway + in-process worker on embedded PGlite) as a
- * child process and drives it with Debian's Chromium through playwright-core. Every test made with
- * `useE2E` is also checked, when it ends, for accessibility, phone layout and CSP (see ./audit).
+ * child process and drives it with Debian's Chromium (its headless shell when installed: ./env.ts)
+ * through playwright-core. Every test made with `useE2E` is also checked, when it ends, for
+ * accessibility, phone layout and CSP (see ./audit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +16,7 @@ import type { Pog } from '@pog/common';
 import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
 import { appEntry } from '../../gateway/src/testing/processes';
 import type { FactoryReply, FactoryRequest } from '../../server/src/testing/e2e-factories';
-import { CHROMIUM_PATH, REPO_ROOT } from './env';
+import { REPO_ROOT, testBrowserPath } from './env';
 import { assertNoFindings, auditAtBothSizes, describeCsp, watchCsp, type CspViolation } from './audit';
 
 export { CHROMIUM_PATH, REPO_ROOT, hasChromium } from './env';
@@ -167,8 +168,36 @@ function factoryClient(child: ChildProcess): RunningApp['factory'] {
     });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/**
+ * What every test's browser context starts with. Reduced motion: the app then stops its endless
+ * animations (a rare POG's shimmer, a spinner), which otherwise have the browser draw 60 frames a
+ * second for as long as a page shows one: most of the browser tests' CPU went into drawing frames
+ * nobody looks at. A test that is about motion (the battle reveal) asks for `reducedMotion: 'no-preference'`.
+ */
+export const CONTEXT_DEFAULTS = { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' } as const satisfies BrowserContextOptions;
+
+let running: Promise<Browser> | undefined;
+
+/**
+ * The browser of this worker process: launched by the first test file that asks, and shared by the
+ * files that follow in the same process (vitest's isolate: false), each in contexts of its own
+ * (their own cookies, storage and emulation). It saves a browser start and stop per file. One that
+ * crashed or was closed is launched again; it ends with the worker process.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!running) {
+    const launching = chromium.launch({ executablePath: testBrowserPath(), headless: true, args: CHROMIUM_ARGS });
+    running = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => {
+        if (running === launching) running = undefined;
+      }),
+      () => {
+        if (running === launching) running = undefined;
+      },
+    );
+  }
+  return running;
 }
 
 export interface E2E {
@@ -198,9 +227,9 @@ export async function auditOpenPages(contexts: readonly BrowserContext[]): Promi
 }
 
 /**
- * Registers beforeAll/afterAll hooks that start the app and the browser for one test file and
- * stop both afterwards. Use inside a describe block. `env` is read when the app starts (so it may
- * name a server the test starts first).
+ * Registers beforeAll/afterAll hooks that start the app for one test file (and the worker's browser,
+ * see sharedBrowser), then stop the app and close the file's contexts. Use inside a describe block.
+ * `env` is read when the app starts (so it may name a server the test starts first).
  */
 export function useE2E(options: { env?: () => Promise<Record<string, string>> | Record<string, string> } = {}): E2E {
   let app: RunningApp | undefined;
@@ -212,7 +241,7 @@ export function useE2E(options: { env?: () => Promise<Record<string, string>> | 
 
   beforeAll(async () => {
     const env = await options.env?.();
-    [app, browser] = await Promise.all([startApp({ env }), launchBrowser()]);
+    [app, browser] = await Promise.all([startApp({ env }), sharedBrowser()]);
   });
 
   beforeEach(() => {
@@ -232,9 +261,9 @@ export function useE2E(options: { env?: () => Promise<Record<string, string>> | 
     }
   });
 
+  // The browser stays for the next file (sharedBrowser); this file's contexts go.
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));
-    await browser?.close();
     await app?.stop();
   });
 
@@ -248,7 +277,7 @@ export function useE2E(options: { env?: () => Promise<Record<string, string>> | 
       return browser;
     },
     newContext: async (options = {}) => {
-      const context = await handle.browser.newContext({ baseURL: handle.app.url, viewport: { width: 1280, height: 800 }, ...options });
+      const context = await handle.browser.newContext({ baseURL: handle.app.url, ...CONTEXT_DEFAULTS, ...options });
       context.setDefaultTimeout(15_000);
       await watchCsp(context, cspViolations);
       contexts.push(context);

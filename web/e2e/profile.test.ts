@@ -6,28 +6,30 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertNoFindings, describeCsp, watchCsp, type CspViolation } from './audit';
-import { auditOpenPages, hasChromium, launchBrowser, registerThroughUi, REPO_ROOT, startApp, type RunningApp } from './harness';
+import { auditOpenPages, CONTEXT_DEFAULTS, hasChromium, registerThroughUi, REPO_ROOT, sharedBrowser, startApp, type RunningApp } from './harness';
 
 /** It starts the app twice and runs the CLI twice: more than the default minute on a busy machine. */
 const TIMEOUT_MS = 180_000;
 
 describe.skipIf(!hasChromium())('profile and the admin role [needs Chromium]', () => {
-  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
   let app: RunningApp | undefined;
   let dataDir = '';
   afterAll(async () => {
-    await browser?.close();
+    await Promise.allSettled(contexts.map((context) => context.close()));
     await app?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('shows the Admin badge once an operator makes the player an admin', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-role-'));
-    [app, browser] = await Promise.all([startApp({ dataDir }), launchBrowser()]);
-    const context = await browser.newContext({ baseURL: app.url });
+    const [started, browser] = await Promise.all([startApp({ dataDir }), sharedBrowser()]);
+    app = started;
+    const context = await browser.newContext({ baseURL: app.url, ...CONTEXT_DEFAULTS });
+    contexts.push(context);
     const page = await context.newPage();
     await registerThroughUi(page, 'grace_admin');
     await page.goto('/profile');
@@ -48,7 +50,8 @@ describe.skipIf(!hasChromium())('profile and the admin role [needs Chromium]', (
 
     // Same data, same generated session secret: the player is still signed in after the restart.
     app = await startApp({ dataDir });
-    const again = await browser.newContext({ baseURL: app.url, storageState: await context.storageState() });
+    const again = await browser.newContext({ baseURL: app.url, ...CONTEXT_DEFAULTS, storageState: await context.storageState() });
+    contexts.push(again);
     const csp: CspViolation[] = [];
     await watchCsp(again, csp);
     const profile = await again.newPage();

@@ -13,6 +13,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** The longest browser files, longest first (30-80 s each on the 2-core machine, then 15-30 s; the rest 3-12 s). */
 export const LONGEST_FIRST = [
   'web/e2e/telling.test.ts',
+  // Two app starts and two runs of the role CLI: 40-50 s since the browser's frames got cheap (2026-11-24).
+  'web/e2e/profile.test.ts',
   'web/e2e/screens/player-desktop.test.ts',
   'web/e2e/foundation.test.ts',
   'web/e2e/trades.test.ts',

@@ -171,8 +171,9 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
   });
 
   it('reads a coin flip as heads and tails: the reveal, the card, the record and the notification', async () => {
-    const headsContext = await e2e.newContext();
-    const tailsContext = await e2e.newContext();
+    // The real reveal, in motion (the harness's contexts otherwise ask for reduced motion).
+    const headsContext = await e2e.newContext({ reducedMotion: 'no-preference' });
+    const tailsContext = await e2e.newContext({ reducedMotion: 'no-preference' });
     const [heads, tails] = await Promise.all([
       playerWithPog(headsContext, 'headsplayer', { name: 'Sun Coin', textContent: 'SUN', backgroundColor1: '#FACC15', backgroundColor2: '#B45309' }),
       playerWithPog(tailsContext, 'tailsplayer', { name: 'Moon Coin', textContent: 'MOON', backgroundColor1: '#64748B', backgroundColor2: '#0F172A' }),

@@ -5,6 +5,7 @@ import { timeAgo, type Notification } from '@pog/common';
 import { Button, IconButton } from '../components/Button';
 import { BellIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
+import { useArrivals } from '../hooks/useArrivals';
 import { useDismiss } from '../hooks/useDismiss';
 import { useMarkNotificationsRead, useNotifications } from '../features/notifications/useNotifications';
 import { Anchor, Popover } from './Popover';
@@ -28,6 +29,10 @@ const Count = styled.span`
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.background};
 `;
 
+/**
+ * Pings three times when unread news arrives, then stays lit: an endless ping would redraw the page
+ * 60 times a second for as long as anything is unread, for a player who has seen the dot already.
+ */
 const PingDot = styled.span`
   position: absolute;
   top: 0.35rem;
@@ -42,7 +47,7 @@ const PingDot = styled.span`
     inset: 0;
     border-radius: 50%;
     background: inherit;
-    animation: ${ping} 1.4s cubic-bezier(0, 0, 0.2, 1) infinite;
+    animation: ${ping} 1.4s cubic-bezier(0, 0, 0.2, 1) 3;
   }
 `;
 
@@ -129,6 +134,7 @@ export function NotificationBell() {
 
   const unreadCount = data?.unreadCount ?? 0;
   const shownCount = unreadCount > 99 ? '99+' : String(unreadCount);
+  const arrivals = useArrivals(unreadCount);
   const unreadIds = useMemo(() => (data?.items ?? []).filter((item) => !item.read).map((item) => item.id), [data]);
 
   // While the panel is open, whatever is unread (including live arrivals) is being seen. Each id
@@ -163,7 +169,7 @@ export function NotificationBell() {
         <BellIcon />
         {unreadCount > 0 && (
           <>
-            <PingDot aria-hidden="true" />
+            <PingDot key={arrivals} aria-hidden="true" />
             <Count data-testid="unread-count" aria-hidden="true">
               {shownCount}
             </Count>
