@@ -61,7 +61,8 @@ describe('Creator Studio', () => {
     renderWithApp(<CreatorStudio user={alice} />, { route: '/create?edit=12' });
 
     expect(await screen.findByText('Editing Old Name')).toBeTruthy();
-    expect(field('Name').value).toBe('Old Name');
+    // The saved design fills the form in an effect after the POG arrives: one commit after the heading.
+    await waitFor(() => expect(field('Name').value).toBe('Old Name'));
     expect(field('Text on the POG').value).toBe('OLD');
 
     type('Name', 'New Name');
