@@ -62,6 +62,8 @@ describe.skipIf(!hasChromium())('leaderboards and counter-offers [needs Chromium
     // This week has the trade too; the period is part of the address.
     await page.getByRole('button', { name: 'This week' }).click();
     await page.waitForURL(/period=week/);
+    // The all-time board's rows are still there while the week's load: wait for the week's board.
+    await page.getByRole('button', { name: 'This week', pressed: true }).waitFor();
     await table.getByRole('cell', { name: 'benladder' }).waitFor();
     expect(await page.getByRole('button', { name: 'This week' }).getAttribute('aria-pressed')).toBe('true');
     // Signed out, the board shows without an own rank.
