@@ -11,16 +11,13 @@
  * template it needs. FILE... runs only those browser files (paths from the repo root).
  * On a shared machine compare the CPU seconds: the wall time moves with the other work.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareBaselineTree } from './baseline-tree';
 import { describeLoad, runBenchmark } from './machine';
 import { repoRoot } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
-import { sampleTree } from './tree-cpu';
+import { laneFigures, runVitestLane, type LaneReport } from './vitest-lane';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,12 +30,8 @@ const { values, positionals } = parseArgs({
 const ROUNDS = Math.max(1, Number(values.rounds));
 const WARMUP_FILE = 'web/e2e/achievements.test.ts';
 
-interface Report {
-  testResults?: Array<{ name: string; startTime?: number; endTime?: number; assertionResults?: Array<{ status: string; fullName?: string; failureMessages?: string[] }> }>;
-}
-
 /** The run's failed tests with the start of their message, and its slowest files. */
-function describeReport(report: Report, root: string): string[] {
+function describeReport(report: LaneReport, root: string): string[] {
   const lines: string[] = [];
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
@@ -56,35 +49,11 @@ function describeReport(report: Report, root: string): string[] {
 
 /** One `vitest run --project e2e` in `root`: wall and CPU seconds by kind, passed and failed tests. */
 async function runLane(root: string, files: string[]): Promise<Figures> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-e2e-lane-'));
-  const reportFile = path.join(dir, 'report.json');
-  const started = Date.now();
-  const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'e2e', '--reporter=dot', '--reporter=json', `--outputFile.json=${reportFile}`, ...files], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', E2E_REQUIRED: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const sampler = sampleTree(child.pid!);
-  await new Promise((resolve) => child.once('exit', resolve));
-  sampler.stop();
-  const figures: Figures = { wall_s: (Date.now() - started) / 1000 };
-  let cpu = 0;
-  for (const [kind, { seconds }] of [...sampler.totals()].sort((a, b) => b[1].seconds - a[1].seconds)) {
-    figures[`cpu_${kind.replaceAll(' ', '_')}_s`] = seconds;
-    cpu += seconds;
-  }
-  figures.cpu_total_s = cpu;
-  try {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
-    const statuses = (report.testResults ?? []).flatMap((file) => file.assertionResults ?? []).map((test) => test.status);
-    figures.passed = statuses.filter((status) => status === 'passed').length;
-    figures.failed = statuses.filter((status) => status !== 'passed').length;
-    console.log(describeReport(report, root).join('\n'));
-  } catch {
-    figures.failed = -1;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const run = await runVitestLane(root, ['--project', 'e2e', ...files], { ...process.env, E2E_REQUIRED: '1' });
+  const figures: Figures = { wall_s: run.wallSeconds };
+  for (const [kind, seconds] of [...run.cpuByKind].sort((a, b) => b[1] - a[1])) figures[`cpu_${kind.replaceAll(' ', '_')}_s`] = seconds;
+  Object.assign(figures, laneFigures(run));
+  if (run.report) console.log(describeReport(run.report, root).join('\n'));
   return figures;
 }
 

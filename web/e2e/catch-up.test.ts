@@ -6,7 +6,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, playerWithPog, useE2E } from './harness';
+import { hasChromium, playerWithPog, useE2E, waitUntilLive } from './harness';
 
 /** A TCP relay to the app that a test can cut (every connection dropped, new ones refused) and restore. */
 async function cuttableRelay(target: URL): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
@@ -61,9 +61,7 @@ describe.skipIf(!hasChromium())('a page through a lost connection [needs Chromiu
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
       // The page is live before the network goes. (A connection first opened after the cut would,
       // rightly, read the page again: its data may be older than the position it resumes from.)
-      await page.getByRole('button', { name: /User menu/ }).click();
-      await page.getByText('Live updates on').waitFor();
-      await page.keyboard.press('Escape');
+      await waitUntilLive(page);
 
       // The network goes; the page's live connection with it.
       await relay.cut();

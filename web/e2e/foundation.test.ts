@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, registerThroughUi, snapshot, useE2E } from './harness';
+import { hasChromium, registerThroughUi, snapshot, useE2E, waitUntilLive } from './harness';
 
 /** The /auth page must stay light: the shell plus the Auth screen, code-split from the rest. */
 const AUTH_JS_BUDGET_BYTES = 200 * 1024;
@@ -31,9 +31,7 @@ describe.skipIf(!hasChromium())('the app shell in a browser [needs Chromium]', (
     // Opening the panel marks the notification read, on the server too.
     await unread.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByText('Live updates on').waitFor();
-    await page.keyboard.press('Escape');
+    await waitUntilLive(page);
     expect(await page.getByRole('button', { name: /^Notifications/ }).getByTestId('unread-count').count()).toBe(0);
     await snapshot(page, 'signed-in');
 

@@ -302,6 +302,16 @@ export async function registerThroughUi(page: Page, username: string, password =
   await page.getByRole('button', { name: 'User menu' }).waitFor();
 }
 
+/**
+ * Waits until the page's live connection is up, as a player would see it: 'Live updates on' in the
+ * user menu, which is closed again afterwards.
+ */
+export async function waitUntilLive(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByText('Live updates on').waitFor(options);
+  await page.keyboard.press('Escape');
+}
+
 /** Saves a screenshot when E2E_ARTIFACTS names a directory (handy when a test fails in CI). */
 export async function snapshot(page: Page, name: string): Promise<void> {
   const dir = process.env.E2E_ARTIFACTS;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, hasChromium, registerThroughUi, useE2E } from './harness';
+import { E2E_ADMIN_PASSWORD, hasChromium, registerThroughUi, useE2E, waitUntilLive } from './harness';
 
 const OFFLINE_BANNER = "You're currently offline. Some features may not be available.";
 
@@ -47,9 +47,7 @@ describe.skipIf(!hasChromium())('offline and failing connections in a browser [n
 
     // Back online: the save must not happen by itself (TanStack Query would resume a paused one).
     await goOnline(page);
-    await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByText('Live updates on').waitFor();
-    await page.keyboard.press('Escape');
+    await waitUntilLive(page);
     const me = (await (await page.context().request.get('/api/user')).json()) as { id: number };
     const pogs = (await (await page.context().request.get(`/api/users/${me.id}/pogs`)).json()) as unknown[];
     expect(pogs).toEqual([]);
@@ -74,8 +72,7 @@ describe.skipIf(!hasChromium())('offline and failing connections in a browser [n
     await goOffline(page);
     await goOnline(page);
     // socket.io-client alone would sit 'connecting' until its 20 s connect timeout.
-    await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByText('Live updates on').waitFor({ timeout: 10_000 });
+    await waitUntilLive(page, { timeout: 10_000 });
     expect(held).toBeGreaterThanOrEqual(2);
   });
 

@@ -8,6 +8,7 @@
  */
 import type { DurableEvents, EventMeta, PositionedEventName } from '@pog/common';
 import { reportError } from '../errors/showError';
+import { whenOnline } from '../network/retryLater';
 import { inOrderOnceLoaded } from './inOrder';
 import type { SocketStatus } from '../../stores/socket';
 import type { GameSocket } from './socket';
@@ -59,8 +60,7 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
     socket.disconnect();
     socket.connect();
   };
-  const target = typeof window === 'undefined' ? undefined : window;
-  target?.addEventListener('online', restartIfDown);
+  const stopRestarting = whenOnline(restartIfDown);
 
   onStatus('connecting');
   socket.connect();
@@ -85,7 +85,7 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
       socket.on(event, listener as never);
     },
     close() {
-      target?.removeEventListener('online', restartIfDown);
+      stopRestarting();
       parsing.stop();
       socket.removeAllListeners();
       socket.disconnect();
