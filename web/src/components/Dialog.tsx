@@ -15,8 +15,8 @@ const Overlay = styled.div`
   display: grid;
   place-items: center;
   padding: 1rem;
-  background: rgba(6, 3, 20, 0.72);
-  backdrop-filter: blur(4px);
+  /* Dimmed, not blurred: a full-screen backdrop blur is redrawn on every frame the dialog changes (see Header). */
+  background: rgba(6, 3, 20, 0.8);
   animation: ${fadeIn} 150ms ease-out;
 `;
 

@@ -19,8 +19,13 @@ const Bar = styled.header`
   top: var(${BANNER_HEIGHT_VAR}, 0px);
   z-index: ${({ theme }) => theme.zIndex.header};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: rgba(15, 11, 36, 0.82);
-  backdrop-filter: blur(12px);
+  /*
+   * Opaque rather than see-through and blurred: a backdrop blur has the compositor blur whatever
+   * scrolls under the bar on every frame, which costs a phone (or any screen drawn without a GPU)
+   * more than it shows (in the browser tests, two thirds of the compositor's CPU); and unblurred,
+   * what scrolls under a see-through bar shows as a ghost behind its links.
+   */
+  background: ${({ theme }) => theme.colors.background};
 `;
 
 const Inner = styled.div`
