@@ -168,5 +168,7 @@ if (fileTimes.length > 0) {
   for (const file of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
 }
 
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || results.some((lane) => lane.status !== 0) ? 1 : 0);
+// Exit once everything above is written: stdout into a pipe is written asynchronously, and exiting at
+// once lost the end of the output, closing line included, when a program read it through a pipe.
+const exitCode = failed > 0 || results.some((lane) => lane.status !== 0) ? 1 : 0;
+process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`, () => process.exit(exitCode));
