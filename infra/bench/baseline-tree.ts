@@ -5,7 +5,7 @@
  * (@pog/*), which point into the baseline tree itself.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './processes';
@@ -36,4 +36,16 @@ export function prepareBaselineTree(revision: string): BaselineTree {
     migrationsDir: path.join(root, 'common/src/server/db/migrations'),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Copies this checkout's PGlite templates (.test-data/pglite-<hash of the migrations>) into `root`'s
+ * .test-data, so that a tree with the same migrations does not build one in a measured round.
+ */
+export function copyPgliteTemplates(root: string): void {
+  const dataDir = path.join(repoRoot, '.test-data');
+  mkdirSync(path.join(root, '.test-data'), { recursive: true });
+  for (const entry of existsSync(dataDir) ? readdirSync(dataDir) : []) {
+    if (/^pglite-[0-9a-f]+$/.test(entry)) cpSync(path.join(dataDir, entry), path.join(root, '.test-data', entry), { recursive: true });
+  }
 }

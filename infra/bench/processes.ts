@@ -15,6 +15,13 @@ export { freePort };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** This process's environment without the variables that switch `npm test`'s real services on (TEST_*, E2E_REQUIRED): the README's plain run. */
+export function envWithoutTestServices(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith('TEST_') || name === 'E2E_REQUIRED') delete env[name];
+  return env;
+}
+
 /**
  * The app's entry in a tree: the composition root `server/src/main.ts`, or `gateway/src/main.ts` in
  * trees from before it existed (the `--before` baselines).

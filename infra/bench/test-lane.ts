@@ -10,12 +10,10 @@
  * checkout's PGlite templates (built for the same migrations) so that neither side builds one in a
  * round, and `--warmup` runs (default 1: its app bundle, vitest's caches) that are not counted.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { prepareBaselineTree } from './baseline-tree';
+import { copyPgliteTemplates, prepareBaselineTree } from './baseline-tree';
 import { runBenchmark } from './machine';
-import { repoRoot } from './processes';
+import { envWithoutTestServices, repoRoot } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
 import { laneFigures, runVitestLane } from './vitest-lane';
 
@@ -23,9 +21,7 @@ const LANE = ['--project', 'unit', '--project', 'components', '--project', 'serv
 
 /** One run of the lane in `root`, with no TEST_* variables (the README's plain `npm test`). */
 async function runLane(root: string): Promise<Figures> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith('TEST_')) delete env[name];
-  return laneFigures(await runVitestLane(root, LANE, env));
+  return laneFigures(await runVitestLane(root, LANE, envWithoutTestServices()));
 }
 
 runBenchmark(async () => {
@@ -33,11 +29,7 @@ runBenchmark(async () => {
   if (!values.baseline) throw new Error('--baseline <revision> is required');
   const baseline = prepareBaselineTree(values.baseline);
   try {
-    const dataDir = path.join(repoRoot, '.test-data');
-    mkdirSync(path.join(baseline.root, '.test-data'), { recursive: true });
-    for (const entry of existsSync(dataDir) ? readdirSync(dataDir) : []) {
-      if (/^pglite-[0-9a-f]+$/.test(entry)) cpSync(path.join(dataDir, entry), path.join(baseline.root, '.test-data', entry), { recursive: true });
-    }
+    copyPgliteTemplates(baseline.root);
     for (let run = 1; run <= Number(values.warmup); run++) {
       console.log(`warm-up ${run}: baseline ${baseline.revision}`);
       await runLane(baseline.root);
