@@ -13,11 +13,9 @@
  * `--warmup` unmeasured runs of each, so that both are warm and see the same load.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { copyPgliteTemplates, prepareBaselineTree } from './baseline-tree';
-import { runBenchmark } from './machine';
+import { coreTicks, describeSpeed, runBenchmark } from './machine';
 import { envWithoutTestServices, repoRoot } from './processes';
 import { interleave, medianRatio, printSummary, type Figures } from './rounds';
 import { sampleTree } from './tree-cpu';
@@ -30,36 +28,6 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '1' },
   },
 });
-
-/**
- * How fast one core of this machine is, as a yardstick: machines of the same kind differ by a third
- * (benchmark index 2,500 against 3,900), so a wall time alone says little from one session to the next.
- * Best of three rounds of hashing 256 MiB with SHA-256 and of a fixed loop of JavaScript.
- */
-function speedProbe(): string {
-  const block = Buffer.alloc(1024 * 1024, 7);
-  let hashMs = Infinity;
-  let loopMs = Infinity;
-  let sum = 0;
-  for (let round = 0; round < 3; round++) {
-    let started = performance.now();
-    const hash = createHash('sha256');
-    for (let i = 0; i < 256; i++) hash.update(block);
-    hash.digest();
-    hashMs = Math.min(hashMs, performance.now() - started);
-    started = performance.now();
-    for (let i = 0; i < 50_000_000; i++) sum = (sum + i * 31) % 1_000_003;
-    loopMs = Math.min(loopMs, performance.now() - started);
-  }
-  return `speed probe: SHA-256 ${Math.round(256 / (hashMs / 1000))} MiB/s, loop ${Math.round(loopMs)} ms (higher, lower: faster; checksum ${sum})`;
-}
-
-/** Busy and total jiffies of all cores (/proc/stat's first line). */
-function coreTicks(): { busy: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  return { busy: total - fields[3]! - fields[4]!, total };
-}
 
 /** One `npm test` in `root`: its figures, and its details printed under `label`. */
 async function runNpmTest(root: string, label: string): Promise<Figures> {
@@ -94,7 +62,7 @@ async function runNpmTest(root: string, label: string): Promise<Figures> {
 }
 
 runBenchmark(async () => {
-  console.log(speedProbe());
+  console.log(describeSpeed());
   const rounds = Number(values.rounds);
   if (!values.baseline) {
     for (let round = 1; round <= rounds; round++) await runNpmTest(values.root, `round ${round}`);
