@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteDirFromTemplate } from '../testing/pglite-template';
 import { openDatabase, type Database } from './client';
+import { threadExecArgv } from './pglite-thread';
 
 /** PGlite in its worker thread, through the same Database interface and Drizzle driver as in-process. */
 describe('PGlite in a thread of its own', () => {
@@ -95,5 +96,12 @@ describe('PGlite in a thread of its own', () => {
     expect(ticksWhenDone).toBe(-1);
     await slow;
     clearInterval(ticker);
+  });
+});
+
+describe("the thread's Node flags", () => {
+  it('keeps the process flags except the TypeScript loader and V8 WebAssembly compiler flags, which a Worker refuses', () => {
+    const argv = ['--enable-source-maps', '--liftoff-only', '--no-wasm-tier-up', '--import', 'tsx', '--import=tsx/esm', '--max-old-space-size=512', '--import', './trace.mjs'];
+    expect(threadExecArgv(argv)).toEqual(['--enable-source-maps', '--max-old-space-size=512', '--import', './trace.mjs']);
   });
 });

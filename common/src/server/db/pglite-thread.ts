@@ -40,12 +40,17 @@ export interface EmbeddedClient extends EmbeddedTransaction {
 
 const WORKER_ENTRY = new URL('./pglite-thread-worker.mjs', import.meta.url);
 
-/** The server's flags without its `--import tsx`: the worker is plain JavaScript, and a TypeScript loader there costs memory. */
-function withoutTsx(argv: string[]): string[] {
+/**
+ * The server's flags for the thread, without its `--import tsx` (the worker is plain JavaScript, and a
+ * TypeScript loader there costs memory) and without V8's WebAssembly compiler flags (`--liftoff-only`,
+ * `--wasm-...`): those hold for every thread of the process already, and a Worker refuses them.
+ */
+export function threadExecArgv(argv: string[]): string[] {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if ((arg === '--import' || arg === '--require' || arg === '-r') && argv[i + 1]?.includes('tsx')) i++;
+    else if (/^--(no-)?(liftoff|wasm)/.test(arg)) continue;
     else if (!(/^--(import|require)=/.test(arg) && arg.includes('tsx'))) kept.push(arg);
   }
   return kept;
@@ -63,7 +68,7 @@ export interface ThreadOptions {
 export async function openPgliteThread(dir: string, options: ThreadOptions = {}): Promise<EmbeddedClient> {
   const worker = new Worker(WORKER_ENTRY, {
     workerData: { dir, startParams: pgliteStartParams(), wire: options.wire !== false },
-    execArgv: withoutTsx(process.execArgv),
+    execArgv: threadExecArgv(process.execArgv),
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const handlers = new Map<number, (payload: string) => void>();
