@@ -14,6 +14,24 @@ describe('toAppError', () => {
     }
   });
 
+  it('answers a database connection lost or out of reach with 503, also when the driver error is wrapped', () => {
+    const lost = [
+      { code: '57P01', message: 'terminating connection due to administrator command' },
+      { code: '57P02' },
+      { code: '57P03' },
+      { code: '08006' },
+      { code: '08003' },
+      { code: 'ECONNRESET' },
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new Error('Client was closed and is not queryable'),
+      Object.assign(new Error('Failed query: insert into "sessions"'), { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) }),
+    ];
+    for (const error of lost) expect([error, toAppError(error).status]).toEqual([error, 503]);
+    // A protocol violation is a bug, not an outage.
+    expect(toAppError({ code: '08P01' }).status).toBe(500);
+  });
+
   it('keeps AppErrors, maps body-parser errors, and hides everything else behind a plain 500', () => {
     const own = new AppError('COOLDOWN', 'wait');
     expect(toAppError(own)).toBe(own);

@@ -20,10 +20,13 @@ interface HttpLikeError {
 
 /** PostgreSQL gave up one of two colliding transactions: nothing was written, try again. */
 const RETRYABLE_DB_CODES = new Set(['40001', '40P01']);
-/** The database cannot be reached (down, restarting, closed under us): nothing was written. */
+/**
+ * The database cannot be reached or its connection was lost (down, restarting, failing over, its
+ * connections ended, closed under us): what the request was writing was rolled back.
+ */
 function isUnreachable(error: unknown): boolean {
   const { message, cause } = error as { message?: string; cause?: { message?: string } };
-  return isTransientConnectionError(error) || /PGlite is closed/.test(`${message} ${cause?.message}`);
+  return isTransientConnectionError(error) || /PGlite is closed|Client was closed and is not queryable/.test(`${message} ${cause?.message}`);
 }
 
 export function toAppError(error: unknown): AppError {

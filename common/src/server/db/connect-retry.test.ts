@@ -24,6 +24,9 @@ describe('isTransientConnectionError', () => {
     ['a server still starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
     ['the setup server shutting down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['a socket closed during the handshake', new Error('Connection terminated unexpectedly')],
+    ['a connection failure (SQLSTATE class 08)', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['a connection found broken before a query', new Error('Client has encountered a connection error and is not queryable')],
+    ['too many connections', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     ['an error wrapped as a cause', new Error('migration failed', { cause: refused() })],
     ['every address refused (happy eyeballs)', new AggregateError([refused(), refused()], 'connect failed')],
   ])('retries %s', (_, error) => {
@@ -34,6 +37,7 @@ describe('isTransientConnectionError', () => {
     ['a wrong password', Object.assign(new Error('password authentication failed for user "pog"'), { code: '28P01' })],
     ['a missing database', Object.assign(new Error('database "pog" does not exist'), { code: '3D000' })],
     ['a failing statement', Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' })],
+    ['a protocol violation', Object.assign(new Error('invalid frontend message type'), { code: '08P01' })],
     ['something that is not an error', 'boom'],
   ])('does not retry %s', (_, error) => {
     expect(isTransientConnectionError(error)).toBe(false);

@@ -4,7 +4,7 @@
  * other error (a bad password, a failing SQL statement) is final and thrown at once.
  */
 
-/** Node network errors and PostgreSQL states that mean "not yet", not "never". */
+/** Node network errors and PostgreSQL states that mean "not now", not "never". */
 const TRANSIENT_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -14,23 +14,37 @@ const TRANSIENT_CODES = new Set([
   'ENOTFOUND', // the service name is not in DNS until its container runs
   'EAI_AGAIN',
   'EPIPE',
-  '57P03', // cannot_connect_now: the database system is starting up
-  '57P01', // admin_shutdown: the image's temporary setup server stopping under us
+  '57P01', // admin_shutdown: a restart, a failover, pg_terminate_backend
   '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the database system is starting up
+  '53300', // too_many_connections
 ]);
 
+/**
+ * node-postgres's own words for a connection that went away: the server closed the socket (during
+ * the start-up handshake or under a query), or a client found its connection broken before a query.
+ */
+const LOST_CONNECTION = /Connection terminated (unexpectedly|due to connection timeout)|Client has encountered a connection error and is not queryable/;
+
+/**
+ * Whether the database could not be reached or the connection was lost: a transaction it cut off
+ * is rolled back by the server (unless its COMMIT had reached it already), and trying again later
+ * may succeed.
+ */
 export function isTransientConnectionError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
-    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
-    // node-postgres, when the server closes the socket during the start-up handshake.
-    if (typeof message === 'string' && /Connection terminated (unexpectedly|due to connection timeout)/.test(message)) return true;
+    if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || isConnectionException(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
     // Happy-eyeballs connects fail with an AggregateError of per-address errors.
     if (Array.isArray(errors) && errors.some(isTransientConnectionError)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** SQLSTATE class 08, connection exception; a protocol violation (08P01) is a bug, not an outage. */
+const isConnectionException = (code: string) => /^08[0-9A-Z]{3}$/.test(code) && code !== '08P01';
 
 export interface ConnectRetryOptions {
   /** Give up after this long (default 120 s); the last error is thrown. */
