@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, silentLogger, type Clock, type Logger } from '@pog/common/server';
 import { startRuntime, type Runtime } from '../../../server/src/runtime';
-import { privatePostgresDatabase, sharedDatabase, type BackendName } from './databases';
+import { privatePostgresDatabase, sharedDatabase, type BackendName, type PrivateDatabase } from './databases';
 
 export interface TestApp {
   url: string;
   runtime: Runtime;
+  /** The database of its own, with `ownDatabase` on PostgreSQL. */
+  ownDatabase: PrivateDatabase | undefined;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     url: runtime.url!,
     runtime,
+    ownDatabase: own,
     close: async () => {
       await runtime.close();
       await own?.close();
