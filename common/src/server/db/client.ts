@@ -93,9 +93,14 @@ function openPostgres(url: string, max: number, log: Logger): Database {
   const lost = (error: Error) => {
     if (down) return;
     down = true;
-    log.warn({ component: 'db', err: { message: error.message } }, `cannot reach ${description}; reconnecting on demand`);
+    log.warn({ component: 'db', err: error.message }, `cannot reach ${description}; reconnecting on demand`);
   };
   pool.on('error', lost);
+  // A client checked out of the pool has no listener of the pool's: if its connection is cut then
+  // (between a transaction's statements, or as a failing query ends) it would emit 'error' on nobody,
+  // which ends the process. The statement in flight, or the next one, fails instead (a 503), and the
+  // pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', lost));
   const back = () => {
     if (!down) return;
     down = false;

@@ -12,8 +12,10 @@
  * On PostgreSQL the settings travel with BEGIN, in one round trip (one simple-protocol query of two
  * statements), instead of a statement of its own in every unit of work. Drizzle's own transaction
  * sends BEGIN alone, so this is its node-postgres transaction (session.js) with that first query
- * changed; everything else (one pooled connection, COMMIT, ROLLBACK on error) is the same. PGlite
- * runs in-process, where a round trip costs next to nothing: there Drizzle's transaction is used as is.
+ * changed, and a ROLLBACK that fails (the connection was cut: a failover, a restart) neither hides
+ * the first error nor gives the connection back to the pool; everything else (one pooled connection,
+ * COMMIT, ROLLBACK on error) is the same. PGlite runs in-process, where a round trip costs next to
+ * nothing: there Drizzle's transaction is used as is.
  */
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -55,6 +57,7 @@ export async function transactionAt<T>(db: Db, now: Date, origin: string | null,
   const { client, dialect, schema, options } = session as unknown as SessionInternals;
   const pooled = client instanceof pg.Pool || Object.getPrototypeOf(client).constructor.name.includes('Pool');
   const connection = pooled ? await client.connect() : client;
+  let broken: Error | undefined;
   try {
     const tx = new NodePgTransaction(dialect, new NodePgSession(connection, dialect, schema, options), schema) as unknown as Tx;
     // No parameters: node-postgres sends it as one simple query, both statements in one round trip.
@@ -64,10 +67,14 @@ export async function transactionAt<T>(db: Db, now: Date, origin: string | null,
       await tx.execute(sql.raw('COMMIT'));
       return result;
     } catch (error) {
-      await tx.execute(sql.raw('ROLLBACK'));
+      // On a lost connection the server has rolled back already and ROLLBACK fails too: the caller
+      // hears what went wrong first, and the connection is closed rather than handed out again.
+      await tx.execute(sql.raw('ROLLBACK')).catch((rollbackFailed: unknown) => {
+        broken = rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+      });
       throw error;
     }
   } finally {
-    if (pooled) (connection as pg.PoolClient).release();
+    if (pooled) (connection as pg.PoolClient).release(broken);
   }
 }
