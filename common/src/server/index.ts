@@ -23,7 +23,8 @@ export {
   type OutboxJob, pruneOutbox, readSequenced, releaseJobs, replayStream, type SequencedEvent, sequenceEvents, streamHead,
   type StreamReplay,
 } from './outbox/store';
-export { OutboxRelay, type OutboxRelayOptions, type RelayStatus, SEQUENCER_LOCK } from './outbox/relay';
+export { OutboxRelay, type OutboxRelayOptions, type RelayStatus } from './outbox/relay';
+export { LEASE_NOT_HELD, type LeaseQuery, releaseLease, renewLease, takeLease } from './outbox/sequencer-lease';
 export { type Settled } from './settled';
 export {
   type EnqueueOptions, type JobContext, type JobCounts, type JobDefinitions, type JobName, type JobPayload, type JobQueue, type JobResult,

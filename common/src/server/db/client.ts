@@ -21,14 +21,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 /**
- * A connection of the relay's own: LISTEN for the outbox's notifications and, on PostgreSQL, hold the
- * session advisory lock that makes one process the sequencer. On PGlite it is the embedded database
- * itself (one process, which is always the sequencer).
+ * A connection of the relay's own: LISTEN for the outbox's notifications and, on PostgreSQL, keep the
+ * sequencer's lease (outbox/sequencer-lease.ts) on a connection no request queues in front of. On
+ * PGlite it is the embedded database itself (one process, which is always the sequencer).
  */
 export interface DatabaseListener {
   listen(channel: string, handler: (payload: string) => void): Promise<void>;
-  /** Takes a session-level advisory lock if free; it is held until this listener closes or its connection is lost. */
-  tryLock(key: string): Promise<boolean>;
+  /** Runs one statement on this connection; its rows. */
+  query(text: string, values: unknown[]): Promise<Array<Record<string, unknown>>>;
   close(): Promise<void>;
 }
 
@@ -132,9 +132,8 @@ function openPostgres(url: string, max: number, log: Logger): Database {
           handlers.set(channel, handler);
           await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         },
-        async tryLock(key) {
-          const result = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [key]);
-          return result.rows[0]?.ok === true;
+        async query(text, values) {
+          return (await client.query<Record<string, unknown>>(text, values)).rows;
         },
         async close() {
           gone = true;
@@ -208,8 +207,8 @@ export function pgliteDatabase(client: EmbeddedClient, description: string, rele
         async listen(channel, handler) {
           unsubscribes.push(await client.listen(channel, handler));
         },
-        async tryLock() {
-          return true;
+        async query(text, values) {
+          return (await client.query<Record<string, unknown>>(text, values)).rows;
         },
         async close() {
           if (closed) return;

@@ -356,6 +356,17 @@ export const outboxState = pgTable('outbox_state', {
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
 });
 
+/** The sequencer's lease: which relay sequences the outbox, in which epoch, until when (mirrors migrations/0017_outbox_sequencer_lease.sql). */
+export const outboxSequencer = pgTable('outbox_sequencer', {
+  id: integer('id').primaryKey(),
+  /** The holding relay's origin; null before anyone took it. */
+  holder: text('holder'),
+  /** One more at each taking (the fencing token). */
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }),
+});
+
 /** Follow-up jobs written with the change that caused them; handed to the queue after commit. */
 export const outboxJobs = pgTable(
   'outbox_jobs',

@@ -1,8 +1,9 @@
 /**
  * The relay: the one path from a commit to the players' screens and the job queue.
  *
- * - **Sequencing** (one process at a time: the holder of an advisory lock on PostgreSQL, always the
- *   process itself on PGlite): committed events get their global seq and their stream position.
+ * - **Sequencing** (one process at a time: the holder of the sequencer's lease on PostgreSQL, which
+ *   another process takes over when it is not renewed; always the process itself on PGlite): committed
+ *   events get their global seq and their stream position, in steps fenced by the lease.
  * - **Feeding** (every gateway): sequenced events are read in seq order and handed to `deliver`,
  *   which emits them to this gateway's own sockets. Redis plays no part: a Redis outage delays no event.
  * - **Jobs** (every process): follow-up jobs are claimed and handed to the queue. A job counts as done
@@ -16,6 +17,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database, DatabaseListener, Db } from '../db/client';
 import type { JobName, JobQueue } from '../jobs/definitions';
 import type { Logger } from '../logging/logger';
+import { readWithin } from '../metrics/registry';
+import { isLeaseNotHeld, releaseLease, renewLease, takeLease, type LeaseQuery, type LeaseTerm } from './sequencer-lease';
 import { SerialTask } from './serial-task';
 import {
   claimJobs,
@@ -32,7 +35,6 @@ import {
 } from './store';
 import { attachOutboxHooks, type Written } from './unit-of-work';
 
-export const SEQUENCER_LOCK = 'pog-federation:outbox-sequencer';
 const BATCH = 1000;
 const JOB_BATCH = 200;
 
@@ -54,6 +56,11 @@ export interface OutboxRelayOptions {
   redeliverAfterMs?: number;
   /** Another process's undelivered jobs are taken over after this long (default 5 s). */
   adoptAfterMs?: number;
+  /**
+   * How long the sequencer's lease lasts unrenewed (PostgreSQL; default 3 s). Its holder renews it every
+   * third of that; the others ask for it every sixth, so a holder that stopped is replaced within 1.2 times it.
+   */
+  leaseMs?: number;
 }
 
 export interface RelayStatus {
@@ -72,6 +79,12 @@ export class OutboxRelay {
   private readonly jobs: SerialTask;
   private listener: DatabaseListener | undefined;
   private sequencer = false;
+  /**
+   * The lease this relay holds (PostgreSQL), and the moment (this process's monotonic clock) by which
+   * it has surely run out: the renewal that set it was sent no earlier.
+   */
+  private lease: { epoch: number; until: number } | undefined;
+  private leasing: Promise<void> | undefined;
   private cursor = 0;
   /** The highest seq a notification announced (the feed catches up to it). */
   private announced = 0;
@@ -88,6 +101,7 @@ export class OutboxRelay {
       pollMs: postgres ? 2_000 : 500,
       redeliverAfterMs: 30_000,
       adoptAfterMs: 5_000,
+      leaseMs: 3_000,
       ...options,
     };
     this.log = options.log.child({ component: 'outbox' });
@@ -119,8 +133,15 @@ export class OutboxRelay {
       await this.redeliver(new Date(), 'after a restart');
     }
     this.every(this.options.pollMs, () => this.wake());
-    // Another process may be the sequencer: take over if it goes (its lock ends with its connection).
-    this.every(1_000, () => void this.tryToLead());
+    if (database.kind === 'postgres') {
+      // The holder renews its lease; the others take it over once it ran out (its holder stopped renewing).
+      this.every(this.options.leaseMs / 3, () => {
+        if (this.lease) void this.keepLease();
+      });
+      this.every(this.options.leaseMs / 6, () => {
+        if (!this.lease) void this.keepLease();
+      });
+    }
     this.every(this.options.redeliverAfterMs, () => {
       if (this.sequencer) void this.redeliver(new Date(Date.now() - this.options.redeliverAfterMs));
     });
@@ -189,6 +210,11 @@ export class OutboxRelay {
     this.detachHooks?.();
     await Promise.all([this.sequence.stop(), this.feed.stop(), this.jobs.stop()]);
     await this.reconnecting;
+    await this.leasing;
+    // Handed on now rather than when it runs out: another process sequences at its next try.
+    if (this.lease && this.listener) await releaseLease(this.leaseQuery(this.listener), this.term(this.lease.epoch)).catch(() => undefined);
+    this.lease = undefined;
+    this.sequencer = false;
     await this.listener?.close();
     this.listener = undefined;
   }
@@ -199,7 +225,7 @@ export class OutboxRelay {
     this.timers.push(timer);
   }
 
-  /** Opens the listener and tries to become the sequencer; on failure, retries in the background. */
+  /** Opens the listener and tries to become the sequencer (or renews its lease); on failure, retries in the background. */
   private async connect(): Promise<void> {
     try {
       await this.openListener();
@@ -214,7 +240,6 @@ export class OutboxRelay {
     try {
       await listener.listen(OUTBOX_WRITTEN_CHANNEL, (payload) => this.written(payload));
       if (this.options.deliver) await listener.listen(OUTBOX_SEQUENCED_CHANNEL, (payload) => this.sequenced(payload));
-      this.sequencer = await listener.tryLock(SEQUENCER_LOCK);
     } catch (error) {
       await listener.close();
       throw error;
@@ -224,27 +249,90 @@ export class OutboxRelay {
       return;
     }
     this.listener = listener;
+    // One process owns an embedded database: it always sequences.
+    if (this.options.database.kind === 'pglite') this.sequencer = true;
+    else await this.keepLease();
   }
 
-  private async tryToLead(): Promise<void> {
-    if (this.sequencer || this.closed || !this.listener) return;
-    try {
-      this.sequencer = await this.listener.tryLock(SEQUENCER_LOCK);
-      if (this.sequencer) {
-        this.log.info('this process is the sequencer now');
-        this.wake();
-      }
-    } catch {
-      // The listener's connection is in trouble; `lost` handles it.
+  private term(epoch: number): LeaseTerm {
+    return { holder: this.origin, epoch };
+  }
+
+  /**
+   * The holder renews its lease (and steps down when it finds it ran out or changed hands); any other
+   * relay takes it when it has run out. On the listener's connection: a lost one (being reopened)
+   * renews nothing, and a lease not renewed in time is given up here before the database refuses it.
+   */
+  private keepLease(): Promise<void> {
+    if (this.leasing) return this.leasing;
+    const listener = this.listener;
+    if (this.closed || !listener) {
+      this.givenUpUnrenewed();
+      return Promise.resolve();
     }
+    const { leaseMs } = this.options;
+    const query = this.leaseQuery(listener);
+    this.leasing = (async () => {
+      const sent = performance.now();
+      // A connection that does not answer in time is replaced: a half-open one would never say it is gone.
+      const stuck = setTimeout(() => this.dropListener(listener, `the listener connection did not answer within ${leaseMs} ms`), leaseMs);
+      try {
+        const held = this.lease;
+        if (held) {
+          if (await renewLease(query, this.term(held.epoch), leaseMs)) held.until = sent + leaseMs;
+          else this.stepDown(held.epoch, 'its lease ran out and another process may hold it');
+          return;
+        }
+        const epoch = await takeLease(query, this.origin, leaseMs);
+        if (epoch === undefined || this.closed) return;
+        this.lease = { epoch, until: sent + leaseMs };
+        this.sequencer = true;
+        this.log.info({ epoch, holder: this.origin }, `this process is the sequencer now (lease epoch ${epoch})`);
+        this.wake();
+      } catch {
+        // The listener's connection is in trouble; `lost` reopens it, and the next try renews.
+        this.givenUpUnrenewed();
+      } finally {
+        clearTimeout(stuck);
+        this.leasing = undefined;
+      }
+    })();
+    return this.leasing;
+  }
+
+  /** Statements on the listener's connection, given up after the lease's length. */
+  private leaseQuery(listener: DatabaseListener): LeaseQuery {
+    return (text, values) => readWithin(() => listener.query(text, values), this.options.leaseMs);
+  }
+
+  /** A lease not renewed in time is given up here, before the database refuses it: whether it was. */
+  private givenUpUnrenewed(): boolean {
+    if (!this.lease || performance.now() < this.lease.until) return false;
+    this.stepDown(this.lease.epoch, 'its lease ran out before it could renew it');
+    return true;
+  }
+
+  /** This relay no longer holds the lease of `epoch` (unless it took a newer one meanwhile). */
+  private stepDown(epoch: number, why: string): void {
+    if (this.lease?.epoch !== epoch) return;
+    this.lease = undefined;
+    this.sequencer = false;
+    this.log.warn({ epoch, holder: this.origin }, `no longer the sequencer: ${why}`);
+    // Events sequenced elsewhere from now on reach this gateway through the feed.
+    if (!this.closed && this.options.deliver) void this.feed.request();
+  }
+
+  private dropListener(listener: DatabaseListener, why: string): void {
+    if (this.listener !== listener) return;
+    void listener.close();
+    this.lost(new Error(why));
   }
 
   private lost(error: Error): void {
     if (this.closed) return;
-    const wasSequencer = this.sequencer;
-    this.sequencer = false;
     this.listener = undefined;
-    this.log.warn({ err: error.message }, `lost the database listener${wasSequencer ? ', no longer the sequencer' : ''}; reconnecting`);
+    // A lease outlives the connection it was renewed on: it is renewed on the next one, if still in time.
+    this.log.warn({ err: error.message }, `lost the database listener${this.lease ? ' (still the sequencer until its lease runs out)' : ''}; reconnecting`);
     this.reconnectSoon();
   }
 
@@ -273,7 +361,18 @@ export class OutboxRelay {
     const rows = this.options.deliver !== undefined;
     let behind = false;
     for (;;) {
-      const { sequenced, events } = await sequenceEvents(this.options.db, BATCH, { rows });
+      if (this.givenUpUnrenewed()) break;
+      const held = this.lease;
+      if (!held && this.options.database.kind === 'postgres') break;
+      let result: Awaited<ReturnType<typeof sequenceEvents>>;
+      try {
+        result = await sequenceEvents(this.options.db, BATCH, { rows, ...(held ? { lease: this.term(held.epoch) } : {}) });
+      } catch (error) {
+        if (!held || !isLeaseNotHeld(error)) throw error;
+        this.stepDown(held.epoch, 'another process holds its lease now');
+        break;
+      }
+      const { sequenced, events } = result;
       // A gateway's own sockets get what it just sequenced at once, without reading it back, when it
       // follows on from what they had; otherwise (another sequencer's events in between) the feed reads.
       if (events && !this.handOn(events, true)) behind = true;

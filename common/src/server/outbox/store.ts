@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
+import type { LeaseTerm } from './sequencer-lease';
 
 /** Channels the database notifies on: rows written (wake the sequencer), rows sequenced (wake the gateways). */
 export const OUTBOX_WRITTEN_CHANNEL = 'pog_outbox';
@@ -117,14 +118,22 @@ const outboxWrites = new Map<string, RawStatement>();
  * are notified, in one round trip. Sequencers are serialised by the state row's lock, so a seq or a
  * position is never given twice, and an event that committed late (after rows with higher ids were
  * sequenced) is simply sequenced by the next pass: nothing is skipped. With `rows`, the sequenced
- * events come back in seq order (a gateway delivers them without reading them again).
+ * events come back in seq order (a gateway delivers them without reading them again). With `lease`,
+ * the pass is fenced (outbox_sequence_leased, migrations/0017): it fails with LEASE_NOT_HELD, and
+ * sequences nothing, unless that term holds the sequencer's lease.
  */
-export async function sequenceEvents(db: Db, limit: number, options: { rows?: boolean } = {}): Promise<{ sequenced: number; events?: SequencedEvent[] }> {
+export async function sequenceEvents(
+  db: Db | Tx,
+  limit: number,
+  options: { rows?: boolean; lease?: LeaseTerm } = {},
+): Promise<{ sequenced: number; events?: SequencedEvent[] }> {
+  const { lease } = options;
+  const values = lease ? [limit, lease.holder, lease.epoch] : [limit];
   if (options.rows) {
-    const events = (await rawQuery<Row>(db, SEQUENCE_ROWS, [limit])).map(toEvent);
+    const events = (await rawQuery<Row>(db, lease ? SEQUENCE_ROWS_LEASED : SEQUENCE_ROWS, values)).map(toEvent);
     return { sequenced: events.length, events };
   }
-  const [row] = await rawQuery<Row>(db, SEQUENCE_COUNT, [limit]);
+  const [row] = await rawQuery<Row>(db, lease ? SEQUENCE_COUNT_LEASED : SEQUENCE_COUNT, values);
   return { sequenced: Number(row?.n ?? 0) };
 }
 
@@ -132,11 +141,15 @@ export async function sequenceEvents(db: Db, limit: number, options: { rows?: bo
  * The relay's statements that run on every commit, prepared (db/raw-query.ts): built by Drizzle they
  * were parsed and planned anew each time, for as long as they ran.
  */
-const SEQUENCE_ROWS: RawStatement = { name: 'outbox_sequence_rows', text: 'SELECT id, seq, stream, position, name, payload, created_at FROM outbox_sequence($1::integer) ORDER BY seq' };
+const SEQUENCED_COLUMNS = 'id, seq, stream, position, name, payload, created_at';
+const SEQUENCE_ROWS: RawStatement = { name: 'outbox_sequence_rows', text: `SELECT ${SEQUENCED_COLUMNS} FROM outbox_sequence($1::integer) ORDER BY seq` };
 const SEQUENCE_COUNT: RawStatement = { name: 'outbox_sequence_count', text: 'SELECT count(*) AS n FROM outbox_sequence($1::integer)' };
+const LEASED = 'outbox_sequence_leased($1::integer, $2::text, $3::bigint)';
+const SEQUENCE_ROWS_LEASED: RawStatement = { name: 'outbox_sequence_leased_rows', text: `SELECT ${SEQUENCED_COLUMNS} FROM ${LEASED} ORDER BY seq` };
+const SEQUENCE_COUNT_LEASED: RawStatement = { name: 'outbox_sequence_leased_count', text: `SELECT count(*) AS n FROM ${LEASED}` };
 const READ_SEQUENCED: RawStatement = {
   name: 'outbox_read_sequenced',
-  text: 'SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events WHERE seq > $1::bigint ORDER BY seq LIMIT $2::integer',
+  text: `SELECT ${SEQUENCED_COLUMNS} FROM outbox_events WHERE seq > $1::bigint ORDER BY seq LIMIT $2::integer`,
 };
 /** $1: this relay's origin, $2: how many at most, $3: others' rows written before this are orphans. */
 const CLAIM_JOBS: RawStatement = {
@@ -262,6 +275,27 @@ async function markWaiting(db: Db, marks: DoneMarks): Promise<void> {
 export async function openJobCount(db: Db): Promise<number> {
   const [row] = await query(db, sql`SELECT count(*) AS n FROM outbox_jobs WHERE done_at IS NULL`);
   return Number(row?.n ?? 0);
+}
+
+/** Committed events no sequencer has taken yet, and the sequencer lease's epoch (for metrics). */
+export interface SequencingBacklog {
+  /** How many committed events wait for their seq. */
+  unsequenced: number;
+  /** How long the oldest of them has waited since it was written, by the database's clock (0 when none). */
+  oldestSeconds: number;
+  /** The sequencer lease's epoch: one more at each taking (0 on an embedded database, which has no lease). */
+  epoch: number;
+}
+
+export async function sequencingBacklog(db: Db): Promise<SequencingBacklog> {
+  const [row] = await query(
+    db,
+    sql`SELECT count(*) AS unsequenced,
+          coalesce(extract(epoch FROM clock_timestamp() - min(created_at)), 0) AS oldest,
+          (SELECT epoch FROM outbox_sequencer WHERE id = 1) AS epoch
+        FROM outbox_events WHERE seq IS NULL`,
+  );
+  return { unsequenced: Number(row?.unsequenced ?? 0), oldestSeconds: Math.max(0, Number(row?.oldest ?? 0)), epoch: Number(row?.epoch ?? 0) };
 }
 
 const PRUNE_BATCH = 5000;
