@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '@pog/common/server';
 import { ApiClient } from '../../gateway/src/testing/api-client';
+import { clusterEnv } from '../../gateway/src/testing/cluster-env';
 import { TEST_PASSWORD } from '../../gateway/src/testing/factories';
 import { cutUnderTraffic, succeeded, trafficPlayers, trafficRound, unexpected, type Answer, type TrafficPlayer } from '../../gateway/src/testing/connection-loss';
 import { privatePostgresDatabase, type PrivateDatabase } from '../../gateway/src/testing/databases';
@@ -101,13 +102,7 @@ describe.skipIf(Boolean(postgres))(`PostgreSQL connections ended under traffic${
 
     beforeAll(async () => {
       own = await privatePostgresDatabase();
-      const env = {
-        DATABASE_URL: own.url,
-        SESSION_SECRET: 'connection-loss-secret-0123456789',
-        ADMIN_PASSWORD: 'connection-loss-admin-password',
-        TRUST_PROXY: 'true',
-        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'test'}-cut-${process.pid}-${Date.now()}` } : {}),
-      };
+      const env = clusterEnv(own.url, 'connection-loss');
       const services = redisUrl ? ['gateway', 'gateway', 'worker'] : ['gateway,worker'];
       processes.push(...(await Promise.all(services.map((SERVICES) => spawnService({ ...env, SERVICES })))));
       await Promise.all(processes.map((service) => service.ready()));
