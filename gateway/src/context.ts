@@ -2,7 +2,7 @@
 import type { Clock, Config, Database, Db, HealthReport, JobQueue, LeaderboardPageCache, Logger, RankSnapshots, Registry } from '@pog/common/server';
 import type { AdminSessionStore } from './admin/admin-session-store';
 import type { InvalidationBus } from './cluster/invalidation';
-import type { RateLimiter } from './auth/rate-limit';
+import type { RateLimits } from './auth/rate-limit';
 import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
 import type { HttpMetrics } from './observability/gateway-metrics';
@@ -18,7 +18,8 @@ export interface AppContext {
   bus: InvalidationBus;
   sessions: SessionStore;
   users: UserCache;
-  rateLimiter: RateLimiter;
+  /** The guessing limits' counters (in Redis with REDIS_URL, else in memory). */
+  rateLimits: RateLimits;
   /** Sessions of the admin area (their own cookie). */
   adminSessions: AdminSessionStore;
   /** The argon2id hash admin logins are checked against (ensureAdminPasswordHash at start). */

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import { LeaderboardPageCache, listen, RankSnapshots, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
 import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
-import { createMemoryRateLimiter, createResilientRateLimiter } from './auth/rate-limit';
+import { createMemoryRateLimits, createRedisRateLimits } from './auth/rate-limit';
 import { SessionStore } from './auth/session-store';
 import { UserCache } from './auth/user-cache';
 import { createKoaApp } from './app';
@@ -70,7 +70,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       bus,
       sessions: new SessionStore(db, clock, bus, log),
       users: new UserCache(db, clock, bus),
-      rateLimiter: redis ? createResilientRateLimiter(redis.main, config.redisPrefix, clock) : createMemoryRateLimiter(clock),
+      rateLimits: redis ? createRedisRateLimits(redis.main, config.redisPrefix) : createMemoryRateLimits(),
       adminSessions: new AdminSessionStore(db, clock, bus),
       adminPasswordHash,
       health: options.health,

@@ -1,33 +1,35 @@
-/** The guessing limits of the auth endpoints (numbers from AUTH in @pog/common). */
+/**
+ * The guessing limits of the auth endpoints (numbers from AUTH in @pog/common). A login spends its
+ * points before the password is verified and gets them back when the password was right, so only
+ * failures count. The per-name limit counts a name's failures from one address (rate-limiter-flexible's
+ * login protection: consecutive failures by username and address, slow guessing by address): a
+ * stranger's failures lock only the stranger's address out of that name, never the player.
+ */
 import { AUTH, RateLimitedError } from '@pog/common';
-import type { RateLimiter } from './rate-limit';
+import { retryAfterSeconds, spend, type LimitRule, type RateLimits, type Spent } from './rate-limit';
 
-const LOGIN_WINDOW_MS = AUTH.loginWindowMinutes * 60_000;
-const HOUR_MS = 3600_000;
+const LOGIN_WINDOW_SECONDS = AUTH.loginWindowMinutes * 60;
 const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait a few minutes and try again.';
+const TOO_MANY_ACCOUNTS = 'Too many accounts were created from your network. Please try again later.';
 
-const keys = {
-  loginUser: (username: string) => `login:user:${username.toLowerCase()}`,
-  loginAddress: (ip: string) => `login:ip:${ip}`,
-  register: (ip: string) => `register:ip:${ip}`,
-};
+const rules = {
+  loginNameFromAddress: { name: 'login:user-ip', points: AUTH.loginFailuresPerUsername, durationSeconds: LOGIN_WINDOW_SECONDS },
+  loginAddress: { name: 'login:ip', points: AUTH.loginFailuresPerAddress, durationSeconds: LOGIN_WINDOW_SECONDS },
+  register: { name: 'register:ip', points: AUTH.registrationsPerAddressPerHour, durationSeconds: 3600 },
+} satisfies Record<string, LimitRule>;
 
-export async function assertLoginAllowed(limiter: RateLimiter, username: string, ip: string): Promise<void> {
-  const [byUser, byAddress] = await Promise.all([
-    limiter.peek(keys.loginUser(username), LOGIN_WINDOW_MS),
-    limiter.peek(keys.loginAddress(ip), LOGIN_WINDOW_MS),
-  ]);
-  if (byUser.count >= AUTH.loginFailuresPerUsername) throw new RateLimitedError(byUser.retryAfterSeconds, TOO_MANY_LOGINS);
-  if (byAddress.count >= AUTH.loginFailuresPerAddress) throw new RateLimitedError(byAddress.retryAfterSeconds, TOO_MANY_LOGINS);
+/** Spends a login attempt of the name from this address, and of the address; past either limit, 429. */
+export function spendLoginAttempt(limits: RateLimits, username: string, ip: string): Promise<Spent> {
+  return spend(
+    [
+      [limits.limiter(rules.loginNameFromAddress), `${username.toLowerCase()}:${ip}`],
+      [limits.limiter(rules.loginAddress), ip],
+    ],
+    (refusal) => new RateLimitedError(retryAfterSeconds(refusal), TOO_MANY_LOGINS),
+  );
 }
 
-export async function recordLoginFailure(limiter: RateLimiter, username: string, ip: string): Promise<void> {
-  await Promise.all([limiter.hit(keys.loginUser(username), LOGIN_WINDOW_MS), limiter.hit(keys.loginAddress(ip), LOGIN_WINDOW_MS)]);
-}
-
-export async function countRegistration(limiter: RateLimiter, ip: string): Promise<void> {
-  const { count, retryAfterSeconds } = await limiter.hit(keys.register(ip), HOUR_MS);
-  if (count > AUTH.registrationsPerAddressPerHour) {
-    throw new RateLimitedError(retryAfterSeconds, 'Too many accounts were created from your network. Please try again later.');
-  }
+/** Counts a registration attempt of the address (each one counts, whatever its outcome); past the limit, 429. */
+export async function countRegistration(limits: RateLimits, ip: string): Promise<void> {
+  await spend([[limits.limiter(rules.register), ip]], (refusal) => new RateLimitedError(retryAfterSeconds(refusal), TOO_MANY_ACCOUNTS));
 }

@@ -1,107 +1,139 @@
 /**
- * Fixed-window counters for login, registration and admin password guesses. In Redis when several
- * gateways run (so the limit is global), in memory otherwise.
+ * The counters behind the guessing limits (login, registration, admin password, PogBot), from
+ * rate-limiter-flexible. With Redis one count serves every gateway; this process's own counters
+ * stand in while Redis is away or slow (limits stay in force, per process, and no request waits on
+ * an outage). Without Redis (embedded), the counters live in memory.
+ *
+ * A guess spends its points before it is checked (`spend`): the counter's increment is atomic, so a
+ * burst of concurrent guesses gets exactly the limit checked, whichever gateways they reach.
  */
 import type { Redis } from 'ioredis';
-import type { Clock } from '@pog/common/server';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-export interface WindowCount {
-  count: number;
-  /** Seconds until the window resets. */
-  retryAfterSeconds: number;
+/** One limit: `points` in a fixed window of `durationSeconds`, counted per key. */
+export interface LimitRule {
+  /** Names the counters (part of their keys). */
+  name: string;
+  points: number;
+  durationSeconds: number;
 }
 
-export interface RateLimiter {
-  /** Adds one to the counter and returns the new count. */
-  hit(key: string, windowMs: number): Promise<WindowCount>;
-  /** Reads the counter without changing it. */
-  peek(key: string, windowMs: number): Promise<WindowCount>;
-  reset(key: string): Promise<void>;
+/** A limit's counters: `consume` is atomic and rejects with a RateLimiterRes past the limit. */
+export interface Limiter {
+  consume(key: string, points: number): Promise<RateLimiterRes>;
+  reward(key: string, points: number): Promise<RateLimiterRes>;
+  delete(key: string): Promise<boolean>;
 }
 
-export function createMemoryRateLimiter(clock: Clock): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const entry = windows.get(key);
-    if (entry && entry.resetAt > clock.now().getTime()) return entry;
-    windows.delete(key);
-    return undefined;
-  };
-  const view = (entry: { count: number; resetAt: number } | undefined): WindowCount => ({
-    count: entry?.count ?? 0,
-    retryAfterSeconds: entry ? Math.ceil((entry.resetAt - clock.now().getTime()) / 1000) : 0,
-  });
-  return {
-    async hit(key, windowMs) {
-      const entry = current(key) ?? { count: 0, resetAt: clock.now().getTime() + windowMs };
-      entry.count += 1;
-      windows.set(key, entry);
-      if (windows.size > 100_000) pruneExpired(windows, clock.now().getTime());
-      return view(entry);
-    },
-    async peek(key) {
-      return view(current(key));
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-  };
+export interface RateLimits {
+  /** The counters of `rule` (made once per rule name). */
+  limiter(rule: LimitRule): Limiter;
 }
 
-function pruneExpired(windows: Map<string, { resetAt: number }>, now: number): void {
-  for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
-}
-
-export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
-  const k = (key: string) => `${prefix}:rate:${key}`;
-  return {
-    async hit(key, windowMs) {
-      const results = await redis.multi().incr(k(key)).pexpire(k(key), windowMs, 'NX').pttl(k(key)).exec();
-      const count = Number(results?.[0]?.[1] ?? 0);
-      const ttl = Number(results?.[2]?.[1] ?? windowMs);
-      return { count, retryAfterSeconds: Math.ceil(Math.max(ttl, 0) / 1000) };
-    },
-    async peek(key) {
-      const [count, ttl] = await Promise.all([redis.get(k(key)), redis.pttl(k(key))]);
-      return { count: Number(count ?? 0), retryAfterSeconds: Math.ceil(Math.max(ttl, 0) / 1000) };
-    },
-    async reset(key) {
-      await redis.del(k(key));
-    },
-  };
-}
-
-/** How long a rate-limit check waits on Redis before counting in this process instead. */
+/** How long a count waits on Redis before this process counts on its own instead. */
 const REDIS_LIMIT_WAIT_MS = 1_000;
 
+export function createMemoryRateLimits(): RateLimits {
+  return memoised((rule) => new RateLimiterMemory({ keyPrefix: rule.name, points: rule.points, duration: rule.durationSeconds }));
+}
+
+export function createRedisRateLimits(redis: Redis, prefix: string): RateLimits {
+  return memoised((rule) => {
+    const keyPrefix = `${prefix}:rate:${rule.name}`;
+    const options = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
+    const local = new RateLimiterMemory(options);
+    // A connection that is not ready, or a failed command, goes straight to the local counters.
+    const shared = new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: local });
+    return {
+      consume: (key, points) => withinWait(() => shared.consume(key, points), () => local.consume(key, points)),
+      reward: (key, points) => withinWait(() => shared.reward(key, points), () => local.reward(key, points)),
+      delete: (key) => withinWait(() => shared.delete(key), () => local.delete(key)),
+    };
+  });
+}
+
 /**
- * Shared counters in Redis, falling back to this process's own counters while Redis is away: limits
- * stay in force (per process, so a little looser across gateways) and no request waits on an outage.
+ * Redis's answer, or the local counters' once Redis has not answered for REDIS_LIMIT_WAIT_MS (a
+ * Redis that is connected but silent). The wait ends only after the event loop has read whatever
+ * arrived meanwhile (setImmediate runs after I/O): a busy process that was late to read the answer
+ * must not take it for an outage and count on its own, which would loosen the limit across gateways.
  */
-export function createResilientRateLimiter(redis: Redis, prefix: string, clock: Clock): RateLimiter {
-  const shared = createRedisRateLimiter(redis, prefix);
-  const local = createMemoryRateLimiter(clock);
-  async function use<T>(operation: (limiter: RateLimiter) => Promise<T>): Promise<T> {
-    if (redis.status !== 'ready') return operation(local);
-    try {
-      return await withTimeout(operation(shared), REDIS_LIMIT_WAIT_MS);
-    } catch {
-      return operation(local);
-    }
-  }
+function withinWait<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let answered = false;
+    const timer = setTimeout(() => {
+      setImmediate(() => {
+        if (!answered) local().then(resolve, reject);
+        answered = true;
+      });
+    }, REDIS_LIMIT_WAIT_MS);
+    const settle = (settleWith: () => void) => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(timer);
+      settleWith();
+    };
+    shared().then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
+}
+
+function memoised(make: (rule: LimitRule) => Limiter): RateLimits {
+  const limiters = new Map<string, Limiter>();
   return {
-    hit: (key, windowMs) => use((limiter) => limiter.hit(key, windowMs)),
-    peek: (key, windowMs) => use((limiter) => limiter.peek(key, windowMs)),
-    async reset(key) {
-      await local.reset(key);
-      await use((limiter) => limiter.reset(key));
+    limiter(rule) {
+      let limiter = limiters.get(rule.name);
+      if (!limiter) limiters.set(rule.name, (limiter = make(rule)));
+      return limiter;
     },
   };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
+/** Whole seconds until a refused key may try again (at least 1). */
+export function retryAfterSeconds(refusal: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+}
+
+/** What a guess spent, to give back once it proves honest (a right password). */
+export interface Spent {
+  refund(): Promise<void>;
+}
+
+/**
+ * Spends one point of each (limit, key) in turn, before anything is checked. Past a limit, gives
+ * back the points already spent (a refused guess costs nothing elsewhere) and throws what `refuse`
+ * makes of the refusal.
+ */
+export async function spend(charges: [Limiter, string][], refuse: (refusal: RateLimiterRes) => Error): Promise<Spent> {
+  const spent: [Limiter, string][] = [];
+  const refund = () => Promise.all(spent.map(([limiter, key]) => limiter.reward(key, 1))).then(() => undefined);
+  for (const charge of charges) {
+    try {
+      await charge[0].consume(charge[1], 1);
+    } catch (error) {
+      await refund();
+      throw error instanceof RateLimiterRes ? refuse(error) : error;
+    }
+    spent.push(charge);
+  }
+  return { refund };
+}
+
+/**
+ * Runs a check that has already spent its points: only a wrong answer (false, undefined) keeps them.
+ * A right one gives them back, so that honest sign-ins never count; so does a check that could not
+ * run (the error goes on), since nothing was guessed.
+ */
+export async function keepIfWrong<T>(spent: Spent, check: () => Promise<T>): Promise<T> {
+  let answer: T;
+  try {
+    answer = await check();
+  } catch (error) {
+    await spent.refund();
+    throw error;
+  }
+  if (answer) await spent.refund();
+  return answer;
 }

@@ -1,32 +1,33 @@
 /**
  * How much a player may ask PogBot (numbers from CHAT in @pog/common): a few messages a minute,
  * a cap a day (each answer costs an AI call), and one answer at a time, so that answers stream
- * and are stored in the order the questions were asked.
+ * and are stored in the order the questions were asked. Every count is taken before the AI is asked.
  */
 import { CHAT, ConflictError, RateLimitedError } from '@pog/common';
-import type { RateLimiter } from '../auth/rate-limit';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { retryAfterSeconds, spend, type LimitRule, type RateLimits } from '../auth/rate-limit';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+const rules = {
+  minute: { name: 'chat:minute', points: CHAT.messagesPerMinute, durationSeconds: 60 },
+  day: { name: 'chat:day', points: CHAT.messagesPerDay, durationSeconds: 24 * 3600 },
+  /** The turn: one message in flight; lapses by itself after CHAT.replyTimeoutMs should the process die. */
+  busy: { name: 'chat:busy', points: 1, durationSeconds: Math.ceil(CHAT.replyTimeoutMs / 1000) },
+} satisfies Record<string, LimitRule>;
 
-const keys = {
-  minute: (userId: number) => `chat:minute:${userId}`,
-  day: (userId: number) => `chat:day:${userId}`,
-  busy: (userId: number) => `chat:busy:${userId}`,
-};
-
-/** Counts one message; over a limit, 429 saying when to come back. */
-export async function countChatMessage(limiter: RateLimiter, userId: number): Promise<void> {
-  const [minute, day] = await Promise.all([limiter.hit(keys.minute(userId), MINUTE_MS), limiter.hit(keys.day(userId), DAY_MS)]);
-  if (day.count > CHAT.messagesPerDay) {
-    const hours = Math.max(1, Math.ceil(day.retryAfterSeconds / 3600));
+/** Counts one message against both limits (a refused one still counts); over a limit, 429 saying when to come back. */
+export async function countChatMessage(limits: RateLimits, userId: number): Promise<void> {
+  const key = String(userId);
+  const [minute, day] = await Promise.allSettled([limits.limiter(rules.minute).consume(key, 1), limits.limiter(rules.day).consume(key, 1)]);
+  if (day.status === 'rejected') {
+    const seconds = retryAfterSeconds(refusalOf(day.reason));
+    const hours = Math.max(1, Math.ceil(seconds / 3600));
     throw new RateLimitedError(
-      day.retryAfterSeconds,
+      seconds,
       `You've sent PogBot ${CHAT.messagesPerDay} messages today, the most it answers in a day. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
     );
   }
-  if (minute.count > CHAT.messagesPerMinute) {
-    const seconds = Math.max(1, minute.retryAfterSeconds);
+  if (minute.status === 'rejected') {
+    const seconds = retryAfterSeconds(refusalOf(minute.reason));
     throw new RateLimitedError(
       seconds,
       `You're sending messages faster than PogBot can answer (at most ${CHAT.messagesPerMinute} a minute). Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
@@ -34,12 +35,21 @@ export async function countChatMessage(limiter: RateLimiter, userId: number): Pr
   }
 }
 
+/** A limit's refusal, or the store's own failure thrown on. */
+function refusalOf(reason: unknown): RateLimiterRes {
+  if (reason instanceof RateLimiterRes) return reason;
+  throw reason;
+}
+
 /**
  * Claims the player's turn: a second message while PogBot is still answering is refused (409).
- * The claim lapses by itself after CHAT.replyTimeoutMs should the process die; returns its release.
+ * Returns the claim's release.
  */
-export async function claimChatTurn(limiter: RateLimiter, userId: number): Promise<() => Promise<void>> {
-  const { count } = await limiter.hit(keys.busy(userId), CHAT.replyTimeoutMs);
-  if (count > 1) throw new ConflictError('PogBot is still answering your previous message. Please wait for the answer, then send the next one.');
-  return () => limiter.reset(keys.busy(userId));
+export async function claimChatTurn(limits: RateLimits, userId: number): Promise<() => Promise<void>> {
+  const busy = limits.limiter(rules.busy);
+  const key = String(userId);
+  await spend([[busy, key]], () => new ConflictError('PogBot is still answering your previous message. Please wait for the answer, then send the next one.'));
+  return async () => {
+    await busy.delete(key);
+  };
 }

@@ -3,8 +3,9 @@ import Router from '@koa/router';
 import { adminAuthApi, UnauthorizedError } from '@pog/common';
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from '../admin/admin-cookie';
 import { adminTokenOf } from '../admin/admin-gate';
-import { assertAdminLoginAllowed, recordAdminLoginFailure } from '../admin/login-limit';
+import { spendAdminGuess } from '../admin/login-limit';
 import { verifyPassword } from '../auth/passwords';
+import { keepIfWrong } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 
@@ -15,10 +16,9 @@ export function adminAuthRoutes(app: AppContext): Router {
 
   handle(router, adminAuthApi.login, async ({ ctx, body }) => {
     const { password } = body();
-    await assertAdminLoginAllowed(app.rateLimiter, ctx.ip);
+    const guess = await spendAdminGuess(app.rateLimits, ctx.ip);
     // argon2 verification compares in constant time; the stored value is only ever a hash.
-    if (!(await verifyPassword(app.adminPasswordHash, password))) {
-      await recordAdminLoginFailure(app.rateLimiter, ctx.ip);
+    if (!(await keepIfWrong(guess, () => verifyPassword(app.adminPasswordHash, password)))) {
       throw new UnauthorizedError(WRONG_ADMIN_PASSWORD);
     }
     // A fresh session on every sign-in, so a planted cookie cannot ride along.

@@ -124,14 +124,15 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
       expect((await otherTab.get('/api/user')).status).toBe(401);
     });
 
-    it('limits failed logins per username to 10 in 15 minutes, with Retry-After', async () => {
+    it('limits failed logins per username from one address to 10 in 15 minutes, with Retry-After', async () => {
       const name = uniqueName();
       await client().register(name);
+      const guesser = client();
       for (let i = 0; i < 10; i++) {
-        const res = await client().post('/api/login', { username: name, password: 'wrong-password' });
+        const res = await guesser.post('/api/login', { username: name, password: 'wrong-password' });
         expect(res.status).toBe(401);
       }
-      const blocked = await client().post('/api/login', { username: name, password: 'secret-password' });
+      const blocked = await guesser.post('/api/login', { username: name, password: 'secret-password' });
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe('RATE_LIMITED');
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

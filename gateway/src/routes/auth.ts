@@ -5,8 +5,9 @@ import { authApi, ConflictError, ForbiddenError, UnauthorizedError, userStream, 
 import { findUserByUsername, recordJob, registerPlayer, streamHead, toUser, USERNAME_TAKEN, type Db, type tables } from '@pog/common/server';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/current-user';
-import { assertLoginAllowed, countRegistration, recordLoginFailure } from '../auth/login-limits';
+import { countRegistration, spendLoginAttempt } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { keepIfWrong } from '../auth/rate-limit';
 import { handle } from '../http/route';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
@@ -22,12 +23,19 @@ async function startSession(ctx: Context, userId: number): Promise<void> {
   ctx.session!.userId = userId;
 }
 
+/** The player whose password this is, if it is; an unknown name still costs one verification. */
+async function checkCredentials(db: Db, username: string, password: string): Promise<tables.UserRow | undefined> {
+  const user = await findUserByUsername(db, username);
+  const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+  return ok ? user : undefined;
+}
+
 export function authRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api' });
 
   handle(router, authApi.register, async ({ ctx, body }) => {
     const input = body();
-    await countRegistration(app.rateLimiter, ctx.ip);
+    await countRegistration(app.rateLimits, ctx.ip);
     if (await findUserByUsername(app.db, input.username)) throw new ConflictError(USERNAME_TAKEN);
     const passwordHash = await hashPassword(input.password);
     const row = await registerPlayer(app.db, { username: input.username, passwordHash }, app.clock.now());
@@ -37,13 +45,9 @@ export function authRoutes(app: AppContext): Router {
 
   handle(router, authApi.login, async ({ ctx, body }) => {
     const input = body();
-    await assertLoginAllowed(app.rateLimiter, input.username, ctx.ip);
-    const user = await findUserByUsername(app.db, input.username);
-    const ok = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-    if (!user || !ok) {
-      await recordLoginFailure(app.rateLimiter, input.username, ctx.ip);
-      throw new UnauthorizedError(BAD_CREDENTIALS);
-    }
+    const attempt = await spendLoginAttempt(app.rateLimits, input.username, ctx.ip);
+    const user = await keepIfWrong(attempt, () => checkCredentials(app.db, input.username, input.password));
+    if (!user) throw new UnauthorizedError(BAD_CREDENTIALS);
     if (user.isBanned) {
       throw new ForbiddenError(`Your account has been banned${user.banReason ? `: ${user.banReason}` : '.'}`);
     }

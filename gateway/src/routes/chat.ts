@@ -29,8 +29,8 @@ export function chatRoutes(app: AppContext): Router {
     const { id } = params();
     assertKnownConversation(id);
     const { message, requestId = randomUUID() } = body();
-    await countChatMessage(app.rateLimiter, user.id);
-    const release = await claimChatTurn(app.rateLimiter, user.id);
+    await countChatMessage(app.rateLimits, user.id);
+    const release = await claimChatTurn(app.rateLimits, user.id);
     try {
       // One try: a retry would ask the AI service again and stream a second answer over the first.
       const { message: reply } = await app.queue.run(

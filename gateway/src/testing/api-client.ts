@@ -41,7 +41,12 @@ export class ApiClient {
 
   /** Copies this client's cookies (a second tab of the same browser). */
   clone(): ApiClient {
-    const copy = new ApiClient(this.baseUrl, { address: this.address });
+    return this.on(this.baseUrl);
+  }
+
+  /** The same browser (address and cookies, copied) talking to another gateway of the deployment. */
+  on(baseUrl: string): ApiClient {
+    const copy = new ApiClient(baseUrl, { address: this.address });
     copy.cookies = new Map(this.cookies);
     return copy;
   }
