@@ -55,6 +55,9 @@ export const AUTH = {
   adminSessionHours: 12,
 } as const;
 
+/** Reports a player may file in an hour (each POG once): enough for anyone who reports what they see. */
+export const REPORTS = { perPlayerPerHour: 20 } as const;
+
 export const UPLOAD = {
   maxBytes: 25 * 1024 * 1024,
   /** An upload that sends nothing for this long is ended (a stalled client holds a socket and a file). */
