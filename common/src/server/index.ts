@@ -100,5 +100,6 @@ export {
   answerProbe, bearerMatches, type HealthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
   requestIdFrom,
 } from './observability/probes';
+export { answerUncaught, currentRequest, inRequestScope, scopedServerOptions, type UncaughtInRequest } from './observability/request-scope';
 export { listen } from './listen';
 export { HISTORY_LIMIT, historyOf, type NewHistoryEntry, playerRef, pogProvenance, recordHistory } from './provenance/history';
