@@ -96,6 +96,7 @@ export {
   type PlayerLockMode, POG_GONE, type PogDecision, recordAudit, reportPog, toAdminUser, toAuditEntry, type UserDecision,
 } from './moderation';
 export { ensureUploadDirs, fileSize, INCOMING_DIR, INCOMING_NAME, newIncomingName } from './uploads/layout';
+export { isStorageFull, StorageFullError } from './uploads/storage-full';
 export {
   answerProbe, bearerMatches, type HealthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
   requestIdFrom,
