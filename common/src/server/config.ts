@@ -85,6 +85,8 @@ export const envSchema = z
     UPLOADS_PER_HOUR: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(30),
     /** The longest one upload may take, from its first byte to its last, however steadily it sends. */
     UPLOAD_DEADLINE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(5, 'must be at least 5').max(1800, 'must be at most 1800 (30 minutes)').default(120),
+    /** How long an uploaded picture no POG has used is kept before the worker deletes it. */
+    UNUSED_UPLOAD_HOURS: z.coerce.number().min(1, 'must be at least 1 (hours)').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICES.includes('worker') && !env.SERVICES.includes('gateway')) {
@@ -146,6 +148,8 @@ export interface Config {
     perHour: number;
     /** The longest one upload's body may take to arrive. */
     deadlineMs: number;
+    /** How long a picture no POG has used is kept after its upload. */
+    unusedMs: number;
   };
   production: boolean;
 }
@@ -234,7 +238,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pgliteThread: env.PGLITE_THREAD,
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
-    uploads: { perHour: env.UPLOADS_PER_HOUR, deadlineMs: env.UPLOAD_DEADLINE_SECONDS * 1000 },
+    uploads: { perHour: env.UPLOADS_PER_HOUR, deadlineMs: env.UPLOAD_DEADLINE_SECONDS * 1000, unusedMs: env.UNUSED_UPLOAD_HOURS * 3600_000 },
     production: env.NODE_ENV === 'production',
   };
 }

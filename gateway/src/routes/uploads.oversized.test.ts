@@ -2,14 +2,16 @@
  * Uploads at and over 25 MB sent by an ordinary client (fetch) to the real process
  * (server/src/main.ts) in both modes: embedded (PGlite, jobs in process) and a gateway of the
  * distributed deployment (PostgreSQL, Redis). Each is answered 413 with the spec's message, which
- * the client reads (no reset connection), the process stays up, and the uploads folder keeps nothing.
+ * the client reads (no reset connection), the process stays up, and the uploads folder keeps nothing;
+ * what an interrupted upload left there is removed at start.
  * infra/nginx.test.ts sends the same uploads through nginx.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_LARGE_FILE_MESSAGE } from '@pog/common';
+import { newIncomingName } from '@pog/common/server';
 import { ApiClient } from '../testing/api-client';
 import { uniqueName } from '../testing/databases';
 import { OVERSIZED_UPLOADS, sendOversized } from '../testing/oversized-uploads';
@@ -32,8 +34,18 @@ describe.each(MODES)('uploads over the size limit, sent to $name', ({ env, missi
   describe.skipIf(Boolean(missing))(missing ? `[needs ${missing}]` : 'as a process', () => {
     let service: ServiceProcess;
     let dataDir: string;
+    /** What a process that died mid-upload left in incoming/, an hour and a half ago; and a younger file. */
+    let leftover: string;
+    let young: string;
     beforeAll(async () => {
       dataDir = mkdtempSync(path.join(tmpdir(), 'pog-big-'));
+      mkdirSync(path.join(dataDir, 'uploads', 'incoming'), { recursive: true });
+      leftover = path.join(dataDir, 'uploads', 'incoming', newIncomingName());
+      young = path.join(dataDir, 'uploads', 'incoming', newIncomingName());
+      writeFileSync(leftover, Buffer.alloc(1024 * 1024));
+      writeFileSync(young, Buffer.alloc(1024));
+      const ninetyMinutesAgo = (Date.now() - 90 * 60_000) / 1000;
+      utimesSync(leftover, ninetyMinutesAgo, ninetyMinutesAgo);
       service = await startService({ ...env, DATA_DIR: dataDir, TRUST_PROXY: 'true' });
     });
     afterAll(async () => {
@@ -41,6 +53,12 @@ describe.each(MODES)('uploads over the size limit, sent to $name', ({ env, missi
     });
     const uploadFolder = () => readdirSync(path.join(dataDir, 'uploads'));
     const incoming = () => readdirSync(path.join(dataDir, 'uploads', 'incoming'));
+
+    it('removed the leftovers of interrupted uploads at start, but not a file another gateway may still be writing', () => {
+      expect(existsSync(leftover)).toBe(false);
+      expect(existsSync(young)).toBe(true);
+      rmSync(young);
+    });
 
     it.each(OVERSIZED_UPLOADS)('answers $name with the 413 the client reads, stays up and keeps nothing', async (upload) => {
       const player = new ApiClient(service.url);

@@ -5,14 +5,18 @@
  * Idempotent: a retry after the file was stored returns the stored result. A try that fails after
  * writing some of the files removes them (a full disk is answered as StorageFullError, for good);
  * the parked bytes stay for a retry until the gateway, which waits for the outcome, removes them.
-
+ *
+ * `uploads.sweep` (hourly) deletes pictures no POG has used (common/src/server/uploads/sweep.ts).
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { AppError, IMAGE_VARIANT_WIDTHS, imageVariantName, UPLOADS_PREFIX } from '@pog/common';
-import { INCOMING_DIR, INCOMING_NAME, isStorageFull, StorageFullError, tables, type Db, type Logger, type Processor } from '@pog/common/server';
+import { AppError, UPLOADS_PREFIX } from '@pog/common';
+import { INCOMING_DIR, INCOMING_NAME, isStorageFull, pictureFiles, StorageFullError, sweepUploads, tables, type Clock, type Db, type Logger, type Processor } from '@pog/common/server';
 import { ConcurrencyLimiter } from '../support/limiter';
+
+/** How often pictures no POG uses are looked for. */
+export const UPLOAD_SWEEP_MS = 60 * 60 * 1000;
 
 /**
  * The image code, loaded on the first image job rather than at start: sharp (libvips) adds about
@@ -30,6 +34,7 @@ const imageSlots = new ConcurrencyLimiter(IMAGE_SLOTS);
 interface ImageDeps {
   db: Db;
   uploadDir: string;
+  clock: Clock;
   log?: Logger;
 }
 
@@ -65,6 +70,7 @@ export function processImageProcessor(deps: ImageDeps): Processor<'image.process
           height: image.height,
           imageHash: image.hash,
           imageDetail: image.detail,
+          createdAt: deps.clock.now(),
         })
         .onConflictDoNothing();
     } catch (error) {
@@ -84,8 +90,7 @@ export function processImageProcessor(deps: ImageDeps): Processor<'image.process
 async function removeUnrecorded(deps: ImageDeps, incomingName: string, filename: string): Promise<void> {
   const stored = await findStored(deps.db, incomingName).catch(() => 'unknown' as const);
   if (stored) return;
-  const names = [filename, ...IMAGE_VARIANT_WIDTHS.map((w) => imageVariantName(filename, w)!)];
-  await Promise.all(names.map((name) => rm(path.join(deps.uploadDir, name), { force: true })));
+  await Promise.all(pictureFiles(filename).map((name) => rm(path.join(deps.uploadDir, name), { force: true })));
 }
 
 async function findStored(db: Db, incomingName: string) {
@@ -95,4 +100,9 @@ async function findStored(db: Db, incomingName: string) {
     if (row) return { filename, url: UPLOADS_PREFIX + filename, width: row.width, height: row.height, bytes: row.bytes, hash: row.imageHash };
   }
   return undefined;
+}
+
+/** Deletes pictures no POG has used for `unusedMs` since their upload, and what interrupted writes left. Idempotent. */
+export function sweepUploadsProcessor(deps: { db: Db; uploadDir: string; clock: Clock; unusedUploadMs: number }): Processor<'uploads.sweep'> {
+  return async () => sweepUploads(deps.db, deps.uploadDir, { now: deps.clock.now(), unusedMs: deps.unusedUploadMs });
 }
