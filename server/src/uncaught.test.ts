@@ -2,7 +2,7 @@
  * The process's last resort (server/src/process.ts, common/src/server/observability/request-scope.ts):
  * an error nobody caught while a request was being served is answered (500, the catalogue's texts,
  * the request id) and logged with that request, and the process goes on serving; an error no
- * request owns still stops it. The faults are planted by the test entry ./testing/fault-entry.ts,
+ * request owns (work a request started that outlives its answer included) still stops it. The faults are planted by the test entry ./testing/fault-entry.ts,
  * in the real process of main.ts.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -32,12 +32,6 @@ async function slowUpload(url: string, player: ApiClient, fault: string) {
 describe('an error that escapes a request, in the real process', () => {
   let service: SpawnedService;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-fault-'));
-  const logLines = () =>
-    service
-      .stdout()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: string; message: string; requestId?: string; err?: { message?: string } });
 
   beforeAll(async () => {
     service = await spawnService({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }, FAULT_ENTRY);
@@ -60,7 +54,7 @@ describe('an error that escapes a request, in the real process', () => {
     const body = JSON.parse(answer!.body) as { message: string; code: string; requestId: string };
     expect(body).toEqual({ message: ERROR_CATALOGUE.SERVER_ERROR.message, code: 'SERVER_ERROR', requestId: expect.any(String) });
 
-    const logged = await waitFor(() => logLines().find((l) => l.requestId === body.requestId && l.err?.message === message), 5_000, 'the log line of the escaped error');
+    const logged = await waitFor(() => logLines(service).find((l) => l.requestId === body.requestId && l.err?.message === message), 5_000, 'the log line of the escaped error');
     expect(logged).toMatchObject({ level: 'error', message: expect.stringMatching(/escaped a request/) });
     expect(service.child.exitCode).toBeNull();
     expect((await player.get('/api/user')).status).toBe(200);
@@ -69,8 +63,38 @@ describe('an error that escapes a request, in the real process', () => {
 
   it('stops the process on an error no request owns, saying why', async () => {
     service.child.kill('SIGUSR2');
-    const code = await new Promise<number | null>((resolve) => (service.child.exitCode !== null ? resolve(service.child.exitCode) : service.child.once('exit', resolve)));
-    expect(code).toBe(1);
-    expect(logLines().some((l) => l.level === 'fatal' && l.err?.message === 'planted: outside any request')).toBe(true);
+    expect(await exitCode(service)).toBe(1);
+    expect(logLines(service).some((l) => l.level === 'fatal' && l.err?.message === 'planted: outside any request')).toBe(true);
   }, 30_000);
 });
+
+describe('an error from work a request started that outlives its answer', () => {
+  let service: SpawnedService;
+  beforeAll(async () => {
+    service = await spawnService({ TRUST_PROXY: 'true' }, FAULT_ENTRY);
+    await service.ready();
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('stops the process, as an error no request owns (its state is unknown)', async () => {
+    const player = new ApiClient(service.url);
+    await player.register(uniqueName('late'));
+    expect((await player.get('/api/user', { 'x-test-fault': 'late' })).status).toBe(200);
+    expect(await exitCode(service)).toBe(1);
+    expect(logLines(service).some((l) => l.level === 'fatal' && l.err?.message === 'planted: after the answer')).toBe(true);
+  }, 30_000);
+});
+
+function exitCode(service: SpawnedService): Promise<number | null> {
+  return new Promise((resolve) => (service.child.exitCode !== null ? resolve(service.child.exitCode) : service.child.once('exit', resolve)));
+}
+
+function logLines(service: SpawnedService) {
+  return service
+    .stdout()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; message: string; requestId?: string; err?: { message?: string } });
+}

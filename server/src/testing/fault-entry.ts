@@ -4,7 +4,8 @@
  *
  * - `emitter`: thrown by an event emitter's listener, emitted from a timer;
  * - `body`: thrown by a listener of the request's own body, on a chunk that arrives later;
- * - `rejection`: a promise rejected with nobody waiting for it.
+ * - `rejection`: a promise rejected with nobody waiting for it;
+ * - `late`: thrown by a timer the request started, half a second on, after its answer (the process must stop).
  *
  * SIGUSR2 throws from a signal handler, which belongs to no request (the process must stop).
  * The faults are planted where the request's session is looked up, before the route reads the body.
@@ -40,6 +41,11 @@ function plant(fault: string): void {
     }
     case 'rejection':
       void Promise.reject(new Error('planted: a rejection nobody awaited'));
+      return;
+    case 'late':
+      setTimeout(() => {
+        throw new Error('planted: after the answer');
+      }, 500);
       return;
   }
 }

@@ -81,14 +81,18 @@ export interface UncaughtInRequest {
 }
 
 /**
- * After an uncaught `error`: answers the request the running code serves (or whose event's listener
- * threw it), if any, with a 500 and the
+ * After an uncaught `error`: answers the request the running code serves while it is unanswered (or
+ * whose event's listener threw it), if any, with a 500 and the
  * catalogue's SERVER_ERROR texts (when nothing was sent yet), and closes its connection, since what
  * was running for it may be stuck halfway. Returns what to log about that request, or undefined when
  * the error belongs to no request.
  */
 export function answerUncaught(error: unknown): UncaughtInRequest | undefined {
-  const scope = scopes.getStore() ?? (typeof error === 'object' && error !== null ? thrownIn.get(error) : undefined);
+  const emittedBy = typeof error === 'object' && error !== null ? thrownIn.get(error) : undefined;
+  const current = scopes.getStore();
+  // Work a request started that outlives its answer (a job, the outbox relay) is no longer that
+  // request's: its errors stay fatal, as any other whose state is unknown.
+  const scope = emittedBy ?? (current && !current.res.writableFinished ? current : undefined);
   if (!scope) return undefined;
   const { req, res } = scope;
   const requestId = res.getHeader(REQUEST_ID_HEADER)?.toString();
