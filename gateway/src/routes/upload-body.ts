@@ -5,9 +5,9 @@
  * - a file that reaches the size limit, a form busboy cannot parse, a full disk: storing stops at
  *   once, and the rest of the body is read and thrown away (up to `discardMaxBytes` of body in all)
  *   before the answer, so that any client, nginx included, reads the answer instead of a reset
- *   connection. A body larger still is answered at once, and its connection closed;
+ *   connection. A body larger still is answered at once, and its connection closed after the answer;
  * - a client that sends nothing for `idleMs`, or has not finished after `deadlineMs`: answered at
- *   once (408), its connection closed;
+ *   once (408), its connection closed after the answer (closeAfterAnswer);
  * - a client that hangs up: nothing to answer, everything closed.
  *
  * Every callback busboy and the streams call is guarded: what one throws is caught here and answered
@@ -16,7 +16,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -34,22 +34,36 @@ export interface UploadBodyLimits {
   deadlineMs: number;
 }
 
-const CLOSE = { Connection: 'close' };
+/** How long a connection answered before its body ended is still read (and what arrives dropped) before it is closed. */
+const LINGER_MS = 2_000;
 
-export const tooLargeFile = (close = false) => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_FILE_MESSAGE, { status: 413, headers: close ? CLOSE : {} });
+export const tooLargeFile = () => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_FILE_MESSAGE, { status: 413 });
 const interrupted = () => new ValidationError('The upload was interrupted or malformed. Please try again.');
 const notMultipart = () => new ValidationError('Send the image as multipart/form-data with the field "image".');
-const stalled = (ms: number) =>
-  new AppError('VALIDATION_ERROR', `The upload stalled (nothing arrived for ${Math.round(ms / 1000)} seconds). Please try again.`, { status: 408, headers: CLOSE });
+const stalled = (ms: number) => new AppError('VALIDATION_ERROR', `The upload stalled (nothing arrived for ${Math.round(ms / 1000)} seconds). Please try again.`, { status: 408 });
 const seconds = (ms: number) => (Math.round(ms / 1000) === 1 ? '1 second' : `${Math.round(ms / 1000)} seconds`);
 const tooSlow = (ms: number) =>
-  new AppError('VALIDATION_ERROR', `The upload took too long (more than ${seconds(ms)}). Please try again on a faster connection.`, {
-    status: 408,
-    headers: CLOSE,
+  new AppError('VALIDATION_ERROR', `The upload took too long (more than ${seconds(ms)}). Please try again on a faster connection.`, { status: 408 });
+
+/**
+ * Closes the connection of a request answered before its body ended, as nginx's lingering close
+ * does: once the answer is written, our side is shut (the client sees the end of the answer) and
+ * what the client still sends is read and dropped for LINGER_MS before the connection is closed. A
+ * connection closed with unread bytes is reset, and a reset can destroy the answer before the client
+ * reads it.
+ */
+export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  res.once('finish', () => {
+    const socket = req.socket;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
   });
+}
 
 /** Resolves true once the file is stored in `target`, false when the form had no `image` file; rejects with the answer otherwise. */
-export function receiveImage(req: IncomingMessage, target: string, limits: UploadBodyLimits): Promise<boolean> {
+export function receiveImage(req: IncomingMessage, res: ServerResponse, target: string, limits: UploadBodyLimits): Promise<boolean> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -112,10 +126,10 @@ export function receiveImage(req: IncomingMessage, target: string, limits: Uploa
       else req.resume();
     }
 
-    /** Answers now without reading further; the connection is closed after the answer. */
+    /** Answers now without reading the rest; the connection is closed after the answer. */
     function abandon(error: AppError) {
-      req.pause();
       finish({ error });
+      closeAfterAnswer(req, res);
     }
 
     function touch() {
@@ -126,7 +140,7 @@ export function receiveImage(req: IncomingMessage, target: string, limits: Uploa
     const onData = guarded((chunk: Buffer) => {
       received += chunk.length;
       touch();
-      if (received > limits.discardMaxBytes) return abandon(tooLargeFile(true));
+      if (received > limits.discardMaxBytes) return abandon(tooLargeFile());
       if (refusal !== undefined) return;
       if (!parser.write(chunk)) {
         req.pause();

@@ -9,14 +9,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_LARGE_FILE_MESSAGE } from '@pog/common';
 import { createKoaApp } from '../app';
 import type { AppContext } from '../context';
+import type { ApiClient } from '../testing/api-client';
 import { createPlayer } from '../testing/factories';
+import { sendOversized } from '../testing/oversized-uploads';
 import { rawUpload } from '../testing/raw-upload';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
 const openDescriptors = () => readdirSync('/proc/self/fd').length;
+const MiB = 1024 * 1024;
 
 /** The same app with some of its context changed, served on a port of its own. */
 async function serveVariant(context: AppContext): Promise<{ url: string; close(): Promise<void> }> {
@@ -34,10 +38,12 @@ async function serveVariant(context: AppContext): Promise<{ url: string; close()
 describe('uploads that never finish', () => {
   let app: TestApp;
   let cookie: string;
+  let client: ApiClient;
   beforeAll(async () => {
     app = await startTestApp();
     const player = await createPlayer(app, 'up');
-    cookie = player.client.cookieHeader;
+    client = player.client;
+    cookie = client.cookieHeader;
   });
   afterAll(async () => {
     await app?.close();
@@ -73,6 +79,13 @@ describe('uploads that never finish', () => {
       console.log(`[uploads] 20 aborted uploads: ${before} open descriptors before, ${openDescriptors()} after; ${incomingFiles().length} files left in incoming/`);
     }
   });
+
+  it.each([false, true])('answers a body over 64 MB (chunked: %s) at once with a 413 fetch reads, and keeps nothing', async (chunked) => {
+    const answer = await sendOversized(client, { name: '100 MiB', bytes: 100 * MiB, chunked });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE_FILE_MESSAGE });
+    await waitFor(() => incomingFiles().length === 0, 5000, 'the refused upload to be cleaned up');
+  }, 60_000);
 
   describe('with a short idle limit', () => {
     let variant: Awaited<ReturnType<typeof serveVariant>>;

@@ -13,7 +13,7 @@ import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { requestLog } from '../observability/request-context';
-import { receiveImage, tooLargeFile } from './upload-body';
+import { closeAfterAnswer, receiveImage, tooLargeFile } from './upload-body';
 
 /** Stored file names: what the worker writes, nothing with a path in it. */
 export const STORED_NAME = /^[A-Za-z0-9_-]{16,64}\.(jpg|webp)$/;
@@ -46,8 +46,11 @@ export function uploadRoutes(app: AppContext): Router {
 
   handle(router, uploadsApi.upload, async ({ ctx }) => {
     const user = await requireUser(app, ctx);
-    // A body declared far over the limit is refused before reading it (its connection is closed).
-    if (Number(ctx.get('content-length') || 0) > UPLOAD_DISCARD_MAX_BYTES) throw tooLargeFile(true);
+    // A body declared far over the limit is refused before reading it, its connection closed after the answer.
+    if (Number(ctx.get('content-length') || 0) > UPLOAD_DISCARD_MAX_BYTES) {
+      closeAfterAnswer(ctx.req, ctx.res);
+      throw tooLargeFile();
+    }
     await countUpload(app, user.id);
     const incomingName = newIncomingName();
     const incoming = path.join(uploadDir, INCOMING_DIR, incomingName);
@@ -58,7 +61,7 @@ export function uploadRoutes(app: AppContext): Router {
         idleMs: app.uploadIdleMs ?? UPLOAD.idleTimeoutMs,
         deadlineMs: app.config.uploads.deadlineMs,
       };
-      const received = await receiveImage(ctx.req, incoming, limits).catch((error: unknown) => {
+      const received = await receiveImage(ctx.req, ctx.res, incoming, limits).catch((error: unknown) => {
         // The operator's problem, not the player's: said once here (the worker says so for its own writes).
         if (error instanceof StorageFullError) requestLog(ctx, app.log).error({ component: 'uploads' }, `the uploads folder is full (${uploadDir}): uploads are refused until space is freed`);
         throw error;
