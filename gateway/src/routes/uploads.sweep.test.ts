@@ -36,8 +36,10 @@ describe.each(TEST_SETUPS)('the uploads sweep', (setup) => {
     const filesOf = (url: string) => readdirSync(uploadDir()).filter((f) => f.startsWith(nameOf(url).split('.')[0]!));
     const rowOf = async (url: string) => (await app.runtime.db.select().from(tables.uploads).where(eq(tables.uploads.filename, nameOf(url))))[0];
 
-    // First: the sweep counts every player's pictures, so no other test's may be old yet.
     it('deletes pictures no POG used after UNUSED_UPLOAD_HOURS, keeps every picture a POG showed, and runs twice harmlessly', async () => {
+      // The embedded database is shared by the files this test process ran before: what they left
+      // unused is gone first, so that the counts below are this test's.
+      await sweep();
       const upload = async () => {
         const player = await createPlayer(app);
         const res = await player.client.upload(await picture());
