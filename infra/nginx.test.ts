@@ -11,7 +11,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_LARGE_FILE_MESSAGE } from '@pog/common';
 import { ApiClient } from '../gateway/src/testing/api-client';
+import { OVERSIZED_UPLOADS, sendOversized } from '../gateway/src/testing/oversized-uploads';
 import { pogDesign } from '../gateway/src/testing/players';
 import { uniqueName } from '../gateway/src/testing/databases';
 import { REPO_ROOT, startService, type ServiceProcess } from '../gateway/src/testing/processes';
@@ -219,6 +221,18 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
       }
     }
   });
+
+  it.each(OVERSIZED_UPLOADS)('answers $name with the 413 an ordinary client reads, and the gateways stay up', async (upload) => {
+    const player = new ApiClient(nginx.url);
+    await player.register(uniqueName('big'));
+    const answer = await sendOversized(player, upload, { origin: nginx.url });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE_FILE_MESSAGE });
+    expect(answer.headers.get('content-type')).toContain('application/json');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), name).toBe(value);
+    for (const gateway of gateways) expect(gateway.child.exitCode, gateway.output()).toBeNull();
+    expect((await player.get('/api/user')).status).toBe(200);
+  }, 60_000);
 
   it('passes /pog/:id to a gateway, which names the POG in the title and Open Graph tags', async () => {
     const player = new ApiClient(nginx.url);

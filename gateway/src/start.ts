@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
-import { LeaderboardPageCache, listen, RankSnapshots, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
+import { inRequestScope, LeaderboardPageCache, listen, RankSnapshots, scopedServerOptions, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
 import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
 import { createMemoryRateLimits, createRedisRateLimits } from './auth/rate-limit';
@@ -79,7 +79,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       metrics: { registry: options.metrics, http: createHttpMetrics(options.metrics) },
     };
 
-    const server = createServer(createKoaApp(context).callback());
+    // Each request served in a scope of its own: an error that escapes it is answered, not fatal (server/src/process.ts).
+    const server = createServer(scopedServerOptions, inRequestScope(createKoaApp(context).callback()));
     // Idle keep-alive connections outlive the proxy's (nginx keeps upstream ones 60 s): the side that
     // closes first must be the client, or a request sent on a connection closing under it is reset.
     server.keepAliveTimeout = KEEP_ALIVE_MS;

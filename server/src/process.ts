@@ -6,7 +6,7 @@
  * `server/src/main.ts` is the entry that calls it; the browser tests' entry (`testing/e2e-entry.ts`)
  * calls it too, with `onStarted`.
  */
-import { ConfigError, createLogger, DataDirLockedError, loadConfig, serviceName } from '@pog/common/server';
+import { answerUncaught, ConfigError, createLogger, DataDirLockedError, loadConfig, serviceName } from '@pog/common/server';
 import { startRuntime, type Runtime } from './runtime';
 
 export interface ProcessOptions {
@@ -28,10 +28,19 @@ export async function runProcess(options: ProcessOptions = {}): Promise<void> {
     throw error;
   }
   const log = createLogger({ service: serviceName(config.services), level: config.logLevel, pretty });
-  process.on('uncaughtException', (error) => {
+  // The last resort for an error nobody caught: one thrown while serving a request (a timer's or an
+  // emitter's callback) fails that request alone, answered 500; any other stops the process.
+  const lastResort = (error: unknown) => {
+    const request = answerUncaught(error);
+    if (request) {
+      log.error({ component: 'process', err: error, ...request }, 'an error escaped a request: answered 500 and closed its connection; still serving');
+      return;
+    }
     log.fatal({ err: error }, 'uncaught exception; stopping');
     process.exit(1);
-  });
+  };
+  process.on('uncaughtException', lastResort);
+  process.on('unhandledRejection', lastResort);
 
   let runtime: Runtime | undefined;
   let stopping = false;

@@ -18,6 +18,7 @@ import {
   OutboxRelay,
   registerDatabaseMetrics,
   registerOutboxMetrics,
+  removeUploadLeftovers,
   serviceName,
   systemClock,
   type Clock,
@@ -122,7 +123,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stoppers.push(() => channel.close());
     }
     await ensureUploadDirs(config.uploadDir);
-    const processors = workerModule?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, anthropic: config.anthropic, log });
+    // What a process that died mid-upload left (the worker's hourly sweep removes them too).
+    const leftovers = await removeUploadLeftovers(config.uploadDir);
+    if (leftovers) log.info({ component: 'uploads', leftovers }, `removed ${leftovers} files left by interrupted uploads`);
+    const processors = workerModule?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, unusedUploadMs: config.uploads.unusedMs, anthropic: config.anthropic, log });
     const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
 
     const metrics = createMetricsRegistry();
@@ -170,6 +174,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await queue.schedule('trades.expire', workerModule.TRADE_EXPIRY_SWEEP_MS, {});
       await queue.schedule('battles.sweep', workerModule.BATTLE_SWEEP_MS, {});
       await queue.schedule('sessions.purge', workerModule.SESSION_PURGE_MS, {});
+      await queue.schedule('uploads.sweep', workerModule.UPLOAD_SWEEP_MS, {});
       if (bullQueue) keepSchedules(bullQueue, log, stoppers);
     }
 

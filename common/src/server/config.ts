@@ -81,6 +81,12 @@ export const envSchema = z
     OUTBOX_RETENTION_HOURS: z.coerce.number().positive('must be a positive number of hours').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
     /** How long a gateway keeps a leaderboard page (default 2,000; 0 in tests, which change standings behind its back). */
     LEADERBOARD_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0, 'must be 0 or more').max(60_000, 'must be at most 60000').optional(),
+    /** Image uploads one player may start in an hour (the Creator Studio uploads one per picture chosen). */
+    UPLOADS_PER_HOUR: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(30),
+    /** The longest one upload may take, from its first byte to its last, however steadily it sends. */
+    UPLOAD_DEADLINE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(5, 'must be at least 5').max(1800, 'must be at most 1800 (30 minutes)').default(120),
+    /** How long an uploaded picture no POG has used is kept before the worker deletes it. */
+    UNUSED_UPLOAD_HOURS: z.coerce.number().min(1, 'must be at least 1 (hours)').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
   })
   .superRefine((env, ctx) => {
     if (env.SERVICES.includes('worker') && !env.SERVICES.includes('gateway')) {
@@ -137,6 +143,14 @@ export interface Config {
   outboxRetentionMs: number;
   /** How long a gateway keeps a leaderboard page; standings-changing events drop them sooner. */
   leaderboardCacheMs: number;
+  uploads: {
+    /** Uploads a player may start per hour (429 with Retry-After beyond). */
+    perHour: number;
+    /** The longest one upload's body may take to arrive. */
+    deadlineMs: number;
+    /** How long a picture no POG has used is kept after its upload. */
+    unusedMs: number;
+  };
   production: boolean;
 }
 
@@ -224,6 +238,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pgliteThread: env.PGLITE_THREAD,
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
+    uploads: { perHour: env.UPLOADS_PER_HOUR, deadlineMs: env.UPLOAD_DEADLINE_SECONDS * 1000, unusedMs: env.UNUSED_UPLOAD_HOURS * 3600_000 },
     production: env.NODE_ENV === 'production',
   };
 }

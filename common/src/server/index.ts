@@ -96,10 +96,13 @@ export {
   listPogsForAdmin, listReports, listUsersForAdmin, lockActor, type LockedPlayer, lockPlayers, moderatePog, moderateUser,
   type PlayerLockMode, POG_GONE, type PogDecision, recordAudit, reportPog, toAdminUser, toAuditEntry, type UserDecision,
 } from './moderation';
-export { ensureUploadDirs, fileSize, INCOMING_DIR, INCOMING_NAME, newIncomingName } from './uploads/layout';
+export { ensureUploadDirs, fileSize, INCOMING_DIR, INCOMING_NAME, LEFTOVER_AGE_MS, newIncomingName, removeUploadLeftovers } from './uploads/layout';
+export { isStorageFull, StorageFullError } from './uploads/storage-full';
+export { pictureFiles, sweepUploads, UPLOAD_SWEEP_BATCH, type UploadSweepResult } from './uploads/sweep';
 export {
   answerProbe, bearerMatches, type HealthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
   requestIdFrom,
 } from './observability/probes';
+export { answerUncaught, currentRequest, inRequestScope, scopedServerOptions, type UncaughtInRequest } from './observability/request-scope';
 export { listen } from './listen';
 export { HISTORY_LIMIT, historyOf, type NewHistoryEntry, playerRef, pogProvenance, recordHistory } from './provenance/history';

@@ -1,68 +1,49 @@
 /**
- * Uploads that never finish (issue 11 §4): a client that hangs up mid-body, or stalls, leaves no
- * file in uploads/incoming and no open descriptor. The app runs in this process, so its
- * descriptors are /proc/self/fd. The database makes no difference here: PGlite only.
+ * Uploads that never finish (issue 11 §4): a client that hangs up mid-body, stalls, or trickles
+ * past the whole upload's deadline leaves no file in uploads/incoming and no open descriptor. The
+ * app runs in this process, so its descriptors are /proc/self/fd. The database makes no difference
+ * here: PGlite only.
  */
-import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_LARGE_FILE_MESSAGE } from '@pog/common';
 import { createKoaApp } from '../app';
+import type { AppContext } from '../context';
+import type { ApiClient } from '../testing/api-client';
 import { createPlayer } from '../testing/factories';
+import { sendOversized } from '../testing/oversized-uploads';
+import { rawUpload } from '../testing/raw-upload';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 
 const openDescriptors = () => readdirSync('/proc/self/fd').length;
+const MiB = 1024 * 1024;
 
-interface RawUpload {
-  /** Sends more of the file. */
-  send(bytes: number): void;
-  /** Hangs up without finishing the body. */
-  abort(): void;
-  /** The answer, if the server gives one before the connection ends (else null). */
-  answer: Promise<{ status: number; body: string } | null>;
-  /** Resolves when the connection is gone. */
-  closed: Promise<void>;
-}
-
-/** Starts a multipart upload that declares a 5 MB image and sends only what `send` is given. */
-function rawUpload(baseUrl: string, cookie: string): RawUpload {
-  const boundary = `b${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-  const req = request(`${baseUrl}/api/upload`, {
-    method: 'POST',
-    agent: false,
-    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 5_000_000) },
-  });
-  let markClosed: () => void;
-  const closed = new Promise<void>((resolve) => (markClosed = resolve));
-  const answer = new Promise<{ status: number; body: string } | null>((resolve) => {
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', () => resolve(null));
-    });
-    req.on('error', () => resolve(null));
-    req.on('close', () => {
-      resolve(null);
-      markClosed();
-    });
-  });
-  req.write(head);
-  return { send: (bytes) => req.write(Buffer.alloc(bytes, 0x5a)), abort: () => req.destroy(), answer, closed };
+/** The same app with some of its context changed, served on a port of its own. */
+async function serveVariant(context: AppContext): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(createKoaApp(context).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 describe('uploads that never finish', () => {
   let app: TestApp;
   let cookie: string;
+  let client: ApiClient;
   beforeAll(async () => {
     app = await startTestApp();
     const player = await createPlayer(app, 'up');
-    cookie = player.client.cookieHeader;
+    client = player.client;
+    cookie = client.cookieHeader;
   });
   afterAll(async () => {
     await app?.close();
@@ -99,23 +80,27 @@ describe('uploads that never finish', () => {
     }
   });
 
+  it.each([false, true])('answers a body over 64 MB (chunked: %s) at once with a 413 fetch reads, and keeps nothing', async (chunked) => {
+    const answer = await sendOversized(client, { name: '100 MiB', bytes: 100 * MiB, chunked });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE_FILE_MESSAGE });
+    await waitFor(() => incomingFiles().length === 0, 5000, 'the refused upload to be cleaned up');
+  }, 60_000);
+
   describe('with a short idle limit', () => {
-    let server: Server;
-    let url: string;
+    let variant: Awaited<ReturnType<typeof serveVariant>>;
+    const url = () => variant.url;
     beforeAll(async () => {
-      // The same app with the idle limit shortened from 30 s, served on a port of its own.
-      server = createServer(createKoaApp({ ...app.runtime.context!, uploadIdleMs: 300 }).callback());
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // The idle limit shortened from 30 s.
+      variant = await serveVariant({ ...app.runtime.context!, uploadIdleMs: 300 });
     });
     afterAll(async () => {
-      server?.closeAllConnections();
-      await new Promise((resolve) => server?.close(resolve));
+      await variant?.close();
     });
 
     it('ends an upload that stalls mid-body with 408, closing the connection and the file', async () => {
       const before = openDescriptors();
-      const upload = rawUpload(url, cookie);
+      const upload = rawUpload(url(), cookie);
       upload.send(64 * 1024);
       await fileBeingWritten();
       // Then nothing more: the client stalls.
@@ -127,7 +112,7 @@ describe('uploads that never finish', () => {
     });
 
     it('does not end an upload that keeps sending, however slowly', async () => {
-      const upload = rawUpload(url, cookie);
+      const upload = rawUpload(url(), cookie);
       let answered = false;
       void upload.answer.then(() => (answered = true));
       // 750 ms in all, longer than the idle limit, but never 300 ms without a byte.
@@ -140,6 +125,35 @@ describe('uploads that never finish', () => {
       upload.abort();
       await upload.closed;
       await waitFor(() => incomingFiles().length === 0, 5000, 'the aborted upload to be cleaned up');
+    });
+  });
+
+  describe('with a short deadline for the whole upload', () => {
+    let variant: Awaited<ReturnType<typeof serveVariant>>;
+    const url = () => variant.url;
+    beforeAll(async () => {
+      // UPLOAD_DEADLINE_SECONDS shortened to one second.
+      const context = app.runtime.context!;
+      variant = await serveVariant({ ...context, config: { ...context.config, uploads: { ...context.config.uploads, deadlineMs: 1000 } } });
+    });
+    afterAll(async () => {
+      await variant?.close();
+    });
+
+    it('ends an upload that trickles a byte at a time with 408 at the deadline, closing the file', async () => {
+      const before = openDescriptors();
+      const upload = rawUpload(url(), cookie);
+      upload.send(1024);
+      await fileBeingWritten();
+      // Never idle for long (the idle limit is 30 s here), but never done either.
+      const trickle = setInterval(() => upload.send(1), 200);
+      const started = Date.now();
+      const answer = await upload.answer.finally(() => clearInterval(trickle));
+      expect(answer?.status).toBe(408);
+      expect(JSON.parse(answer!.body)).toEqual({ code: 'VALIDATION_ERROR', message: 'The upload took too long (more than 1 second). Please try again on a faster connection.' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await upload.closed;
+      await waitFor(() => incomingFiles().length === 0 && openDescriptors() <= before, 5000, 'the slow upload to be cleaned up');
     });
   });
 });

@@ -61,15 +61,19 @@ export async function startService(env: Record<string, string>): Promise<Service
   return service;
 }
 
-/** Starts one process (the app's entry, or `command`) without waiting for it to be ready. */
-export async function spawnService(env: Record<string, string>, command: string[] = appEntry()): Promise<SpawnedService> {
+/**
+ * Starts one process (the app's entry, or `command`) without waiting for it to be ready. `launcher`
+ * runs it through another program, given node and its arguments last (e.g. unshare).
+ */
+export async function spawnService(env: Record<string, string>, command: string[] = appEntry(), launcher: string[] = []): Promise<SpawnedService> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pog-proc-'));
   // An embedded database starts from the migrated template (no initdb), like every test database.
   if (!env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) await seedPgliteDataDir(dataDir);
   let output = '';
   let stdout = '';
-  const child = spawn(process.execPath, command, {
+  const [program, ...args] = [...launcher, process.execPath, ...command];
+  const child = spawn(program!, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

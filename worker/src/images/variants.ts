@@ -4,7 +4,7 @@
  * no metadata either.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, imageVariantName, variantBaseName, type ImageVariantWidth } from '@pog/common';
@@ -30,11 +30,16 @@ export async function makeVariants(original: Buffer, widths: readonly ImageVaria
   );
 }
 
-/** Written aside, then renamed: a reader never sees half a file. */
+/** Written aside, then renamed: a reader never sees half a file, and a failed write (a full disk) leaves none. */
 export async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
-  await writeFile(partial, bytes);
-  await rename(partial, file);
+  try {
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 /**
@@ -50,7 +55,10 @@ export async function ensureVariants(uploadDir: string, filename: string, origin
   }
   if (missing.length === 0) return [];
   const variants = await makeVariants(original ?? (await readFile(path.join(uploadDir, filename))), missing);
-  await Promise.all(variants.map((v) => writeAtomically(path.join(uploadDir, imageVariantName(filename, v.width)!), v.buffer)));
+  // Every write settles before a failure is reported, so that whoever cleans up after it finds them all.
+  const writes = await Promise.allSettled(variants.map((v) => writeAtomically(path.join(uploadDir, imageVariantName(filename, v.width)!), v.buffer)));
+  const failed = writes.find((w) => w.status === 'rejected');
+  if (failed) throw failed.reason;
   return missing;
 }
 

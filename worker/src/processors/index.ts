@@ -4,7 +4,7 @@ import { createAnthropicAssistant } from '../chat/assistant';
 import { checkAchievementsProcessor } from './achievements';
 import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
 import { chatReplyProcessor } from './chat';
-import { processImageProcessor } from './images';
+import { processImageProcessor, sweepUploadsProcessor } from './images';
 import { scorePogProcessor } from './pogs';
 import { expireTradesProcessor } from './trades';
 import { purgeSessionsProcessor, welcomeProcessor } from './users';
@@ -19,6 +19,8 @@ export interface ProcessorDeps {
   clock: Clock;
   /** Where uploaded images live (shared by gateways and workers). */
   uploadDir: string;
+  /** How long a picture no POG has used is kept after its upload (UNUSED_UPLOAD_HOURS). */
+  unusedUploadMs: number;
   /** PogBot's AI service; without an API key PogBot answers from the guide. */
   anthropic: Config['anthropic'];
   /** Where processors report what the operator should know (the AI service failing). */
@@ -37,6 +39,7 @@ export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
     'battles.sweep': sweepBattlesProcessor(deps),
     'achievements.check': checkAchievementsProcessor(deps),
     'sessions.purge': purgeSessionsProcessor(deps),
+    'uploads.sweep': sweepUploadsProcessor(deps),
     'chat.reply': chatReplyProcessor({ ...deps, assistant }),
   };
 }

@@ -85,17 +85,23 @@ export const settings = pgTable('settings', {
 export type UserRow = typeof users.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export const uploads = pgTable('uploads', {
-  filename: text('filename').primaryKey(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  contentType: text('content_type').notNull(),
-  bytes: integer('bytes').notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  imageHash: text('image_hash').notNull(),
-  imageDetail: real('image_detail').notNull(),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    filename: text('filename').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    imageHash: text('image_hash').notNull(),
+    imageDetail: real('image_detail').notNull(),
+    createdAt: createdAt(),
+    /** When a POG first named this picture (a trigger sets it); never-used pictures are swept (migrations/0018_upload_use.sql). */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_unused_idx').on(t.createdAt).where(sql`used_at IS NULL`)],
+);
 
 export const pogs = pgTable(
   'pogs',

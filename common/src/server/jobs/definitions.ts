@@ -19,6 +19,11 @@ export interface JobDefinitions {
     payload: { incomingName: string; userId: number };
     result: { filename: string; url: string; width: number; height: number; bytes: number; hash: string };
   };
+  /**
+   * Deletes pictures no POG has used, older than UNUSED_UPLOAD_HOURS, files nothing records, and
+   * leftovers of interrupted writes (scheduled hourly; uploads/sweep.ts).
+   */
+  'uploads.sweep': { payload: Record<string, never>; result: { unused: number; orphans: number; leftovers: number } };
   /** Expires pending trades past their 7 days (scheduled every minute). */
   'trades.expire': { payload: Record<string, never>; result: { expired: number } };
   /**
