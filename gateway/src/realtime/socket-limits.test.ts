@@ -85,6 +85,15 @@ describe.each(TEST_SETUPS)('socket budgets', (setup) => {
       expect(seen.refusals.at(-1)).toMatchObject({ event: 'made-up', closing: true });
     });
 
+    it('closes a socket that sends a message too big to be a page\'s', async () => {
+      const player = await createPlayer(app, 'sb');
+      const { socket, closed } = await watchedSocket(app, player);
+      opened.push(socket);
+      const positions = Object.fromEntries(Array.from({ length: 2_000 }, (_, n) => [`stream-${n}`, n]));
+      socket.emit('sync', positions);
+      expect(await closed).toBe('transport close');
+    });
+
     it("shares one budget among a player's sockets", async () => {
       const player = await createPlayer(app, 'sb');
       const stream = userStream(player.id);
