@@ -88,6 +88,21 @@ export interface ServerToClientEvents extends PositionedHandlers {
    * from the outbox events it relays (at most one a second); an open leaderboard refetches.
    */
   'leaderboard:changed': () => void;
+  /** A message from this socket was dropped: it sent too many. `closing`: the server closes the socket after this. */
+  'socket:refused': (refusal: SocketRefusal) => void;
+}
+
+/**
+ * Why the server dropped a socket's message: too many in a short time. The catalogue's
+ * RATE_LIMITED message; the socket may send again after `retryAfterSeconds`.
+ */
+export interface SocketRefusal {
+  code: 'RATE_LIMITED';
+  message: string;
+  retryAfterSeconds: number;
+  /** The name of the message dropped. */
+  event: string;
+  closing: boolean;
 }
 
 export interface ClientToServerEvents {

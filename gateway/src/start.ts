@@ -86,7 +86,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = KEEP_ALIVE_MS + 1_000;
     const sockets = attachSocketServer(server, context, { bus, hub, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
-    registerSocketMetrics(options.metrics, () => sockets.count());
+    registerSocketMetrics(options.metrics, {
+      connected: () => sockets.count(),
+      catchUps: () => hub.stats.catchUps,
+      eventsReplayed: () => hub.stats.eventsReplayed,
+      messagesRefused: () => sockets.limits.messagesRefused,
+      socketsClosed: () => sockets.limits.socketsClosed,
+      connectionsRefused: () => sockets.limits.connectionsRefused,
+    });
 
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;

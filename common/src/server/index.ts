@@ -20,8 +20,8 @@ export {
 } from './outbox/unit-of-work';
 export {
   claimJobs, claimUnfinishedJobs, lastSequence, markJobDone, openJobCount, OUTBOX_SEQUENCED_CHANNEL, OUTBOX_WRITTEN_CHANNEL,
-  type OutboxJob, pruneOutbox, readSequenced, releaseJobs, replayStream, type SequencedEvent, sequenceEvents, streamHead,
-  type StreamReplay,
+  type OutboxJob, pruneOutbox, readSequenced, releaseJobs, type ReplayOptions, replayStream, type SequencedEvent, sequenceEvents,
+  streamEvents, streamHead, type StreamReplay,
 } from './outbox/store';
 export { OutboxRelay, type OutboxRelayOptions, type RelayStatus } from './outbox/relay';
 export { LEASE_NOT_HELD, type LeaseQuery, releaseLease, renewLease, takeLease } from './outbox/sequencer-lease';

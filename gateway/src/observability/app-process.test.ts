@@ -20,6 +20,9 @@ const ADMIN_PASSWORD = 'admin-password-for-the-log-test';
 export const APP_METRICS: Record<string, { type: MetricType; labels: string[] }> = {
   http_request_duration_seconds: { type: 'histogram', labels: ['method', 'route', 'status'] },
   pog_sockets_connected: { type: 'gauge', labels: [] },
+  pog_socket_catch_ups_total: { type: 'counter', labels: [] },
+  pog_socket_replayed_events_total: { type: 'counter', labels: [] },
+  pog_socket_refusals_total: { type: 'counter', labels: ['kind'] },
   pog_outbox_events_delivered_total: { type: 'counter', labels: [] },
   pog_outbox_lag_seconds: { type: 'histogram', labels: [] },
   pog_outbox_open_jobs: { type: 'gauge', labels: [] },

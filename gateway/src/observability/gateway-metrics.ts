@@ -1,5 +1,5 @@
-/** Metrics only a gateway has: HTTP request durations and connected sockets. */
-import { Gauge, Histogram, type Registry } from 'prom-client';
+/** Metrics only a gateway has: HTTP request durations, connected sockets and what their limits refused. */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** 5 ms to 60 s: PogBot's streamed answers are the long tail. */
 export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -24,13 +24,53 @@ export function createHttpMetrics(registry: Registry): HttpMetrics {
   };
 }
 
-export function registerSocketMetrics(registry: Registry, count: () => number): void {
+export interface SocketCounts {
+  connected(): number;
+  /** Catch-ups that read the outbox, and the events they replayed. */
+  catchUps(): number;
+  eventsReplayed(): number;
+  messagesRefused(): number;
+  socketsClosed(): number;
+  connectionsRefused(): number;
+}
+
+export function registerSocketMetrics(registry: Registry, counts: SocketCounts): void {
   new Gauge({
     name: 'pog_sockets_connected',
     help: 'Socket.IO connections to this gateway',
     registers: [registry],
     collect() {
-      this.set(count());
+      this.set(counts.connected());
+    },
+  });
+  new Counter({
+    name: 'pog_socket_catch_ups_total',
+    help: 'Socket catch-ups (on connecting and on sync) that read the outbox',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(counts.catchUps());
+    },
+  });
+  new Counter({
+    name: 'pog_socket_replayed_events_total',
+    help: 'Events those catch-ups read from the outbox and sent',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(counts.eventsReplayed());
+    },
+  });
+  new Counter({
+    name: 'pog_socket_refusals_total',
+    help: "What the socket budgets refused: messages dropped, sockets closed for going on sending, and their players' connections while they wait",
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ kind: 'message' }, counts.messagesRefused());
+      this.inc({ kind: 'close' }, counts.socketsClosed());
+      this.inc({ kind: 'connection' }, counts.connectionsRefused());
     },
   });
 }

@@ -1,6 +1,8 @@
 /**
  * Catch-up: a socket resumes each stream from the position its client sends, gets what it missed in
- * order and then the live events, never one twice; a gap too old to replay asks for a refetch.
+ * order and then the live events, never one twice; a gap too old to replay asks for a refetch. The
+ * hub's bounds: one read for a player's sockets asking the same, a socket's asks joined while it
+ * waits, and a replay budget per player past which it is told to refetch.
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import { SOCKET_BUDGETS } from './socket-limits';
 import { StreamHub, type HubSocket } from './stream-hub';
 
 type Seen = { event: string; meta: EventMeta | undefined; payload: unknown };
@@ -195,5 +198,99 @@ describe('the stream hub', () => {
     hub.deliver([{ id: 1, seq: 1, stream, position: 1, name: 'session:revoked', payload: { reason: 'banned' }, createdAt: new Date() }]);
     expect(socket.emitted.at(-1)).toEqual({ event: 'session:revoked', args: [{ reason: 'banned' }] });
     expect(socket.closed).toBe(true);
+  });
+});
+
+describe('the stream hub under many asks', () => {
+  let app: TestApp;
+  let db: Db;
+  let player: number;
+  let stream: string;
+  const BACKLOG = 250;
+  beforeAll(async () => {
+    app = await startTestApp();
+    db = app.runtime.db;
+    player = randomInt(1_000_000_000, 2_000_000_000);
+    stream = userStream(player);
+    await inUnitOfWork(db, new Date(), async (uow) => {
+      for (let n = 1; n <= BACKLOG; n++) uow.toUser(player, 'notification', testNotification(player, n));
+    });
+    await waitFor(async () => (await sequenceEvents(db, 1000)).sequenced === 0 || undefined, 5_000, 'sequencing');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A socket that records the positions and stream states it is sent. */
+  function recordingSocket(id: string) {
+    const socket = {
+      id,
+      connected: true,
+      positions: [] as number[],
+      states: [] as StreamState[],
+      emit(event: string, ...args: unknown[]) {
+        if (event === 'stream:state') socket.states.push(args[0] as StreamState);
+        else socket.positions.push((args[1] as EventMeta).position);
+        return true;
+      },
+      disconnect() {
+        socket.connected = false;
+      },
+    };
+    return socket;
+  }
+  const upTo = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  it("serves a player's sockets waiting with the same ask by one read, and joins a socket's repeated asks", async () => {
+    const hub = new StreamHub(db, silentLogger);
+    const sockets = Array.from({ length: 5 }, (_, n) => recordingSocket(`same-${n}`));
+    await Promise.all(sockets.map((socket) => hub.attach(socket, [stream], { [stream]: 0 }, 'one-player')));
+    // The first read at once; the four that came while it ran, together.
+    expect(hub.stats.catchUps).toBe(2);
+    for (const socket of sockets) {
+      expect(socket.positions).toEqual(upTo(1, BACKLOG));
+      expect(socket.states).toEqual([{ stream, position: BACKLOG, reset: false }]);
+    }
+
+    // Twenty asks at once from one socket: one catch-up runs, the rest wait as one, from the lowest position asked.
+    const [socket] = sockets;
+    socket!.positions.length = 0;
+    const asks = Array.from({ length: 20 }, (_, n) => hub.sync(socket!.id, { [stream]: BACKLOG - 1 - (n % 7) }));
+    await Promise.all(asks);
+    expect(hub.stats.catchUps).toBe(4);
+    expect(socket!.positions).toEqual([BACKLOG, ...upTo(BACKLOG - 6, BACKLOG)]);
+    for (const other of sockets) hub.detach(other.id);
+  });
+
+  it("tells a player to refetch once catch-ups have replayed its budget's worth this minute", async () => {
+    const hub = new StreamHub(db, silentLogger);
+    const socket = recordingSocket('budget');
+    await hub.attach(socket, [stream], { [stream]: 0 }, 'budgeted-player');
+    const full = Math.floor(SOCKET_BUDGETS.replayed.points / BACKLOG);
+    for (let n = 1; n < full; n++) await hub.sync(socket.id, { [stream]: 0 });
+    expect(hub.stats.eventsReplayed).toBe(full * BACKLOG);
+    expect(socket.states.every((state) => !state.reset)).toBe(true);
+    // Over budget: no read, a reset (the page refetches), and live events flow as before.
+    await hub.sync(socket.id, { [stream]: 0 });
+    expect(hub.stats.eventsReplayed).toBe(full * BACKLOG);
+    expect(socket.states.at(-1)).toEqual({ stream, position: BACKLOG, reset: true });
+    // Another player's budget is its own.
+    const other = recordingSocket('budget-other');
+    await hub.attach(other, [stream], { [stream]: BACKLOG - 10 }, 'another-player');
+    expect(other.positions).toEqual(upTo(BACKLOG - 9, BACKLOG));
+    hub.detach(socket.id);
+    hub.detach(other.id);
+  });
+
+  it('reads nothing for a socket that left while it waited its turn', async () => {
+    const hub = new StreamHub(db, silentLogger);
+    const [first, gone] = [recordingSocket('turn-1'), recordingSocket('turn-2')];
+    const attaching = [hub.attach(first, [stream], { [stream]: 0 }, 'leaving-player'), hub.attach(gone, [stream], { [stream]: 100 }, 'leaving-player')];
+    gone.connected = false;
+    hub.detach(gone.id);
+    await Promise.all(attaching);
+    expect(hub.stats.catchUps).toBe(1);
+    expect(gone.positions).toEqual([]);
+    hub.detach(first.id);
   });
 });

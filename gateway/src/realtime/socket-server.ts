@@ -4,8 +4,10 @@
  * player's stream ('user:<id>'), one that also (or only) carries the admin cookie the 'admins'
  * stream, through the stream hub, which catches it up from the positions its client sent (`auth`).
  * The Redis adapter (when configured) only carries PogBot's live answer pieces between processes.
+ * Every message a client sends is counted against its socket's and its player's budgets
+ * (socket-limits.ts).
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -19,6 +21,7 @@ import type { AppContext } from '../context';
 import { requestOrigin } from '../http/forwarded';
 import { isAllowedOrigin } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
+import { createSocketLimits, type SocketLimitStats } from './socket-limits';
 import type { StreamHub } from './stream-hub';
 
 /** A socket rides on a player session, an admin session, or both (one browser, two cookies). */
@@ -28,6 +31,8 @@ export interface SocketData {
   /** Set when the handshake carried a valid admin cookie: the socket hears the 'admins' stream. */
   adminTokenHash?: string;
   adminExpiresAt?: number;
+  /** Whose budgets the socket spends and whose turn it takes catching up: its player, else its admin session. */
+  owner?: string;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -39,6 +44,8 @@ export interface SocketServer {
   live: LiveChannel;
   /** Sockets connected to this gateway. */
   count(): number;
+  /** What the socket limits refused (metrics). */
+  limits: SocketLimitStats;
   /** The streams a connected socket receives. */
   streamsOf(socketId: string): string[];
   /** Disconnects every socket (their clients reconnect, to another gateway if this one is going). */
@@ -85,13 +92,32 @@ export function attachSocketServer(
 ): SocketServer {
   const { config } = app;
   const { hub } = options;
+  const limits = createSocketLimits();
+
+  /** Whose budgets a handshake spends, from its cookies: its player's, else its admin session's. */
+  async function ownerOf(request: IncomingMessage): Promise<string | undefined> {
+    const token = readSignedCookie(request, SESSION_COOKIE, config.sessionKeys);
+    const userId = token ? (await app.sessions.get(token))?.userId : undefined;
+    if (typeof userId === 'number') return `user:${userId}`;
+    const adminToken = readAdminCookieFromRequest(request, config.sessionKeys);
+    return adminToken ? `admin:${hashToken(adminToken)}` : undefined;
+  }
+
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
+    // A client sends only `sync` with a position or two: a big message is hostile, closed unread.
+    maxHttpBufferSize: 16 * 1024,
     allowRequest: (req, callback) => {
       const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
-      const ok = isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own);
-      callback(ok ? null : 'Origin not allowed', ok);
+      if (!isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own)) return callback('Origin not allowed', false);
+      // A player whose socket was closed for flooding waits before opening another (it was told how long).
+      void ownerOf(req)
+        .then((owner) => (owner ? limits.benched(owner) : undefined))
+        .then(
+          (wait) => callback(wait === undefined ? null : 'Too many messages: try again later', wait === undefined),
+          () => callback(null, true),
+        );
     },
   });
   if (options.redis) {
@@ -116,6 +142,7 @@ export function attachSocketServer(
         socket.data.adminTokenHash = admin.tokenHash;
         socket.data.adminExpiresAt = admin.expiresAt.getTime();
       }
+      socket.data.owner = player ? `user:${player.id}` : `admin:${admin!.tokenHash}`;
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error('unauthorized'));
@@ -132,9 +159,14 @@ export function attachSocketServer(
       streams.push(ADMINS_STREAM);
       expireAdmin(socket, app.clock.now().getTime());
     }
-    socket.once('disconnect', () => hub.detach(socket.id));
+    const owner = socket.data.owner ?? socket.id;
+    socket.once('disconnect', () => {
+      hub.detach(socket.id);
+      limits.forget(socket.id);
+    });
+    socket.use(limits.guard(socket, owner));
     socket.on('sync', (positions) => void hub.sync(socket.id, positionsFrom({ positions })));
-    void hub.attach(socket, streams, positionsFrom(socket.handshake.auth));
+    void hub.attach(socket, streams, positionsFrom(socket.handshake.auth), owner);
   });
 
   // A completed battle or trade changes the leaderboards: every socket here hears of it, at most
@@ -183,6 +215,7 @@ export function attachSocketServer(
       chatDelta: (userId, delta) => void io.to(userRoom(userId)).emit('chat:delta', delta),
     },
     count: () => io.of('/').sockets.size,
+    limits: limits.stats,
     streamsOf: (socketId) => hub.streamsOf(socketId),
     disconnectAll: () => void io.local.disconnectSockets(true),
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),

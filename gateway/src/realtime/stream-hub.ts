@@ -7,10 +7,20 @@
  * the live events that arrived meanwhile: live events are held back while it catches up, and
  * anything at or below the position it already has is skipped, so nothing arrives twice or out of
  * order. When what was missed is no longer kept, the socket is told to refetch (`reset`).
+ *
+ * Catching up is the one thing a client can make the gateway read from the database at will, so it
+ * is bounded. One catch-up reads at most REPLAY_LIMIT events of a stream, REPLAY_PAGE at a time
+ * (further behind, the client refetches). A socket has at most one catch-up waiting: later asks
+ * join it (replaying from the lowest position asked). The sockets of one owner (a player, or an
+ * admin session) take turns, one read at a time, and those waiting with the same ask are served by
+ * one read. And an owner is replayed at most so many events a minute (SOCKET_BUDGETS.replayed): past
+ * that, it is told to refetch, through the HTTP API and its limits.
  * Messages on the 'cluster' stream are for the gateway itself (cache invalidation), not for sockets.
  */
-import { CLUSTER_STREAM, replayStream, streamHead, type ClusterMessage, type Db, type Logger, type SequencedEvent, type StreamReplay } from '@pog/common/server';
+import { CLUSTER_STREAM, replayStream, streamEvents, streamHead, type ClusterMessage, type Db, type Logger, type SequencedEvent, type StreamReplay } from '@pog/common/server';
 import type { StreamPositions, StreamState } from '@pog/common';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { SOCKET_BUDGETS, spend } from './socket-limits';
 
 /** What the hub needs of a socket. */
 export interface HubSocket {
@@ -22,17 +32,47 @@ export interface HubSocket {
 
 /** Events a reconnecting socket may be sent at most per stream; more than that, it refetches instead. */
 export const REPLAY_LIMIT = 500;
+/** Events read from the outbox in one statement when catching up: a long replay lets other work in between. */
+const REPLAY_PAGE = 100;
 /** Live events held back for one catching-up socket at most; past that it is disconnected (it reconnects). */
 const BUFFER_LIMIT = 5_000;
 
 class Subscriber {
   readonly positions = new Map<string, number>();
+  /** Catch-ups asked for and not finished: live events are held back meanwhile. */
   syncing = 0;
   buffer: SequencedEvent[] = [];
+  /** The catch-up waiting for its owner's turn (settled when done), and the positions it will replay from. */
+  waiting: { done: Promise<void>; settle: () => void } | undefined;
+  wanted: StreamPositions = {};
   constructor(
     readonly socket: HubSocket,
     readonly streams: Set<string>,
+    readonly owner: string,
   ) {}
+}
+
+/** Two asks joined: the lower position of each stream; a stream one of them names no position for starts afresh. */
+function lowest(a: StreamPositions, b: StreamPositions): StreamPositions {
+  const joined: StreamPositions = {};
+  for (const [stream, position] of Object.entries(a)) {
+    const other = b[stream];
+    if (typeof other === 'number') joined[stream] = Math.min(position, other);
+  }
+  return joined;
+}
+
+/** What a waiting catch-up asks for: its streams and where each starts. Equal asks of one owner are served by one read. */
+function askOf(subscriber: Subscriber): string {
+  return JSON.stringify([...subscriber.streams].sort().map((stream) => [stream, subscriber.wanted[stream] ?? null]));
+}
+
+/** What the hub has done, for /metrics. */
+export interface HubStats {
+  /** Catch-ups that read the outbox (each at most one page per stream). */
+  catchUps: number;
+  /** Events those catch-ups read and sent. */
+  eventsReplayed: number;
 }
 
 export class StreamHub {
@@ -40,6 +80,10 @@ export class StreamHub {
   private readonly bySocket = new Map<string, Subscriber>();
   private readonly clusterHandlers: Array<(message: ClusterMessage) => void> = [];
   private readonly eventWatchers: Array<(event: SequencedEvent) => void> = [];
+  /** Each owner's catch-ups waiting for their turn, while its sockets are catching up. */
+  private readonly lanes = new Map<string, Subscriber[]>();
+  readonly stats: HubStats = { catchUps: 0, eventsReplayed: 0 };
+  private readonly replayBudget = new RateLimiterMemory({ keyPrefix: 'replayed', ...SOCKET_BUDGETS.replayed });
 
   constructor(
     private readonly db: Db,
@@ -76,18 +120,21 @@ export class StreamHub {
     }
   }
 
-  /** Subscribes a socket to its streams and catches it up from the positions its client sent. */
-  async attach(socket: HubSocket, streams: string[], positions: StreamPositions): Promise<void> {
-    const subscriber = new Subscriber(socket, new Set(streams));
+  /**
+   * Subscribes a socket to its streams and catches it up from the positions its client sent.
+   * `owner`: whose sockets take turns catching up (default: the socket alone).
+   */
+  async attach(socket: HubSocket, streams: string[], positions: StreamPositions, owner = socket.id): Promise<void> {
+    const subscriber = new Subscriber(socket, new Set(streams), owner);
     this.bySocket.set(socket.id, subscriber);
     for (const stream of streams) this.subscribe(subscriber, stream);
-    await this.catchUp(subscriber, positions);
+    await this.schedule(subscriber, positions);
   }
 
   /** The client saw a gap: replay from where it says it is. */
   async sync(socketId: string, positions: StreamPositions): Promise<void> {
     const subscriber = this.bySocket.get(socketId);
-    if (subscriber) await this.catchUp(subscriber, positions);
+    if (subscriber) await this.schedule(subscriber, positions);
   }
 
   /** The streams a socket receives (tests, diagnostics). */
@@ -120,37 +167,96 @@ export class StreamHub {
     set.add(subscriber);
   }
 
-  private async catchUp(subscriber: Subscriber, requested: StreamPositions): Promise<void> {
+  /**
+   * Queues a catch-up in its owner's lane, joining the one this socket already has waiting. Live
+   * events are held back from now on, so none slips between the replay and what follows it.
+   */
+  private schedule(subscriber: Subscriber, positions: StreamPositions): Promise<void> {
+    subscriber.wanted = subscriber.waiting ? lowest(subscriber.wanted, positions) : positions;
+    if (subscriber.waiting) return subscriber.waiting.done;
     subscriber.syncing += 1;
+    let settle: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    subscriber.waiting = { done, settle };
+    const lane = this.lanes.get(subscriber.owner);
+    if (lane) lane.push(subscriber);
+    else void this.runLane(subscriber.owner, [subscriber]);
+    return done;
+  }
+
+  /** Catches an owner's sockets up one ask at a time, each ask read once for all the sockets waiting with it. */
+  private async runLane(owner: string, lane: Subscriber[]): Promise<void> {
+    this.lanes.set(owner, lane);
+    while (lane.length > 0) {
+      const ask = askOf(lane[0]!);
+      const group = lane.filter((subscriber) => askOf(subscriber) === ask);
+      const wanted = group[0]!.wanted;
+      const settles = group.map((subscriber) => {
+        lane.splice(lane.indexOf(subscriber), 1);
+        const { settle } = subscriber.waiting!;
+        // Asked again from now on: another turn.
+        subscriber.waiting = undefined;
+        return settle;
+      });
+      await this.catchUp(group, wanted);
+      for (const settle of settles) settle();
+    }
+    this.lanes.delete(owner);
+  }
+
+  /** One read of the outbox for sockets waiting with the same ask (their `syncing` counts were taken by `schedule`). */
+  private async catchUp(group: Subscriber[], requested: StreamPositions): Promise<void> {
+    // Sockets that left while they waited cost nothing more.
+    const present = () => group.filter((subscriber) => subscriber.socket.connected && this.bySocket.get(subscriber.socket.id) === subscriber);
     try {
-      for (const stream of subscriber.streams) {
+      if (present().length === 0) return;
+      this.stats.catchUps += 1;
+      for (const stream of group[0]!.streams) {
         const after = requested[stream];
         const replay: StreamReplay =
           typeof after === 'number' && Number.isSafeInteger(after) && after >= 0
-            ? await replayStream(this.db, stream, after, REPLAY_LIMIT)
+            ? await replayStream(this.db, stream, after, REPLAY_LIMIT, { admit: (count) => this.spendReplay(group[0]!.owner, count), page: REPLAY_PAGE })
             : { kind: 'reset', head: await streamHead(this.db, stream) };
-        if (!subscriber.socket.connected) return;
-        const state: StreamState = { stream, position: replay.head, reset: replay.kind === 'reset' };
+        let reset = replay.kind === 'reset';
         if (replay.kind === 'events') {
           // Resend from where the client says it is, even what this socket was sent before.
-          subscriber.positions.set(stream, after as number);
-          for (const event of replay.events) this.send(subscriber, event);
+          for (const subscriber of present()) subscriber.positions.set(stream, after as number);
+          let page: SequencedEvent[] | undefined = replay.events;
+          for (let last = after as number; page; ) {
+            this.stats.eventsReplayed += page.length;
+            for (const subscriber of present()) for (const event of page) this.send(subscriber, event);
+            last += page.length;
+            if (last >= replay.head || present().length === 0) break;
+            // Page by page: other players' reads and answers go on in between.
+            page = await streamEvents(this.db, stream, last, Math.min(replay.head, last + REPLAY_PAGE));
+            // Pruned meanwhile: the client refetches.
+            reset = !page;
+          }
         }
-        subscriber.positions.set(stream, Math.max(subscriber.positions.get(stream) ?? 0, replay.head));
-        subscriber.socket.emit('stream:state', state);
+        const state: StreamState = { stream, position: replay.head, reset };
+        for (const subscriber of present()) {
+          subscriber.positions.set(stream, Math.max(subscriber.positions.get(stream) ?? 0, replay.head));
+          subscriber.socket.emit('stream:state', state);
+        }
       }
     } catch (error) {
-      // The outbox could not be read: the client reconnects (with backoff) and asks again.
+      // The outbox could not be read: the clients reconnect (with backoff) and ask again.
       this.log.warn({ component: 'realtime', err: error instanceof Error ? error.message : String(error) }, 'catching a socket up failed');
-      subscriber.socket.disconnect(true);
+      for (const subscriber of group) subscriber.socket.disconnect(true);
     } finally {
-      subscriber.syncing -= 1;
-      if (subscriber.syncing === 0) {
+      for (const subscriber of group) {
+        subscriber.syncing -= 1;
+        if (subscriber.syncing > 0) continue;
         const held = subscriber.buffer;
         subscriber.buffer = [];
         for (const event of held) this.send(subscriber, event);
       }
     }
+  }
+
+  /** Whether `owner` may be replayed `count` more events now. */
+  private async spendReplay(owner: string, count: number): Promise<boolean> {
+    return count === 0 || (await spend(this.replayBudget, owner, count)) === undefined;
   }
 
   private send(subscriber: Subscriber, event: SequencedEvent): void {

@@ -21,6 +21,8 @@ export class LiveClient {
   readonly applied: AppliedEvent[] = [];
   /** Every durable event received, repeats included. */
   received = 0;
+  /** Messages of its the server refused (`socket:refused`): an honest client has none. */
+  refusals = 0;
   connections = 0;
   private socket: TestSocket | undefined;
   private closed = false;
@@ -72,6 +74,7 @@ export class LiveClient {
     });
     let syncing = true;
     socket.onAny((event: string, payload: unknown, meta?: EventMeta) => {
+      if (event === 'socket:refused') this.refusals += 1;
       if (event === 'stream:state') {
         this.cursor.settle(payload as StreamState);
         syncing = false;

@@ -176,6 +176,7 @@ export async function readSequenced(db: Db, afterSeq: number, limit: number): Pr
 }
 
 export type StreamReplay =
+  /** `events`: all of them up to `head`, or the first page of them when a page was asked for. */
   | { kind: 'events'; events: SequencedEvent[]; head: number }
   /** What was missed can no longer be replayed (pruned, too much, or a position this stream never had). */
   | { kind: 'reset'; head: number };
@@ -186,23 +187,36 @@ export async function streamHead(db: Db, stream: string): Promise<number> {
   return Number(row?.position ?? 0);
 }
 
+/** The events of one stream with `after` < position <= `upTo`, in order; undefined when any of them is no longer kept. */
+export async function streamEvents(db: Db, stream: string, after: number, upTo: number): Promise<SequencedEvent[] | undefined> {
+  const rows = await query(
+    db,
+    sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events
+        WHERE stream = ${stream} AND position > ${after} AND position <= ${upTo} ORDER BY position`,
+  );
+  const events = rows.map(toEvent);
+  return events.length === upTo - after ? events : undefined;
+}
+
+export interface ReplayOptions {
+  /** Asked how many events the replay holds, before any is read: refused, the answer is a reset. */
+  admit?: (count: number) => boolean | Promise<boolean>;
+  /** Reads this many at most (the first page); the caller reads the rest, up to `head`, with streamEvents. */
+  page?: number;
+}
+
 /** The events of one stream after a position, when all of them are still kept (at most `limit`). */
-export async function replayStream(db: Db, stream: string, afterPosition: number, limit: number): Promise<StreamReplay> {
+export async function replayStream(db: Db, stream: string, afterPosition: number, limit: number, options: ReplayOptions = {}): Promise<StreamReplay> {
+  const { admit = () => true, page = limit } = options;
   // The head first: the events read next are at least those it counts (one sequencer transaction
   // writes both), so a replay never stops short of the head it reports.
   const head = await streamHead(db, stream);
   if (afterPosition > head) return { kind: 'reset', head };
   if (afterPosition === head) return { kind: 'events', events: [], head };
-  if (head - afterPosition > limit) return { kind: 'reset', head };
-  const rows = await query(
-    db,
-    sql`SELECT id, seq, stream, position, name, payload, created_at FROM outbox_events
-        WHERE stream = ${stream} AND position > ${afterPosition} AND position <= ${head} ORDER BY position`,
-  );
-  const events = rows.map(toEvent);
+  if (head - afterPosition > limit || !(await admit(head - afterPosition))) return { kind: 'reset', head };
+  const events = await streamEvents(db, stream, afterPosition, Math.min(head, afterPosition + page));
   // Pruned rows leave a hole at the start: the client must refetch instead.
-  if (events.length !== head - afterPosition) return { kind: 'reset', head };
-  return { kind: 'events', events, head };
+  return events ? { kind: 'events', events, head } : { kind: 'reset', head };
 }
 
 const jobColumns = sql`id, name, payload, attempts`;

@@ -127,6 +127,64 @@ describe('the live connection', () => {
     expect(applied).toEqual([]);
   });
 
+  it('asks again for a replay the server refused, once the server says it may', async () => {
+    vi.useFakeTimers();
+    try {
+      const { live, receive, sent } = await connectedLive();
+      live.on('notification', () => undefined);
+      receive('notification', notification(2), meta(2));
+      expect(sent).toEqual([['sync', { [STREAM]: 0 }]]);
+      receive('socket:refused', { code: 'RATE_LIMITED', message: 'Too many', retryAfterSeconds: 3, event: 'sync', closing: false });
+      vi.advanceTimersByTime(2_900);
+      expect(sent).toHaveLength(1);
+      vi.advanceTimersByTime(200);
+      expect(sent).toEqual([
+        ['sync', { [STREAM]: 0 }],
+        ['sync', { [STREAM]: 0 }],
+      ]);
+      live.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so when the server closes the connection for sending too much, and comes back when it may', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.resetModules();
+      const { bindLiveSocket } = await import('./liveSocket');
+      const { useToastStore } = await import('../../stores/toasts');
+      const { socket, receive, calls } = fakeSocket();
+      const statuses: string[] = [];
+      const live = bindLiveSocket({ socket, cursor: new StreamCursor(), onStatus: (status) => statuses.push(status), onReset: () => undefined });
+      receive('connect');
+      const refusal = { code: 'RATE_LIMITED', message: "You've made too many requests. Please try again later.", retryAfterSeconds: 10, event: 'sync', closing: true };
+      receive('socket:refused', refusal);
+      expect(useToastStore.getState().current).toMatchObject({ title: 'Too Many Requests', description: refusal.message, variant: 'destructive' });
+      // Told once: a second refusal before the connection is back shows no second toast.
+      useToastStore.setState({ current: null });
+      receive('socket:refused', refusal);
+      expect(useToastStore.getState().current).toBeNull();
+      socket.connected = false;
+      receive('disconnect', 'io server disconnect');
+      expect(statuses.at(-1)).toBe('reconnecting');
+      vi.advanceTimersByTime(9_900);
+      expect(calls).toEqual(['connect']);
+      vi.advanceTimersByTime(100);
+      expect(calls).toEqual(['connect', 'connect']);
+
+      // Any other server-side close (a session that ended) stays closed.
+      receive('connect');
+      receive('disconnect', 'io server disconnect');
+      expect(statuses.at(-1)).toBe('disconnected');
+      vi.advanceTimersByTime(60_000);
+      expect(calls).toEqual(['connect', 'connect']);
+      live.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts a connection that is not up over at once when the network comes back, and leaves one that is up alone', async () => {
     // socket.io-client can sit 'connecting' until its 20 s timeout after an 'offline' event during
     // its first connection; the browser's 'online' event is the cue to start again.

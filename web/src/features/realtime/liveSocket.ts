@@ -5,9 +5,13 @@
  * says the missed events are gone (`reset`). Each event is parsed with its contract's schema before
  * it is applied; the schemas' code loads with the first event to parse (eventSchemas.ts), and events
  * that arrive meanwhile wait for it, in order.
+ *
+ * The server limits what a socket sends (an honest page stays far inside): a refused `sync` is asked
+ * again once the server says it may be; a connection closed for sending too much says so in a toast
+ * and comes back by itself when the server says it may.
  */
-import type { DurableEvents, EventMeta, PositionedEventName } from '@pog/common';
-import { reportError } from '../errors/showError';
+import { AppError, type DurableEvents, type EventMeta, type PositionedEventName, type SocketRefusal } from '@pog/common';
+import { reportError, showErrorToast } from '../errors/showError';
 import { whenOnline } from '../network/retryLater';
 import { inOrderOnceLoaded } from './inOrder';
 import type { SocketStatus } from '../../stores/socket';
@@ -31,19 +35,57 @@ export interface LiveSocket {
 export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocketOptions): LiveSocket {
   let connectedBefore = false;
   let syncing = false;
+  /** The refusal the server is closing this connection with. */
+  let closingWith: SocketRefusal | undefined;
+  /** The player has been told live updates are held back; once per spell. */
+  let told = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
   const parsing = inOrderOnceLoaded(() => import('./eventSchemas').then((module) => module.durableEventSchemas), 'live event');
+
+  const afterRefusal = (refusal: SocketRefusal, again: () => void) => {
+    clearTimeout(retry);
+    retry = setTimeout(again, refusal.retryAfterSeconds * 1000);
+  };
+  const tell = (refusal: SocketRefusal) => {
+    if (!told) showErrorToast(new AppError('RATE_LIMITED', refusal.message));
+    told = true;
+  };
+  const sync = () => {
+    syncing = true;
+    socket.emit('sync', cursor.snapshot());
+  };
 
   socket.on('connect', () => {
     onStatus('connected');
     connectedBefore = true;
+    told = false;
     // The handshake asked for everything after the cursor; the answer ends with `stream:state`.
     syncing = true;
   });
   socket.on('disconnect', (reason) => {
+    const refusal = closingWith;
+    closingWith = undefined;
+    if (refusal && reason === 'io server disconnect') {
+      onStatus('reconnecting');
+      afterRefusal(refusal, () => socket.connect());
+      return;
+    }
     // A server-side disconnect is final (e.g. the session ended); anything else reconnects.
     onStatus(reason === 'io server disconnect' || reason === 'io client disconnect' ? 'disconnected' : 'reconnecting');
   });
   socket.on('connect_error', () => onStatus(connectedBefore ? 'reconnecting' : 'connecting'));
+  socket.on('socket:refused', (refusal) => {
+    if (refusal.closing) {
+      closingWith = refusal;
+      tell(refusal);
+    } else if (refusal.event === 'sync') {
+      // The replay was not sent: ask again, from where the page is then.
+      syncing = false;
+      afterRefusal(refusal, () => {
+        if (socket.connected && !syncing) sync();
+      });
+    }
+  });
   socket.on('stream:state', (state) => {
     cursor.settle(state);
     syncing = false;
@@ -77,15 +119,13 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
             handler(parsed.data as DurableEvents[typeof event]);
           });
         }
-        if (verdict === 'gap' && !syncing && socket.connected) {
-          syncing = true;
-          socket.emit('sync', cursor.snapshot());
-        }
+        if (verdict === 'gap' && !syncing && socket.connected) sync();
       };
       socket.on(event, listener as never);
     },
     close() {
       stopRestarting();
+      clearTimeout(retry);
       parsing.stop();
       socket.removeAllListeners();
       socket.disconnect();
