@@ -41,7 +41,11 @@ export interface SocketServer {
   count(): number;
   /** The streams a connected socket receives. */
   streamsOf(socketId: string): string[];
-  /** Disconnects every socket (their clients reconnect, to another gateway if this one is going). */
+  /**
+   * Drops every socket's connection without a goodbye, as a lost connection: its client reconnects,
+   * to another gateway when this one is going. (`socket.disconnect()` tells the client the server
+   * ended it for good, which is how a ban or a logout closes a socket: that client does not retry.)
+   */
   disconnectAll(): void;
   close(): Promise<void>;
 }
@@ -184,7 +188,9 @@ export function attachSocketServer(
     },
     count: () => io.of('/').sockets.size,
     streamsOf: (socketId) => hub.streamsOf(socketId),
-    disconnectAll: () => void io.local.disconnectSockets(true),
+    disconnectAll: () => {
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    },
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
 }
