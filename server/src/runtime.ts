@@ -17,6 +17,7 @@ import {
   openDatabase,
   OutboxRelay,
   registerDatabaseMetrics,
+  registerHealthMetrics,
   registerOutboxMetrics,
   serviceName,
   systemClock,
@@ -25,6 +26,7 @@ import {
   type Database,
   type Db,
   type HealthReport,
+  healthReport,
   type JobQueue,
   type JobWorker,
   type Logger,
@@ -173,15 +175,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (bullQueue) keepSchedules(bullQueue, log, stoppers);
     }
 
+    const queuePart = config.redisUrl ? 'redis' : 'queue';
+    // What this process cannot work without. A gateway serves with its database alone: Redis carries
+    // jobs to the workers, shared rate limits and PogBot's pieces, each with a fallback while it is
+    // away, so Redis down degrades every gateway but takes none out of rotation. A worker-only
+    // process takes its jobs through Redis, so it needs Redis and a worker that is taking them.
+    const needs = runsGateway ? ['database', 'queue'] : ['database', 'redis', 'worker'];
     const health = async (): Promise<HealthReport> => {
       const [dbUp, queueUp] = await Promise.all([database.ping(), queue.healthy()]);
       const down: string[] = [];
       if (!dbUp) down.push('database');
-      if (!queueUp) down.push(config.redisUrl ? 'redis' : 'queue');
-      // A process that runs jobs is ready only while its worker is taking them (its heartbeat).
+      if (!queueUp) down.push(queuePart);
+      // A process that runs jobs takes them only while its worker's heartbeat is fresh.
       if (runsWorker && worker && !worker.consuming()) down.push('worker');
-      return { status: down.length === 0 ? 'ok' : 'degraded', down, database: dbUp, queue: queueUp, relay: relay.status() };
+      return healthReport(down, needs, { database: dbUp, queue: queueUp, relay: relay.status() });
     };
+    registerHealthMetrics(metrics, health, ['database', queuePart, ...(runsWorker ? ['worker'] : [])]);
 
     const runtime: Runtime = { config, database, db, queue, relay, log, metrics, close: stop };
     if (!gatewayModule || !hub) {

@@ -11,7 +11,7 @@ export {
   type SerializedError, serializeError, serviceName, silentLogger,
 } from './logging/index';
 export {
-  createMetricsRegistry, OUTBOX_LAG_BUCKETS, readWithin, registerDatabaseMetrics, registerOutboxMetrics, type Registry,
+  createMetricsRegistry, OUTBOX_LAG_BUCKETS, readWithin, registerDatabaseMetrics, registerHealthMetrics, registerOutboxMetrics, type Registry,
 } from './metrics/index';
 export { type Clock, ManualClock, systemClock } from './clock';
 export { DeferredLiveChannel, type LiveChannel, socketIoRedisKey } from './realtime';
@@ -97,7 +97,7 @@ export {
 } from './moderation';
 export { ensureUploadDirs, fileSize, INCOMING_DIR, INCOMING_NAME, newIncomingName } from './uploads/layout';
 export {
-  answerProbe, bearerMatches, type HealthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
+  answerProbe, bearerMatches, type HealthReport, healthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
   requestIdFrom,
 } from './observability/probes';
 export { listen } from './listen';
