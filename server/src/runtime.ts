@@ -31,6 +31,7 @@ import {
   type JobWorker,
   type Logger,
   type Registry,
+  waitForDatabase,
 } from '@pog/common/server';
 import type { AppContext, SocketServer } from '@pog/gateway';
 import { createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
@@ -95,7 +96,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const redisModule = config.redisUrl ? await import('./redis') : undefined;
     const bullModule = config.redisUrl ? await import('@pog/worker/queue/bullmq') : undefined;
 
-    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
+    const database =
+      options.database ??
+      (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
     if (!options.database) stoppers.push(() => database.close());
     await waitForDatabase(database, log);
     const applied = await migrate(database);
@@ -250,23 +253,6 @@ async function runStoppers(stoppers: Array<() => Promise<void>>, log: Logger): P
     } catch (error) {
       log.warn({ component: 'shutdown', err: error }, 'a part failed to stop cleanly');
     }
-  }
-}
-
-/**
- * A process started while PostgreSQL is down says once what it waits for and starts when it appears
- * (backing off up to 5 s between tries).
- */
-async function waitForDatabase(database: Database, log: Logger): Promise<void> {
-  let announced = false;
-  for (let attempt = 0; ; attempt++) {
-    if (await database.ping()) {
-      if (announced) log.info({ component: 'db' }, `${database.description} is up`);
-      return;
-    }
-    if (!announced) log.warn({ component: 'db' }, `waiting for ${database.description}; retrying until it answers`);
-    announced = true;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
   }
 }
 

@@ -35,7 +35,7 @@ export {
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
 export { migrate, migrationFiles } from './db/migrate';
 export { pgliteOptions } from './db/pglite-memory';
-export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, withConnectRetry } from './db/connect-retry';
+export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, waitForDatabase, withConnectRetry } from './db/connect-retry';
 export * as tables from './db/schema';
 export {
   insertNotification, insertNotifications, listNotifications, markNotificationsRead, type NewNotification, notify, notifyAll,

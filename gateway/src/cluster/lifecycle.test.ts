@@ -3,8 +3,9 @@
  * the sockets first as lost connections (their clients reconnect), and answering the requests that
  * arrive on kept-alive connections as it stops; a page's socket is live again by itself once the
  * embedded app is back; a process started while PostgreSQL or Redis is away says once what it waits
- * for and starts when it appears; `npm start` passes signals on and leaves nothing running behind,
- * also when npm itself is stopped by its pid.
+ * for and starts when it appears; configuration that would start wrong is refused with a message
+ * naming the variable or the server's own; `npm start` passes signals on and leaves nothing running
+ * behind, also when npm itself is stopped by its pid.
  */
 import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
@@ -203,6 +204,64 @@ describe.skipIf(!databaseUrl)(`starting while PostgreSQL or Redis is away${datab
     await app.ready(30_000);
     expect(app.output()).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+\S* is up/);
   }, 90_000);
+});
+
+describe('configuration that starts wrong', () => {
+  /** Starts a process that must refuse to run: its exit code and what it printed. */
+  async function refusal(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const service = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', ...env });
+    const code = await new Promise<number | null>((resolve) => {
+      if (service.child.exitCode !== null) resolve(service.child.exitCode);
+      service.child.once('exit', (exitCode) => resolve(exitCode));
+      // A process that waits instead of refusing is this test's failure, not a hang.
+      setTimeout(() => {
+        service.child.kill('SIGKILL');
+        resolve(null);
+      }, 30_000).unref();
+    });
+    return { code, output: service.output() };
+  }
+
+  it('refuses a gateway with REDIS_URL but no DATABASE_URL (a typo), naming DATABASE_URL', async () => {
+    const { code, output } = await refusal({ SERVICES: 'gateway', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URI: 'postgres://127.0.0.1/pog' });
+    expect(code).toBe(78);
+    expect(output).toContain('DATABASE_URL: is required when SERVICES=gateway runs on its own');
+  }, 60_000);
+
+  it.skipIf(!databaseUrl)(`stops at once with PostgreSQL's own message when the database does not exist${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, async () => {
+    const url = new URL(databaseUrl!);
+    url.pathname = `/no_such_database_${process.pid}`;
+    const { code, output } = await refusal({ DATABASE_URL: url.toString() });
+    expect(code).toBe(1);
+    const fatal = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; message: string })
+      .find((line) => line.level === 'fatal');
+    expect(fatal?.message).toBe(`failed to start: 3D000: database "no_such_database_${process.pid}" does not exist`);
+    expect(output).not.toContain('waiting for PostgreSQL');
+    expect(output).not.toContain('a non-Error value was thrown');
+  }, 60_000);
+
+  it.skipIf(!databaseUrl)(`sizes the PostgreSQL pool by DATABASE_POOL_SIZE${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', DATABASE_URL: databaseUrl!, DATABASE_POOL_SIZE: '4' });
+    try {
+      await app.ready();
+      expect(await (await fetch(`${app.url}/metrics`)).text()).toMatch(/^pog_db_pool_max 4$/m);
+    } finally {
+      await app.stop();
+    }
+  }, 120_000);
+
+  it('takes an empty LOG_LEVEL for the default and starts', async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', LOG_LEVEL: '' });
+    try {
+      await app.ready();
+      expect(app.stdout()).toMatch(/"level":"info".*serving http/);
+    } finally {
+      await app.stop();
+    }
+  }, 120_000);
 });
 
 /** npm's own script (npm-cli.js), run with this node as the tests run the app. */
