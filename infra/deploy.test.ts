@@ -14,10 +14,11 @@ import { ApiClient } from '../gateway/src/testing/api-client';
 import { uniqueName } from '../gateway/src/testing/databases';
 import { LiveClient } from '../gateway/src/testing/live-client';
 import { pogDesign } from '../gateway/src/testing/players';
-import { freePort, spawnService, startService, type ServiceProcess, type SpawnedService } from '../gateway/src/testing/processes';
+import type { ServiceProcess, SpawnedService } from '../gateway/src/testing/processes';
 import { parsePrometheusText } from '../gateway/src/testing/prometheus-text';
 import { waitFor } from '../gateway/src/testing/wait';
-import { NGINX_BINARY, startNginx, type RunningNginx } from './testing/nginx';
+import { startGatewayPair, type GatewayPair } from './testing/gateway-pair';
+import { NGINX_BINARY, type RunningNginx } from './testing/nginx';
 import { descendants, running } from '../gateway/src/testing/process-tree';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -38,38 +39,32 @@ async function socketsOn(service: ServiceProcess): Promise<number> {
 }
 
 describe.skipIf(Boolean(missing))(`stopping one of two gateways behind nginx${missing ? ` [needs ${missing}]` : ''}`, () => {
-  const processes: ServiceProcess[] = [];
   const lives: LiveClient[] = [];
+  let pair: GatewayPair;
   let nginx: RunningNginx;
-  let env: Record<string, string>;
   let going: ServiceProcess;
   let staying: SpawnedService;
-  let stayingPort: number;
 
   beforeAll(async () => {
-    env = {
-      DATABASE_URL: databaseUrl!,
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'test'}-deploy-${process.pid}-${Date.now()}`,
-      SESSION_SECRET: 'shared-secret-for-the-deploy-test',
-      ADMIN_PASSWORD,
-      TRUST_PROXY: '1',
-    };
-    // The second gateway's port is known to nginx from the start, but it starts later: until then
-    // every connection goes to the first, the one this test stops.
-    stayingPort = await freePort();
-    const [first, worker] = await Promise.all([startService({ ...env, SERVICES: 'gateway' }), startService({ ...env, SERVICES: 'worker' })]);
-    going = first!;
-    processes.push(going, worker!);
     const webRoot = mkdtempSync(path.join(tmpdir(), 'pog-web-'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Pog Federation</title>\n');
-    nginx = await startNginx({ gatewayPorts: [Number(new URL(going.url).port), stayingPort], webRoot });
+    pair = await startGatewayPair(
+      {
+        DATABASE_URL: databaseUrl!,
+        REDIS_URL: redisUrl!,
+        REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'test'}-deploy-${process.pid}-${Date.now()}`,
+        SESSION_SECRET: 'shared-secret-for-the-deploy-test',
+        ADMIN_PASSWORD,
+        TRUST_PROXY: '1',
+      },
+      webRoot,
+    );
+    ({ nginx, first: going } = pair);
   }, 120_000);
 
   afterAll(async () => {
     for (const live of lives) live.close();
-    await nginx?.stop();
-    await Promise.all(processes.map((p) => p.stop()));
+    await pair?.stop();
   });
 
   /** A player signed up (directly at a running gateway) with one POG, and their page's live connection through nginx. */
@@ -95,19 +90,8 @@ describe.skipIf(Boolean(missing))(`stopping one of two gateways behind nginx${mi
     await Promise.all([alice.live.connect(), bob.live.connect(), panel.connect()]);
     expect(await socketsOn(going)).toBe(3);
 
-    // The second gateway comes up, and nginx sends it requests again once its first refusal expires.
-    staying = await spawnService({ ...env, SERVICES: 'gateway', PORT: String(stayingPort) });
-    processes.push(staying);
-    await staying.ready();
-    const stayingAddress = `127.0.0.1:${stayingPort}`;
-    await waitFor(
-      async () => {
-        await fetch(`${nginx.url}/api/pogs`);
-        return nginx.requestLog().some((line) => line.path === '/api/pogs' && line.upstream === stayingAddress);
-      },
-      30_000,
-      'nginx to send requests to the second gateway',
-    );
+    // The second gateway comes up; nginx sends it requests once its first refusal has expired.
+    staying = await pair.startSecond();
 
     // Requests keep coming through nginx (on its kept-alive connections to both gateways) all along.
     const statuses: number[] = [];

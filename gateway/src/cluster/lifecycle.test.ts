@@ -91,6 +91,34 @@ describe('stopping a gateway', () => {
   }, 60_000);
 });
 
+describe('a live connection asked for while a gateway stops', () => {
+  it('is refused, so that the client goes elsewhere and the gateway still exits 0 within 10 s', async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789' });
+    try {
+      await app.ready();
+      // A proxy's kept-alive connection, still open in the first second of the stop.
+      const connection = await keptAlive(Number(new URL(app.url).port));
+      expect(await connection.request('/livez')).toMatch(/^HTTP\/1\.1 200 /);
+      const exited = new Promise<number | null>((resolve) => app.child.once('exit', (code) => resolve(code)));
+      const signalled = performance.now();
+      app.child.kill('SIGTERM');
+      await waitFor(() => app.output().includes('SIGTERM: shutting down'), 5_000, 'the stop to begin');
+      const answer = await connection.request('/socket.io/?EIO=4&transport=websocket', [
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      ]);
+      // Not "101 Switching Protocols": an upgraded connection would keep the gateway from stopping.
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+      expect(await exited).toBe(0);
+      expect((performance.now() - signalled) / 1000).toBeLessThan(10);
+    } finally {
+      if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 describe('a page through a restart of the embedded app', () => {
   const started: SpawnedService[] = [];
   afterAll(async () => {
@@ -279,7 +307,7 @@ const NPM_CLI = (() => {
  * A kept-alive HTTP/1.1 connection that sends one request at a time and reads its answer (head and
  * a Content-Length body); an answer cut off or reset resolves to what happened instead.
  */
-function keptAlive(port: number): Promise<{ request(path: string): Promise<string> }> {
+function keptAlive(port: number): Promise<{ request(path: string, headers?: string[]): Promise<string> }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let buffered = '';
@@ -304,11 +332,11 @@ function keptAlive(port: number): Promise<{ request(path: string): Promise<strin
     socket.on('close', () => settle('closed without an answer'));
     socket.once('connect', () =>
       resolve({
-        request: (target) =>
+        request: (target, headers = []) =>
           new Promise<string>((answered) => {
             if (socket.destroyed) return answered('closed before the request');
             pending = answered;
-            socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`);
           }),
       }),
     );

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface DrainOptions {
   /** How long idle keep-alive connections stay open once the drain starts. */
@@ -28,6 +29,8 @@ const IDLE_SWEEP_MS = 100;
 export function createDrainingServer(handler: (req: IncomingMessage, res: ServerResponse) => void): DrainingServer {
   let draining = false;
   const answering = new Set<ServerResponse>();
+  // Upgraded connections (WebSockets) are no longer the HTTP server's to close: cut at the deadline.
+  const upgraded = new Set<Duplex>();
   const server = createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
     else {
@@ -36,6 +39,10 @@ export function createDrainingServer(handler: (req: IncomingMessage, res: Server
     }
     handler(req, res);
   });
+  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
 
   async function drain({ idleGraceMs, deadlineMs }: DrainOptions): Promise<void> {
     draining = true;
@@ -43,7 +50,10 @@ export function createDrainingServer(handler: (req: IncomingMessage, res: Server
     // once, resetting a request that is already on its way on one of them.
     const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
-    const cut = setTimeout(() => server.closeAllConnections(), deadlineMs);
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+      for (const socket of upgraded) socket.destroy();
+    }, deadlineMs);
     let sweep: NodeJS.Timeout | undefined;
     const grace = setTimeout(() => {
       server.closeIdleConnections();

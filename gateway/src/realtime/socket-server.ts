@@ -89,10 +89,14 @@ export function attachSocketServer(
 ): SocketServer {
   const { config } = app;
   const { hub } = options;
+  let stopping = false;
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     allowRequest: (req, callback) => {
+      // A stopping gateway takes no new connection (a proxy may still send one on a kept-alive
+      // connection): the client tries again, and reaches another gateway.
+      if (stopping) return callback('Server shutting down', false);
       const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
       const ok = isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own);
       callback(ok ? null : 'Origin not allowed', ok);
@@ -189,7 +193,9 @@ export function attachSocketServer(
     count: () => io.of('/').sockets.size,
     streamsOf: (socketId) => hub.streamsOf(socketId),
     disconnectAll: () => {
-      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+      stopping = true;
+      // Every connection, in any namespace or still shaking hands, closed at the transport.
+      io.engine.close();
     },
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
