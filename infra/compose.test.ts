@@ -284,34 +284,65 @@ describe('infra/nginx.conf', () => {
     return target ? upstreams.get(target.replace(/^https?:\/\//, '').replace(/\/.*$/, '')) : undefined;
   }
 
+  /** A `proxy_pass http://$variable` target chosen by a map: each value of the map, by what it is matched on. */
+  function upstreamsByMap(location: Directive | undefined): { source: string; byValue: Map<string, Directive | undefined> } | undefined {
+    const variable = /^https?:\/\/(\$\w+)$/.exec(directivesIn(location, 'proxy_pass')[0]?.args[0] ?? '')?.[1];
+    const map = findAll(nginx, 'map').find((m) => m.args[1] === variable);
+    if (!map) return undefined;
+    return { source: map.args[0]!, byValue: new Map((map.block ?? []).map((d) => [d.name, upstreams.get(d.args[0] ?? '')])) };
+  }
+
   /** The value a proxied request gets, inherited from the server level as nginx does. */
   function header(location: Directive | undefined, name: string): string | undefined {
     return effectiveDirectives(nginx, location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
   }
 
   it.each(['/api/', '/socket.io/', '/uploads/', '/pog/'])('proxies %s to every gateway replica', (prefix) => {
-    const upstream = upstreamOf(locationBlock(nginx, prefix));
-    expect(upstream, `${prefix} has no proxy_pass to an upstream`).toBeDefined();
-    const servers = directivesIn(upstream, 'server');
-    expect(servers.map((s) => s.args[0])).toEqual([`gateway:${gatewayPort}`]);
-    // `resolve` re-reads the replica list from Docker DNS; it needs a shared-memory zone.
-    expect(servers.every((s) => s.args.includes('resolve'))).toBe(true);
-    expect(directivesIn(upstream, 'zone')).toHaveLength(1);
+    const location = locationBlock(nginx, prefix);
+    const reached = [upstreamOf(location), ...(upstreamsByMap(location)?.byValue.values() ?? [])].filter((u) => u !== undefined);
+    expect(reached.length, `${prefix} has no proxy_pass to an upstream`).toBeGreaterThan(0);
+    for (const upstream of reached) {
+      const servers = directivesIn(upstream, 'server');
+      expect(servers.map((s) => s.args[0])).toEqual([`gateway:${gatewayPort}`]);
+      // `resolve` re-reads the replica list from Docker DNS; it needs a shared-memory zone.
+      expect(servers.every((s) => s.args.includes('resolve'))).toBe(true);
+      expect(directivesIn(upstream, 'zone')).toHaveLength(1);
+    }
   });
 
   it('resolves names through Docker DNS', () => {
     expect(findAll(nginx, 'resolver')[0]?.args[0]).toBe('127.0.0.11');
   });
 
-  it('upgrades /socket.io to WebSocket and keeps long-polling clients on one replica', () => {
+  it('upgrades /socket.io to WebSocket, sends WebSockets to the least busy replica and keeps long-polling clients on one', () => {
     const socket = locationBlock(nginx, '/socket.io/');
     expect(effectiveDirectives(nginx, socket, 'proxy_http_version')[0]?.args).toEqual(['1.1']);
     expect(header(socket, 'Upgrade')).toBe('$http_upgrade');
     const connection = header(socket, 'Connection');
     const map = findAll(nginx, 'map').find((m) => m.args[0] === '$http_upgrade' && m.args[1] === connection);
     expect(map, 'Connection must come from a map over $http_upgrade').toBeDefined();
-    const upstream = upstreamOf(socket);
-    expect([...directivesIn(upstream, 'ip_hash'), ...directivesIn(upstream, 'hash')]).toHaveLength(1);
+    // Socket.IO names its transport in the query: polling needs stickiness, a WebSocket (what the web
+    // app uses) does not, and hashing the address would pin everyone behind one NAT to one gateway.
+    const chosen = upstreamsByMap(socket);
+    expect(chosen?.source).toBe('$arg_transport');
+    const polling = chosen!.byValue.get('polling');
+    expect([...directivesIn(polling, 'ip_hash'), ...directivesIn(polling, 'hash')]).toHaveLength(1);
+    const websocket = chosen!.byValue.get('default');
+    expect(directivesIn(websocket, 'least_conn')).toHaveLength(1);
+    expect(directivesIn(websocket, 'hash')).toEqual([]);
+  });
+
+  it('passes a request id to the gateways: a sane one the request brought, else one nginx makes, and logs it', () => {
+    const location = locationBlock(nginx, '/api/');
+    const variable = header(location, 'X-Request-Id');
+    const map = findAll(nginx, 'map').find((m) => m.args[0] === '$http_x_request_id' && m.args[1] === variable);
+    expect(map, 'X-Request-Id must come from a map over $http_x_request_id').toBeDefined();
+    expect(directivesIn(map, 'default')[0]?.args).toEqual(['$request_id']);
+    // The access log names it and the client address (the format nginx.test.ts reads).
+    const access = findAll(nginx, 'access_log').find((d) => d.args[0] !== 'off');
+    const format = findAll(nginx, 'log_format').find((d) => d.args[0] === access?.args[1]);
+    expect(format?.args.join(' ')).toContain(variable);
+    expect(format?.args.join(' ')).toContain('$remote_addr');
   });
 
   it('forwards the browser host and scheme, which the gateway checks against Origin', () => {
@@ -353,12 +384,16 @@ describe('infra/nginx.conf', () => {
     for (const uri of ['/', '/index.html', '/collection']) expect(responseHeader(uri, 'Cache-Control'), uri).toBe('no-cache');
   });
 
-  it('serves the precompressed files the web image builds', () => {
+  it('serves the precompressed files the web image builds, and the image builds only what its nginx serves', () => {
     for (const uri of ['/assets/index-B3kx9a.js', '/index.html']) {
       expect(effectiveDirectives(nginx, locationFor(site, uri), 'gzip_static')[0]?.args, uri).toEqual(['on']);
     }
     const build = readDockerfile(WEB_DOCKERFILE).stages[0]!.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.rest);
-    expect(build.some((r) => /npm run build[\s\S]*node infra\/docker\/precompress\.mjs web\/dist/.test(r))).toBe(true);
+    const step = build.map((r) => /npm run build[\s\S]*node infra\/docker\/precompress\.mjs web\/dist((?: [a-z]+)*)\s*$/.exec(r)).find(Boolean);
+    expect(step, 'the build precompresses web/dist').toBeDefined();
+    // The nginx image has gzip_static but no brotli module: .br files would never be sent.
+    expect(step![1]!.trim().split(/\s+/)).toEqual(['gz']);
+    expect(findAll(nginx, 'brotli_static')).toEqual([]);
   });
 
   it('sends the gateways\' security headers on every answer, once', () => {

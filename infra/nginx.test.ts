@@ -4,11 +4,11 @@
  * outside as a browser or an attacker would meet it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_LARGE_FILE_MESSAGE } from '@pog/common';
@@ -19,8 +19,9 @@ import { uniqueName } from '../gateway/src/testing/databases';
 import { REPO_ROOT, startService, type ServiceProcess } from '../gateway/src/testing/processes';
 import { connectSocket, recordEvents, type TestSocket } from '../gateway/src/testing/sockets';
 import { waitFor } from '../gateway/src/testing/wait';
+import { parsePrometheusText } from '../gateway/src/testing/prometheus-text';
 import { SECURITY_HEADERS } from '../gateway/src/http/security-headers';
-import { BROTLI_STATIC_MODULE, NGINX_BINARY, startNginx, type RunningNginx } from './testing/nginx';
+import { NGINX_BINARY, startNginx, type RunningNginx } from './testing/nginx';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -46,14 +47,14 @@ function rawGet(url: string, headers: Record<string, string> = {}, localAddress?
   });
 }
 
-/** A small built web app: index.html and a hashed script, precompressed by the web image's own step. */
+/** A small built web app: index.html and a hashed script, precompressed by the web image's own step (gzip only). */
 function webRoot(): { dir: string; script: string; scriptPath: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'pog-web-'));
   mkdirSync(path.join(dir, 'assets'));
   const script = Array.from({ length: 400 }, (_, i) => `export const pog${i} = { id: ${i}, name: "POG number ${i}", rarity: "common" };`).join('\n');
   writeFileSync(path.join(dir, 'assets', 'index-Dx9kq2.js'), script);
   writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-Dx9kq2.js"></script></head><body><div id="root"></div></body></html>\n`);
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/docker/precompress.mjs'), dir]);
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/docker/precompress.mjs'), dir, 'gz']);
   return { dir, script, scriptPath: '/assets/index-Dx9kq2.js' };
 }
 
@@ -77,7 +78,7 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
     // The gateways read the same built index.html, as the app image carries it (a POG's page).
     web = webRoot();
     gateways.push(...(await Promise.all([startService({ ...env, WEB_DIST: web.dir }), startService({ ...env, WEB_DIST: web.dir })])));
-    nginx = await startNginx({ gatewayPorts: gateways.map((g) => Number(new URL(g.url).port)), webRoot: web.dir, brotli: true });
+    nginx = await startNginx({ gatewayPorts: gateways.map((g) => Number(new URL(g.url).port)), webRoot: web.dir });
   }, 120_000);
 
   afterAll(async () => {
@@ -128,6 +129,51 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
       'the WebSocket in the access log',
     );
   }, 60_000);
+
+  it('spreads WebSocket clients from one address over both gateways (no NAT pinned to one)', async () => {
+    const counts = async () =>
+      Promise.all(gateways.map(async (g) => parsePrometheusText(await (await fetch(`${g.url}/metrics`)).text()).get('pog_sockets_connected')!.samples[0]!.value));
+    const before = await counts();
+    const player = new ApiClient(nginx.url);
+    await player.register(uniqueName('nat'));
+    // Every socket comes from 127.0.0.1, as clients behind one NAT or one front load balancer would.
+    const opened: TestSocket[] = [];
+    for (let i = 0; i < 6; i++) opened.push(await connectSocket(nginx.url, player, { origin: nginx.url }));
+    sockets.push(...opened);
+    const after = await counts();
+    for (const [i, count] of after.entries()) expect(count - before[i]!, `sockets on gateway ${i}`).toBeGreaterThan(0);
+    for (const socket of opened) socket.close();
+  });
+
+  it('gives each request an id that joins nginx\'s access line, the gateway\'s lines and the answer', async () => {
+    const gatewayLines = () =>
+      gateways.flatMap((g) =>
+        g
+          .stdout()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      );
+    const sent = async (headers: Record<string, string>) => {
+      const response = await rawGet(`${nginx.url}/api/pogs`, headers, '127.0.0.3');
+      expect(response.status).toBe(200);
+      return String(response.headers['x-request-id']);
+    };
+    // None sent: nginx makes one ($request_id: 32 hex digits).
+    const made = await sent({});
+    expect(made).toMatch(/^[0-9a-f]{32}$/);
+    // A sane one is kept; one the gateways would refuse is replaced by nginx's own, so both sides agree.
+    expect(await sent({ 'x-request-id': 'front-lb.7f3a:1' })).toBe('front-lb.7f3a:1');
+    const replaced = await sent({ 'x-request-id': 'not sane, has spaces' });
+    expect(replaced).toMatch(/^[0-9a-f]{32}$/);
+    for (const id of [made, 'front-lb.7f3a:1', replaced]) {
+      await waitFor(() => nginx.requestLog().some((l) => l.requestId === id), 5_000, `nginx's line of ${id}`);
+      expect(nginx.requestLog().find((l) => l.requestId === id)).toMatchObject({ clientAddress: '127.0.0.3', method: 'GET', path: '/api/pogs', status: 200 });
+      await waitFor(() => gatewayLines().some((l) => l.requestId === id), 5_000, `the gateway's line of ${id}`);
+      // The gateway's access line names the client nginx saw, not nginx.
+      expect(gatewayLines().find((l) => l.requestId === id)).toMatchObject({ route: '/api/pogs', status: 200, clientAddress: '127.0.0.3' });
+    }
+  });
 
   it('keeps each long-polling client on one gateway, and spreads clients over both', async () => {
     const direct = gateways[0]!.url;
@@ -195,11 +241,12 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
     expect(plain.body.toString()).toBe(web.script);
   });
 
-  it.skipIf(!BROTLI_STATIC_MODULE)(`sends the precompressed brotli file when the module is there${BROTLI_STATIC_MODULE ? '' : ' [needs libnginx-mod-http-brotli-static]'}`, async () => {
-    const br = await rawGet(nginx.url + web.scriptPath, { 'accept-encoding': 'br, gzip' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(Number(br.headers['content-length'])).toBe(statSync(path.join(web.dir, `${web.scriptPath}.br`)).size);
-    expect(brotliDecompressSync(br.body).toString()).toBe(web.script);
+  it('sends the gzip file to a browser that prefers brotli: the image makes no .br, its nginx has no module to send one', async () => {
+    expect(existsSync(path.join(web.dir, `${web.scriptPath}.br`))).toBe(false);
+    const response = await rawGet(nginx.url + web.scriptPath, { 'accept-encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(Number(response.headers['content-length'])).toBe(statSync(path.join(web.dir, `${web.scriptPath}.gz`)).size);
+    expect(gunzipSync(response.body).toString()).toBe(web.script);
   });
 
   it('answers the app and its client-side routes with index.html, never cached without asking', async () => {

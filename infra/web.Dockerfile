@@ -22,9 +22,10 @@ COPY tsconfig.base.json tsconfig.json ./
 COPY common/src common/src
 COPY web web
 COPY infra/docker/precompress.mjs infra/docker/precompress.mjs
-# .gz and .br beside each asset, sent as they are by nginx's gzip_static (see infra/nginx.conf).
+# .gz beside each asset, sent as it is by nginx's gzip_static (see infra/nginx.conf). No .br: this
+# image's nginx has no brotli module to send it.
 RUN npm run build --workspace @pog/web \
- && node infra/docker/precompress.mjs web/dist
+ && node infra/docker/precompress.mjs web/dist gz
 
 # ---- serve ----
 # nginx 1.28 (>= 1.27.3) re-resolves upstream names (`server ... resolve`), so replicas added with

@@ -3,7 +3,6 @@
  * caches and rate limits they need. The composition root (server/src/runtime.ts) loads this module
  * only when SERVICES names the gateway, so a worker-only process never loads Koa or Socket.IO.
  */
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { inRequestScope, LeaderboardPageCache, listen, RankSnapshots, scopedServerOptions, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
@@ -15,12 +14,18 @@ import { UserCache } from './auth/user-cache';
 import { createKoaApp } from './app';
 import { createClusterBus } from './cluster/invalidation';
 import type { AppContext } from './context';
+import { createDrainingServer, type DrainingServer } from './http/draining-server';
 import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
 import { attachSocketServer, type SocketServer } from './realtime/socket-server';
 import type { StreamHub } from './realtime/stream-hub';
 
 /** How long a stopping gateway lets requests in flight finish before cutting their connections. */
 const DRAIN_MS = 8_000;
+/**
+ * How long a stopping gateway keeps idle keep-alive connections open (answering on them with
+ * `Connection: close`): a request the proxy sent just before the stop is answered, not reset.
+ */
+const IDLE_GRACE_MS = 1_000;
 /** How long an idle keep-alive connection stays open. */
 const KEEP_ALIVE_MS = 65_000;
 
@@ -45,7 +50,10 @@ export interface Gateway {
   /** Socket.IO's channel for live pushes that are not durable (PogBot's pieces). */
   live: LiveChannel;
   port: number;
-  /** Closes the sockets, lets requests in flight finish (at most DRAIN_MS), then ends what is left. */
+  /**
+   * Stops listening, drops every socket's connection (its client reconnects, to another gateway),
+   * lets requests in flight finish (at most DRAIN_MS), then ends what is left.
+   */
   drain(): Promise<void>;
   /** Stops the cache invalidation bus (after the drain). */
   close(): Promise<void>;
@@ -80,7 +88,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     };
 
     // Each request served in a scope of its own: an error that escapes it is answered, not fatal (server/src/process.ts).
-    const server = createServer(scopedServerOptions, inRequestScope(createKoaApp(context).callback()));
+    const http = createDrainingServer(inRequestScope(createKoaApp(context).callback()), scopedServerOptions);
+    const { server } = http;
     // Idle keep-alive connections outlive the proxy's (nginx keeps upstream ones 60 s): the side that
     // closes first must be the client, or a request sent on a connection closing under it is reset.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -97,7 +106,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
-    return { context, sockets, live: sockets.live, port, drain: () => drainHttp(server, sockets), close: () => bus.close() };
+    return { context, sockets, live: sockets.live, port, drain: () => drainHttp(http, sockets), close: () => bus.close() };
   } catch (error) {
     await bus.close();
     throw error;
@@ -105,16 +114,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 }
 
 /**
- * Stops taking connections, closes every socket, lets requests in flight finish (at most DRAIN_MS),
- * then ends what is left.
+ * Stops taking connections, drops every socket (after the listening socket is closed, so that its
+ * client's reconnection goes elsewhere), lets requests in flight finish (at most DRAIN_MS), then
+ * ends what is left.
  */
-async function drainHttp(server: Server, sockets: SocketServer): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+async function drainHttp(http: DrainingServer, sockets: SocketServer): Promise<void> {
+  const drained = http.drain({ idleGraceMs: IDLE_GRACE_MS, deadlineMs: DRAIN_MS });
   sockets.disconnectAll();
-  server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  timer.unref();
-  await closed;
-  clearTimeout(timer);
+  await drained;
   await sockets.close();
 }

@@ -97,8 +97,8 @@ async function main(): Promise<void> {
     // nginx in front of it, serving the build precompressed as the web image does.
     const webRoot = path.join(work, 'html');
     cpSync(path.join(repoRoot, 'web/dist'), webRoot, { recursive: true });
-    execFileSync(process.execPath, [path.join(repoRoot, 'infra/docker/precompress.mjs'), webRoot]);
-    const nginx = await startNginx({ gatewayPorts: [port], webRoot, brotli: true });
+    execFileSync(process.execPath, [path.join(repoRoot, 'infra/docker/precompress.mjs'), webRoot, 'gz']);
+    const nginx = await startNginx({ gatewayPorts: [port], webRoot });
     cleanups.unshift(() => nginx.stop());
 
     const browser = await chromium.launch({

@@ -2,7 +2,8 @@
  * Runs the project's real infra/nginx.conf in Debian's nginx, as a child process of the test (no
  * daemon, one process, its own prefix and temporary folders, a free port), with the compose names
  * rewritten to local addresses: the `gateway` upstream servers to the given gateway ports, the
- * listen port, and the web root. Each request is logged with the upstream that answered it.
+ * listen port, the web root and the access log's file. Each request is logged twice: in the site's
+ * own JSON format, and in a short one naming the upstream that answered it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,6 @@ import { freePort, REPO_ROOT } from '../../gateway/src/testing/processes';
 import { waitFor } from '../../gateway/src/testing/wait';
 
 export const NGINX_BINARY = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file));
-/** Debian's libnginx-mod-http-brotli-static: sends file.br as it is to clients that accept br. */
-export const BROTLI_STATIC_MODULE = ['/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'].find((file) => existsSync(file));
 
 export interface AccessLine {
   remoteAddr: string;
@@ -23,10 +22,22 @@ export interface AccessLine {
   upstream: string;
 }
 
+/** A line of the site's own access log (infra/nginx.conf's `pog_access` format). */
+export interface RequestLine {
+  requestId: string;
+  clientAddress: string;
+  method: string;
+  path: string;
+  status: number;
+  upstream: string;
+}
+
 export interface RunningNginx {
   url: string;
   pid: number;
   accessLog(): AccessLine[];
+  /** The site's own access log, parsed. */
+  requestLog(): RequestLine[];
   output(): string;
   stop(): Promise<void>;
 }
@@ -37,28 +48,30 @@ function replaceExactly(text: string, pattern: RegExp, replacement: string, expe
   return text.replace(pattern, replacement);
 }
 
-/** The site with its compose names pointed at this machine. */
-export function localSite(gatewayPorts: number[], port: number, webRoot: string): string {
+/** The site with its compose names pointed at this machine; its access log goes to `requestLog`, and also to `accessLog` in the short format. */
+export function localSite(gatewayPorts: number[], port: number, webRoot: string, logs: { requestLog: string; accessLog: string }): string {
   let site = readFileSync(path.join(REPO_ROOT, 'infra/nginx.conf'), 'utf8');
   // `resolve` re-reads Docker DNS (nginx >= 1.27.3); fixed local addresses need no resolving.
   const servers = gatewayPorts.map((p) => `server 127.0.0.1:${p};`).join(' ');
   site = replaceExactly(site, /server\s+gateway:3000\s+resolve\s*;/g, servers, 2, 'gateway upstream servers');
   site = replaceExactly(site, /^(\s*)listen\s+8080\s*;/gm, `$1listen 127.0.0.1:${port};`, 1, 'listen lines');
   site = replaceExactly(site, /^(\s*)root\s+\/usr\/share\/nginx\/html\s*;/gm, `$1root ${webRoot};`, 1, 'web roots');
+  site = replaceExactly(site, /^(\s*)access_log\s+\/var\/log\/nginx\/access\.log\s+pog_access\s*;/gm, `$1access_log ${logs.requestLog} pog_access;\n$1access_log ${logs.accessLog} probe;`, 1, 'access logs');
   return site;
 }
 
-export async function startNginx(options: { gatewayPorts: number[]; webRoot: string; brotli: boolean }): Promise<RunningNginx> {
+export async function startNginx(options: { gatewayPorts: number[]; webRoot: string }): Promise<RunningNginx> {
   if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
   const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-'));
   for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
   const port = await freePort();
   const accessLog = path.join(prefix, 'access.log');
-  writeFileSync(path.join(prefix, 'site.conf'), localSite(options.gatewayPorts, port, options.webRoot));
-  const brotli = options.brotli && BROTLI_STATIC_MODULE;
+  const requestLog = path.join(prefix, 'requests.log');
+  writeFileSync(path.join(prefix, 'site.conf'), localSite(options.gatewayPorts, port, options.webRoot, { requestLog, accessLog }));
+  // The main configuration is the image's (no modules loaded: the shipped image has none).
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
-    `${brotli ? `load_module ${BROTLI_STATIC_MODULE};\n` : ''}daemon off;
+    `daemon off;
 master_process off;
 pid ${prefix}/nginx.pid;
 error_log stderr warn;
@@ -72,8 +85,6 @@ http {
     uwsgi_temp_path ${prefix}/uwsgi;
     scgi_temp_path ${prefix}/scgi;
     log_format probe '$remote_addr\\t$request\\t$status\\t$upstream_addr';
-    access_log ${accessLog} probe;
-    ${brotli ? 'brotli_static on;' : ''}
     include ${prefix}/site.conf;
 }
 `,
@@ -105,6 +116,11 @@ http {
           const [remoteAddr = '', request = '', status = '0', upstream = '-'] = line.split('\t');
           return { remoteAddr, request, status: Number(status), upstream };
         }),
+    requestLog: () =>
+      (existsSync(requestLog) ? readFileSync(requestLog, 'utf8') : '')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as RequestLine),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

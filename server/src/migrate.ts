@@ -10,7 +10,7 @@ import path from 'node:path';
 const pretty = process.stdout.isTTY === true;
 let config: Config;
 try {
-  config = loadConfig({ ...process.env, SERVICES: 'gateway' });
+  config = loadConfig({ ...process.env, SERVICES: 'gateway,worker' });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   createLogger({ service: 'migrate', pretty }).fatal({ problems: error.problems }, error.message);

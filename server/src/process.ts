@@ -6,7 +6,7 @@
  * `server/src/main.ts` is the entry that calls it; the browser tests' entry (`testing/e2e-entry.ts`)
  * calls it too, with `onStarted`.
  */
-import { answerUncaught, ConfigError, createLogger, DataDirLockedError, loadConfig, serviceName } from '@pog/common/server';
+import { answerUncaught, ConfigError, createLogger, DataDirLockedError, describeConnectionError, loadConfig, serviceName } from '@pog/common/server';
 import { startRuntime, type Runtime } from './runtime';
 
 export interface ProcessOptions {
@@ -62,7 +62,8 @@ export async function runProcess(options: ProcessOptions = {}): Promise<void> {
   runtime = await startRuntime({ config, log }).catch((error: unknown) => {
     // A data folder held by another process is a message for the operator, not a stack.
     if (error instanceof DataDirLockedError) log.fatal({ component: 'process' }, error.message);
-    else log.fatal({ err: error }, 'failed to start');
+    // The cause in the line itself (PostgreSQL's own text, e.g. `3D000: database "pog" does not exist`).
+    else log.fatal({ err: error }, `failed to start: ${describeConnectionError(error)}`);
     process.exit(1);
   });
   if (stopping) await runtime.close().then(() => process.exit(0));

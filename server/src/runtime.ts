@@ -17,6 +17,7 @@ import {
   openDatabase,
   OutboxRelay,
   registerDatabaseMetrics,
+  registerHealthMetrics,
   registerOutboxMetrics,
   removeUploadLeftovers,
   serviceName,
@@ -26,10 +27,12 @@ import {
   type Database,
   type Db,
   type HealthReport,
+  healthReport,
   type JobQueue,
   type JobWorker,
   type Logger,
   type Registry,
+  waitForDatabase,
 } from '@pog/common/server';
 import type { AppContext, SocketServer } from '@pog/gateway';
 import { createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
@@ -94,7 +97,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const redisModule = config.redisUrl ? await import('./redis') : undefined;
     const bullModule = config.redisUrl ? await import('@pog/worker/queue/bullmq') : undefined;
 
-    const database = options.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
+    const database =
+      options.database ??
+      (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
     if (!options.database) stoppers.push(() => database.close());
     await waitForDatabase(database, log);
     const applied = await migrate(database);
@@ -178,15 +183,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (bullQueue) keepSchedules(bullQueue, log, stoppers);
     }
 
+    const queuePart = config.redisUrl ? 'redis' : 'queue';
+    // What this process cannot work without. A gateway serves with its database alone: Redis carries
+    // jobs to the workers, shared rate limits and PogBot's pieces, each with a fallback while it is
+    // away, so Redis down degrades every gateway but takes none out of rotation. A worker-only
+    // process takes its jobs through Redis, so it needs Redis and a worker that is taking them.
+    const needs = runsGateway ? ['database', 'queue'] : ['database', 'redis', 'worker'];
     const health = async (): Promise<HealthReport> => {
       const [dbUp, queueUp] = await Promise.all([database.ping(), queue.healthy()]);
       const down: string[] = [];
       if (!dbUp) down.push('database');
-      if (!queueUp) down.push(config.redisUrl ? 'redis' : 'queue');
-      // A process that runs jobs is ready only while its worker is taking them (its heartbeat).
+      if (!queueUp) down.push(queuePart);
+      // A process that runs jobs takes them only while its worker's heartbeat is fresh.
       if (runsWorker && worker && !worker.consuming()) down.push('worker');
-      return { status: down.length === 0 ? 'ok' : 'degraded', down, database: dbUp, queue: queueUp, relay: relay.status() };
+      return healthReport(down, needs, { database: dbUp, queue: queueUp, relay: relay.status() });
     };
+    registerHealthMetrics(metrics, health, ['database', queuePart, ...(runsWorker ? ['worker'] : [])]);
 
     const runtime: Runtime = { config, database, db, queue, relay, log, metrics, close: stop };
     if (!gatewayModule || !hub) {
@@ -246,23 +258,6 @@ async function runStoppers(stoppers: Array<() => Promise<void>>, log: Logger): P
     } catch (error) {
       log.warn({ component: 'shutdown', err: error }, 'a part failed to stop cleanly');
     }
-  }
-}
-
-/**
- * A process started while PostgreSQL is down says once what it waits for and starts when it appears
- * (backing off up to 5 s between tries).
- */
-async function waitForDatabase(database: Database, log: Logger): Promise<void> {
-  let announced = false;
-  for (let attempt = 0; ; attempt++) {
-    if (await database.ping()) {
-      if (announced) log.info({ component: 'db' }, `${database.description} is up`);
-      return;
-    }
-    if (!announced) log.warn({ component: 'db' }, `waiting for ${database.description}; retrying until it answers`);
-    announced = true;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
   }
 }
 

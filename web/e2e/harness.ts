@@ -50,6 +50,8 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 export interface RunningApp {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The exit code once stopped (SIGTERM), null before. */
+  exitCode: () => number | null;
   /** Everything the server printed so far, for failure messages. */
   output: () => string;
   /**
@@ -93,6 +95,8 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
 export interface StartAppOptions {
   /** Kept on stop, so a test can restart the app on the same data; default a fresh directory. */
   dataDir?: string;
+  /** Where it listens (a restarted app where its pages expect it); default a free port. */
+  port?: number;
   /** Extra environment for the app (e.g. ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL of a fake). */
   env?: Record<string, string>;
 }
@@ -104,7 +108,7 @@ export interface StartAppOptions {
  * `dataDir`.
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'pog-e2e-')));
   // The app's embedded database starts from the migrated template rather than an empty cluster.
   if (!existsSync(path.join(dataDir, 'pglite'))) await seedPgliteDataDir(dataDir);
@@ -149,7 +153,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     await stop();
     throw error;
   }
-  return { url, output: () => log, factory, stop };
+  return { url, exitCode: () => child.exitCode, output: () => log, factory, stop };
 }
 
 /** Sends factory requests to the app over its IPC channel and matches the replies to them. */

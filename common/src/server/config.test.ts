@@ -53,7 +53,6 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ SERVICES: 'gateway,cron' }, 'SERVICES'],
-    [{ SERVICES: '' }, 'SERVICES'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
     [{ PUBLIC_ORIGIN: 'https://a.example/path' }, 'PUBLIC_ORIGIN'],
@@ -63,8 +62,36 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'one' }, 'TRUST_PROXY_HOPS'],
     [{ SERVICES: 'worker' }, 'REDIS_URL: is required when SERVICES=worker runs on its own'],
     [{ SERVICES: 'worker', REDIS_URL: 'redis://x:6379' }, 'DATABASE_URL: is required when SERVICES=worker runs on its own'],
+    // A typo (DATABASE_URI) would leave a gateway on an embedded database of its own, handing jobs
+    // about rows the workers' PostgreSQL does not have.
+    [{ SERVICES: 'gateway', REDIS_URL: 'redis://x:6379', DATABASE_URI: 'postgres://db/pog' }, 'DATABASE_URL: is required when SERVICES=gateway runs on its own'],
+    [{ SERVICES: 'gateway', DATABASE_URL: 'postgres://db/pog' }, 'REDIS_URL: is required when SERVICES=gateway runs on its own'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(16), REDIS_URL: 'redis://x:6379' }, 'DATABASE_URL: is required when REDIS_URL is set in production'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: must be at least 1'],
+    [{ DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE'],
   ])('refuses %j naming %s', (env, expected) => {
     expect(problemsOf(env).join('\n')).toContain(expected);
+  });
+
+  it('takes an empty variable for its default', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: '', PORT: '', SERVICES: ' ', DATABASE_URL: '', REDIS_URL: '', DATABASE_POOL_SIZE: '', TRUST_PROXY: '', METRICS_TOKEN: '' });
+    expect(config).toMatchObject({ logLevel: 'info', port: 3000, services: ['gateway', 'worker'], databaseUrl: undefined, redisUrl: undefined, databasePoolSize: 10, trustProxy: false, metricsToken: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+  });
+
+  it('accepts the shapes a deployment uses', () => {
+    const base = { SESSION_SECRET: 'a'.repeat(16) };
+    const shapes: Array<Record<string, string>> = [
+      {},
+      { DATABASE_URL: 'postgres://db/pog' },
+      { DATABASE_URL: 'postgres://db/pog', REDIS_URL: 'redis://x:6379', SERVICES: 'gateway' },
+      { DATABASE_URL: 'postgres://db/pog', REDIS_URL: 'redis://x:6379', SERVICES: 'worker' },
+      { DATABASE_URL: 'postgres://db/pog', REDIS_URL: 'redis://x:6379', NODE_ENV: 'production' },
+    ];
+    for (const env of shapes) {
+      expect(problemsOf({ ...base, ...env }), JSON.stringify(env)).toEqual([]);
+    }
   });
 
   it('trusts proxy hops only behind a proxy, one by default', () => {

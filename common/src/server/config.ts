@@ -72,6 +72,8 @@ export const envSchema = z
     ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: urlWithProtocol(['http:', 'https:'], 'https://api.anthropic.com'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** Connections each process may open to PostgreSQL (the outbox relay holds one more of its own). */
+    DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(10),
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
     /** Embedded mode: PGlite runs in a thread of its own (a heavy query cannot stall requests); 'false' keeps it in the server's thread. */
     PGLITE_THREAD: z
@@ -89,9 +91,20 @@ export const envSchema = z
     UNUSED_UPLOAD_HOURS: z.coerce.number().min(1, 'must be at least 1 (hours)').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
   })
   .superRefine((env, ctx) => {
-    if (env.SERVICES.includes('worker') && !env.SERVICES.includes('gateway')) {
-      if (!env.REDIS_URL) ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required when SERVICES=worker runs on its own' });
-      if (!env.DATABASE_URL) ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when SERVICES=worker runs on its own' });
+    // Mixes that split a deployment in two: processes that share Redis (its job queue) must share a
+    // database, and a process that runs one service alone works with others only through Redis.
+    const alone = env.SERVICES.length === 1 ? env.SERVICES[0] : undefined;
+    if (alone && !env.REDIS_URL) {
+      const why = alone === 'worker' ? 'it takes its jobs from Redis' : 'it hands its jobs to the workers through Redis; SERVICES=gateway,worker runs them in this process';
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: `is required when SERVICES=${alone} runs on its own: ${why}` });
+    }
+    if (!env.DATABASE_URL && (alone || (env.REDIS_URL && env.NODE_ENV === 'production'))) {
+      const who = alone ? `SERVICES=${alone} runs on its own` : 'REDIS_URL is set in production';
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: `is required when ${who}: without it this process keeps its own embedded database, which the processes it shares Redis with cannot see`,
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
@@ -135,6 +148,8 @@ export interface Config {
   proxyHops: number;
   anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined };
   logLevel: LogLevel;
+  /** Connections this process's PostgreSQL pool may open. */
+  databasePoolSize: number;
   /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
   metricsToken: string | undefined;
   /** Embedded mode: whether PGlite runs in a worker thread of its own (default) or in the server's thread. */
@@ -194,9 +209,17 @@ export function resolveSecretFiles(
   return resolved;
 }
 
+/**
+ * The environment without its empty variables: `LOG_LEVEL=` (or one of blanks) means the default,
+ * as if it were unset, as compose writes `NAME: ${NAME:-}` for an optional setting.
+ */
+function withoutBlanks(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => isSet(value)));
+}
+
 /** Validates the environment, reading `*_FILE` secrets first (once: call it at start-up). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(resolveSecretFiles(source));
+  const result = envSchema.safeParse(withoutBlanks(resolveSecretFiles(source)));
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }
@@ -234,6 +257,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     proxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
     anthropic: { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseUrl: env.ANTHROPIC_BASE_URL },
     logLevel: env.LOG_LEVEL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     metricsToken: env.METRICS_TOKEN,
     pgliteThread: env.PGLITE_THREAD,
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,

@@ -11,7 +11,7 @@ export {
   type SerializedError, serializeError, serviceName, silentLogger,
 } from './logging/index';
 export {
-  createMetricsRegistry, OUTBOX_LAG_BUCKETS, readWithin, registerDatabaseMetrics, registerOutboxMetrics, type Registry,
+  createMetricsRegistry, OUTBOX_LAG_BUCKETS, readWithin, registerDatabaseMetrics, registerHealthMetrics, registerOutboxMetrics, type Registry,
 } from './metrics/index';
 export { type Clock, ManualClock, systemClock } from './clock';
 export { DeferredLiveChannel, type LiveChannel, socketIoRedisKey } from './realtime';
@@ -36,7 +36,7 @@ export {
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError, type LockHolder } from './db/data-dir-lock';
 export { migrate, migrationFiles } from './db/migrate';
 export { pgliteOptions } from './db/pglite-memory';
-export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, withConnectRetry } from './db/connect-retry';
+export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, waitForDatabase, withConnectRetry } from './db/connect-retry';
 export * as tables from './db/schema';
 export {
   insertNotification, insertNotifications, listNotifications, markNotificationsRead, type NewNotification, notify, notifyAll,
@@ -100,7 +100,7 @@ export { ensureUploadDirs, fileSize, INCOMING_DIR, INCOMING_NAME, LEFTOVER_AGE_M
 export { isStorageFull, StorageFullError } from './uploads/storage-full';
 export { pictureFiles, sweepUploads, UPLOAD_SWEEP_BATCH, type UploadSweepResult } from './uploads/sweep';
 export {
-  answerProbe, bearerMatches, type HealthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
+  answerProbe, bearerMatches, type HealthReport, healthReport, isProbePath, PROBE_PATHS, type ProbeAnswer, type ProbeDeps, REQUEST_ID_HEADER,
   requestIdFrom,
 } from './observability/probes';
 export { answerUncaught, currentRequest, inRequestScope, scopedServerOptions, type UncaughtInRequest } from './observability/request-scope';

@@ -1,16 +1,24 @@
 /**
- * Starting and stopping real processes: SIGTERM with 1,000 sockets open exits 0 within 10 s, closing
- * the sockets first; a process started while PostgreSQL or Redis is away says once what it waits for
- * and starts when it appears; `npm start` passes signals on and leaves nothing running behind.
+ * Starting and stopping real processes: SIGTERM with 1,000 sockets open exits 0 within 10 s, dropping
+ * the sockets first as lost connections (their clients reconnect), and answering the requests that
+ * arrive on kept-alive connections as it stops; a page's socket is live again by itself once the
+ * embedded app is back; a process started while PostgreSQL or Redis is away says once what it waits
+ * for and starts when it appears; configuration that would start wrong is refused with a message
+ * naming the variable or the server's own; `npm start` passes signals on and leaves nothing running
+ * behind, also when npm itself is stopped by its pid.
  */
 import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { userStream } from '@pog/common';
 import { ApiClient } from '../testing/api-client';
 import { uniqueName } from '../testing/databases';
+import { LiveClient } from '../testing/live-client';
+import { pogDesign } from '../testing/players';
 import { freePort, spawnService, type SpawnedService } from '../testing/processes';
+import { descendants, running } from '../testing/process-tree';
 import { startOwnRedis, type OwnRedis } from '../testing/redis-server';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { waitFor } from '../testing/wait';
@@ -50,10 +58,100 @@ describe('stopping a gateway', () => {
       const seconds = (performance.now() - signalled) / 1000;
       expect(code).toBe(0);
       expect(seconds).toBeLessThan(10);
-      // The server closed them (their clients would reconnect, to another gateway).
-      expect(new Set(await disconnected)).toEqual(new Set(['io server disconnect']));
+      // Dropped as lost connections, which socket.io-client reconnects (to another gateway); a
+      // server-side disconnect ('io server disconnect') would be final, as for a ban.
+      expect(new Set(await disconnected)).toEqual(new Set(['transport close']));
     } finally {
       for (const s of sockets) s.close();
+    }
+  }, 120_000);
+
+  it('answers the requests that arrive on kept-alive connections in its last moments', async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789' });
+    started.push(app);
+    await app.ready();
+    const connections = await Promise.all(Array.from({ length: 20 }, () => keptAlive(Number(new URL(app.url).port))));
+    // Each connection has answered once and waits, kept alive, as a proxy's idle upstream connections do.
+    for (const connection of connections) expect(await connection.request('/livez')).toMatch(/^HTTP\/1\.1 200 /);
+    const exited = new Promise<number | null>((resolve) => app.child.once('exit', (code) => resolve(code)));
+    // The next request on each is sent around the signal, as a proxy keeps sending on its idle
+    // connections until it learns the gateway is going: five in the 10 ms before SIGTERM, fifteen
+    // in the half second after.
+    const answers: Array<Promise<string>> = [];
+    for (const [i, connection] of connections.entries()) {
+      if (i === 5) app.child.kill('SIGTERM');
+      answers.push(connection.request('/livez'));
+      await new Promise((resolve) => setTimeout(resolve, i < 5 ? 2 : 30));
+    }
+    const texts = await Promise.all(answers);
+    for (const text of texts) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    // Those answered during the drain close their connection cleanly after the answer.
+    expect(texts.filter((text) => /\r\nconnection: close\r\n/i.test(text)).length).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
+
+describe('a live connection asked for while a gateway stops', () => {
+  it('is refused, so that the client goes elsewhere and the gateway still exits 0 within 10 s', async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789' });
+    try {
+      await app.ready();
+      // A proxy's kept-alive connection, still open in the first second of the stop.
+      const connection = await keptAlive(Number(new URL(app.url).port));
+      expect(await connection.request('/livez')).toMatch(/^HTTP\/1\.1 200 /);
+      const exited = new Promise<number | null>((resolve) => app.child.once('exit', (code) => resolve(code)));
+      const signalled = performance.now();
+      app.child.kill('SIGTERM');
+      await waitFor(() => app.output().includes('SIGTERM: shutting down'), 5_000, 'the stop to begin');
+      const answer = await connection.request('/socket.io/?EIO=4&transport=websocket', [
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        'Sec-WebSocket-Version: 13',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      ]);
+      // Not "101 Switching Protocols": an upgraded connection would keep the gateway from stopping.
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+      expect(await exited).toBe(0);
+      expect((performance.now() - signalled) / 1000).toBeLessThan(10);
+    } finally {
+      if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
+describe('a page through a restart of the embedded app', () => {
+  const started: SpawnedService[] = [];
+  afterAll(async () => {
+    for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  });
+
+  it('is live again by itself once the app is back, and hears what happens then', async () => {
+    const env = { SESSION_SECRET: 'lifecycle-secret-0123456789', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pog-restart-')), PORT: String(await freePort()) };
+    const first = await spawnService(env);
+    started.push(first);
+    await first.ready();
+    const player = new ApiClient(first.url);
+    const { id } = await player.register(uniqueName('back'));
+    const position = (await player.get('/api/user')).body.streamPosition as number;
+    const live = new LiveClient([first.url], player, { stream: userStream(id), position }, { asPage: true });
+    try {
+      await live.connect();
+      expect(await first.stop()).toBe(0);
+      await waitFor(() => live.disconnects.length > 0, 5_000, 'the socket to be dropped');
+      expect(live.disconnects).toEqual(['transport close']);
+
+      // The same app again, where the page expects it (same port, same data).
+      const second = await spawnService(env);
+      started.push(second);
+      await second.ready();
+      await waitFor(() => live.connected, 15_000, 'the socket to reconnect by itself');
+      const created = await player.post('/api/pogs', pogDesign(id, { name: 'After Restart' }));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await waitFor(() => live.payloads('pog:updated').some((pog) => (pog as { id: number }).id === created.body.id), 15_000, 'the new POG on the socket');
+      expect(live.connections).toBe(2);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      live.close();
     }
   }, 120_000);
 });
@@ -66,6 +164,24 @@ describe('`npm start`', () => {
     expect(alive(appPid)).toBe(true);
     expect(await start.stop()).toBe(0);
     await waitFor(() => !alive(appPid), 10_000, 'the app process to end');
+  }, 120_000);
+
+  it.skipIf(!NPM_CLI)(`stops the app when npm itself is stopped by its pid${NPM_CLI ? '' : ' [needs npm]'}`, async () => {
+    const npm = await spawnService({ WEB_DIST: mkdtempSync(path.join(tmpdir(), 'pog-dist-')), SESSION_SECRET: 'lifecycle-secret-0123456789', HOME: process.env.HOME ?? tmpdir() }, [NPM_CLI!, 'start']);
+    await npm.ready();
+    const tree = descendants(npm.child.pid!);
+    // npm, its shell, scripts/start.mjs and the app at least.
+    expect(tree.length).toBeGreaterThanOrEqual(3);
+    const signalled = performance.now();
+    npm.child.kill('SIGTERM');
+    try {
+      await waitFor(() => tree.every((pid) => !running(pid)), 10_000, 'every process npm start started to end');
+      expect((performance.now() - signalled) / 1000).toBeLessThan(10);
+      await expect(fetch(`${npm.url}/livez`)).rejects.toThrow();
+    } finally {
+      // Nothing of this test outlives it, whatever happened.
+      for (const pid of tree.filter(running)) process.kill(pid, 'SIGKILL');
+    }
   }, 120_000);
 
   it('stops the app when the npm start process is killed without passing anything on', async () => {
@@ -117,6 +233,116 @@ describe.skipIf(!databaseUrl)(`starting while PostgreSQL or Redis is away${datab
     expect(app.output()).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+\S* is up/);
   }, 90_000);
 });
+
+describe('configuration that starts wrong', () => {
+  /** Starts a process that must refuse to run: its exit code and what it printed. */
+  async function refusal(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const service = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', ...env });
+    const code = await new Promise<number | null>((resolve) => {
+      if (service.child.exitCode !== null) resolve(service.child.exitCode);
+      service.child.once('exit', (exitCode) => resolve(exitCode));
+      // A process that waits instead of refusing is this test's failure, not a hang.
+      setTimeout(() => {
+        service.child.kill('SIGKILL');
+        resolve(null);
+      }, 30_000).unref();
+    });
+    return { code, output: service.output() };
+  }
+
+  it('refuses a gateway with REDIS_URL but no DATABASE_URL (a typo), naming DATABASE_URL', async () => {
+    const { code, output } = await refusal({ SERVICES: 'gateway', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URI: 'postgres://127.0.0.1/pog' });
+    expect(code).toBe(78);
+    expect(output).toContain('DATABASE_URL: is required when SERVICES=gateway runs on its own');
+  }, 60_000);
+
+  it.skipIf(!databaseUrl)(`stops at once with PostgreSQL's own message when the database does not exist${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, async () => {
+    const url = new URL(databaseUrl!);
+    url.pathname = `/no_such_database_${process.pid}`;
+    const { code, output } = await refusal({ DATABASE_URL: url.toString() });
+    expect(code).toBe(1);
+    const fatal = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; message: string })
+      .find((line) => line.level === 'fatal');
+    expect(fatal?.message).toBe(`failed to start: 3D000: database "no_such_database_${process.pid}" does not exist`);
+    expect(output).not.toContain('waiting for PostgreSQL');
+    expect(output).not.toContain('a non-Error value was thrown');
+  }, 60_000);
+
+  it.skipIf(!databaseUrl)(`sizes the PostgreSQL pool by DATABASE_POOL_SIZE${databaseUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', DATABASE_URL: databaseUrl!, DATABASE_POOL_SIZE: '4' });
+    try {
+      await app.ready();
+      expect(await (await fetch(`${app.url}/metrics`)).text()).toMatch(/^pog_db_pool_max 4$/m);
+    } finally {
+      await app.stop();
+    }
+  }, 120_000);
+
+  it('takes an empty LOG_LEVEL for the default and starts', async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', LOG_LEVEL: '' });
+    try {
+      await app.ready();
+      expect(app.stdout()).toMatch(/"level":"info".*serving http/);
+    } finally {
+      await app.stop();
+    }
+  }, 120_000);
+});
+
+/** npm's own script (npm-cli.js), run with this node as the tests run the app. */
+const NPM_CLI = (() => {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, 'npm');
+    if (!existsSync(file)) continue;
+    const real = realpathSync(file);
+    if (real.endsWith('.js')) return real;
+  }
+  return undefined;
+})();
+
+/**
+ * A kept-alive HTTP/1.1 connection that sends one request at a time and reads its answer (head and
+ * a Content-Length body); an answer cut off or reset resolves to what happened instead.
+ */
+function keptAlive(port: number): Promise<{ request(path: string, headers?: string[]): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let buffered = '';
+    let pending: ((text: string) => void) | undefined;
+    const settle = (text: string) => {
+      const done = pending;
+      pending = undefined;
+      done?.(text);
+    };
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      buffered += chunk;
+      const headEnd = buffered.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(buffered.slice(0, headEnd))?.[1] ?? 0);
+      if (buffered.length < headEnd + 4 + length) return;
+      const answer = buffered.slice(0, headEnd + 4 + length);
+      buffered = buffered.slice(answer.length);
+      settle(answer);
+    });
+    socket.on('error', (error) => settle(`error: ${error.message}`));
+    socket.on('close', () => settle('closed without an answer'));
+    socket.once('connect', () =>
+      resolve({
+        request: (target, headers = []) =>
+          new Promise<string>((answered) => {
+            if (socket.destroyed) return answered('closed before the request');
+            pending = answered;
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`);
+          }),
+      }),
+    );
+    socket.once('error', reject);
+  });
+}
 
 /** The pids of a process's children, one per line (from /proc). */
 async function childPids(pid: number): Promise<string> {

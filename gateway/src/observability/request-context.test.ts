@@ -49,6 +49,13 @@ describe('request context: request ids, access lines and request metrics', () =>
     expect(logs.text()).not.toContain('do-not-log');
   });
 
+  it('names the client address on the access line', async () => {
+    const response = await fetch(`${base}/api/things/7/status`);
+    const [line] = await linesOf(response.headers.get('x-request-id')!);
+    // No proxy is trusted here: the address that connected.
+    expect(line).toMatchObject({ clientAddress: '127.0.0.1', status: 200 });
+  });
+
   it('replaces a request id that is not sane with a new one', async () => {
     for (const bad of ['has spaces', 'x'.repeat(200), '"quoted"', '-leading-dash']) {
       const response = await fetch(`${base}/api/things/1/status`, { headers: { 'X-Request-Id': bad } });

@@ -2,7 +2,8 @@
  * The first middleware of every request: it gives the request an id (the caller's `X-Request-Id`
  * when it is a sane one, else a new one), returns it in the response header, makes the request's
  * logger carry it, and when the response is done writes one access line (method, route pattern,
- * status, duration, user id where known) and observes the request's duration for /metrics.
+ * status, duration, client address, user id where known) and observes the request's duration for
+ * /metrics. The client address is Koa's `ctx.ip`, which follows TRUST_PROXY (http/forwarded.ts).
  * Bodies, query strings and headers are never logged.
  */
 import type { Context, Middleware } from 'koa';
@@ -60,7 +61,7 @@ export function requestContext(options: { log: Logger; metrics: HttpMetrics }): 
       const route = routeOf(ctx);
       const status = ctx.status;
       options.metrics.observe(ctx.method, route, status, seconds);
-      const fields: Record<string, unknown> = { method: ctx.method, route, status, durationMs: Math.round(seconds * 10_000) / 10 };
+      const fields: Record<string, unknown> = { method: ctx.method, route, status, durationMs: Math.round(seconds * 10_000) / 10, clientAddress: ctx.ip };
       const userId = ctx.path.startsWith('/api/') ? sessionUserId(ctx) : undefined;
       if (userId !== undefined) fields.userId = userId;
       if (state.errorCode) fields.code = state.errorCode;

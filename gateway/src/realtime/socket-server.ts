@@ -48,7 +48,11 @@ export interface SocketServer {
   limits: SocketLimitStats;
   /** The streams a connected socket receives. */
   streamsOf(socketId: string): string[];
-  /** Disconnects every socket (their clients reconnect, to another gateway if this one is going). */
+  /**
+   * Drops every socket's connection without a goodbye, as a lost connection: its client reconnects,
+   * to another gateway when this one is going. (`socket.disconnect()` tells the client the server
+   * ended it for good, which is how a ban or a logout closes a socket: that client does not retry.)
+   */
   disconnectAll(): void;
   close(): Promise<void>;
 }
@@ -103,12 +107,16 @@ export function attachSocketServer(
     return adminToken ? `admin:${hashToken(adminToken)}` : undefined;
   }
 
+  let stopping = false;
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
     // A client sends only `sync` with a position or two: a big message is hostile, closed unread.
     maxHttpBufferSize: 16 * 1024,
     allowRequest: (req, callback) => {
+      // A stopping gateway takes no new connection (a proxy may still send one on a kept-alive
+      // connection): the client tries again, and reaches another gateway.
+      if (stopping) return callback('Server shutting down', false);
       const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
       if (!isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own)) return callback('Origin not allowed', false);
       // A player whose socket was closed for flooding waits before opening another (it was told how long).
@@ -217,7 +225,11 @@ export function attachSocketServer(
     count: () => io.of('/').sockets.size,
     limits: limits.stats,
     streamsOf: (socketId) => hub.streamsOf(socketId),
-    disconnectAll: () => void io.local.disconnectSockets(true),
+    disconnectAll: () => {
+      stopping = true;
+      // Every connection, in any namespace or still shaking hands, closed at the transport.
+      io.engine.close();
+    },
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
 }

@@ -62,11 +62,12 @@ export async function startService(env: Record<string, string>): Promise<Service
 }
 
 /**
- * Starts one process (the app's entry, or `command`) without waiting for it to be ready. `launcher`
- * runs it through another program, given node and its arguments last (e.g. unshare).
+ * Starts one process (the app's entry, or `command`) without waiting for it to be ready, on a free
+ * port or on `env.PORT` (to start a process again where its clients expect it). `launcher` runs it
+ * through another program, given node and its arguments last (e.g. unshare).
  */
 export async function spawnService(env: Record<string, string>, command: string[] = appEntry(), launcher: string[] = []): Promise<SpawnedService> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pog-proc-'));
   // An embedded database starts from the migrated template (no initdb), like every test database.
   if (!env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) await seedPgliteDataDir(dataDir);
@@ -79,8 +80,8 @@ export async function spawnService(env: Record<string, string>, command: string[
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
       ...env,
+      PORT: String(port),
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

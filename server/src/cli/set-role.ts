@@ -18,7 +18,7 @@ async function main(): Promise<number> {
     console.error('Usage: npm run set-role -- <username> admin|user');
     return 2;
   }
-  const config = loadConfig({ ...process.env, SERVICES: 'gateway' });
+  const config = loadConfig({ ...process.env, SERVICES: 'gateway,worker' });
   // The command's answers are plain text for the operator; the logger reports database trouble.
   const log = createLogger({ service: 'set-role', level: config.logLevel, pretty: process.stdout.isTTY === true });
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), log });

@@ -10,6 +10,6 @@ import { loadConfig } from '@pog/common/server';
 import { backfillVariants } from './variants';
 
 // Only the uploads folder is read, as set-role reads the database: the gateway's view of the configuration.
-const config = loadConfig({ ...process.env, SERVICES: 'gateway' });
+const config = loadConfig({ ...process.env, SERVICES: 'gateway,worker' });
 const { pictures, written } = await backfillVariants(config.uploadDir);
 console.log(`${pictures} stored pictures in ${config.uploadDir}; ${written} sized copies written`);

@@ -104,8 +104,12 @@ const KEEP_FAILED = { age: 7 * 24 * 60 * 60, count: 5_000 };
 type OpaqueProcessor = (payload: unknown, context: JobContext) => Promise<unknown>;
 
 /** BullMQ creates and owns these connections; blocking ones need maxRetriesPerRequest: null. */
+/**
+ * BullMQ's own reconnection backs off to 20 s between attempts during a long outage, so a worker
+ * could take that long to notice Redis is back; here it tries at least every 2 s.
+ */
 function connectionOptions(redisUrl: string): ConnectionOptions {
-  return { url: redisUrl, maxRetriesPerRequest: null };
+  return { url: redisUrl, maxRetriesPerRequest: null, retryStrategy: (times: number) => Math.min(250 * times, 2_000) };
 }
 
 /**
@@ -376,20 +380,34 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
 
   // The worker's own connections: commands (fetching, locks) and the blocking wait for new jobs.
   const backend = worker.getBackend();
-  const connections = [backend.client, backend.blockingClient].filter((client) => client !== undefined);
-  const clients: Redis[] = [];
-  for (const client of connections) {
-    onClient(client, (c) => {
-      clients.push(c);
+  let commands: Redis | undefined;
+  let blocking: Redis | undefined;
+  onClient(backend.client, (c) => {
+    commands = c;
+    c.on('ready', trouble.ready);
+  });
+  if (backend.blockingClient) {
+    onClient(backend.blockingClient, (c) => {
+      blocking = c;
       c.on('ready', trouble.ready);
     });
   }
+  const connectionsUp = () => commands?.status === 'ready' && (!backend.blockingClient || blocking?.status === 'ready');
   let closing = false;
-  const state = () =>
-    !closing && worker.isRunning() && !worker.isPaused() && clients.length === connections.length && clients.every((c) => c.status === 'ready');
+  const state = () => !closing && worker.isRunning() && !worker.isPaused() && connectionsUp();
   const heartbeat = startHeartbeat({
     state,
-    probe: async () => state() && (await pingWithin(clients[0]!, HEALTH_TIMEOUT_MS)),
+    probe: async () => {
+      // BullMQ's fetch loop ends for good on some errors (one thrown while finishing a job, say):
+      // started again here, or this worker would take no job until the process restarts.
+      if (!closing && !worker.isRunning() && !worker.isPaused() && connectionsUp()) {
+        log.warn({ component: 'jobs' }, 'the job worker had stopped taking jobs; starting it again');
+        worker.run().catch((error: unknown) => trouble.error(error instanceof Error ? error : new Error(String(error))));
+      }
+      // The PING goes on the commands connection: on the blocking one it would wait behind a
+      // blocking read of up to 10 s whenever the queue is empty.
+      return state() && (await pingWithin(commands!, HEALTH_TIMEOUT_MS));
+    },
     ...(options.heartbeatMs !== undefined ? { everyMs: options.heartbeatMs } : {}),
   });
   worker.on('ready', () => void heartbeat.beatNow());

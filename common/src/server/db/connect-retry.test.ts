@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientConnectionError, withConnectRetry } from './connect-retry';
+import { describeConnectionError, isTransientConnectionError, withConnectRetry } from './connect-retry';
 
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
@@ -86,5 +86,14 @@ describe('withConnectRetry', () => {
     ).rejects.toBe(error);
     // 1 + 2 + 4 = 7 s waited; the next 4 s pause would pass the 10 s deadline.
     expect(time.pauses).toEqual([1_000, 2_000, 4_000]);
+  });
+});
+
+describe('describeConnectionError', () => {
+  it("names the server's code and message, also under a wrapping error", () => {
+    const server = Object.assign(new Error('database "pog" does not exist'), { code: '3D000' });
+    expect(describeConnectionError(server)).toBe('3D000: database "pog" does not exist');
+    expect(describeConnectionError(new Error('Failed query: SELECT 1', { cause: server }))).toBe('3D000: database "pog" does not exist');
+    expect(describeConnectionError(new Error('plain'))).toBe('plain');
   });
 });

@@ -1,8 +1,12 @@
 /**
  * Retrying what fails only because the database is not accepting connections yet: a PostgreSQL
  * container that is still initialising, restarting, or not yet resolvable on the network. Any
- * other error (a bad password, a failing SQL statement) is final and thrown at once.
+ * other error (a bad password or user, 28P01 and 28000; a database that does not exist, 3D000; a
+ * failing SQL statement) is final and thrown at once.
  */
+import { sql } from 'drizzle-orm';
+import type { Logger } from '../logging/logger';
+import type { Database } from './client';
 
 /** Node network errors and PostgreSQL states that mean "not now", not "never". */
 const TRANSIENT_CODES = new Set([
@@ -77,9 +81,33 @@ export async function withConnectRetry<T>(task: () => Promise<T>, options: Conne
   }
 }
 
-/** A short description of a connection error for a log line: its code, or its message. */
+/**
+ * A short description of a connection error for a log line: its code and message, taken from the
+ * cause that has a code when the error wraps one (Drizzle wraps the server's error in its own).
+ */
 export function describeConnectionError(error: unknown): string {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && typeof message === 'string' && message) return `${code}: ${message}`;
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && typeof message === 'string' && message) return `${code}: ${message}`;
+    e = (e as { cause?: unknown }).cause;
+  }
+  const { message } = (error ?? {}) as { message?: unknown };
   return typeof message === 'string' && message ? message : String(error);
+}
+
+/**
+ * Waits until the database answers, saying once that it waits (and when it is there), retrying for
+ * as long as the failure is transient; a refusal such as a database that does not exist is thrown
+ * at once, with the server's own message, instead of being waited on forever.
+ */
+export async function waitForDatabase(database: Database, log: Logger): Promise<void> {
+  let announced = false;
+  await withConnectRetry(() => database.db.execute(sql`SELECT 1`), {
+    timeoutMs: Number.POSITIVE_INFINITY,
+    onRetry: (error) => {
+      if (!announced) log.warn({ component: 'db' }, `waiting for ${database.description} (${describeConnectionError(error)}); retrying until it answers`);
+      announced = true;
+    },
+  });
+  if (announced) log.info({ component: 'db' }, `${database.description} is up`);
 }

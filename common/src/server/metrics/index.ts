@@ -1,3 +1,4 @@
 export * from './registry';
 export * from './database-metrics';
 export * from './outbox-metrics';
+export * from './health-metrics';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMetricsRegistry } from '../metrics/registry';
-import { answerProbe, bearerMatches, type HealthReport } from './probes';
+import { answerProbe, bearerMatches, healthReport, type HealthReport } from './probes';
 
 const TOKEN = 'metrics-token-0123456789';
-const report = (down: string[]): HealthReport => ({ status: down.length ? 'degraded' : 'ok', down, database: !down.includes('database'), queue: true, relay: { sequencer: true, listening: true } });
+const report = (down: string[], needs = down): HealthReport => healthReport(down, needs, { database: !down.includes('database'), queue: true, relay: { sequencer: true, listening: true } });
 
 describe('probe answers', () => {
   it('compares bearer tokens exactly', () => {
@@ -31,5 +31,14 @@ describe('probe answers', () => {
     expect(await answerProbe('/readyz', undefined, deps)).toMatchObject({ status: 503, body: JSON.stringify({ status: 'unavailable', down: ['redis', 'worker'] }) });
     expect(await answerProbe('/livez', undefined, deps)).toMatchObject({ status: 200, body: '{"status":"ok"}' });
     expect(await answerProbe('/api/pogs', undefined, deps)).toBeUndefined();
+  });
+
+  it('calls a process with a part down that it can work without ready but degraded, in /readyz and /healthz', async () => {
+    // A gateway with Redis away: it serves with its database alone.
+    const deps = { health: async () => report(['redis'], ['database', 'queue']), metrics: createMetricsRegistry(), metricsToken: undefined };
+    expect(await answerProbe('/readyz', undefined, deps)).toMatchObject({ status: 200, body: JSON.stringify({ status: 'ready', degraded: ['redis'] }) });
+    const healthz = await answerProbe('/healthz', undefined, deps);
+    expect(healthz!.status).toBe(200);
+    expect(JSON.parse(healthz!.body)).toEqual({ status: 'degraded', down: ['redis'], database: true, queue: true, relay: { sequencer: true, listening: true } });
   });
 });

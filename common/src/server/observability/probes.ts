@@ -9,11 +9,22 @@ import type { RelayStatus } from '../outbox/relay';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
-  /** What is down, by name ('database', 'redis'), empty when all is well. */
+  /** What is down, by name ('database', 'redis', 'worker'), empty when all is well. */
   down: string[];
+  /**
+   * What is down that this process cannot do its work without (a subset of `down`): it is ready
+   * while this is empty. A gateway serves with its database alone; Redis down only degrades it.
+   * Not part of the /healthz body.
+   */
+  unready: string[];
   database: boolean;
   queue: boolean;
   relay: RelayStatus;
+}
+
+/** A health report from what is down and what this process needs. */
+export function healthReport(down: string[], needs: readonly string[], parts: Pick<HealthReport, 'database' | 'queue' | 'relay'>): HealthReport {
+  return { status: down.length === 0 ? 'ok' : 'degraded', down, unready: down.filter((part) => needs.includes(part)), ...parts };
 }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -52,7 +63,8 @@ const json = (status: number, body: unknown): ProbeAnswer => ({
 /**
  * /livez: the process runs and serves HTTP (never looks at dependencies, so an orchestrator does
  * not restart healthy processes during a database or Redis blip). /readyz: it can do its work now
- * (503 names what is down). /healthz is the older combined report, kept for existing checks.
+ * (503 names what is down; 200 names what is down without stopping it, as `degraded`). /healthz is
+ * the older combined report, kept for existing checks: 503 only when the process is not ready.
  * Undefined for any other path.
  */
 export async function answerProbe(path: string, authorization: string | undefined, deps: ProbeDeps): Promise<ProbeAnswer | undefined> {
@@ -60,12 +72,13 @@ export async function answerProbe(path: string, authorization: string | undefine
     case '/livez':
       return json(200, { status: 'ok' });
     case '/readyz': {
-      const { down } = await deps.health();
-      return down.length === 0 ? json(200, { status: 'ready' }) : json(503, { status: 'unavailable', down });
+      const { down, unready } = await deps.health();
+      if (unready.length > 0) return json(503, { status: 'unavailable', down });
+      return json(200, down.length === 0 ? { status: 'ready' } : { status: 'ready', degraded: down });
     }
     case '/healthz': {
-      const report = await deps.health();
-      return json(report.status === 'ok' ? 200 : 503, report);
+      const { unready, ...report } = await deps.health();
+      return json(unready.length === 0 ? 200 : 503, report);
     }
     case '/metrics': {
       if (deps.metricsToken !== undefined && !bearerMatches(authorization, deps.metricsToken)) {
