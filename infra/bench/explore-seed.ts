@@ -1,5 +1,5 @@
 /**
- * The Explore page the phone benchmarks load (lighthouse.ts, explore-profile.ts): one player who
+ * The Explore page the phone benchmarks load (lighthouse.ts): one player who
  * uploads pictures through the real upload path (so the worker makes their sized copies) and POGs
  * showing them, in every POG font. The player's cookies are those the server set at registration.
  */

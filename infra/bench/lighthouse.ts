@@ -20,7 +20,7 @@
  * timings, the bytes transferred (Lighthouse's total byte weight, median) and Lighthouse's
  * benchmark index of the machine during the runs (on a shared machine, runs with a low index were
  * slowed by other work: its scores are not those of a quiet machine). --reports DIR keeps
- * each run's JSON report and its trace (NAME.trace.json, for explore-profile.ts --trace). --check exits 1 when a median of this build misses the goal.
+ * each run's JSON report. --check exits 1 when a median of this build misses the goal.
  * --baseline-dist DIR compares with another web build (e.g. main's web/dist, copied aside): a second
  * app on the same database, session secret and DATA_DIR (so the same sessions and uploaded pictures)
  * serves it (WEB_DIST), and each run measures the page on the baseline, then on this build, so that
@@ -109,7 +109,7 @@ async function measure(url: string, target: Target, reportFile?: string): Promis
     assertMeasuredRight(lhr, target);
     if (reportFile) {
       writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
-      // The page load's trace as Lighthouse recorded it: explore-profile.ts --trace reads it.
+      // The page load's trace as Lighthouse recorded it.
       const trace = (result.artifacts as { Trace?: unknown }).Trace;
       if (trace) writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
     }
