@@ -1,12 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, recountPogsHeld, standingsDrift, type Database } from '@pog/common/server';
 import { pgliteTemplateBlob } from '@pog/common/server/testing/pglite-template';
-import type { Exec } from './ab-run';
 import { bulkFill } from './bulk-fill';
-import { fillPlayers, fillPogs } from './seed-sql';
-
-const execOn = (database: Database): Exec => async (text) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+import { execOn, fillPlayers, fillPogs, queryableOf, type Exec } from './seed-sql';
 
 /** What the fill leaves that the app reads: rows (without the fill's clock), counts, standings, indexes, triggers. */
 async function snapshot(exec: Exec) {
@@ -35,7 +31,7 @@ describe('bulk fill', () => {
   const open = async () => {
     const database = await openDatabase({ pgliteTemplate: await pgliteTemplateBlob() });
     opened.push(database);
-    return execOn(database);
+    return execOn(queryableOf(database));
   };
 
   it('leaves the same rows, counts, standings, indexes and triggers as filling with everything on', async () => {

@@ -1,23 +1,14 @@
 /**
  * Filling a benchmark's database in minutes, not hours, ending with what the app's own writes would
- * have left. Measured on PGlite (100,000 POGs into a database of 100,000 players, 2026-11-24): 11.8
- * CPU s with everything on, of which the ladder's statement trigger (an upsert of two standings rows
- * for each of the 100,000 holders and creators, per 100,000-row statement) took about 5 and the
- * thirteen secondary indexes about 4.5, growing with the table (the trigram GIN indexes most);
- * without them, 2.5 s, and building the indexes once over 1,000,000 rows takes about 15 s. So:
- *
+ * have left. Most of a fill's time goes to the secondary indexes (the trigram ones most) and to the
+ * standings trigger, row batch by row batch; so:
  * - the secondary (non-unique) indexes of the filled tables are dropped and then created again
  *   from their saved definitions (unique indexes and primary keys stay: they check the rows);
  * - the INSERT triggers of the filled tables are off meanwhile, and what they would have written is
  *   written in one statement afterwards. Only triggers this file knows are allowed: a new one stops
  *   the fill until its effect is written here too (bulk-fill.test.ts compares both ways).
  */
-import type { Exec } from './ab-run';
-
-interface SavedIndex {
-  name: string;
-  definition: string;
-}
+import type { Exec } from './seed-sql';
 
 /** The INSERT triggers the fill knows how to stand in for, per table. */
 const KNOWN_INSERT_TRIGGERS: Record<string, string[]> = {
@@ -36,7 +27,7 @@ async function insertTriggers(exec: Exec, tables: string[]): Promise<Array<{ tab
   return rows.map((row) => ({ table: String(row.table), name: String(row.name) }));
 }
 
-async function secondaryIndexes(exec: Exec, tables: string[]): Promise<SavedIndex[]> {
+async function secondaryIndexes(exec: Exec, tables: string[]): Promise<Array<{ name: string; definition: string }>> {
   const rows = await exec(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
     WHERE t.relname IN (${quoted(tables)}) AND t.relnamespace = 'public'::regnamespace AND NOT x.indisunique AND NOT x.indisprimary

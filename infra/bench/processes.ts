@@ -1,6 +1,6 @@
 /**
- * Starting the servers a benchmark measures: each in its own Node process (under tsx, from the repo
- * root), ready once its health URL answers 200, stopped with SIGTERM (SIGKILL if it lingers).
+ * The servers a benchmark measures, each in processes of its own: ready once a health URL answers
+ * 200, stopped with SIGTERM (SIGKILL if they linger), together with every process they started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,35 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KNOWN_ENV_VARS } from '@pog/common/server';
 import { freePort } from '../../gateway/src/testing/free-port';
+import { processTree } from './proc';
 
 export { freePort };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** This process's environment without the variables that switch `npm test`'s real services on (TEST_*, E2E_REQUIRED): the README's plain run. */
-export function envWithoutTestServices(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith('TEST_') || name === 'E2E_REQUIRED') delete env[name];
-  return env;
-}
-
-/**
- * The app's entry in a tree: the composition root `server/src/main.ts`, or `gateway/src/main.ts` in
- * trees from before it existed (the `--before` baselines).
- */
-export function appEntry(root: string = repoRoot): string {
-  return existsSync(path.join(root, 'server/src/main.ts')) ? 'server/src/main.ts' : 'gateway/src/main.ts';
-}
-
-/**
- * `node` arguments for an app process: under tsx, and with BENCH_PROFILE_DIR set, writing a CPU
- * profile there when it exits (open it in Chrome DevTools to see where a benchmark's time goes).
- */
-export function appNodeArgs(script: string[]): string[] {
-  const profileDir = process.env.BENCH_PROFILE_DIR;
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  return [...profile, '--import', 'tsx', ...script];
-}
 
 export interface ServerProcess {
   url: string;
@@ -49,148 +25,96 @@ export interface ServerProcess {
 }
 
 const running = new Set<ChildProcess>();
-// A benchmark that fails or is interrupted must not leave servers behind.
-process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+const signalAll = (pids: number[], signal: NodeJS.Signals) =>
+  pids.forEach((pid) => {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  });
+const killTree = (child: ChildProcess, signal: NodeJS.Signals) => signalAll(processTree(child.pid!), signal);
+// A benchmark that fails or is interrupted leaves no server behind.
+process.once('exit', () => running.forEach((child) => killTree(child, 'SIGKILL')));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-export async function startServer(options: {
-  name: string;
-  /** Arguments after `node --import tsx`, relative to the repo root. */
-  args: string[];
-  env: NodeJS.ProcessEnv;
-  port: number;
-  healthPath: string;
-  readyTimeoutMs?: number;
-  /** The repository tree to run in (default: this one; e.g. a worktree of an older commit to compare). */
-  root?: string;
-}): Promise<ServerProcess> {
+/** The process's environment without the app's own variables and `npm test`'s (TEST_*), so no shell setting changes what is measured. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (KNOWN_ENV_VARS.includes(name) || name.startsWith('TEST_') || name === 'E2E_REQUIRED') delete env[name];
+  return env;
+}
+
+/** The app's environment in a benchmark: production, on 127.0.0.1, behind a trusted proxy (each simulated player sends its own X-Forwarded-For). */
+export const appEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...cleanEnv(), NODE_ENV: 'production', HOST: '127.0.0.1', TRUST_PROXY: 'true', ...extra });
+
+/** The app's entry in a tree (a `--baseline` revision from before the composition root started from the gateway's). */
+export const appEntry = (root: string): string => (existsSync(path.join(root, 'server/src/main.ts')) ? 'server/src/main.ts' : 'gateway/src/main.ts');
+
+export async function startServer(options: { name: string; command?: string; args: string[]; env: NodeJS.ProcessEnv; port: number; healthPath?: string; root?: string }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, appNodeArgs(options.args), {
-    cwd: options.root ?? repoRoot,
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(options.command ?? process.execPath, options.args, { cwd: options.root ?? repoRoot, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    lines.splice(0, Math.max(0, lines.length - 40));
-  };
+  const keep = (chunk: Buffer) => lines.splice(0, Math.max(0, lines.push(...chunk.toString().split('\n').filter(Boolean)) - 40));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const output = () => lines.join('\n');
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      const tree = processTree(child.pid!);
+      signalAll(tree, 'SIGTERM');
+      const timer = setTimeout(() => signalAll(tree, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
     running.delete(child);
   };
-  const output = () => lines.join('\n');
-
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${options.name} exited with ${child.exitCode} while starting:\n${output()}`);
-    try {
-      const response = await fetch(url + options.healthPath, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { url, child, output, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (child.exitCode !== null) break;
+    const status = await fetch(url + (options.healthPath ?? '/healthz'), { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0);
+    if (status === 200) return { url, child, output, stop };
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();
-  throw new Error(`${options.name} did not become healthy at ${url}${options.healthPath}:\n${output()}`);
+  throw new Error(`${options.name} did not become healthy at ${url}:\n${output()}`);
 }
 
 export interface AppOptions {
-  nodeEnv: 'development' | 'production';
-  /** Use DATABASE_URL and REDIS_URL from this process's environment instead of PGlite and in-process jobs. */
-  external?: boolean;
-  /** This PostgreSQL database (e.g. a scratch one) instead of PGlite or the environment's DATABASE_URL. */
-  databaseUrl?: string;
-  /** This Redis for BullMQ and the Socket.IO adapter instead of in-process jobs or the environment's REDIS_URL. */
-  redisUrl?: string;
-  /** The repository tree to run (default: this one). */
+  /** The repository tree to run (default: this one; a `--baseline` revision's otherwise). */
   root?: string;
-  /** Reuse this DATA_DIR (e.g. an embedded database seeded beforehand); it is not removed on stop. */
+  /** Kept, not removed on stop (e.g. an embedded database seeded beforehand). */
   dataDir?: string;
-  /** A known SESSION_SECRET, so that the benchmark can sign session cookies it created itself. */
   sessionSecret?: string;
-  /** More variables for the app (e.g. TRUST_PROXY). */
-  env?: NodeJS.ProcessEnv;
+  databaseUrl?: string;
 }
 
-/**
- * The real app (its entry, `appEntry`) in one process with a throwaway DATA_DIR. The app's own
- * variables are taken from nowhere but here, so a developer's shell cannot change what is measured.
- */
-export async function startApp(options: AppOptions): Promise<ServerProcess & { dataDir: string }> {
+/** One process of the app of tree `root` (its services as `env` says), on a free port. */
+export async function startAppProcess(name: string, env: NodeJS.ProcessEnv, root = repoRoot): Promise<ServerProcess> {
   const port = await freePort();
+  return startServer({ name, args: ['--import', 'tsx', appEntry(root)], env: { ...env, PORT: String(port) }, port, root });
+}
+
+/** The whole app in one process (gateway and in-process jobs), on PGlite in `dataDir` unless given a database URL. */
+export async function startApp(options: AppOptions = {}): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'pog-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of KNOWN_ENV_VARS) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: options.nodeEnv,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+  const env = appEnv({
     DATA_DIR: dataDir,
     SESSION_SECRET: options.sessionSecret ?? randomBytes(24).toString('base64url'),
-    ...options.env,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
-  const databaseUrl = options.databaseUrl ?? (options.external ? process.env.DATABASE_URL : undefined);
-  const redisUrl = options.redisUrl ?? (options.external ? process.env.REDIS_URL : undefined);
-  if (options.external && (!databaseUrl || !redisUrl)) throw new Error('--external needs DATABASE_URL and REDIS_URL in the environment');
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  let redisPrefix: string | undefined;
-  if (redisUrl) {
-    redisPrefix = `bench_${randomBytes(4).toString('hex')}`;
-    Object.assign(env, { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
-  }
-  const server = await startServer({ name: 'app', args: [appEntry(options.root)], env, port, healthPath: '/healthz', readyTimeoutMs: 180_000, root: options.root });
-  return {
-    ...server,
-    dataDir,
-    stop: async () => {
-      await server.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (redisUrl && redisPrefix) await deleteRedisKeys(redisUrl, redisPrefix);
-    },
+  const server = await startAppProcess('app', env, options.root);
+  const stop = async () => {
+    await server.stop();
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  return { ...server, dataDir, stop };
 }
 
-/** Removes the queue and rate-limit keys a run left under its own random prefix. */
-export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** Runs `use` against the app started with `options`; shows the app's last output if it fails; always stops it. */
-export async function withApp<T>(options: AppOptions, use: (app: ServerProcess) => Promise<T>): Promise<T> {
-  return usingApp(await startApp(options), (app) => use(app));
-}
-
-/** Measures against a started app; shows the app's output if that fails, and stops it either way. */
-export async function usingApp<T, A extends ServerProcess>(app: A, measure: (app: A) => Promise<T>): Promise<T> {
-  try {
-    return await measure(app);
-  } catch (error) {
-    console.error(`app output:\n${app.output()}`);
-    throw error;
-  } finally {
-    await app.stop();
-  }
+/** The smallest Koa app that answers JSON (hello-koa.ts), under tsx as the app runs: the machine's yardstick. */
+export async function startHello(): Promise<ServerProcess> {
+  const port = await freePort();
+  return startServer({ name: 'hello-koa', args: ['--import', 'tsx', 'infra/bench/hello-koa.ts'], env: { ...cleanEnv(), PORT: String(port) }, port, healthPath: '/' });
 }

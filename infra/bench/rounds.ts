@@ -1,8 +1,8 @@
 /**
- * Interleaved rounds: every subject of a comparison (a baseline and what is measured against it)
- * runs once per round, in turn (A, B, A, B...), so that a change in the machine's load hits both
- * alike. Each round's figures are printed as they come, with the load average beside them; at the
- * end min / median / max per subject and figure, and the median of the per-round ratios.
+ * Interleaved rounds: every subject of a benchmark (its baseline and what is measured beside it)
+ * runs once per round, in turn, who goes first alternating, so that a change in the machine's load
+ * hits both alike. Each round is printed as it ends, with the load average; then min / median / max
+ * per subject and figure, and the goals against the medians.
  */
 import { describeLoad } from './machine';
 
@@ -13,10 +13,8 @@ export interface Subject {
   run(round: number): Promise<Figures>;
 }
 
-export interface RoundsResult {
-  /** figures[label][figure] = one value per round. */
-  figures: Map<string, Map<string, number[]>>;
-}
+/** results.get(subject)!.get(figure) = one value per round. */
+export type Results = Map<string, Map<string, number[]>>;
 
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -24,45 +22,86 @@ export const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The value below which `p` percent of the sorted samples fall (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
+}
+
+/** p50, p95 and p99 of some latencies, named after `what` if given (e.g. 'cycle p99 ms'). */
+export function latencies(what: string, samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const name = (p: number) => `${what ? `${what} ` : ''}p${p} ms`;
+  return Object.fromEntries([50, 95, 99].map((p) => [name(p), percentile(sorted, p)]));
+}
+
 const show = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en') : String(Math.round(n * 100) / 100));
 
-export function formatFigures(figures: Figures): string {
-  return Object.entries(figures)
-    .map(([name, value]) => `${name} ${show(value)}`)
-    .join(', ');
-}
-
-export async function interleave(subjects: Subject[], rounds: number): Promise<RoundsResult> {
-  const figures = new Map(subjects.map((s) => [s.label, new Map<string, number[]>()]));
+export async function interleave(subjects: Subject[], rounds: number): Promise<Results> {
+  const results: Results = new Map(subjects.map((s) => [s.label, new Map<string, number[]>()]));
   for (let round = 1; round <= rounds; round++) {
-    // Alternate who goes first, so neither side always runs right after the other's load.
-    const order = round % 2 ? subjects : [...subjects].reverse();
-    for (const subject of order) {
-      const result = await subject.run(round);
-      for (const [name, value] of Object.entries(result)) {
-        const list = figures.get(subject.label)!.get(name) ?? [];
-        list.push(value);
-        figures.get(subject.label)!.set(name, list);
-      }
-      console.log(`  round ${round} ${subject.label}: ${formatFigures(result)}   [${describeLoad()}]`);
+    for (const subject of round % 2 ? subjects : [...subjects].reverse()) {
+      const figures = await subject.run(round);
+      const mine = results.get(subject.label)!;
+      for (const [name, value] of Object.entries(figures)) mine.set(name, [...(mine.get(name) ?? []), value]);
+      const line = Object.entries(figures).map(([name, value]) => `${name} ${show(value)}`);
+      console.log(`  round ${round} ${subject.label}: ${line.join(', ')}   [${describeLoad()}]`);
     }
   }
-  return { figures };
+  return results;
 }
 
-/** min / median / max of every figure, per subject. */
-export function printSummary(result: RoundsResult): void {
-  console.log('summary (min / median / max over the rounds):');
-  for (const [label, byName] of result.figures) {
-    for (const [name, values] of byName) {
-      console.log(`  ${label.padEnd(28)} ${name.padEnd(22)} ${show(Math.min(...values))} / ${show(median(values))} / ${show(Math.max(...values))}`);
-    }
-  }
-}
-
-/** Median over the rounds of subject / baseline for one figure (each round's pair taken together). */
-export function medianRatio(result: RoundsResult, subject: string, baseline: string, figure: string): number {
-  const a = result.figures.get(subject)?.get(figure) ?? [];
-  const b = result.figures.get(baseline)?.get(figure) ?? [];
+/** subject / baseline of one figure, the median over the rounds of each round's pair. */
+export function medianRatio(results: Results, subject: string, baseline: string, figure: string): number {
+  const a = results.get(subject)?.get(figure) ?? [];
+  const b = results.get(baseline)?.get(figure) ?? [];
   return median(a.map((value, i) => value / Math.max(1e-9, b[i] ?? 0)));
+}
+
+export interface Goal {
+  subject: string;
+  figure: string;
+  atLeast?: number;
+  atMost?: number;
+  /** The median of the rounds' ratios subject / this subject's same figure, instead of the figure itself. */
+  ratioTo?: string;
+}
+
+/** min / median / max of every figure per subject, then each goal against its median; true when all are met. */
+export function printSummary(results: Results, goals: Goal[] = []): boolean {
+  console.log('summary (min / median / max over the rounds):');
+  for (const [label, figures] of results) {
+    for (const [name, values] of figures) {
+      console.log(`  ${label.padEnd(46)} ${name.padEnd(24)} ${show(Math.min(...values))} / ${show(median(values))} / ${show(Math.max(...values))}`);
+    }
+  }
+  let allMet = true;
+  for (const goal of goals) {
+    const value = goal.ratioTo ? medianRatio(results, goal.subject, goal.ratioTo, goal.figure) : median(results.get(goal.subject)?.get(goal.figure) ?? []);
+    const met = (goal.atLeast === undefined || value >= goal.atLeast) && (goal.atMost === undefined || value <= goal.atMost);
+    const bound = goal.atLeast !== undefined ? `>= ${goal.atLeast}` : `<= ${goal.atMost}`;
+    const what = goal.ratioTo ? `${goal.figure} ratio to ${goal.ratioTo}` : goal.figure;
+    console.log(`goal: ${goal.subject}, ${what} ${bound}: median ${show(value)}, ${met ? 'met' : 'MISSED'}`);
+    allMet &&= met;
+  }
+  return allMet;
+}
+
+/**
+ * Calls `op` from `workers` loops at once, each starting its next call when its last has ended,
+ * until `ms` have passed: every call's milliseconds, and the calls per second.
+ */
+export async function closedLoop(workers: number, ms: number, op: (worker: number) => Promise<void>): Promise<{ samples: number[]; perSecond: number }> {
+  const samples: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() - started < ms) {
+        const sent = performance.now();
+        await op(worker);
+        samples.push(performance.now() - sent);
+      }
+    }),
+  );
+  return { samples, perSecond: (samples.length / (performance.now() - started)) * 1000 };
 }

@@ -1,9 +1,22 @@
 /**
- * Bulk fills for the list and search benchmarks, in plain SQL (generate_series), so the same text
- * fills PostgreSQL and PGlite. Names are made of a vocabulary of words, so that search terms range
- * from common (a word: about 5% of POGs) to rare (a number) to absent.
+ * Bulk fills for the search and leaderboard benchmarks, in plain SQL (generate_series), so the same
+ * text fills PostgreSQL and PGlite. Names are made of a vocabulary of words, so that search terms
+ * range from common (a word: about 5% of POGs) to rare (a number) to absent.
  */
-import type { Exec } from './ab-run';
+import { recountPogsHeld, type Database } from '@pog/common/server';
+import { bulkFill } from './bulk-fill';
+import type { Queryable } from './scratch-db';
+
+/** Runs one statement of SQL text on the database being filled. */
+export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
+
+/** The app's database handle as a plain client (a pg pool, or PGlite). */
+export const queryableOf = (database: Database): Queryable => (database.db as unknown as { $client: Queryable }).$client;
+
+export const execOn =
+  (db: Queryable): Exec =>
+  async (text) =>
+    (await db.query(text)).rows;
 
 export const WORDS = [
   'Blaze', 'Comet', 'Nova', 'Ember', 'Frost', 'Tide', 'Storm', 'Pixel', 'Retro', 'Neon',
@@ -44,8 +57,33 @@ export async function fillPogs(exec: Exec, count: number, options: { batch?: num
   }
 }
 
+/**
+ * Battle and trade records straight into the standings (the leaderboards read only those): random
+ * wins, battles and trades for every player, and this week's for a third of them.
+ */
+export async function fillRecords(exec: Exec): Promise<void> {
+  await exec(`UPDATE player_standings SET battles = b, wins = floor(random() * (b + 1))::int, trades = floor(random() * 40)::int
+    FROM (SELECT user_id AS id, floor(random() * 60)::int AS b FROM player_standings WHERE period = '-infinity') AS r
+    WHERE period = '-infinity' AND user_id = r.id`);
+  await exec(`INSERT INTO player_standings AS s (period, user_id, wins, battles, trades)
+    SELECT pog_week(pog_now()), id, floor(random() * 6)::int, 6, floor(random() * 8)::int FROM users WHERE random() < 0.33
+    ON CONFLICT (period, user_id) DO UPDATE SET wins = excluded.wins, battles = excluded.battles, trades = excluded.trades`);
+}
+
 /** Fresh statistics, so the planner sees the data as it is. */
 export async function analyze(exec: Exec): Promise<void> {
-  await exec('VACUUM ANALYZE pogs');
-  await exec('VACUUM ANALYZE users');
+  for (const table of ['pogs', 'users', 'player_counts', 'player_standings']) await exec(`VACUUM ANALYZE ${table}`);
+}
+
+/** `players` players and `pogs` POGs among them, filled in bulk (bulk-fill.ts), counted and analysed as the app would have left them. */
+export async function fillWorld(database: Database, sizes: { players: number; pogs: number }): Promise<void> {
+  const exec = execOn(queryableOf(database));
+  const started = performance.now();
+  await bulkFill(exec, ['users', 'pogs'], async () => {
+    await fillPlayers(exec, sizes.players);
+    await fillPogs(exec, sizes.pogs);
+  });
+  await recountPogsHeld(database.db);
+  await analyze(exec);
+  console.log(`${database.kind}: ${sizes.players.toLocaleString('en')} players and ${sizes.pogs.toLocaleString('en')} POGs filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,32 +1,26 @@
 /**
- * wrk (C, /usr/bin/wrk) as the load generator: far cheaper per request than any Node client, so it
- * is not what limits a measured server. A plain GET of one URL, or requests taken in turn from a
- * file (`requestFile`: method, path, cookie, X-Forwarded-For and body per line; see
- * wrk/requests.lua), so that 1,000 sessions or 4,000 distinct trade offers can be sent.
+ * wrk (C; Debian: `apt-get install wrk`) as the load generator: far cheaper per request than a Node
+ * client, so it is not what limits the server it measures. A plain GET of one URL, or requests taken
+ * in turn from a list (wrk/requests.lua), so that 1,000 sessions or thousands of distinct trade
+ * offers can be sent. Only this machine is ever loaded.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertLoopback } from './load';
+import type { Figures, Subject } from './rounds';
+import type { ServerProcess } from './processes';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
+const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 
-export interface WrkOptions {
-  /** The server's base URL (with requestFile) or the full URL to GET. */
-  url: string;
-  connections: number;
-  durationS: number;
-  /** wrk threads (default 1: the generator shares the machine's 2 cores with the servers). */
-  threads?: number;
-  /** One request a line: METHOD \t PATH \t COOKIE \t X-FORWARDED-FOR \t BODY. */
-  requestFile?: string;
-  /** Sent as Origin on every request from the file (state-changing requests need it). */
-  origin?: string;
-  /** Extra request headers (plain GETs only, without requestFile), e.g. Accept-Encoding as a browser sends it. */
-  headers?: Record<string, string>;
+export interface RequestLine {
+  method: string;
+  path: string;
+  cookie?: string;
+  forwardedFor?: string;
+  body?: unknown;
 }
 
 export interface WrkResult {
@@ -34,26 +28,35 @@ export interface WrkResult {
   rps: number;
   /** Socket errors, timeouts and answers other than 2xx/3xx. */
   errors: number;
-  non2xx: number;
-  latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number };
-  bytes: number;
+  latencyMs: { p50: number; p95: number; p99: number };
 }
 
-export async function runWrk(options: WrkOptions): Promise<WrkResult> {
+export function assertLoopback(url: string): void {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (!(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host))) {
+    throw new Error(`refusing to send load to ${host}: benchmarks only target this machine (127.0.0.0/8, ::1)`);
+  }
+}
+
+/** One request a line, tab-separated as wrk/requests.lua reads them (no tab or newline inside a field). */
+export const requestFileText = (lines: RequestLine[]): string =>
+  lines.map((l) => [l.method, l.path, l.cookie ?? '', l.forwardedFor ?? '', l.body === undefined ? '' : JSON.stringify(l.body)].join('\t')).join('\n') + '\n';
+
+/** wrk with one thread and `connections` keep-alive connections: a GET of `url`, or `requests` in turn against the server at `url`. */
+export async function runWrk(options: { url: string; connections: number; durationS: number; requests?: RequestLine[] }): Promise<WrkResult> {
   assertLoopback(options.url);
-  const threads = Math.max(1, Math.min(options.threads ?? 1, options.connections));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-wrk-'));
   try {
     const script = path.join(dir, 'script.lua');
-    const report = readFileSync(path.join(HERE, 'wrk/report.lua'), 'utf8');
-    const requests = options.requestFile ? readFileSync(path.join(HERE, 'wrk/requests.lua'), 'utf8') + '\n' : '';
-    writeFileSync(script, requests + report);
-    const args = ['-t', String(threads), '-c', String(options.connections), '-d', `${options.durationS}s`, '--timeout', '10s', '-s', script, options.url];
-    if (options.requestFile && options.headers) throw new Error('runWrk: headers apply to plain GETs only');
-    for (const [name, value] of Object.entries(options.headers ?? {})) args.splice(args.length - 1, 0, '-H', `${name}: ${value}`);
-    if (options.requestFile) args.push('--', options.requestFile, String(threads), options.origin ?? '');
+    const parts = [...(options.requests ? ['wrk/requests.lua'] : []), 'wrk/report.lua'];
+    writeFileSync(script, parts.map((part) => readFileSync(path.join(HERE, part), 'utf8')).join('\n'));
+    const args = ['-t', '1', '-c', String(options.connections), '-d', `${options.durationS}s`, '--timeout', '10s', '-s', script, options.url];
+    if (options.requests) {
+      writeFileSync(path.join(dir, 'requests.tsv'), requestFileText(options.requests));
+      args.push('--', path.join(dir, 'requests.tsv'), new URL(options.url).origin);
+    }
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(WRK, args, { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out))),
+      execFile(WRK, args, { maxBuffer: 1 << 20 }, (error, out, err) => (error ? reject(new Error(`wrk failed (${WRK}; Debian: apt-get install wrk): ${error.message}\n${err}`)) : resolve(out))),
     );
     const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
     if (!line) throw new Error(`wrk printed no report:\n${stdout}`);
@@ -63,24 +66,20 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
       requests: r.requests!,
       rps: Math.round((r.requests! / r.duration_us!) * 1e6),
       errors: r.connect! + r.read! + r.write! + r.status! + r.timeout!,
-      non2xx: r.status!,
-      latencyMs: { p50: ms(r.p50!), p90: ms(r.p90!), p95: ms(r.p95!), p99: ms(r.p99!), max: ms(r.max!) },
-      bytes: r.bytes!,
+      latencyMs: { p50: ms(r.p50!), p95: ms(r.p95!), p99: ms(r.p99!) },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Writes a request file for `runWrk` (tabs and newlines are not allowed inside a field). */
-export function writeRequestFile(file: string, lines: { method: string; path: string; cookie?: string; forwardedFor?: string; body?: unknown }[]): void {
-  const text = lines
-    .map((l) => [l.method, l.path, l.cookie ?? '', l.forwardedFor ?? '', l.body === undefined ? '' : JSON.stringify(l.body)].join('\t'))
-    .join('\n');
-  writeFileSync(file, text + '\n');
+/** A wrk run's figures: requests per second, p50 / p95 / p99, and errors when there were any. */
+export function wrkFigures(r: WrkResult): Figures {
+  return { 'req/s': r.rps, 'p50 ms': r.latencyMs.p50, 'p95 ms': r.latencyMs.p95, 'p99 ms': r.latencyMs.p99, ...(r.errors ? { errors: r.errors } : {}) };
 }
 
-export function formatWrk(r: WrkResult): string {
-  const errors = r.errors ? `, ${r.errors} errors (${r.non2xx} non-2xx)` : '';
-  return `${r.rps.toLocaleString('en')} req/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms${errors}`;
-}
+/** The bare Koa hello-world (processes.ts startHello) loaded like the subject: what this machine serves at best. */
+export const helloSubject = (hello: ServerProcess, connections: number, durationS: number): Subject => ({
+  label: 'bare Koa hello (baseline)',
+  run: async () => wrkFigures(await runWrk({ url: `${hello.url}/`, connections, durationS })),
+});

@@ -99,7 +99,7 @@ function statements(query: LeaderboardQuery, now: Date, viewerId: number | undef
 
 /**
  * The statements readLeaderboard runs for the player ranked last on the board (the deepest own
- * rank), for EXPLAIN in the benchmark: the page with their row, the exact count (which stops at
+ * rank), for EXPLAIN: the page with their row, the exact count (which stops at
  * EXACT_RANKS), the board's sample, and the live count from the last sampled entry ahead of them.
  */
 export async function leaderboardStatements(db: Db, query: LeaderboardQuery, now: Date): Promise<{ viewerId: number; statements: Record<string, SQL> }> {

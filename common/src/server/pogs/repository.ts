@@ -218,7 +218,7 @@ export function searchWindow(db: Db, query: PogListQuery, term: SearchTerm, wind
 
 /**
  * The POGs a searched page may show, in no order, collected from the search's indexes: at most
- * `maxCandidates` + 1 (also for EXPLAIN in infra/bench/explore-search.ts).
+ * `maxCandidates` + 1.
  */
 export function searchCandidates(db: Db, query: PogListQuery, matches: SQL, maxCandidates = SEARCH_LIMITS.maxCandidates): SQL {
   const all = db

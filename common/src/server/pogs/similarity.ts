@@ -30,7 +30,7 @@ function sqlHammingDistance(hash: string): SQL<number> {
  * parameter (`= any($1::int[])`, 137 values) rather than an IN list of 548 parameters, which costs
  * more to send and plan than the index scans themselves; and the distance is checked in SQL so the
  * few hundred chance candidates (about 800 at 100,000 images) never leave the database. Exposed so
- * benchmarks can EXPLAIN it.
+ * it can be EXPLAINed.
  */
 export function similarImagesQuery(db: Db | Tx, hash: string, excludePogId?: number) {
   const probes = hashChunkProbes(hash, EXACT_SEARCH_DISTANCE).map((values, index) => sql`${chunkColumnsInOrder[index]!} = any(${sql.param(values)}::int[])`);

@@ -71,7 +71,7 @@ function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields)
 }
 
 /**
- * The statement behind one page of `listPublicUsers` (also for EXPLAIN in infra/bench/player-list.ts).
+ * The statement behind one page of `listPublicUsers`.
  * With `ids` (a list or a statement that selects them), the page is read among those players only,
  * already found to match (`searchedPlayerPage`).
  */

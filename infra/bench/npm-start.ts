@@ -1,0 +1,54 @@
+/**
+ * `npm start` on empty data, as a newcomer runs it (no variables but a port and an empty DATA_DIR):
+ * seconds from the command to the first 200 on /healthz, and the resident memory of its whole process
+ * tree (npm, the start script, the app) once healthy and after --idle seconds without a request.
+ * Baseline: the bare Koa hello-world (hello-koa.ts, under tsx as the app) started and read the same
+ * way, in the same rounds. The web app is built before the rounds (a stale build would be timed).
+ * Goals: healthy <= 5 s, memory <= 350 MB.
+ *
+ *   npx tsx infra/bench/npm-start.ts [--rounds 3] [--idle 30]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildWebIfStale } from '../../scripts/web-build.mjs';
+import { runBenchmark } from './machine';
+import { processTree, rssMb } from './proc';
+import { cleanEnv, freePort, startServer } from './processes';
+import { interleave, printSummary } from './rounds';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, idle: { type: 'string', default: '30' } } });
+const IDLE_S = Number(values.idle);
+
+async function startAndWatch(name: string, command: string, args: string[]) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-start-'));
+  const port = await freePort();
+  const started = performance.now();
+  const server = await startServer({ name, command, args, env: { ...cleanEnv(), PORT: String(port), DATA_DIR: dataDir }, port });
+  try {
+    const healthy = (performance.now() - started) / 1000;
+    const atStart = rssMb(processTree(server.child.pid!));
+    await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+    return { 'healthy s': healthy, 'MB at start': atStart, [`MB after ${IDLE_S} s idle`]: rssMb(processTree(server.child.pid!)) };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+runBenchmark(async () => {
+  buildWebIfStale({ quiet: true });
+  const results = await interleave(
+    [
+      { label: 'bare Koa hello (baseline)', run: () => startAndWatch('hello-koa', process.execPath, ['--import', 'tsx', 'infra/bench/hello-koa.ts']) },
+      { label: 'npm start', run: () => startAndWatch('npm start', 'npm', ['start']) },
+    ],
+    Number(values.rounds),
+  );
+  printSummary(results, [
+    { subject: 'npm start', figure: 'healthy s', atMost: 5 },
+    { subject: 'npm start', figure: 'MB at start', atMost: 350 },
+    { subject: 'npm start', figure: `MB after ${IDLE_S} s idle`, atMost: 350 },
+  ]);
+});

@@ -1,0 +1,90 @@
+/**
+ * Searches as people make them (explore-search.ts, player-list.ts): one person typing (each text a
+ * character at a time, a search every --every ms, each after the last one's answer) and --clients
+ * people typing at once, each from an address of its own; the p95 of their answers. Baseline: the
+ * same typing against the list without a search. On PostgreSQL and embedded (PGlite), each database
+ * filled once (fillWorld) before its app starts; both apps run and are loaded in turn.
+ */
+import { parseArgs } from 'node:util';
+import { runBenchmark } from './machine';
+import { interleave, latencies, printSummary, type Goal, type Subject } from './rounds';
+import { KIND_LABELS, seededApp, type DatabaseKind } from './scratch-db';
+import { fillWorld } from './seed-sql';
+
+export interface SearchBenchmark {
+  /** The list without a search (the baseline), e.g. `/api/pogs?sort=trending&limit=24`. */
+  list: string;
+  /** `list` with `search` the term typed so far. */
+  search: (term: string) => string;
+  /** What people type, 1 to 30 characters each: words many names have, names, numbers, nothing anyone named. */
+  texts: string[];
+  /** The goal for the search's p95, by database. */
+  goalP95Ms: Record<DatabaseKind, number>;
+  sizes: { players: number; pogs: number };
+}
+
+/** One person typing until `until`: the ms of each answer. */
+async function type(url: string, path: (term: string) => string, texts: string[], first: number, address: string, everyMs: number, until: number): Promise<number[]> {
+  const answers: number[] = [];
+  const terms = texts.flatMap((text) => Array.from(text, (_, i) => text.slice(0, i + 1)));
+  for (let k = first; performance.now() < until; k++) {
+    const due = performance.now() + everyMs;
+    const sent = performance.now();
+    const response = await fetch(url + path(terms[k % terms.length]!), { headers: { 'X-Forwarded-For': address } });
+    await response.arrayBuffer(); // the whole answer is timed
+    if (!response.ok) throw new Error(`${path(terms[k % terms.length]!)} answered ${response.status}`);
+    answers.push(performance.now() - sent);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+  return answers;
+}
+
+export function runSearchBenchmark(bench: SearchBenchmark): void {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '10' },
+      clients: { type: 'string', default: '50' },
+      every: { type: 'string', default: '300' },
+      players: { type: 'string', default: String(bench.sizes.players) },
+      pogs: { type: 'string', default: String(bench.sizes.pogs) },
+      db: { type: 'string', default: 'postgres,pglite' },
+    },
+  });
+  const [CLIENTS, EVERY_MS, DURATION_MS] = [Number(values.clients), Number(values.every), Number(values.duration) * 1000];
+  const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
+
+  /** One person, then CLIENTS people at once (their starts spread over one interval), typing for --duration each. */
+  const load = async (url: string, path: (term: string) => string) => {
+    const alone = await type(url, path, bench.texts, 0, '10.200.0.1', EVERY_MS, performance.now() + DURATION_MS);
+    const until = performance.now() + DURATION_MS;
+    const crowd = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        await new Promise((resolve) => setTimeout(resolve, (c * EVERY_MS) / CLIENTS));
+        return type(url, path, bench.texts, c * 7, `10.201.${c >> 8}.${c & 255}`, EVERY_MS, until);
+      }),
+    );
+    const all = crowd.flat();
+    return { ...latencies('1 person', alone), ...latencies(`${CLIENTS} people`, all), [`${CLIENTS} people req/s`]: (all.length * 1000) / DURATION_MS };
+  };
+
+  runBenchmark(async () => {
+    console.log(`settings: ${sizes.players.toLocaleString('en')} players, ${sizes.pogs.toLocaleString('en')} POGs; a search every ${EVERY_MS} ms per person; ${values.rounds} interleaved rounds of ${values.duration} s a scenario`);
+    const apps: Array<Awaited<ReturnType<typeof seededApp>>> = [];
+    const subjects: Subject[] = [];
+    const goals: Goal[] = [];
+    try {
+      for (const kind of values.db.split(',') as DatabaseKind[]) {
+        const seeded = await seededApp(kind, { label: 'search' }, (_db, database) => fillWorld(database, sizes));
+        apps.push(seeded);
+        const label = KIND_LABELS[kind];
+        subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
+        subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
+        for (const who of ['1 person', `${CLIENTS} people`]) goals.push({ subject: `${label}: search`, figure: `${who} p95 ms`, atMost: bench.goalP95Ms[kind] });
+      }
+      printSummary(await interleave(subjects, Number(values.rounds)), goals);
+    } finally {
+      for (const seeded of apps) await seeded.stop();
+    }
+  });
+}
