@@ -28,6 +28,17 @@ export interface HubSocket {
   emit(event: string, ...args: unknown[]): unknown;
   disconnect(close?: boolean): unknown;
   readonly connected: boolean;
+  /** Its transport: closing it is a lost connection, which the client retries by itself. */
+  readonly conn?: { close(): unknown };
+}
+
+/**
+ * Ends a socket's connection as if lost, so its page reconnects and catches up (`disconnect` tells
+ * the client the server ended it for good: only a ban or a logout does that).
+ */
+function dropConnection(socket: HubSocket): void {
+  if (socket.conn) socket.conn.close();
+  else socket.disconnect(true);
 }
 
 /** Events a reconnecting socket may be sent at most per stream; more than that, it refetches instead. */
@@ -115,7 +126,7 @@ export class StreamHub {
       for (const watcher of this.eventWatchers) watcher(event);
       for (const subscriber of this.byStream.get(event.stream) ?? []) {
         if (subscriber.syncing === 0) this.send(subscriber, event);
-        else if (subscriber.buffer.push(event) > BUFFER_LIMIT) subscriber.socket.disconnect(true);
+        else if (subscriber.buffer.push(event) > BUFFER_LIMIT) dropConnection(subscriber.socket);
       }
     }
   }
@@ -242,7 +253,7 @@ export class StreamHub {
     } catch (error) {
       // The outbox could not be read: the clients reconnect (with backoff) and ask again.
       this.log.warn({ component: 'realtime', err: error instanceof Error ? error.message : String(error) }, 'catching a socket up failed');
-      for (const subscriber of group) subscriber.socket.disconnect(true);
+      for (const subscriber of group) dropConnection(subscriber.socket);
     } finally {
       for (const subscriber of group) {
         subscriber.syncing -= 1;
