@@ -13,9 +13,9 @@ import type { Exec } from './seed-sql';
 /** The INSERT triggers the fill knows how to stand in for, per table. */
 const KNOWN_INSERT_TRIGGERS: Record<string, string[]> = {
   users: [],
-  // Migration 0013 (rewritten by 0015): each statement adds its POGs' points to their holders'
-  // collection value and their creators' design points, all-time and this week.
-  pogs: ['pogs_standings_insert'],
+  // Each statement adds its POGs' points to their holders' collection value and their creators'
+  // design points, all-time and this week; a POG naming an uploaded picture marks it used.
+  pogs: ['pogs_standings_insert', 'pogs_mark_upload_used'],
 };
 
 const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
@@ -73,4 +73,11 @@ export async function bulkFill(exec: Exec, tables: string[], fill: () => Promise
   for (const { table, name } of triggers) await exec(`ALTER TABLE ${table} ENABLE TRIGGER ${name}`);
   for (const index of indexes) await exec(index.definition);
   if (triggers.some((t) => t.name === 'pogs_standings_insert')) await addPogStandings(exec);
+  if (triggers.some((t) => t.name === 'pogs_mark_upload_used')) await markUploadsUsed(exec);
+}
+
+/** What pogs_mark_upload_used writes: the pictures the filled POGs name are in use. */
+async function markUploadsUsed(exec: Exec): Promise<void> {
+  await exec(`UPDATE uploads SET used_at = pog_now() WHERE used_at IS NULL
+    AND filename IN (SELECT substr(image_url, length('/uploads/') + 1) FROM pogs WHERE image_url LIKE '/uploads/%')`);
 }
