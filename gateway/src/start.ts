@@ -120,7 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
  */
 async function drainHttp(http: DrainingServer, sockets: SocketServer): Promise<void> {
   const drained = http.drain({ idleGraceMs: IDLE_GRACE_MS, deadlineMs: DRAIN_MS });
-  sockets.disconnectAll();
+  sockets.disconnectAll({ stopping: true });
   await drained;
   await sockets.close();
 }

@@ -52,8 +52,9 @@ export interface SocketServer {
    * Drops every socket's connection without a goodbye, as a lost connection: its client reconnects,
    * to another gateway when this one is going. (`socket.disconnect()` tells the client the server
    * ended it for good, which is how a ban or a logout closes a socket: that client does not retry.)
+   * `stopping`: this gateway is going, and refuses new connections from now on.
    */
-  disconnectAll(): void;
+  disconnectAll(options?: { stopping?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -225,10 +226,15 @@ export function attachSocketServer(
     count: () => io.of('/').sockets.size,
     limits: limits.stats,
     streamsOf: (socketId) => hub.streamsOf(socketId),
-    disconnectAll: () => {
-      stopping = true;
-      // Every connection, in any namespace or still shaking hands, closed at the transport.
-      io.engine.close();
+    disconnectAll: (options = {}) => {
+      if (options.stopping) {
+        stopping = true;
+        // Every connection, in any namespace or still shaking hands, closed at the transport.
+        io.engine.close();
+        return;
+      }
+      // A blip: every socket's connection closed at its transport, the server still taking connections.
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
     },
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
