@@ -132,7 +132,7 @@ describe.skipIf(Boolean(postgres))(`PostgreSQL connections ended under traffic${
       await waitFor(async () => {
         const states = await Promise.all(processes.map(async (service) => ((await (await fetch(`${service.url}/healthz`)).json()) as { relay: { sequencer: boolean; listening: boolean } }).relay));
         return states.every((relay) => relay.listening) && states.filter((relay) => relay.sequencer).length === 1;
-      }, 20_000, 'every relay to listen again, one of them the sequencer');
+      }, 45_000, 'every relay to listen again, one of them the sequencer');
 
       // The welcome job of every registration answered 201, during the cuts and after them, ran.
       const players = registered([...answers, ...after]);

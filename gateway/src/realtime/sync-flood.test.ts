@@ -145,9 +145,10 @@ describe.each(TEST_SETUPS)('a sync flood from one player', (setup) => {
         expect(report.replayed).toBeLessThanOrEqual(windows * SOCKET_BUDGETS.replayed.points);
         // Memory: nothing piles up.
         expect(report.heapGrowthMb).toBeLessThan(150);
-        // And right after: answered at once, as before.
+        // And right after: answered at once, in milliseconds again (a stalled gateway took minutes). The
+        // database may still be finishing the flood's reads, so the median has 100 ms of room.
         expect(report.afterFirstMs).toBeLessThan(1_000);
-        expect(report.afterMs).toBeLessThanOrEqual(bound);
+        expect(report.afterMs).toBeLessThanOrEqual(Math.max(bound, 100));
       } finally {
         live.close();
       }
