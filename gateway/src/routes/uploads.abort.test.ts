@@ -1,5 +1,5 @@
 /**
- * Uploads that never finish (issue 11 §4): a client that hangs up mid-body, stalls, or trickles
+ * Uploads that never finish: a client that hangs up mid-body, stalls, or trickles
  * past the whole upload's deadline leaves no file in uploads/incoming and no open descriptor. The
  * app runs in this process, so its descriptors are /proc/self/fd. The database makes no difference
  * here: PGlite only.
