@@ -108,6 +108,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const skippedTitles = [];
+/** Each failed test with the first line of its message, repeated at the end where CI's tail shows it. */
+const failures = [];
 /** Each file's own time (its tests and hooks), for the list of the slowest. */
 const fileTimes = [];
 for (const lane of results) {
@@ -117,14 +119,21 @@ for (const lane of results) {
       if (file.startTime && file.endTime) fileTimes.push({ name: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
       for (const t of file.assertionResults ?? []) {
         if (t.status === 'passed') passed++;
-        else if (t.status === 'failed') failed++;
+        else if (t.status === 'failed') {
+          failed++;
+          const message = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+          failures.push(`${path.relative(root, file.name)}: ${t.fullName ?? t.title}${message ? `\n      ${message}` : ''}`);
+        }
         else {
           skipped++;
           skippedTitles.push(`${path.relative(root, file.name)}: ${t.fullName ?? t.title}`);
         }
       }
       // A file that failed to load has no assertions but is a failure all the same.
-      if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') failed++;
+      if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+        failed++;
+        failures.push(`${path.relative(root, file.name)}: did not load${file.message ? `\n      ${String(file.message).split('\n')[0].slice(0, 200)}` : ''}`);
+      }
     }
   } catch (error) {
     console.error(`Could not read the test report of ${lane.name}: ${error.message}`);
@@ -166,6 +175,11 @@ if (fileTimes.length > 0) {
   const total = fileTimes.reduce((sum, file) => sum + file.seconds, 0);
   console.log(`Slowest test files (of ${fileTimes.length}; ${total.toFixed(0)} s in all${SERIAL ? '' : ', some side by side'}):`);
   for (const file of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+}
+
+if (failures.length > 0) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const failure of failures) console.log(`  - ${failure}`);
 }
 
 // Exit once everything above is written: stdout into a pipe is written asynchronously, and exiting at
