@@ -131,9 +131,10 @@ describe.each(TEST_SETUPS)('a sync flood from one player', (setup) => {
         console.log(`sync flood (${setupTitle(setup)}): ${JSON.stringify(report)}`);
 
         // Another player's requests: the aim is within twice the quiet median (1.0 to 1.6 times on a
-        // busy two-core machine); the bound leaves room for that machine's noise. Unbounded catch-ups
-        // starve the process for minutes.
-        const bound = 3 * quiet + 10;
+        // busy two-core machine; the benchmark measures it). Unbounded catch-ups took the median from
+        // 4 ms to over a second and starved the process for minutes; the bound catches that and leaves
+        // room for a machine that other test files keep busy.
+        const bound = Math.max(5 * quiet, quiet + 100);
         expect(report.duringMs).toBeLessThanOrEqual(bound);
         expect(report.liveMs).toBeLessThan(PATIENCE_MS);
         // The flood was refused, not served.
