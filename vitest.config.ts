@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['common/src/**/*.test.ts', 'domain/src/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
           // One module graph per worker, as the server tests: importing it again for each of some
           // hundred files was over half of this project's CPU time. The tests keep no state between files.

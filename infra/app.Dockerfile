@@ -12,6 +12,7 @@ WORKDIR /app
 # Manifests first, so that a source change does not invalidate the install layer.
 COPY package.json package-lock.json ./
 COPY common/package.json common/
+COPY domain/package.json domain/
 COPY gateway/package.json gateway/
 COPY worker/package.json worker/
 COPY server/package.json server/
@@ -30,6 +31,7 @@ FROM ${NODE_IMAGE} AS web
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY common/package.json common/
+COPY domain/package.json domain/
 COPY gateway/package.json gateway/
 COPY worker/package.json worker/
 COPY server/package.json server/
@@ -50,6 +52,7 @@ WORKDIR /app
 COPY --from=deps /app ./
 COPY tsconfig.base.json tsconfig.json ./
 COPY common/src common/src
+COPY domain/src domain/src
 COPY gateway/src gateway/src
 COPY worker/src worker/src
 COPY server/src server/src

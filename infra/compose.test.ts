@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD } from '@pog/common';
-import { KNOWN_ENV_VARS, parseEnv } from '@pog/common/server';
+import { KNOWN_ENV_VARS, parseEnv } from '@pog/domain/config';
 import {
   commandOf,
   containerEnvironment,
@@ -229,7 +229,7 @@ describe('Dockerfiles', () => {
       .filter((c) => !c.flags.from)
       .flatMap((c) => c.sources)
       .filter((source) => existsSync(path.join(root, source)) && statSync(path.join(root, source)).isDirectory());
-    expect(copiedDirs).toEqual(expect.arrayContaining(['common/src', 'gateway/src', 'worker/src', 'server/src']));
+    expect(copiedDirs).toEqual(expect.arrayContaining(['common/src', 'domain/src', 'gateway/src', 'worker/src', 'server/src']));
     const shipped = copiedDirs.flatMap((dir) => filesUnder(dir)).filter((f) => !isDockerIgnored(f, dockerignore));
     expect(shipped).toContain('server/src/main.ts');
     expect(shipped.some((f) => f.endsWith('.sql')), 'the SQL migrations are shipped').toBe(true);

@@ -11,6 +11,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY common/package.json common/
+COPY domain/package.json domain/
 COPY gateway/package.json gateway/
 COPY worker/package.json worker/
 COPY server/package.json server/

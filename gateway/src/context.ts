@@ -1,5 +1,12 @@
 /** Everything a route needs, built once per process by the runtime and passed to route factories. */
-import type { Clock, Config, Database, Db, HealthReport, JobQueue, LeaderboardPageCache, Logger, RankSnapshots, Registry } from '@pog/common/server';
+import type { Clock } from '@pog/domain/clock';
+import type { Config } from '@pog/domain/config';
+import type { Database, Db } from '@pog/domain/db';
+import type { HealthReport } from '@pog/domain/observability';
+import type { JobQueue } from '@pog/domain/jobs';
+import type { LeaderboardPageCache, RankSnapshots } from '@pog/domain/leaderboards';
+import type { Logger } from '@pog/domain/logging';
+import type { Registry } from '@pog/domain/metrics';
 import type { AdminSessionStore } from './admin/admin-session-store';
 import type { InvalidationBus } from './cluster/invalidation';
 import type { RateLimits } from './auth/rate-limit';

@@ -5,7 +5,16 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
-import { inRequestScope, LeaderboardPageCache, listen, RankSnapshots, scopedServerOptions, type Clock, type Config, type Database, type Db, type HealthReport, type JobQueue, type LiveChannel, type Logger, type Registry } from '@pog/common/server';
+import { inRequestScope, scopedServerOptions, type HealthReport } from '@pog/domain/observability';
+import { LeaderboardPageCache, RankSnapshots } from '@pog/domain/leaderboards';
+import { listen } from '@pog/domain/listen';
+import { type Clock } from '@pog/domain/clock';
+import { type Config } from '@pog/domain/config';
+import { type Database, type Db } from '@pog/domain/db';
+import { type JobQueue } from '@pog/domain/jobs';
+import { type LiveChannel } from '@pog/domain/realtime';
+import { type Logger } from '@pog/domain/logging';
+import { type Registry } from '@pog/domain/metrics';
 import { AdminSessionStore } from './admin/admin-session-store';
 import { ensureAdminPasswordHash } from './auth/admin-password';
 import { createMemoryRateLimits, createRedisRateLimits } from './auth/rate-limit';

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, recountPogsHeld, standingsDrift, type Database } from '@pog/common/server';
-import { pgliteTemplateBlob } from '@pog/common/server/testing/pglite-template';
+import { openDatabase, type Database } from '@pog/domain/db';
+import { recountPogsHeld } from '@pog/domain/users';
+import { standingsDrift } from '@pog/domain/leaderboards';
+import { pgliteTemplateBlob } from '@pog/domain/testing/pglite-template';
 import { bulkFill } from './bulk-fill';
 import { execOn, fillPlayers, fillPogs, queryableOf, type Exec } from './seed-sql';
 

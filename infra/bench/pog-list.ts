@@ -8,7 +8,7 @@
  *   npx tsx infra/bench/pog-list.ts [--rounds 3] [--duration 10] [--connections 8] [--pogs 100000] [--writes 20]
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '@pog/common/server';
+import { openDatabase } from '@pog/domain/db';
 import { runBenchmark } from './machine';
 import { interleave, printSummary } from './rounds';
 import { fillWorld } from './seed-sql';

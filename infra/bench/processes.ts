@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KNOWN_ENV_VARS } from '@pog/common/server';
+import { KNOWN_ENV_VARS } from '@pog/domain/config';
 import { freePort } from '../../gateway/src/testing/free-port';
 import { processTree } from './proc';
 

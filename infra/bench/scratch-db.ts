@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '@pog/common/server';
+import { openDatabase, type Database } from '@pog/domain/db';
 import { startApp, type AppOptions, type ServerProcess } from './processes';
 import { queryableOf } from './seed-sql';
 

@@ -3,7 +3,8 @@
  * text fills PostgreSQL and PGlite. Names are made of a vocabulary of words, so that search terms
  * range from common (a word: about 5% of POGs) to rare (a number) to absent.
  */
-import { recountPogsHeld, type Database } from '@pog/common/server';
+import { recountPogsHeld } from '@pog/domain/users';
+import { type Database } from '@pog/domain/db';
 import { bulkFill } from './bulk-fill';
 import type { Queryable } from './scratch-db';
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { pgliteOptions } from '@pog/common/server';
+import { pgliteOptions } from '@pog/domain/db';
 import { prepareBaselineTree } from './baseline-tree';
 import { runBenchmark } from './machine';
 import { closedLoop, interleave, latencies, printSummary, type Figures, type Goal, type Subject } from './rounds';

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPog, findPog, findUserByUsername, migrate, openDatabase, tables, type Database } from '@pog/common/server';
+import { createPog, findPog } from '@pog/domain/pogs';
+import { findUserByUsername } from '@pog/domain/users';
+import { migrate, openDatabase, tables, type Database } from '@pog/domain/db';
 import type { CreatePogRequest } from '@pog/common';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

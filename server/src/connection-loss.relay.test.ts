@@ -7,8 +7,9 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { testNotification } from '@pog/common/server/testing/notifications';
-import { inUnitOfWork, markJobDone, OutboxRelay, silentLogger, type SequencedEvent } from '@pog/common/server';
+import { testNotification } from '@pog/domain/testing/notifications';
+import { inUnitOfWork, markJobDone, OutboxRelay, type SequencedEvent } from '@pog/domain/outbox';
+import { silentLogger } from '@pog/domain/logging';
 import { createInProcessQueue } from '@pog/worker';
 import { privatePostgresDatabase, type PrivateDatabase } from '../../gateway/src/testing/databases';
 import { waitFor } from '../../gateway/src/testing/wait';

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '@pog/common/server';
+import { tables } from '@pog/domain/db';
 import { ApiClient } from '../../gateway/src/testing/api-client';
 import { clusterEnv } from '../../gateway/src/testing/cluster-env';
 import { TEST_PASSWORD } from '../../gateway/src/testing/factories';

@@ -7,7 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { inUnitOfWork, insertNotification, registerPlayer, tables, type Tx } from '@pog/common/server';
+import { inUnitOfWork } from '@pog/domain/outbox';
+import { insertNotification } from '@pog/domain/notifications';
+import { registerPlayer } from '@pog/domain/users';
+import { tables, type Tx } from '@pog/domain/db';
 import { toAppError } from '../../gateway/src/http/error-handler';
 import { privatePostgresDatabase, uniqueName, type PrivateDatabase } from '../../gateway/src/testing/databases';
 

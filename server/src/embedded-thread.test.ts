@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, openDatabase, silentLogger } from '@pog/common/server';
+import { loadConfig } from '@pog/domain/config';
+import { openDatabase } from '@pog/domain/db';
+import { silentLogger } from '@pog/domain/logging';
 import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
 import { startRuntime } from './runtime';
 

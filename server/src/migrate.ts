@@ -4,7 +4,9 @@
  * still initialising, or restarting after its setup), so connecting is retried with backoff for up
  * to 120 s; any other failure exits at once with status 1.
  */
-import { ConfigError, createLogger, describeConnectionError, loadConfig, migrate, openDatabase, withConnectRetry, type Config } from '@pog/common/server';
+import { ConfigError, loadConfig, type Config } from '@pog/domain/config';
+import { createLogger } from '@pog/domain/logging';
+import { describeConnectionError, migrate, openDatabase, withConnectRetry } from '@pog/domain/db';
 import path from 'node:path';
 
 const pretty = process.stdout.isTTY === true;

@@ -9,23 +9,13 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { testNotification } from '@pog/common/server/testing/notifications';
+import { testNotification } from '@pog/domain/testing/notifications';
+import { createMetricsRegistry, registerOutboxMetrics } from '@pog/domain/metrics';
 import {
-  createMetricsRegistry,
-  inUnitOfWork,
-  LEASE_NOT_HELD,
-  markJobDone,
-  OutboxRelay,
-  registerOutboxMetrics,
-  releaseLease,
-  renewLease,
-  sequenceEvents,
-  silentLogger,
-  streamHead,
-  takeLease,
-  type DatabaseListener,
-  type LeaseQuery,
-} from '@pog/common/server';
+  inUnitOfWork, LEASE_NOT_HELD, markJobDone, OutboxRelay, releaseLease, renewLease, sequenceEvents, streamHead, takeLease, type LeaseQuery,
+} from '@pog/domain/outbox';
+import { silentLogger } from '@pog/domain/logging';
+import { type DatabaseListener } from '@pog/domain/db';
 import { createInProcessQueue } from '@pog/worker';
 import { privatePostgresDatabase, type PrivateDatabase } from '../../gateway/src/testing/databases';
 import { parsePrometheusText } from '../../gateway/src/testing/prometheus-text';

@@ -7,24 +7,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { testNotification } from '@pog/common/server/testing/notifications';
+import { testNotification } from '@pog/domain/testing/notifications';
 import {
-  claimJobs,
-  claimUnfinishedJobs,
-  inUnitOfWork,
-  markJobDone,
-  OutboxRelay,
-  silentLogger,
-  pruneOutbox,
-  readSequenced,
-  releaseJobs,
-  replayStream,
-  sequenceEvents,
-  streamHead,
-  type Database,
-  type Db,
-  type SequencedEvent,
-} from '@pog/common/server';
+  claimJobs, claimUnfinishedJobs, inUnitOfWork, markJobDone, OutboxRelay, pruneOutbox, readSequenced, releaseJobs, replayStream, sequenceEvents, streamHead, type SequencedEvent,
+} from '@pog/domain/outbox';
+import { silentLogger } from '@pog/domain/logging';
+import { type Database, type Db } from '@pog/domain/db';
 import { createInProcessQueue } from '@pog/worker';
 import { BACKENDS, backendTitle, privatePostgresDatabase, sharedDatabase } from '../../gateway/src/testing/databases';
 import { waitFor } from '../../gateway/src/testing/wait';

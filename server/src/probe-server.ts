@@ -5,7 +5,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import { AppError, NotFoundError } from '@pog/common';
-import { answerProbe, isProbePath, REQUEST_ID_HEADER, requestIdFrom, type Logger, type ProbeAnswer, type ProbeDeps } from '@pog/common/server';
+import {
+  answerProbe, isProbePath, REQUEST_ID_HEADER, requestIdFrom, type ProbeAnswer, type ProbeDeps,
+} from '@pog/domain/observability';
+import { type Logger } from '@pog/domain/logging';
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 

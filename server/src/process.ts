@@ -6,7 +6,10 @@
  * `server/src/main.ts` is the entry that calls it; the browser tests' entry (`testing/e2e-entry.ts`)
  * calls it too, with `onStarted`.
  */
-import { answerUncaught, ConfigError, createLogger, DataDirLockedError, describeConnectionError, loadConfig, serviceName } from '@pog/common/server';
+import { answerUncaught } from '@pog/domain/observability';
+import { ConfigError, loadConfig } from '@pog/domain/config';
+import { createLogger, serviceName } from '@pog/domain/logging';
+import { DataDirLockedError, describeConnectionError } from '@pog/domain/db';
 import { startRuntime, type Runtime } from './runtime';
 
 export interface ProcessOptions {

@@ -3,7 +3,7 @@
  * Socket.IO adapter. Trouble is logged once per change of state (lost, back), not once per retry.
  */
 import { Redis } from 'ioredis';
-import type { Logger } from '@pog/common/server';
+import type { Logger } from '@pog/domain/logging';
 
 export interface RedisConnections {
   /** Commands fail at once while Redis is away (no offline queue): callers fall back, never hang. */

@@ -2,38 +2,23 @@
  * The composition root: one function builds a process from its config. SERVICES decides whether it
  * serves HTTP and sockets (gateway), runs job processors (worker), or both; REDIS_URL decides
  * whether jobs cross processes (BullMQ) or stay in this one. Every process runs the outbox relay
- * (common/src/server/outbox/relay.ts), the one path from a commit to sockets and the queue.
+ * (domain/src/outbox/relay.ts), the one path from a commit to sockets and the queue.
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createLogger, serviceName, type Logger } from '@pog/domain/logging';
 import {
-  createLogger,
-  createMetricsRegistry,
-  DeferredLiveChannel,
-  ensureUploadDirs,
-  listen,
-  markJobDone,
-  migrate,
-  openDatabase,
-  OutboxRelay,
-  registerDatabaseMetrics,
-  registerHealthMetrics,
-  registerOutboxMetrics,
-  removeUploadLeftovers,
-  serviceName,
-  systemClock,
-  type Clock,
-  type Config,
-  type Database,
-  type Db,
-  type HealthReport,
-  healthReport,
-  type JobQueue,
-  type JobWorker,
-  type Logger,
-  type Registry,
-  waitForDatabase,
-} from '@pog/common/server';
+  createMetricsRegistry, registerDatabaseMetrics, registerHealthMetrics, registerOutboxMetrics, type Registry,
+} from '@pog/domain/metrics';
+import { DeferredLiveChannel } from '@pog/domain/realtime';
+import { ensureUploadDirs, removeUploadLeftovers } from '@pog/domain/uploads';
+import { listen } from '@pog/domain/listen';
+import { markJobDone, OutboxRelay } from '@pog/domain/outbox';
+import { migrate, openDatabase, type Database, type Db, waitForDatabase } from '@pog/domain/db';
+import { systemClock, type Clock } from '@pog/domain/clock';
+import { type Config } from '@pog/domain/config';
+import { type HealthReport, healthReport } from '@pog/domain/observability';
+import { type JobQueue, type JobWorker } from '@pog/domain/jobs';
 import type { AppContext, SocketServer } from '@pog/gateway';
 import { createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
 import { createProbeServer } from './probe-server';

@@ -1,5 +1,5 @@
 /**
- * The process's last resort (server/src/process.ts, common/src/server/observability/request-scope.ts):
+ * The process's last resort (server/src/process.ts, domain/src/observability/request-scope.ts):
  * an error nobody caught while a request was being served is answered (500, the catalogue's texts,
  * the request id) and logged with that request, and the process goes on serving; an error no
  * request owns (work a request started that outlives its answer included) still stops it. The faults are planted by the test entry ./testing/fault-entry.ts,

@@ -1,7 +1,7 @@
 /**
  * Test support for the rarity corpora (not used by the app): designs arrive one after another and
  * each is measured against the ones before it with only what the server's scorer knows
- * (common/src/server/pogs/scoring.ts, uniquenessInput): how many earlier POGs share its colour pair
+ * (domain/src/pogs/scoring.ts, uniquenessInput): how many earlier POGs share its colour pair
  * and its text, the nearest earlier image within EXACT_SEARCH_DISTANCE bits (nothing beyond), and
  * whether an earlier POG looks exactly the same.
  */

@@ -6,7 +6,8 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
-import { tables, type Clock, type Db } from '@pog/common/server';
+import { tables, type Db } from '@pog/domain/db';
+import { type Clock } from '@pog/domain/clock';
 import { hashToken, newSessionToken } from '../auth/session-store';
 import type { InvalidationBus } from '../cluster/invalidation';
 

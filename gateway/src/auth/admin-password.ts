@@ -4,7 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { silentLogger, tables, type Config, type Db, type Logger } from '@pog/common/server';
+import { silentLogger, type Logger } from '@pog/domain/logging';
+import { tables, type Db } from '@pog/domain/db';
+import { type Config } from '@pog/domain/config';
 import { hashPassword } from './passwords';
 
 export const ADMIN_PASSWORD_SETTING = 'admin_password_hash';

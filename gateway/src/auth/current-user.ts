@@ -1,7 +1,7 @@
 /** Who is asking: resolved from the session cookie, checked against ids the client claims to be. */
 import type { Context } from 'koa';
 import { ForbiddenError, UnauthorizedError, type UserId } from '@pog/common';
-import type { tables } from '@pog/common/server';
+import type { tables } from '@pog/domain/db';
 import type { AppContext } from '../context';
 
 /** The session's user: the row read by the session's id, so its id is a UserId. */

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '@pog/common';
-import { tables } from '@pog/common/server';
+import { tables } from '@pog/domain/db';
 import { TEST_ADMIN_PASSWORD } from '../testing/admins';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { createPlayer, givePog } from '../testing/factories';

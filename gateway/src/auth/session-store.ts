@@ -6,7 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
-import { rawQuery, selectColumns, silentLogger, tables, type Clock, type Db, type Logger, type RawStatement } from '@pog/common/server';
+import { rawQuery, selectColumns, tables, type Db, type RawStatement } from '@pog/domain/db';
+import { silentLogger, type Logger } from '@pog/domain/logging';
+import { type Clock } from '@pog/domain/clock';
 import type { InvalidationBus } from '../cluster/invalidation';
 
 export type SessionData = Record<string, unknown> & { userId?: number };

@@ -1,5 +1,7 @@
 /** A short-lived per-process cache of user rows, dropped on every gateway when a user changes. */
-import { findUserById, type Clock, type Db, tables } from '@pog/common/server';
+import { findUserById } from '@pog/domain/users';
+import { type Clock } from '@pog/domain/clock';
+import { type Db, tables } from '@pog/domain/db';
 import type { InvalidationBus } from '../cluster/invalidation';
 
 type UserRow = typeof tables.users.$inferSelect;

@@ -7,7 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { openDatabase, tables, type Database } from '@pog/common/server';
+import { openDatabase, tables, type Database } from '@pog/domain/db';
 import { ApiClient } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { uniqueName } from '../testing/databases';

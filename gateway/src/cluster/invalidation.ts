@@ -9,7 +9,9 @@
  * entry twice is harmless).
  */
 import type { Redis } from 'ioredis';
-import { inUnitOfWork, type ClusterMessage, type Clock, type Db, type Tx } from '@pog/common/server';
+import { inUnitOfWork, type ClusterMessage } from '@pog/domain/outbox';
+import { type Clock } from '@pog/domain/clock';
+import { type Db, type Tx } from '@pog/domain/db';
 import type { StreamHub } from '../realtime/stream-hub';
 
 export type InvalidationMessage = ClusterMessage;

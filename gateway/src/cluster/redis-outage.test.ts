@@ -7,7 +7,8 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { openDatabase, QUEUE_NAME, type Database } from '@pog/common/server';
+import { openDatabase, type Database } from '@pog/domain/db';
+import { QUEUE_NAME } from '@pog/domain/jobs';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { uniqueName } from '../testing/databases';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@pog/common';
-import { memoryLogger } from '@pog/common/server';
+import { memoryLogger } from '@pog/domain/logging';
 import { errorHandler, toAppError } from './error-handler';
 
 describe('toAppError', () => {

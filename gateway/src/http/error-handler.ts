@@ -7,7 +7,8 @@
  */
 import type { Middleware } from 'koa';
 import { AppError, ERROR_CATALOGUE, ServiceUnavailableError } from '@pog/common';
-import { isTransientConnectionError, silentLogger, type Logger } from '@pog/common/server';
+import { isTransientConnectionError } from '@pog/domain/db';
+import { silentLogger, type Logger } from '@pog/domain/logging';
 import { noteErrorCode, requestIdOf, requestLog, routeOf } from '../observability/request-context';
 
 interface HttpLikeError {

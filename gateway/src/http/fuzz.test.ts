@@ -4,15 +4,15 @@
  * gets generated hostile requests (testing/hostile.ts) as a guest, a player and an admin, and every
  * answer must be a 2xx (the input happened to be valid) or a 4xx with a `{message, code}` body:
  * never a 5xx, never a hang. FUZZ_RUNS (per route) and FUZZ_SEED replay or widen a run; by default 30
- * requests a route, 15 in a run without real services (common/src/server/testing/thorough.ts).
+ * requests a route, 15 in a run without real services (domain/src/testing/thorough.ts).
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode, MAX_ID } from '@pog/common';
-import { tables } from '@pog/common/server';
-import { THOROUGH_TESTS } from '@pog/common/server/testing/thorough';
+import { tables } from '@pog/domain/db';
+import { THOROUGH_TESTS } from '@pog/domain/testing/thorough';
 import { createKoaApp } from '../app';
 import { newAdmin } from '../testing/admins';
 import { ApiClient } from '../testing/api-client';

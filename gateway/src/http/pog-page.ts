@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { idTextSchema, pogPagePath, type Pog } from '@pog/common';
-import { findPog, toPog } from '@pog/common/server';
+import { findPog, toPog } from '@pog/domain/pogs';
 import type { AppContext } from '../context';
 
 const POG_PAGE = /^\/pog\/([^/]+)\/?$/;

@@ -7,10 +7,10 @@
  * Bodies, query strings and headers are never logged.
  */
 import type { Context, Middleware } from 'koa';
-import type { Logger } from '@pog/common/server';
+import type { Logger } from '@pog/domain/logging';
 import { sessionUserId } from '../auth/current-user';
 import type { HttpMetrics } from './gateway-metrics';
-import { isProbePath, REQUEST_ID_HEADER, requestIdFrom } from '@pog/common/server';
+import { isProbePath, REQUEST_ID_HEADER, requestIdFrom } from '@pog/domain/observability';
 
 
 interface RequestState {

@@ -7,8 +7,10 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStream, type EventMeta, type StreamState } from '@pog/common';
-import { testNotification } from '@pog/common/server/testing/notifications';
-import { inUnitOfWork, readSequenced, sequenceEvents, silentLogger, type Db } from '@pog/common/server';
+import { testNotification } from '@pog/domain/testing/notifications';
+import { inUnitOfWork, readSequenced, sequenceEvents } from '@pog/domain/outbox';
+import { silentLogger } from '@pog/domain/logging';
+import { type Db } from '@pog/domain/db';
 import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { connectSocket, type TestSocket } from '../testing/sockets';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, userStream, type SocketRefusal } from '@pog/common';
-import { inUnitOfWork } from '@pog/common/server';
-import { testNotification } from '@pog/common/server/testing/notifications';
+import { inUnitOfWork } from '@pog/domain/outbox';
+import { testNotification } from '@pog/domain/testing/notifications';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { createPlayer, signIn, type TestPlayer } from '../testing/factories';
 import { LiveClient } from '../testing/live-client';

@@ -17,7 +17,11 @@
  * that, it is told to refetch, through the HTTP API and its limits.
  * Messages on the 'cluster' stream are for the gateway itself (cache invalidation), not for sockets.
  */
-import { CLUSTER_STREAM, replayStream, streamEvents, streamHead, type ClusterMessage, type Db, type Logger, type SequencedEvent, type StreamReplay } from '@pog/common/server';
+import {
+  CLUSTER_STREAM, replayStream, streamEvents, streamHead, type ClusterMessage, type SequencedEvent, type StreamReplay,
+} from '@pog/domain/outbox';
+import { type Db } from '@pog/domain/db';
+import { type Logger } from '@pog/domain/logging';
 import type { StreamPositions, StreamState } from '@pog/common';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SOCKET_BUDGETS, spend } from './socket-limits';

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
-import { inUnitOfWork, sequenceEvents } from '@pog/common/server';
-import { testNotification } from '@pog/common/server/testing/notifications';
+import { inUnitOfWork, sequenceEvents } from '@pog/domain/outbox';
+import { testNotification } from '@pog/domain/testing/notifications';
 import type { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { createPlayer } from '../testing/factories';

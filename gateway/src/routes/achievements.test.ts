@@ -4,11 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, newPlayerStats, type Achievement, type UserStats } from '@pog/common';
-import { ManualClock, recordAchievements, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { recordAchievements } from '@pog/domain/achievements';
+import { type Db } from '@pog/domain/db';
 import { ApiClient } from '../testing/api-client';
 import { giveAchievements } from '../testing/achievements';
 import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
-import { seededRandom, shapesSvg, svgToPng } from '@pog/common/server/testing/images';
+import { seededRandom, shapesSvg, svgToPng } from '@pog/domain/testing/images';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';

@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import { achievementList, usersApi } from '@pog/common';
-import { progressOf, userStats } from '@pog/common/server';
+import { progressOf, userStats } from '@pog/domain/users';
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH, LIMITS } from '@pog/common';
-import { ManualClock, tables } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables } from '@pog/domain/db';
 import { createPlayer, type TestPlayer } from '../testing/factories';
 import { TEST_ADMIN_PASSWORD, newAdmin } from '../testing/admins';
 import { ApiClient } from '../testing/api-client';

@@ -5,19 +5,9 @@
 import Router from '@koa/router';
 import { adminApi, NotFoundError } from '@pog/common';
 import {
-  deletePogAsAdmin,
-  findPog,
-  listAudit,
-  listPogsForAdmin,
-  listReports,
-  listUsersForAdmin,
-  moderatePog,
-  moderateUser,
-  POG_GONE,
-  toAdminUser,
-  toPogWithNotes,
-  type PogWithNames,
-} from '@pog/common/server';
+  deletePogAsAdmin, listAudit, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
+} from '@pog/domain/moderation';
+import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

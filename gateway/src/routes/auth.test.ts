@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '@pog/common';
-import { tables } from '@pog/common/server';
+import { tables } from '@pog/domain/db';
 import { newAdmin } from '../testing/admins';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';

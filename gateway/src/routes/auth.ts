@@ -2,7 +2,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { authApi, ConflictError, ForbiddenError, UnauthorizedError, userStream, type User } from '@pog/common';
-import { findUserByUsername, recordJob, registerPlayer, streamHead, toUser, USERNAME_TAKEN, type Db, type tables } from '@pog/common/server';
+import { findUserByUsername, registerPlayer, toUser, USERNAME_TAKEN } from '@pog/domain/users';
+import { recordJob, streamHead } from '@pog/domain/outbox';
+import { type Db, type tables } from '@pog/domain/db';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/current-user';
 import { countRegistration, spendLoginAttempt } from '../auth/login-limits';

@@ -6,7 +6,8 @@
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, tables, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import { newAdmin } from '../testing/admins';
 import type { ApiClient, ApiResponse } from '../testing/api-client';
 import { createPlayer, givePog, type TestPlayer } from '../testing/factories';

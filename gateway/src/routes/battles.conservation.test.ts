@@ -6,7 +6,8 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RARITIES, seededRandom, type Battle } from '@pog/common';
-import { ManualClock, tables, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';

@@ -2,19 +2,8 @@
 import Router from '@koa/router';
 import { AppError, battlesApi, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import {
-  acceptBattle,
-  cancelBattle,
-  closedBattlesOf,
-  completeBattles,
-  createBattle,
-  declineBattle,
-  findBattleRow,
-  MISSING_BATTLE,
-  openBattlesOf,
-  toBattle,
-  toBattles,
-  wrongState,
-} from '@pog/common/server';
+  acceptBattle, cancelBattle, closedBattlesOf, completeBattles, createBattle, declineBattle, findBattleRow, MISSING_BATTLE, openBattlesOf, toBattle, toBattles, wrongState,
+} from '@pog/domain/battles';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

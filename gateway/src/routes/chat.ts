@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { assertKnownConversation, CHAT, chatApi } from '@pog/common';
-import { chatHistory } from '@pog/common/server';
+import { chatHistory } from '@pog/domain/chat';
 import { requireUser } from '../auth/current-user';
 import { claimChatTurn, countChatMessage } from '../chat/limits';
 import type { AppContext } from '../context';

@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, openDatabase, silentLogger } from '@pog/common/server';
+import { loadConfig } from '@pog/domain/config';
+import { openDatabase } from '@pog/domain/db';
+import { silentLogger } from '@pog/domain/logging';
 import { startRuntime } from '../../../server/src/runtime';
 import { ApiClient } from '../testing/api-client';
 

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { answerProbe, PROBE_PATHS } from '@pog/common/server';
+import { answerProbe, PROBE_PATHS } from '@pog/domain/observability';
 import type { AppContext } from '../context';
 
 /**

@@ -7,7 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_PAGE_SIZE, WIN_RATE_MIN_BATTLES, type Leaderboard } from '@pog/common';
-import { ManualClock, standingsDrift, tables } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { standingsDrift } from '@pog/domain/leaderboards';
+import { tables } from '@pog/domain/db';
 import { ApiClient } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';

@@ -1,7 +1,7 @@
 /** The leaderboards (issue 16 §2): public like Explore; a signed-in player also gets their own rank. */
 import Router from '@koa/router';
 import { leaderboardApi } from '@pog/common';
-import { readLeaderboard } from '@pog/common/server';
+import { readLeaderboard } from '@pog/domain/leaderboards';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Battle, Pog, Trade } from '@pog/common';
-import type { Db } from '@pog/common/server';
+import type { Db } from '@pog/domain/db';
 import { newAdmin } from '../testing/admins';
 import { ApiClient } from '../testing/api-client';
 import { createPlayer, givePog, type TestPlayer } from '../testing/factories';

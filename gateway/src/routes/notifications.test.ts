@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '@pog/common/server';
+import { tables } from '@pog/domain/db';
 import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { connectSocket, recordEvents } from '../testing/sockets';

@@ -1,7 +1,7 @@
 /** The bell: stored notifications, newest first, with the unread count. */
 import Router from '@koa/router';
 import { notificationsApi } from '@pog/common';
-import { listNotifications, markNotificationsRead } from '@pog/common/server';
+import { listNotifications, markNotificationsRead } from '@pog/domain/notifications';
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

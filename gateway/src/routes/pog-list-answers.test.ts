@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, tables, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import type { Pog } from '@pog/common';
 import { ApiClient } from '../testing/api-client';
 import { createPlayer, dbOf, givePog, signIn, type TestPlayer } from '../testing/factories';

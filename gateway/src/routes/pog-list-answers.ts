@@ -9,7 +9,8 @@
  * is kept serialised (and compressed, http/compress-json.ts); one with a cooldown is kept as rows and
  * rendered again at each answer with the clock's time.
  */
-import { databaseSnapshot, listPogs, toPog, type Db, type PogWithNames } from '@pog/common/server';
+import { databaseSnapshot, type Db } from '@pog/domain/db';
+import { listPogs, toPog, type PogWithNames } from '@pog/domain/pogs';
 import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
 

@@ -7,7 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_REFUSALS, LIMITS, TRADE_COOLDOWN_MINUTES } from '@pog/common';
-import { ManualClock, tables, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign, waitForScore } from '../testing/players';

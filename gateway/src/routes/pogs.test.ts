@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
-import { ManualClock, tables } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables } from '@pog/domain/db';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { giveAchievements } from '../testing/achievements';
 import { createPlayer, givePog } from '../testing/factories';

@@ -2,7 +2,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, pogProvenance, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/common/server';
+import { createPog, deleteOwnPog, findPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
+import { pogProvenance } from '@pog/domain/provenance';
 import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

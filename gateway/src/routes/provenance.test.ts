@@ -6,7 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, pogProvenanceSchema, type HistoryEntry, type PogProvenance } from '@pog/common';
-import { completeBattles, ManualClock, tables, type Db } from '@pog/common/server';
+import { completeBattles } from '@pog/domain/battles';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import { ApiClient } from '../testing/api-client';
 import { newAdmin } from '../testing/admins';
 import { givePog } from '../testing/battles';

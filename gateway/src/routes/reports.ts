@@ -4,7 +4,8 @@
  */
 import Router from '@koa/router';
 import { pogsApi, RateLimitedError, REPORTS } from '@pog/common';
-import { reportPog, toPog } from '@pog/common/server';
+import { reportPog } from '@pog/domain/moderation';
+import { toPog } from '@pog/domain/pogs';
 import { requireUser } from '../auth/current-user';
 import { retryAfterSeconds, spend, type LimitRule } from '../auth/rate-limit';
 import type { AppContext } from '../context';

@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
-import { ManualClock, tables } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables } from '@pog/domain/db';
 import type { ApiClient } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';

@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, tables, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import { createPlayer, givePog } from '../testing/factories';
 import { backendTitle, BACKENDS } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';

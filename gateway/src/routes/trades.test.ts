@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
-import { insertNotification, ManualClock, tables } from '@pog/common/server';
+import { insertNotification } from '@pog/domain/notifications';
+import { ManualClock } from '@pog/domain/clock';
+import { tables } from '@pog/domain/db';
 import { createPlayer } from '../testing/factories';
 import type { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';

@@ -1,7 +1,9 @@
 /** Trades: offer, answer, cancel, and the lists of the Trade Center (spec sections 2, 7; issue 4). */
 import Router from '@koa/router';
 import { tradesApi } from '@pog/common';
-import { answerTrade, cancelTrade, counterTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades } from '@pog/common/server';
+import {
+  answerTrade, cancelTrade, counterTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades,
+} from '@pog/domain/trades';
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

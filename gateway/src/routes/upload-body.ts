@@ -21,7 +21,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { AppError, TOO_LARGE_FILE_MESSAGE, ValidationError } from '@pog/common';
-import { isStorageFull, StorageFullError } from '@pog/common/server';
+import { isStorageFull, StorageFullError } from '@pog/domain/uploads';
 
 export interface UploadBodyLimits {
   /** A file must be smaller than this: one that reaches it is refused (the spec's "less than 25MB"). */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_LARGE_FILE_MESSAGE } from '@pog/common';
-import { newIncomingName } from '@pog/common/server';
+import { newIncomingName } from '@pog/domain/uploads';
 import { ApiClient } from '../testing/api-client';
 import { uniqueName } from '../testing/databases';
 import { OVERSIZED_UPLOADS, sendOversized } from '../testing/oversized-uploads';

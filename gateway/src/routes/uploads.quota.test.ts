@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomColour, solidPng } from '@pog/common/server/testing/images';
+import { randomColour, solidPng } from '@pog/domain/testing/images';
 import { createPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';

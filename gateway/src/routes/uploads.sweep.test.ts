@@ -7,8 +7,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync }
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomColour, solidPng } from '@pog/common/server/testing/images';
-import { ManualClock, tables } from '@pog/common/server';
+import { randomColour, solidPng } from '@pog/domain/testing/images';
+import { ManualClock } from '@pog/domain/clock';
+import { tables } from '@pog/domain/db';
 import { createPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign } from '../testing/players';

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Router from '@koa/router';
 import { RateLimitedError, UPLOAD, UPLOADS_PREFIX, uploadsApi, ValidationError } from '@pog/common';
-import { fileSize, INCOMING_DIR, newIncomingName, StorageFullError } from '@pog/common/server';
+import { fileSize, INCOMING_DIR, newIncomingName, StorageFullError } from '@pog/domain/uploads';
 import { requireUser } from '../auth/current-user';
 import { retryAfterSeconds, spend } from '../auth/rate-limit';
 import type { AppContext } from '../context';

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pog/common';
-import { ManualClock, tables, type Db } from '@pog/common/server';
+import { ManualClock } from '@pog/domain/clock';
+import { tables, type Db } from '@pog/domain/db';
 import { newAdmin } from '../testing/admins';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { givePog } from '../testing/battles';

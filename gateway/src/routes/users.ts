@@ -1,7 +1,8 @@
 /** Players: the list (trade partners, creator filter), a profile, and a player's POGs. */
 import Router from '@koa/router';
 import { NotFoundError, usersApi } from '@pog/common';
-import { findPublicUser, findUserById, listOwnedPogs, listPublicUsers, toPogFor } from '@pog/common/server';
+import { findPublicUser, findUserById, listPublicUsers } from '@pog/domain/users';
+import { listOwnedPogs, toPogFor } from '@pog/domain/pogs';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';

@@ -1,5 +1,5 @@
 /** Test setup for achievements: completions recorded directly, so a test's limits do not depend on how the scorer rates its designs. */
-import { tables, type Db } from '@pog/common/server';
+import { tables, type Db } from '@pog/domain/db';
 
 /**
  * Records these achievements as completed for the player. Rare Find completes when a design scores

@@ -1,5 +1,6 @@
 /** Test setup for battles: POGs handed to players directly (creating them through the API waits out a cooldown per POG). */
-import { applyPogsHeldDeltas, tables, type Db } from '@pog/common/server';
+import { applyPogsHeldDeltas } from '@pog/domain/users';
+import { tables, type Db } from '@pog/domain/db';
 
 type PogInsert = typeof tables.pogs.$inferInsert;
 

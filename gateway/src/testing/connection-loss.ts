@@ -3,7 +3,7 @@
  * operator's pg_terminate_backend): sign-ins, registrations, trade offers and their cancelling,
  * writes and reads, each request's answer kept for the test to judge.
  */
-import type { Db } from '@pog/common/server';
+import type { Db } from '@pog/domain/db';
 import { ApiClient } from './api-client';
 import { givePog } from './battles';
 import { uniqueName } from './databases';

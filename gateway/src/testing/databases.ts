@@ -4,7 +4,7 @@
  * create; it starts from a migrated template, see ./pglite-template), migrated once; tests isolate themselves by data (unique names), not by instances.
  */
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '@pog/common/server';
+import { migrate, openDatabase, type Database } from '@pog/domain/db';
 import { pgliteTemplateBlob } from './pglite-template';
 
 export type BackendName = 'pglite' | 'postgres';

@@ -5,7 +5,10 @@
  */
 import Keygrip from 'keygrip';
 import { asBattleId, asPogId, asUserId, AUTH, type Battle, type BattleType, type Trade } from '@pog/common';
-import { acceptBattle, createBattle, createTrade, registerPlayer, type Db } from '@pog/common/server';
+import { acceptBattle, createBattle } from '@pog/domain/battles';
+import { createTrade } from '@pog/domain/trades';
+import { registerPlayer } from '@pog/domain/users';
+import { type Db } from '@pog/domain/db';
 import { hashPassword } from '../auth/passwords';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { newSessionToken } from '../auth/session-store';

@@ -1,2 +1,2 @@
 /** The migrated PGlite template lives beside common's database tests, which use it too. */
-export { pgliteTemplate, pgliteTemplateBlob, seedPgliteDataDir, type PgliteTemplate } from '@pog/common/server/testing/pglite-template';
+export { pgliteTemplate, pgliteTemplateBlob, seedPgliteDataDir, type PgliteTemplate } from '@pog/domain/testing/pglite-template';

@@ -2,7 +2,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, silentLogger, type Clock, type Logger } from '@pog/common/server';
+import { loadConfig } from '@pog/domain/config';
+import { silentLogger, type Logger } from '@pog/domain/logging';
+import { type Clock } from '@pog/domain/clock';
 import { startRuntime, type Runtime } from '../../../server/src/runtime';
 import { privatePostgresDatabase, sharedDatabase, type BackendName, type PrivateDatabase } from './databases';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, type DataDirLock } from '@pog/common/server';
+import { acquireDataDirLock, type DataDirLock } from '@pog/domain/db';
 import { REPO_ROOT } from '../../../gateway/src/testing/processes';
 
 function run(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {

@@ -9,7 +9,10 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { roleSchema } from '@pog/common';
-import { ConfigError, createLogger, DataDirLockedError, inUnitOfWork, loadConfig, migrate, openDatabase, tables } from '@pog/common/server';
+import { ConfigError, loadConfig } from '@pog/domain/config';
+import { createLogger } from '@pog/domain/logging';
+import { DataDirLockedError, migrate, openDatabase, tables } from '@pog/domain/db';
+import { inUnitOfWork } from '@pog/domain/outbox';
 
 async function main(): Promise<number> {
   const [username, roleArg] = process.argv.slice(2);

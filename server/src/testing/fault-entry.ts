@@ -12,7 +12,7 @@
  * It refuses to start unless NODE_ENV=test; the image leaves testing/ folders out.
  */
 import { EventEmitter } from 'node:events';
-import { currentRequest } from '@pog/common/server';
+import { currentRequest } from '@pog/domain/observability';
 
 if (process.env.NODE_ENV !== 'test') {
   console.error('[fault-entry] This entry is for tests only and will not start. Start the app with server/src/main.ts.');

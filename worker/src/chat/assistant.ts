@@ -8,7 +8,8 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { CHAT } from '@pog/common';
-import { silentLogger, type ChatPrompt, type Logger } from '@pog/common/server';
+import { silentLogger, type Logger } from '@pog/domain/logging';
+import { type ChatPrompt } from '@pog/domain/chat';
 
 export interface ChatAssistant {
   /** Streams an answer: `onText` hears each piece as it arrives; the whole text is returned. */

@@ -6,7 +6,7 @@
  *
  * Uses the app's configuration for the uploads folder (DATA_DIR/uploads).
  */
-import { loadConfig } from '@pog/common/server';
+import { loadConfig } from '@pog/domain/config';
 import { backfillVariants } from './variants';
 
 // Only the uploads folder is read, as set-role reads the database: the gateway's view of the configuration.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { hammingDistance, HAMMING_FLAG_DISTANCE } from '@pog/common';
 import { hashFromGreyscale, perceptualHash } from './phash';
-import { gradientSvg, noisePng, seededRandom, shapesSvg, svgToPng, textSvg } from '@pog/common/server/testing/images';
+import { gradientSvg, noisePng, seededRandom, shapesSvg, svgToPng, textSvg } from '@pog/domain/testing/images';
 
 describe('perceptual hash', () => {
   it('hashes flat images without random bits', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { AppError, hammingDistance, HAMMING_FLAG_DISTANCE, UPLOAD } from '@pog/common';
 import { assertUploadSize, INVALID_TYPE_MESSAGE, processUpload } from './process-image';
-import { gradientSvg, noisePng, pngHeaderOnly, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from '@pog/common/server/testing/images';
+import { gradientSvg, noisePng, pngHeaderOnly, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from '@pog/domain/testing/images';
 
 async function refusal(input: Buffer): Promise<AppError> {
   const error = await processUpload(input).then(

@@ -16,8 +16,8 @@ import sharp from 'sharp';
 import { GRADIENT_PRESETS, POG_DEFAULTS, POG_FONTS, POG_TEMPLATES, scorePog, type DesignLook, type PogScoreInput } from '@pog/common';
 import { DesignArrivals, describeScores, rarityShares, sharesOffTarget, type CorpusImage } from '../../../common/src/pogs/corpus';
 import { processUpload } from './process-image';
-import { gradientSvg, noisePng, pick, randomColour, randomInt, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from '@pog/common/server/testing/images';
-import { THOROUGH_TESTS } from '@pog/common/server/testing/thorough';
+import { gradientSvg, noisePng, pick, randomColour, randomInt, seededRandom, shapesSvg, solidPng, svgToPng, textSvg } from '@pog/domain/testing/images';
+import { THOROUGH_TESTS } from '@pog/domain/testing/thorough';
 
 const CORPUS_SIZE = 2_000;
 const IMAGE_SIZE = 128;
@@ -25,7 +25,7 @@ const TOLERANCE = 0.05;
 /**
  * Three seeds the curves were not tuned on (tuning used 20240601, 7, 99991, 12345 and 4242); each
  * corpus takes 15-20 s on 2 cores, its pictures going through the real upload pipeline. A run without
- * real services checks the last one only (common/src/server/testing/thorough.ts). Check others with
+ * real services checks the last one only (domain/src/testing/thorough.ts). Check others with
  * e.g. POG_RARITY_SEEDS=3,7.
  */
 const SEEDS = (process.env.POG_RARITY_SEEDS ?? (THOROUGH_TESTS ? '1,2,31337' : '31337')).split(',').map(Number);

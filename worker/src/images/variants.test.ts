@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backfillVariants, ensureVariants } from './variants';
-import { noisePng, seededRandom } from '@pog/common/server/testing/images';
+import { noisePng, seededRandom } from '@pog/domain/testing/images';
 
 const NAME = '0123456789abcdef0123456789abcdef';
 

@@ -8,7 +8,7 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, imageVariantName, variantBaseName, type ImageVariantWidth } from '@pog/common';
-import { fileSize } from '@pog/common/server';
+import { fileSize } from '@pog/domain/uploads';
 
 /** Small pictures tolerate a little less compression; the eye sees these at their own size. */
 const VARIANT_QUALITY = 78;

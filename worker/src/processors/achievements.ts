@@ -1,5 +1,8 @@
 /** Achievement jobs: recording what players have reached. Idempotent (see recordAchievements). */
-import { recordAchievements, type Clock, type Db, type Processor } from '@pog/common/server';
+import { recordAchievements } from '@pog/domain/achievements';
+import { type Clock } from '@pog/domain/clock';
+import { type Db } from '@pog/domain/db';
+import { type Processor } from '@pog/domain/jobs';
 
 export function checkAchievementsProcessor(deps: { db: Db; clock: Clock }): Processor<'achievements.check'> {
   return async ({ userIds }) => {

@@ -3,7 +3,8 @@
  * job, runs the real resolution up to the moment before its transaction commits, says so on stdout
  * and hangs there until the test kills the process (a worker dying mid-job: crash, OOM kill).
  */
-import { openDatabase, systemClock } from '@pog/common/server';
+import { openDatabase } from '@pog/domain/db';
+import { systemClock } from '@pog/domain/clock';
 import { createBullWorker } from '../queue/bullmq';
 import { resolveBattleProcessor } from './battles';
 

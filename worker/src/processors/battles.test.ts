@@ -8,16 +8,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
 import { asBattleId, asPogId, asUserId, resolveBattle } from '@pog/common';
-import {
-  acceptBattle,
-  createBattle,
-  migrate,
-  openDatabase,
-  systemClock,
-  tables,
-  type Database,
-  type JobWorker,
-} from '@pog/common/server';
+import { acceptBattle, createBattle } from '@pog/domain/battles';
+import { migrate, openDatabase, tables, type Database } from '@pog/domain/db';
+import { systemClock } from '@pog/domain/clock';
+import { type JobWorker } from '@pog/domain/jobs';
 import { createBullQueue, createBullWorker } from '../queue/bullmq';
 import { resolveBattleProcessor } from './battles';
 

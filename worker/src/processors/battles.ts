@@ -8,16 +8,11 @@
  * achievements check are part of that unit of work.
  */
 import {
-  COMPLETION_GROUP_LIMIT,
-  completeBattles,
-  sweepBattles,
-  type Clock,
-  type Completion,
-  type CompletionHooks,
-  type CompletionRequest,
-  type Db,
-  type Processor,
-} from '@pog/common/server';
+  COMPLETION_GROUP_LIMIT, completeBattles, sweepBattles, type Completion, type CompletionHooks, type CompletionRequest,
+} from '@pog/domain/battles';
+import { type Clock } from '@pog/domain/clock';
+import { type Db } from '@pog/domain/db';
+import { type Processor } from '@pog/domain/jobs';
 import { GroupCommit } from '../support/group-commit';
 
 /** How often the sweep runs; a lapsed battle waits at most this long past its 24 hours. */

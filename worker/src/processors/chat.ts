@@ -6,7 +6,12 @@
  * asking the AI service again.
  */
 import { AppError, CHAT, offlineAnswer } from '@pog/common';
-import { buildChatPrompt, findExchange, storeExchange, userStats, type Clock, type Db, type LiveChannel, type Processor } from '@pog/common/server';
+import { buildChatPrompt, findExchange, storeExchange } from '@pog/domain/chat';
+import { userStats } from '@pog/domain/users';
+import { type Clock } from '@pog/domain/clock';
+import { type Db } from '@pog/domain/db';
+import { type LiveChannel } from '@pog/domain/realtime';
+import { type Processor } from '@pog/domain/jobs';
 import type { ChatAssistant } from '../chat/assistant';
 
 export interface ChatDeps {

@@ -6,13 +6,17 @@
  * writing some of the files removes them (a full disk is answered as StorageFullError, for good);
  * the parked bytes stay for a retry until the gateway, which waits for the outcome, removes them.
  *
- * `uploads.sweep` (hourly) deletes pictures no POG has used (common/src/server/uploads/sweep.ts).
+ * `uploads.sweep` (hourly) deletes pictures no POG has used (domain/src/uploads/sweep.ts).
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
-import { INCOMING_DIR, INCOMING_NAME, isStorageFull, pictureFiles, StorageFullError, sweepUploads, tables, type Clock, type Db, type Logger, type Processor } from '@pog/common/server';
+import { INCOMING_DIR, INCOMING_NAME, isStorageFull, pictureFiles, StorageFullError, sweepUploads } from '@pog/domain/uploads';
+import { tables, type Db } from '@pog/domain/db';
+import { type Clock } from '@pog/domain/clock';
+import { type Logger } from '@pog/domain/logging';
+import { type Processor } from '@pog/domain/jobs';
 import { ConcurrencyLimiter } from '../support/limiter';
 
 /** How often pictures no POG uses are looked for. */

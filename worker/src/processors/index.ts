@@ -1,5 +1,10 @@
 /** Every job processor, wired to its dependencies. The same map runs in process or on BullMQ. */
-import type { Clock, Config, Db, LiveChannel, Logger, ProcessorMap } from '@pog/common/server';
+import type { Clock } from '@pog/domain/clock';
+import type { Config } from '@pog/domain/config';
+import type { Db } from '@pog/domain/db';
+import type { LiveChannel } from '@pog/domain/realtime';
+import type { Logger } from '@pog/domain/logging';
+import type { ProcessorMap } from '@pog/domain/jobs';
 import { createAnthropicAssistant } from '../chat/assistant';
 import { checkAchievementsProcessor } from './achievements';
 import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';

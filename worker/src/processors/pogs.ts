@@ -1,5 +1,8 @@
 /** POG jobs: scoring a design version (its unit of work tells the owner and the moderators). */
-import { scorePogVersion, type Clock, type Db, type Processor } from '@pog/common/server';
+import { scorePogVersion } from '@pog/domain/pogs';
+import { type Clock } from '@pog/domain/clock';
+import { type Db } from '@pog/domain/db';
+import { type Processor } from '@pog/domain/jobs';
 
 export function scorePogProcessor(deps: { db: Db; clock: Clock }): Processor<'pog.score'> {
   return async ({ pogId, version }) => {

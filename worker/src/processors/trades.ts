@@ -1,5 +1,8 @@
 /** Trade jobs: the expiry sweep. Idempotent: an expired trade is not expired twice. */
-import { expireTrades, type Clock, type Db, type Processor } from '@pog/common/server';
+import { expireTrades } from '@pog/domain/trades';
+import { type Clock } from '@pog/domain/clock';
+import { type Db } from '@pog/domain/db';
+import { type Processor } from '@pog/domain/jobs';
 
 export const TRADE_EXPIRY_SWEEP_MS = 60_000;
 

@@ -1,6 +1,11 @@
 /** Account jobs. */
 import { BRAND } from '@pog/common';
-import { inUnitOfWork, insertNotifications, purgeExpiredSessions, type Clock, type Db, type Processor } from '@pog/common/server';
+import { inUnitOfWork } from '@pog/domain/outbox';
+import { insertNotifications } from '@pog/domain/notifications';
+import { purgeExpiredSessions } from '@pog/domain/users';
+import { type Clock } from '@pog/domain/clock';
+import { type Db } from '@pog/domain/db';
+import { type Processor } from '@pog/domain/jobs';
 
 export const WELCOME_TITLE = `Welcome to ${BRAND}`;
 export const WELCOME_BODY = 'Design your first POG in the Creator Studio, then trade and battle with other players.';

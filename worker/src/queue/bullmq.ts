@@ -17,22 +17,9 @@ import {
 import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '@pog/common';
 import {
-  outboxJobId,
-  QUEUE_NAME,
-  silentLogger,
-  type EnqueueOptions,
-  type JobCounts,
-  type JobContext,
-  type JobName,
-  type JobPayload,
-  type JobQueue,
-  type JobResult,
-  type JobWorker,
-  type Logger,
-  type OutboxJobFinished,
-  type ProcessorMap,
-  type RunOptions,
-} from '@pog/common/server';
+  outboxJobId, QUEUE_NAME, type EnqueueOptions, type JobCounts, type JobContext, type JobName, type JobPayload, type JobQueue, type JobResult, type JobWorker, type OutboxJobFinished, type ProcessorMap, type RunOptions,
+} from '@pog/domain/jobs';
+import { silentLogger, type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
 import type { JobFailureReport } from './failure-report';

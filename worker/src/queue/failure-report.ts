@@ -2,7 +2,7 @@
  * What a queue tells the operator about failed tries. The caller of `run()` only ever sees a
  * sanitized AppError; the full error (stack, SQL, hostnames) belongs in the server log.
  */
-import type { Logger } from '@pog/common/server';
+import type { Logger } from '@pog/domain/logging';
 import { isPermanentFailure } from './job-errors';
 
 export interface JobFailureReport {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gate, queueContractTests, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
 import { AppError } from '@pog/common';
-import { createMetricsRegistry, memoryLogger } from '@pog/common/server';
+import { createMetricsRegistry } from '@pog/domain/metrics';
+import { memoryLogger } from '@pog/domain/logging';
 import { createInProcessQueue, type InProcessQueue } from './in-process';
 import { createJobMetrics } from './metrics';
 

@@ -5,21 +5,9 @@
  * in memory only: a restart forgets what was waiting, which embedded mode accepts.
  */
 import {
-  outboxJobId,
-  silentLogger,
-  type EnqueueOptions,
-  type JobCounts,
-  type JobContext,
-  type JobName,
-  type JobPayload,
-  type JobQueue,
-  type JobResult,
-  type JobWorker,
-  type Logger,
-  type OutboxJobFinished,
-  type ProcessorMap,
-  type RunOptions,
-} from '@pog/common/server';
+  outboxJobId, type EnqueueOptions, type JobCounts, type JobContext, type JobName, type JobPayload, type JobQueue, type JobResult, type JobWorker, type OutboxJobFinished, type ProcessorMap, type RunOptions,
+} from '@pog/domain/jobs';
+import { silentLogger, type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
 import { failureFromError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
 import type { JobFailureReport } from './failure-report';

@@ -3,7 +3,7 @@
  * completes, a warning when it runs again after its worker stopped, the failure reporter when it
  * fails) and, when metrics are wanted, its duration by job name and outcome.
  */
-import type { Logger } from '@pog/common/server';
+import type { Logger } from '@pog/domain/logging';
 import { failureReporter, type JobFailureReport } from './failure-report';
 
 export type JobOutcome = 'completed' | 'retried' | 'failed';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '@pog/common';
-import { silentLogger, type EnqueueOptions, type JobQueue, type ProcessorMap } from '@pog/common/server';
+import { silentLogger } from '@pog/domain/logging';
+import { type EnqueueOptions, type JobQueue, type ProcessorMap } from '@pog/domain/jobs';
 import { LOCAL_CONCURRENCY, localFirstQueue } from './local-first';
 
 /** A queue that only records what it was given. */

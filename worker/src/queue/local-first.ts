@@ -15,7 +15,10 @@
  * Busy (LOCAL_CONCURRENCY jobs running here), delayed jobs, and processors this process lacks go to
  * the queue as before.
  */
-import { outboxJobId, type EnqueueOptions, type JobContext, type JobName, type JobPayload, type JobQueue, type Logger, type OutboxJobFinished, type ProcessorMap } from '@pog/common/server';
+import {
+  outboxJobId, type EnqueueOptions, type JobContext, type JobName, type JobPayload, type JobQueue, type OutboxJobFinished, type ProcessorMap,
+} from '@pog/domain/jobs';
+import { type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS } from './defaults';
 import { isPermanentFailure } from './job-errors';
 import { jobTracker, type JobMetrics } from './job-tracker';

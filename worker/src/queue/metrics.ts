@@ -3,7 +3,8 @@
  * the queue's contents by state, read from the queue at scrape time.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { readWithin, type JobCounts, type JobQueue } from '@pog/common/server';
+import { readWithin } from '@pog/domain/metrics';
+import { type JobCounts, type JobQueue } from '@pog/domain/jobs';
 import type { JobMetrics } from './job-tracker';
 
 /** 5 ms (a notification) to 5 min (an image on a busy machine, a long PogBot answer). */

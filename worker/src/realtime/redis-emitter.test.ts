@@ -6,7 +6,8 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
-import { silentLogger, socketIoRedisKey } from '@pog/common/server';
+import { silentLogger } from '@pog/domain/logging';
+import { socketIoRedisKey } from '@pog/domain/realtime';
 import { createRedisLiveChannel, type RedisLiveChannel } from './redis-emitter';
 
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -7,7 +7,8 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { userRoom, type ServerToClientEvents } from '@pog/common';
-import { silentLogger, socketIoRedisKey, type LiveChannel, type Logger } from '@pog/common/server';
+import { silentLogger, type Logger } from '@pog/domain/logging';
+import { socketIoRedisKey, type LiveChannel } from '@pog/domain/realtime';
 
 export interface RedisEmitterOptions {
   redisUrl: string;

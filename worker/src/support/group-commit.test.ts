@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settled } from '@pog/common/server';
+import type { Settled } from '@pog/domain/settled';
 import { GroupCommit } from './group-commit';
 
 /** A settle function that records its groups and answers each item with its double (odd items fail). */

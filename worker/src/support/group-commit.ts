@@ -5,7 +5,7 @@
  * settled form the next group. Under light load every group holds one item; under heavy load groups
  * grow by themselves, so that one transaction serves many requests.
  */
-import type { Settled } from '@pog/common/server';
+import type { Settled } from '@pog/domain/settled';
 
 export interface GroupCommitOptions {
   /** Items in one group at most (the rest wait for the next group). */

@@ -4,7 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import { AppError, ForbiddenError } from '@pog/common';
-import type { JobContext, JobQueue, JobResult } from '@pog/common/server';
+import type { JobContext, JobQueue, JobResult } from '@pog/domain/jobs';
 
 export type WelcomeProcessor = (payload: { userId: number }, context: JobContext) => Promise<JobResult<'user.welcome'>>;
 

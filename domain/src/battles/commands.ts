@@ -1,0 +1,194 @@
+/**
+ * Challenging, accepting, declining and cancelling battles (spec sections 4 and 6, decisions.md
+ * Battles). Every command is one transaction with conditional updates, so two answers to the same
+ * challenge can never both win. Locks are always taken in one order (players in id order, then POGs
+ * in id order, then the battle), the order trades and the commitment cancellers use too, so that they
+ * cannot deadlock. Every command locks the players it concerns first and re-reads their bans there
+ * (moderation/player-locks.ts): a ban waits for the command, then ends what it left open, or the
+ * command sees the ban.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
+import { generateSeed, seedHashOf } from '@pog/common/battles/rolls';
+import { EXPIRY } from '@pog/common/constants';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
+import { formatWait } from '@pog/common/pogs/creation-limits';
+import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
+import type { Db, Tx } from '../db/client';
+import { battles, type BattleRow, type PogRow } from '../db/schema';
+import { notify } from '../notifications/repository';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { lockActor } from '../moderation/player-locks';
+import { lockPogs } from '../pogs/locks';
+import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
+
+const HOUR_MS = 3600 * 1000;
+export const BATTLE_LINK = '/battle';
+export const MISSING_BATTLE = 'That battle does not exist.';
+
+/**
+ * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. Its SQL
+ * twin, for lists (who can be challenged), is `riskable` in ./repository.ts.
+ */
+async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: number, now: Date): Promise<AppError | null> {
+  if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
+  if (pog.userId !== ownerId) return new ForbiddenError('You can only risk a POG you own.');
+  // Only asked when the rest allows the risk: a refused POG costs no extra query.
+  const refusal = pogUnavailable(pog, 'risk', now) ?? pogUnavailable(pog, 'risk', now, { inOpenBattle: (await openBattlesRisking(tx, [pog.id])).length > 0 });
+  switch (refusal?.reason) {
+    case undefined:
+      return null;
+    case 'rejected':
+      return new ConflictError(`${pog.name} was rejected by a moderator and cannot be risked in a battle.`);
+    case 'exhausted':
+      return new ConflictError(`${pog.name} has no trades left (its supply is used up) and cannot be risked in a battle.`);
+    case 'cooldown': {
+      const wait = secondsUntil(refusal.until!, now);
+      return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more and cannot be risked in a battle yet.`, { retryAfterSeconds: wait });
+    }
+    case 'in-battle':
+      return new ConflictError(`${pog.name} is already risked in another battle. Finish that one first.`);
+  }
+}
+
+/** The 409 for a battle that is no longer in the state an action needs; it carries the battle as it is. */
+export async function wrongState(db: Db | Tx, row: BattleRow, action: string, now: Date): Promise<ConflictError> {
+  const battle = await toBattle(db, row, now);
+  return new ConflictError(`This battle cannot be ${action}: it is ${row.status}.`, { battle });
+}
+
+const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
+
+/** Both players see the battle as it is now. */
+function announce(uow: UnitOfWork, event: 'battle:created' | 'battle:updated', battle: Battle): Battle {
+  uow.toUser(battle.defenderId, event, battle);
+  // The challenger's other tabs learn of it too.
+  uow.toUser(battle.challengerId, event, battle);
+  return battle;
+}
+
+export async function createBattle(db: Db, input: CreateBattleRequest, now: Date): Promise<Battle> {
+  if (input.challengerId === input.defenderId) throw new ValidationError('You cannot battle yourself. Choose another player.');
+  // The seed is drawn before any POG is locked: it depends on nothing in the database.
+  const seed = generateSeed();
+  const seedHash = await seedHashOf(seed);
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    // Share locks on both players: a ban being written waits for us, or we see it.
+    const players = await lockActor(tx, input.challengerId, 'share', [input.defenderId]);
+    const defender = players.get(input.defenderId);
+    if (!defender) throw new NotFoundError('That player does not exist.');
+    if (defender.isBanned) throw new ForbiddenError(`${defender.username} is banned and cannot be challenged.`);
+    const pog = (await lockPogs(tx, [input.challengerPogId])).get(input.challengerPogId);
+    const refusal = await riskRefusal(tx, pog, input.challengerId, now);
+    if (refusal) throw refusal;
+    // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
+    if (!(await holdsRiskablePog(tx, defender.id, now))) {
+      throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
+    }
+
+    const [row] = await tx
+      .insert(battles)
+      .values({
+        battleType: input.battleType,
+        challengerId: input.challengerId,
+        defenderId: input.defenderId,
+        challengerPogId: input.challengerPogId,
+        seed,
+        seedHash,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
+    const created = await toBattle(tx, row, now);
+    await notify(uow, {
+      userId: input.defenderId,
+      kind: 'battle.challenged',
+      title: 'New battle challenge',
+      body: `${created.challenger.username} challenged you to ${TYPE_WORDS[input.battleType]} battle, risking ${pog!.name}.`,
+      link: BATTLE_LINK,
+    });
+    return announce(uow, 'battle:created', created);
+  });
+}
+
+export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, defenderPogId: PogId, now: Date): Promise<Battle> {
+  const peek = await findBattleRow(db, battleId);
+  if (!peek) throw new NotFoundError(MISSING_BATTLE);
+  if (peek.defenderId !== userId) throw new ForbiddenError('Only the challenged player can accept this battle.');
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    const players = await lockActor(tx, userId, 'share', [peek.challengerId]);
+    const locked = await lockPogs(tx, [peek.challengerPogId, defenderPogId]);
+    const row = (await lockBattleRow(tx, battleId))!;
+    if (row.status !== 'pending') throw await wrongState(tx, row, 'accepted', now);
+    // A ban cancels the banned player's battles as it commits; this guards against one recorded otherwise.
+    const challenger = players.get(row.challengerId);
+    if (!challenger || challenger.isBanned) throw new ConflictError('The challenger is banned, so this battle cannot go ahead.');
+    const refusal = await riskRefusal(tx, locked.get(defenderPogId), userId, now);
+    if (refusal) throw refusal;
+    const challengerPog = row.challengerPogId === null ? undefined : locked.get(row.challengerPogId);
+    if (!challengerPog || challengerPog.userId !== row.challengerId) {
+      throw new ConflictError("The challenger's POG is no longer theirs, so this battle cannot go ahead.", { battle: await toBattle(tx, row, now) });
+    }
+    const defenderPog = locked.get(defenderPogId)!;
+    const [updated] = await tx
+      .update(battles)
+      .set({
+        status: 'accepted',
+        defenderPogId,
+        challengerRarity: challengerPog.rarity,
+        defenderRarity: defenderPog.rarity,
+        acceptedAt: now,
+        updatedAt: now,
+        expiresAt: new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
+      })
+      .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
+      .returning();
+    const accepted = await toBattle(tx, updated!, now);
+    await notify(uow, {
+      userId: row.challengerId,
+      kind: 'battle.accepted',
+      title: 'Challenge accepted',
+      body: `${accepted.defender.username} accepted your challenge, risking ${defenderPog.name}. Flip and battle!`,
+      link: BATTLE_LINK,
+    });
+    return announce(uow, 'battle:updated', accepted);
+  });
+}
+
+/** Declining (defender) and cancelling (challenger) end a pending battle; nothing else changes. */
+async function endPending(db: Db, battleId: number, userId: number, as: 'declined' | 'cancelled', now: Date): Promise<Battle> {
+  const peek = await findBattleRow(db, battleId);
+  if (!peek) throw new NotFoundError(MISSING_BATTLE);
+  const actorIsRight = as === 'declined' ? peek.defenderId === userId : peek.challengerId === userId;
+  if (!actorIsRight) {
+    throw new ForbiddenError(as === 'declined' ? 'Only the challenged player can decline this battle.' : 'Only the challenger can cancel this battle.');
+  }
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    const actor = (await lockActor(tx, userId)).get(userId)!;
+    const [updated] = await tx
+      .update(battles)
+      .set({ status: as, updatedAt: now })
+      .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
+      .returning();
+    if (!updated) throw await wrongState(tx, (await findBattleRow(tx, battleId))!, as, now);
+    const ended = await toBattle(tx, updated, now);
+    await notify(uow, {
+      userId: as === 'declined' ? ended.challengerId : ended.defenderId,
+      kind: as === 'declined' ? 'battle.declined' : 'battle.cancelled',
+      title: as === 'declined' ? 'Challenge declined' : 'Challenge cancelled',
+      body: as === 'declined' ? `${actor.username} declined your battle challenge.` : `${actor.username} cancelled their battle challenge.`,
+      link: BATTLE_LINK,
+    });
+    return announce(uow, 'battle:updated', ended);
+  });
+}
+
+export const declineBattle = (db: Db, battleId: BattleId, userId: UserId, now: Date) => endPending(db, battleId, userId, 'declined', now);
+export const cancelBattle = (db: Db, battleId: BattleId, userId: UserId, now: Date) => endPending(db, battleId, userId, 'cancelled', now);

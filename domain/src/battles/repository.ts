@@ -1,0 +1,142 @@
+/** Reading battles as the API shows them: both players, both POGs, and the seed only once completed. */
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '@pog/common/battles/api';
+import { avatarInitials, timeAgo } from '@pog/common/display';
+import type { Db, Tx } from '../db/client';
+import { battles, pogs, type BattleRow } from '../db/schema';
+import { findPogs, toPog } from '../pogs/repository';
+import { playersShown } from '../users/repository';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
+
+/** How many battles a list returns at most, newest first. */
+export const BATTLE_LIST_LIMIT = 100;
+
+export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Promise<Battle[]> {
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.flatMap((r) => [r.challengerId, r.defenderId]))];
+  const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is number => pogId !== null);
+  // One after the other: inside a transaction they share one connection, which runs one query at a time.
+  const people = await playersShown(db, userIds);
+  const pogsById = await findPogs(db, pogIds);
+  const party = new Map<number, BattleParty>([...people.values()].map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
+  const pog = (pogId: number | null) => {
+    const found = pogId === null ? undefined : pogsById.get(pogId);
+    return found ? toPog(found, now) : null;
+  };
+  return rows.map((r) => {
+    const completed = r.status === 'completed';
+    return {
+      id: r.id,
+      status: r.status,
+      battleType: r.battleType,
+      challengerId: r.challengerId,
+      defenderId: r.defenderId,
+      challengerPogId: r.challengerPogId,
+      defenderPogId: r.defenderPogId,
+      challenger: party.get(r.challengerId)!,
+      defender: party.get(r.defenderId)!,
+      challengerPog: pog(r.challengerPogId),
+      defenderPog: pog(r.defenderPogId),
+      challengerRarity: r.challengerRarity,
+      defenderRarity: r.defenderRarity,
+      challengerRoll: r.challengerRoll,
+      defenderRoll: r.defenderRoll,
+      winnerId: r.winnerId,
+      rounds: r.rounds,
+      seedHash: r.seedHash,
+      // The commitment is public from the start; the seed only once nothing can change any more.
+      seed: completed ? r.seed : null,
+      createdAt: r.createdAt.toISOString(),
+      acceptedAt: r.acceptedAt?.toISOString() ?? null,
+      completedAt: r.completedAt?.toISOString() ?? null,
+      expiresAt: r.expiresAt.toISOString(),
+      timeAgo: timeAgo(r.createdAt, now),
+    };
+  });
+}
+
+export async function toBattle(db: Db | Tx, row: BattleRow, now: Date): Promise<Battle> {
+  return (await toBattles(db, [row], now))[0]!;
+}
+
+export async function findBattleRow(db: Db | Tx, battleId: number): Promise<BattleRow | undefined> {
+  const [row] = await db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
+  return row;
+}
+
+export async function lockBattleRow(tx: Tx, battleId: number): Promise<BattleRow | undefined> {
+  const [row] = await tx.select().from(battles).where(eq(battles.id, battleId)).for('update');
+  return row;
+}
+
+const involves = (userId: number) => or(eq(battles.challengerId, userId), eq(battles.defenderId, userId));
+
+/** Pending and accepted battles of a player. */
+export function openBattlesOf(db: Db, userId: number): Promise<BattleRow[]> {
+  return db
+    .select()
+    .from(battles)
+    .where(and(involves(userId), inArray(battles.status, [...OPEN_BATTLE_STATUSES])))
+    .orderBy(desc(battles.id))
+    .limit(BATTLE_LIST_LIMIT);
+}
+
+/** Finished battles of a player; others see only the completed ones (the rest is between the two). */
+export function closedBattlesOf(db: Db, userId: number, completedOnly: boolean): Promise<BattleRow[]> {
+  const statuses = completedOnly ? ['completed' as const] : [...CLOSED_BATTLE_STATUSES];
+  return db
+    .select()
+    .from(battles)
+    .where(and(involves(userId), inArray(battles.status, statuses)))
+    .orderBy(desc(battles.id))
+    .limit(BATTLE_LIST_LIMIT);
+}
+
+/**
+ * Open battles in which any of these POGs is risked, on either side: hand-written (db/raw-query.ts),
+ * every trade and challenge asks. The statuses are written into the text (one statement per set), so
+ * the planner can use the partial indexes of open battles' POGs.
+ */
+const risking = new Map<string, RawStatement>();
+function riskingStatement(statuses: readonly BattleRow['status'][]): RawStatement {
+  const key = statuses.join(',');
+  let statement = risking.get(key);
+  if (!statement) {
+    if (!statuses.every((status) => /^[a-z]+$/.test(status))) throw new RangeError(`not a battle status: ${key}`);
+    statement = {
+      name: `battles_risking_${statuses.join('_')}`,
+      text: `SELECT ${selectColumns(battles, 'b')} FROM battles b
+        WHERE b.status IN (${statuses.map((status) => `'${status}'`).join(', ')}) AND (b.challenger_pog_id = ANY($1::int[]) OR b.defender_pog_id = ANY($1::int[]))`,
+    };
+    risking.set(key, statement);
+  }
+  return statement;
+}
+
+export async function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
+  if (pogIds.length === 0) return [];
+  return rawQuery<BattleRow>(db, riskingStatement(statuses), [pogIds]);
+}
+
+/**
+ * A POG its holder could risk in a battle now: not rejected, supply left, not on cooldown, not
+ * already in an open battle (riskRefusal's checks, as SQL over `pogs`).
+ */
+export function riskable(now: Date): SQL {
+  const open = sql.join(
+    OPEN_BATTLE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return and(
+    ne(pogs.moderationStatus, 'rejected'),
+    gt(pogs.tradesRemaining, 0),
+    or(isNull(pogs.cooldownUntil), lte(pogs.cooldownUntil, now)),
+    sql`NOT EXISTS (SELECT 1 FROM ${battles} WHERE ${battles.status} IN (${open}) AND (${battles.challengerPogId} = ${pogs.id} OR ${battles.defenderPogId} = ${pogs.id}))`,
+  )!;
+}
+
+/** Whether a player holds a POG they could risk, i.e. whether they can be challenged. */
+export async function holdsRiskablePog(db: Db | Tx, userId: number, now: Date): Promise<boolean> {
+  const [row] = await db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, userId), riskable(now))).limit(1);
+  return row !== undefined;
+}

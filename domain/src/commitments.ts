@@ -1,0 +1,78 @@
+/**
+ * What happens to the offers and challenges a POG or a player is part of when something changes
+ * underneath them. One entry point, called inside the transaction that made the change:
+ *
+ * - a POG changes hands (trade accepted, battle won) or is rejected by a moderator: every other
+ *   PENDING trade and PENDING battle involving it is cancelled;
+ * - a POG is deleted (deletePogs): its pending trades and its pending and accepted battles are
+ *   cancelled, and every trade and battle keeps its history without it;
+ * - a player is banned: every pending trade and every pending or accepted battle they are part of is
+ *   cancelled (nothing moves).
+ *
+ * Each domain provides a canceller, listed below; the notifications they store and the events they
+ * record are part of the caller's unit of work. A POG risked in an ACCEPTED battle is locked
+ * instead: trades and a player's own deletes refuse it (assertNotRiskedInBattle) until the battle is
+ * decided.
+ */
+import { inArray } from 'drizzle-orm';
+import { ConflictError } from '@pog/common/errors';
+import { cancelBattlesFor, detachBattlesFrom, pogsInAcceptedBattles } from './battles/cancel';
+import type { Tx } from './db/client';
+import { rawQuery, type RawStatement } from './db/raw-query';
+import { pogs } from './db/schema';
+import type { UnitOfWork } from './outbox/unit-of-work';
+import type { Canceller, Detacher, ReleaseReason, ReleaseScope } from './release-reasons';
+import { cancelTradesFor, detachTradesFrom } from './trades/cancel';
+
+export * from './release-reasons';
+
+const cancellers: Canceller[] = [cancelTradesFor, cancelBattlesFor];
+const detachers: Detacher[] = [detachTradesFrom, detachBattlesFrom];
+
+export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason): Promise<void> {
+  const pending = scope.userId === undefined && !scope.detach && scope.pogIds?.length ? await pendingOf(uow.tx, scope.pogIds) : undefined;
+  for (const [i, cancel] of cancellers.entries()) if (!pending || pending[i]) await cancel(uow, scope, reason);
+}
+
+/**
+ * Whether any PENDING trade, and any PENDING battle, names one of these POGs: one prepared statement
+ * (db/raw-query.ts) instead of the cancellers' two updates, which find nothing after nearly every
+ * battle and trade. Its answer holds for the rest of the transaction: the caller holds these POGs'
+ * rows FOR UPDATE, and naming a POG in an offer or a challenge locks its row (a foreign key's KEY
+ * SHARE at least), so no such offer or challenge can commit meanwhile.
+ */
+const PENDING_OF_POGS: RawStatement = {
+  name: 'commitments_pending_of_pogs',
+  text: `SELECT EXISTS (SELECT 1 FROM trades WHERE status = 'pending' AND (offer_pog_id = ANY($1::int[]) OR request_pog_id = ANY($1::int[]))) AS trades,
+    EXISTS (SELECT 1 FROM battles WHERE status = 'pending' AND (challenger_pog_id = ANY($1::int[]) OR defender_pog_id = ANY($1::int[]))) AS battles`,
+};
+
+/** In the cancellers' order: [trades, battles]. */
+async function pendingOf(tx: Tx, pogIds: number[]): Promise<[boolean, boolean]> {
+  const [row] = await rawQuery<{ trades: boolean; battles: boolean }>(tx, PENDING_OF_POGS, [pogIds]);
+  return [row?.trades !== false, row?.battles !== false];
+}
+
+/**
+ * Deletes POGs whose rows the caller holds FOR UPDATE. Every trade and battle row that refers to them
+ * is updated exactly once, before the DELETE (open ones cancelled and detached in one statement,
+ * finished ones detached), so the foreign keys' ON DELETE SET NULL finds nothing left to do. Letting
+ * it do the work deadlocked (issue 11 §7): its update was the second one of a just-cancelled row in
+ * this transaction, and PostgreSQL then re-checks the row's OTHER POG reference with a KEY SHARE lock
+ * on that POG, a lock taken after the trade rows, out of the lock order, while an accept held that
+ * POG and waited for ours.
+ */
+export async function deletePogs(uow: UnitOfWork, pogIds: number[]): Promise<void> {
+  if (pogIds.length === 0) return;
+  await releaseCommitments(uow, { pogIds, detach: true }, 'deleted');
+  for (const detach of detachers) await detach(uow.tx, pogIds);
+  const deleted = await uow.tx.delete(pogs).where(inArray(pogs.id, pogIds)).returning({ userId: pogs.userId });
+  for (const { userId } of deleted) uow.pogsHeldChanged(userId, -1);
+}
+
+/** 409 when one of these POGs is risked in a battle that is about to be decided. */
+export async function assertNotRiskedInBattle(tx: Tx, candidates: { id: number; name: string }[]): Promise<void> {
+  const risked = new Set(await pogsInAcceptedBattles(tx, candidates.map((p) => p.id)));
+  const pog = candidates.find((p) => risked.has(p.id));
+  if (pog) throw new ConflictError(`${pog.name} is risked in a battle that is about to be decided, so it cannot change hands or be deleted until then.`);
+}

@@ -1,0 +1,450 @@
+/**
+ * The Drizzle schema. It mirrors the SQL migrations in ./migrations, which are the source of truth
+ * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatarColor: text('avatar_color').notNull().default('#6366F1'),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    isBanned: boolean('is_banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    lastModeratedAt: timestamp('last_moderated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    // Also INCLUDE (id, username, display_name, is_banned): the searched lists' window reads only
+    // the index (migration 0016; Drizzle cannot declare INCLUDE).
+    index('users_name_order_idx').on(sql`lower(${t.username})`),
+  ],
+);
+
+/** How many POGs each player holds, kept by the units of work that move POGs (migration 0011). */
+export const playerCounts = pgTable('player_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pogsHeld: integer('pogs_held').notNull().default(0),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token: a leaked table cannot be replayed as cookies. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    /** Makes job retries harmless: one notification per (user, key). */
+    dedupeKey: text('dedupe_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_id_id_idx').on(t.userId, t.id),
+    uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+  ],
+);
+
+/** Small key/value facts the system keeps for itself (the admin password hash). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    filename: text('filename').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    imageHash: text('image_hash').notNull(),
+    imageDetail: real('image_detail').notNull(),
+    createdAt: createdAt(),
+    /** When a POG first named this picture (a trigger sets it); never-used pictures are swept (migrations/0018_upload_use.sql). */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_unused_idx').on(t.createdAt).where(sql`used_at IS NULL`)],
+);
+
+export const pogs = pgTable(
+  'pogs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    textContent: text('text_content').notNull().default(''),
+    fontFamily: text('font_family').notNull().default('Bangers'),
+    textColor: text('text_color').notNull().default('#FFFFFF'),
+    backgroundColor1: text('background_color1').notNull().default('#6366F1'),
+    backgroundColor2: text('background_color2').notNull().default('#EC4899'),
+    imageUrl: text('image_url').notNull().default(''),
+    imageStyle: text('image_style', { enum: ['cover', 'contain', 'fill'] }).notNull().default('cover'),
+    imageHash: text('image_hash'),
+    hashC0: integer('hash_c0'),
+    hashC1: integer('hash_c1'),
+    hashC2: integer('hash_c2'),
+    hashC3: integer('hash_c3'),
+    imageDetail: real('image_detail'),
+    colourPairKey: text('colour_pair_key').notNull().default(''),
+    textKey: text('text_key').notNull().default(''),
+    rarity: text('rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }).notNull().default('common'),
+    score: real('score'),
+    points: integer('points'),
+    harmony: real('harmony'),
+    uniqueness: real('uniqueness'),
+    complexity: real('complexity'),
+    designVersion: integer('design_version').notNull().default(1),
+    scoredVersion: integer('scored_version'),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    requestedMaxTrades: integer('requested_max_trades'),
+    maxTrades: integer('max_trades').notNull(),
+    tradesRemaining: integer('trades_remaining').notNull(),
+    cooldownUntil: timestamp('cooldown_until', { withTimezone: true }),
+    /** Whether it ever changed hands (trade or battle): its design is frozen from then on. */
+    changedHands: boolean('changed_hands').notNull().default(false),
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    isApproved: boolean('is_approved').notNull().default(false),
+    moderationStatus: text('moderation_status', { enum: ['none', 'approved', 'rejected'] }).notNull().default('none'),
+    moderationNotes: text('moderation_notes'),
+    lastModeratedAt: timestamp('last_moderated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pogs_user_id_idx').on(t.userId, t.id),
+    index('pogs_creator_id_idx').on(t.creatorId, t.id),
+    index('pogs_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('pogs_text_content_trgm_idx').using('gin', t.textContent.op('gin_trgm_ops')),
+  ],
+);
+
+export const pogCreations = pgTable('pog_creations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pogId: integer('pog_id'),
+  /** 'edited': an edit that changed a design (counts for the cooldown and the daily limit only). */
+  kind: text('kind', { enum: ['created', 'edited'] }).notNull().default('created'),
+  createdAt: createdAt(),
+});
+
+export type PogRow = typeof pogs.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Completed achievements, recorded once (mirrors migrations/0008_achievements.sql). */
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: text('achievement_id').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] })],
+);
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerPogId: integer('offer_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    requestPogId: integer('request_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected', 'cancelled', 'expired', 'countered'] }).notNull().default('pending'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The trade this one counters (migrations/0013_ladder.sql): it ended as 'countered'. */
+    counterOf: integer('counter_of').references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('trades_one_pending_offer').on(t.fromUserId, t.offerPogId, t.requestPogId).where(sql`status = 'pending'`),
+    index('trades_from_user_idx').on(t.fromUserId, t.id),
+    index('trades_to_user_idx').on(t.toUserId, t.id),
+    index('trades_sent_today_idx').on(t.fromUserId, t.createdAt),
+    index('trades_pending_offer_pog_idx').on(t.offerPogId).where(sql`status = 'pending'`),
+    index('trades_pending_request_pog_idx').on(t.requestPogId).where(sql`status = 'pending'`),
+    index('trades_pending_expiry_idx').on(t.expiresAt).where(sql`status = 'pending'`),
+    uniqueIndex('trades_counter_of_key').on(t.counterOf),
+  ],
+);
+
+export type TradeRow = typeof trades.$inferSelect;
+
+/** Sessions of the admin area (shared password), apart from player sessions. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const moderationAudit = pgTable(
+  'moderation_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminSessionId: integer('admin_session_id').notNull(),
+    action: text('action', { enum: ['approved', 'rejected', 'deleted', 'banned', 'unbanned'] }).notNull(),
+    targetType: text('target_type', { enum: ['pog', 'user'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_audit_target_idx').on(t.targetType, t.targetId, t.id)],
+);
+
+export const pogReports = pgTable(
+  'pog_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pogId: integer('pog_id')
+      .notNull()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pog_reports_pog_id_user_id_key').on(t.pogId, t.userId)],
+);
+
+export type AdminSessionRow = typeof adminSessions.$inferSelect;
+export type ModerationAuditRow = typeof moderationAudit.$inferSelect;
+
+export const battles = pgTable(
+  'battles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    status: text('status', { enum: ['pending', 'accepted', 'completed', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
+    battleType: text('battle_type', { enum: ['standard', 'championship', 'flip'] }).notNull(),
+    challengerId: integer('challenger_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    defenderId: integer('defender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengerPogId: integer('challenger_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    defenderPogId: integer('defender_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    challengerRarity: text('challenger_rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }),
+    defenderRarity: text('defender_rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }),
+    /** Secret until the battle is completed; only its hash is published before. */
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    rounds: jsonb('rounds').$type<import('@pog/common/battles/schemas').BattleRound[]>(),
+    challengerRoll: integer('challenger_roll'),
+    defenderRoll: integer('defender_roll'),
+    winnerId: integer('winner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('battles_open_challenger_pog_key').on(t.challengerPogId).where(sql`status IN ('pending', 'accepted')`),
+    uniqueIndex('battles_open_defender_pog_key').on(t.defenderPogId).where(sql`status IN ('pending', 'accepted')`),
+    index('battles_challenger_idx').on(t.challengerId, t.id),
+    index('battles_defender_idx').on(t.defenderId, t.id),
+    index('battles_winner_idx').on(t.winnerId).where(sql`status = 'completed'`),
+  ],
+);
+
+export type BattleRow = typeof battles.$inferSelect;
+
+/** PogBot conversations: a question and its answer, stored together once the answer is complete. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    offline: boolean('offline').notNull().default(false),
+    requestId: text('request_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.userId, t.conversationId, t.id),
+    uniqueIndex('chat_messages_request_key').on(t.userId, t.requestId, t.role),
+  ],
+);
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** Events written in the transaction that caused them, relayed after commit (mirrors migrations/0009_outbox.sql). */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** 'user:<id>', 'admins' or 'cluster'. */
+    stream: text('stream').notNull(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Global delivery order, given by the sequencer after commit. */
+    seq: bigint('seq', { mode: 'number' }),
+    /** Position in the stream, given with seq. */
+    position: bigint('position', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    sequencedAt: timestamp('sequenced_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_events_unsequenced_idx').on(t.id).where(sql`seq IS NULL`),
+    uniqueIndex('outbox_events_seq_key').on(t.seq),
+    uniqueIndex('outbox_events_stream_position_key').on(t.stream, t.position),
+  ],
+);
+
+export const outboxStreams = pgTable('outbox_streams', {
+  stream: text('stream').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+});
+
+export const outboxState = pgTable('outbox_state', {
+  id: integer('id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
+
+/** The sequencer's lease: which relay sequences the outbox, in which epoch, until when (mirrors migrations/0017_outbox_sequencer_lease.sql). */
+export const outboxSequencer = pgTable('outbox_sequencer', {
+  id: integer('id').primaryKey(),
+  /** The holding relay's origin; null before anyone took it. */
+  holder: text('holder'),
+  /** One more at each taking (the fencing token). */
+  epoch: bigint('epoch', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }),
+});
+
+/** Follow-up jobs written with the change that caused them; handed to the queue after commit. */
+export const outboxJobs = pgTable(
+  'outbox_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts'),
+    /** The relay of the process that wrote the row. */
+    origin: text('origin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_jobs_open_idx').on(t.id).where(sql`done_at IS NULL`)],
+);
+
+export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+export type OutboxJobRow = typeof outboxJobs.$inferSelect;
+
+/** A POG's story, one row per event, written with the event (mirrors migrations/0012_provenance.sql). */
+export const pogHistory = pgTable(
+  'pog_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pogId: integer('pog_id')
+      .notNull()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['created', 'traded', 'battled', 'moderated'] }).notNull(),
+    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<import('@pog/common/provenance/schemas').HistoryDetails>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pog_history_pog_idx').on(t.pogId, t.id),
+    uniqueIndex('pog_history_trade_key').on(t.pogId, t.tradeId).where(sql`trade_id IS NOT NULL`),
+    uniqueIndex('pog_history_battle_key').on(t.pogId, t.battleId).where(sql`battle_id IS NOT NULL`),
+  ],
+);
+
+export type PogHistoryRow = typeof pogHistory.$inferSelect;
+
+/**
+ * Each player's standing on the leaderboards, kept by triggers (migrations/0013_ladder.sql): one
+ * row per player for all time (period '-infinity', ALL_TIME_PERIOD) and one per UTC week they did
+ * something in (period: the week's Monday, holding what changed that week).
+ */
+export const playerStandings = pgTable(
+  'player_standings',
+  {
+    period: date('period', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** False while the player is banned: left off the boards. */
+    listed: boolean('listed').notNull().default(true),
+    collectionValue: bigint('collection_value', { mode: 'number' }).notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    battles: integer('battles').notNull().default(0),
+    trades: integer('trades').notNull().default(0),
+    designPoints: bigint('design_points', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.userId] }),
+    index('player_standings_value_idx').on(t.period, sql`${t.collectionValue} DESC`, t.userId).where(sql`listed AND collection_value > 0`),
+    index('player_standings_wins_idx').on(t.period, sql`${t.wins} DESC`, t.userId).where(sql`listed AND wins > 0`),
+    index('player_standings_win_rate_idx').on(t.period, sql`((wins::float8 / battles)) DESC`, t.userId).where(sql`listed AND battles >= 5`),
+    index('player_standings_trades_idx').on(t.period, sql`${t.trades} DESC`, t.userId).where(sql`listed AND trades > 0`),
+    index('player_standings_design_idx').on(t.period, sql`${t.designPoints} DESC`, t.userId).where(sql`listed AND design_points > 0`),
+    index('player_standings_user_idx').on(t.userId),
+  ],
+);
+
+export type PlayerStandingRow = typeof playerStandings.$inferSelect;

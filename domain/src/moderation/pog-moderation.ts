@@ -1,0 +1,112 @@
+/**
+ * An admin's decisions on a POG: approve, reject, delete (spec section 4, decisions "Moderation").
+ * Each is one unit of work under a lock on the POG's row: the change, the audit line, the owner's
+ * notification and the events commit together.
+ */
+import { eq } from 'drizzle-orm';
+import type { ModerationAction } from '@pog/common/events';
+import { NotFoundError } from '@pog/common/errors';
+import type { Notification } from '@pog/common/schemas/notifications';
+import { deletePogs, releaseCommitments } from '../commitments';
+import type { Db, Tx } from '../db/client';
+import { pogs, type PogRow } from '../db/schema';
+import { insertNotification } from '../notifications/repository';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
+import { recordModeration } from '../provenance/moderation';
+import { recordAudit } from './audit';
+import { assertNotModeratedSince } from './conflicts';
+
+export const POG_GONE = 'That POG no longer exists (it may have been deleted meanwhile).';
+
+export interface PogDecision {
+  pogId: number;
+  decision: 'approved' | 'rejected';
+  notes: string | null;
+  /** See `assertNotModeratedSince`. */
+  expectedLastModeratedAt?: string | null | undefined;
+  adminSessionId: number;
+}
+
+async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
+  const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
+  if (!rows[0]) throw new NotFoundError(POG_GONE);
+  return rows[0];
+}
+
+/** The live side of a decision: the owner's notification and POG, and the admins' queue (notes included: both may read them). */
+function announce(uow: UnitOfWork, found: PogWithNames, action: ModerationAction, notification: Notification | null) {
+  const pog = toPogWithNotes(found, uow.now);
+  if (notification) uow.toUser(found.pog.userId, 'notification', notification);
+  // A deleted POG has no state left to show: the notification tells the owner, whose lists refetch.
+  if (action !== 'deleted') uow.toUser(found.pog.userId, 'pog:updated', pog);
+  uow.toAdmins('moderation:queue', { action, pog });
+}
+
+const withNotes = (sentence: string, notes: string | null) => (notes ? `${sentence} Moderator's note: ${notes}` : sentence);
+
+export async function moderatePog(db: Db, input: PogDecision, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    const current = await lockPog(tx, input.pogId);
+    assertNotModeratedSince(current.lastModeratedAt, input.expectedLastModeratedAt, 'POG');
+    const approved = input.decision === 'approved';
+    await tx
+      .update(pogs)
+      .set({
+        isApproved: approved,
+        isFlagged: !approved,
+        moderationStatus: input.decision,
+        moderationNotes: input.notes,
+        lastModeratedAt: now,
+      })
+      .where(eq(pogs.id, input.pogId));
+    // A rejected POG can no longer be traded or battled: its open offers and challenges end now.
+    if (!approved && current.moderationStatus !== 'rejected') {
+      await releaseCommitments(uow, { pogIds: [input.pogId] }, 'rejected');
+    }
+    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: input.decision, targetType: 'pog', targetId: input.pogId, notes: input.notes }, now);
+    const notification = await insertNotification(
+      tx,
+      approved
+        ? {
+            userId: current.userId,
+            kind: 'pog.approved',
+            title: `${current.name} was approved`,
+            body: withNotes('A moderator reviewed your POG and approved it.', input.notes),
+            link: '/collection',
+          }
+        : {
+            userId: current.userId,
+            kind: 'pog.rejected',
+            title: `${current.name} was rejected`,
+            body: withNotes('A moderator rejected your POG. It is hidden from Explore and can no longer be traded or battled.', input.notes),
+            link: '/collection',
+          },
+    );
+    if (notification) await recordModeration(uow, current, input.decision, 'moderator');
+    const found = (await findPog(tx, input.pogId))!;
+    announce(uow, found, input.decision, notification);
+    return found;
+  });
+}
+
+/** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
+export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    await lockPog(tx, input.pogId);
+    const snapshot = (await findPog(tx, input.pogId))!;
+    await deletePogs(uow, [input.pogId]);
+    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: 'deleted', targetType: 'pog', targetId: input.pogId, notes: null }, now);
+    const notification = await insertNotification(tx, {
+      userId: snapshot.pog.userId,
+      kind: 'pog.deleted',
+      title: `${snapshot.pog.name} was removed`,
+      body: 'A moderator removed your POG from the game.',
+      link: '/collection',
+    });
+    announce(uow, snapshot, 'deleted', notification);
+    return snapshot;
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * A player reports a POG (once per POG). A report flags the POG for review, unless a moderator has
+ * already decided on it: an approved POG stays approved and a rejected one is already out of sight,
+ * but the report is still kept and the admins still hear of it.
+ */
+import { and, eq } from 'drizzle-orm';
+import { ConflictError, ForbiddenError, NotFoundError } from '@pog/common/errors';
+import type { Db } from '../db/client';
+import { pogReports, pogs } from '../db/schema';
+import { insertNotification } from '../notifications/repository';
+import { inUnitOfWork } from '../outbox/unit-of-work';
+import { recordModeration } from '../provenance/moderation';
+import { lockActor } from './player-locks';
+import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
+
+export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
+
+export async function reportPog(db: Db, input: { pogId: number; userId: number; reason: string }, now: Date): Promise<PogWithNames> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    // The reporter's row first (the lock order: players, then POGs): a ban overtaking the report is seen.
+    await lockActor(tx, input.userId);
+    const rows = await tx.select().from(pogs).where(eq(pogs.id, input.pogId)).for('update');
+    const current = rows[0];
+    // A rejected POG reads as missing to everyone but its owner (who cannot report it anyway).
+    if (!current || (current.moderationStatus === 'rejected' && current.userId !== input.userId)) {
+      throw new NotFoundError('That POG does not exist (it may have been deleted).');
+    }
+    if (current.userId === input.userId) throw new ForbiddenError('You cannot report your own POG.');
+
+    const inserted = await tx
+      .insert(pogReports)
+      .values({ pogId: input.pogId, userId: input.userId, reason: input.reason, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: pogReports.id });
+    if (!inserted[0]) throw new ConflictError(ALREADY_REPORTED);
+
+    const flagsNow = !current.isFlagged && current.moderationStatus === 'none';
+    if (flagsNow) {
+      await tx
+        .update(pogs)
+        .set({ isFlagged: true })
+        .where(and(eq(pogs.id, input.pogId), eq(pogs.moderationStatus, 'none')));
+    }
+    const found = (await findPog(tx, input.pogId))!;
+    const pog = toPogWithNotes(found, now);
+    if (flagsNow) {
+      const notification = await insertNotification(tx, {
+        userId: current.userId,
+        kind: 'pog.flagged',
+        title: `${current.name} was flagged for review`,
+        body: 'A player reported your POG. A moderator will review it; it stays visible meanwhile.',
+        link: '/collection',
+        dedupeKey: `pog-reported:${input.pogId}`,
+      });
+      if (notification) {
+        uow.toUser(current.userId, 'notification', notification);
+        await recordModeration(uow, current, 'flagged', 'report');
+      }
+      uow.toUser(current.userId, 'pog:updated', pog);
+    }
+    uow.toAdmins('moderation:queue', { action: 'reported', pog });
+    return found;
+  });
+}

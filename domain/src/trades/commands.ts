@@ -1,0 +1,175 @@
+/**
+ * Trading (decisions.md, Trades and Limits). Every command is one transaction; accepting locks both
+ * POGs and the trade, re-checks everything, and moves the POGs with conditional updates, so two
+ * accepts, or an accept and a cancel, can never both win, and no POG is lost or duplicated.
+ *
+ * Lock order, everywhere: player rows first (ascending id; moderation/player-locks.ts), then POG rows
+ * (ascending id), then trade or battle rows. Every command locks the players it concerns and re-reads
+ * their bans there, so a ban (which holds the player's row while it cancels their trades) is never
+ * half-seen. Releasing other offers updates their rows after the POGs are held, so a concurrent
+ * accept of one of them is still waiting for the POGs, not holding its trade: no deadlock.
+ *
+ * Each command is a unit of work: its notifications, its events for both players and its follow-up
+ * jobs (achievement checks after a swap) commit with the change.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '@pog/common/constants';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
+import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
+import type { TradeId, UserId } from '@pog/common/schemas/ids';
+import type { Db } from '../db/client';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
+import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
+import { lockPogs } from '../pogs/locks';
+import { lockActor } from '../moderation/player-locks';
+import { notify } from '../notifications/repository';
+import { inUnitOfWork } from '../outbox/unit-of-work';
+import { playerRef, recordHistory } from '../provenance/history';
+import { showLockedTrade, toTrade } from './repository';
+import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
+
+/** The offer's row, hand-written (db/raw-query.ts); nothing when the same offer is already pending. */
+const INSERT_OFFER: RawStatement = {
+  name: 'trades_insert_offer',
+  text: `INSERT INTO trades AS t (from_user_id, to_user_id, offer_pog_id, request_pog_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+    ON CONFLICT DO NOTHING RETURNING ${selectColumns(trades, 't')}`,
+};
+
+export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<Trade> {
+  if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    // The sender's limits lock serialises their offers, so the daily limit holds under concurrency;
+    // both players' rows are only shared (offers to the sender meanwhile need not wait), and a ban
+    // of either player waits for this offer (and cancels it) or is seen here.
+    const players = await lockActor(tx, input.fromUserId, 'limits', [input.toUserId]);
+    const recipient = players.get(input.toUserId);
+    if (!recipient) throw new NotFoundError('That player does not exist.');
+    if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);
+
+    await assertUnderDailyLimit(tx, input.fromUserId, now);
+
+    // Shared: an offer changes neither POG, and other offers naming them need not wait.
+    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
+    const offer = found.get(input.offerPogId);
+    const request = found.get(input.requestPogId);
+    if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');
+    if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
+    if (request.userId !== input.toUserId) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
+    if (problem) throw problem;
+    await assertNotRiskedInBattle(tx, [offer, request]);
+
+    const inserted = await rawQuery<TradeRow>(tx, INSERT_OFFER, [input.fromUserId, input.toUserId, input.offerPogId, input.requestPogId, now, new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS)]);
+    if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
+    const sender = players.get(input.fromUserId)!;
+    await notify(uow, {
+      userId: input.toUserId,
+      kind: 'trade.offered',
+      title: 'New trade offer',
+      body: `${sender.username} offers ${offer.name} for your ${request.name}.`,
+      link: '/trade',
+    });
+    // Shown from the rows locked above (the insert changed neither player nor POG): no second read.
+    const trade = await showLockedTrade(tx, inserted[0], players, [offer, request], [], now);
+    uow.toUser(trade.toUserId, 'trade:created', trade);
+    // The sender's other tabs learn of it too.
+    uow.toUser(trade.fromUserId, 'trade:created', trade);
+    return trade;
+  });
+}
+
+export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, answer: 'accepted' | 'rejected', now: Date): Promise<Trade> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    // The players and POGs of a trade never change (a deleted POG only goes null), so they can be
+    // read, then locked in the lock order, before the trade itself.
+    const [peek] = await tx
+      .select({ fromUserId: trades.fromUserId, toUserId: trades.toUserId, offerPogId: trades.offerPogId, requestPogId: trades.requestPogId })
+      .from(trades)
+      .where(eq(trades.id, tradeId));
+    const players = await lockActor(tx, actorId, 'share', peek ? [peek.fromUserId, peek.toUserId] : []);
+    const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is number => id !== null) : [];
+    const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<number, PogRow>();
+    const row = await lockTrade(tx, tradeId);
+    if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can answer it.');
+    await assertPending(tx, row, now);
+    const recipient = players.get(row.toUserId);
+
+    if (answer === 'rejected') {
+      const [updated] = await tx.update(trades).set({ status: 'rejected', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
+      await notify(uow, { userId: row.fromUserId, kind: 'trade.rejected', title: 'Trade declined', body: `${recipient!.username} declined your trade offer.`, link: '/trade' });
+      return announce(uow, await toTrade(tx, updated!, now));
+    }
+
+    // A ban cancels the banned player's offers as it commits, so this only guards against a ban
+    // recorded some other way: no trade with a banned player completes.
+    const offerer = players.get(row.fromUserId);
+    if (!offerer || offerer.isBanned) throw new ConflictError('The player who offered this trade is banned, so it can no longer be accepted.');
+    const offer = row.offerPogId === null ? undefined : found.get(row.offerPogId);
+    const request = row.requestPogId === null ? undefined : found.get(row.requestPogId);
+    if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
+    if (offer.userId !== row.fromUserId) throw new ConflictError(`${offer.name} no longer belongs to the player who offered it.`);
+    if (request.userId !== row.toUserId) throw new ConflictError(`${request.name} is no longer yours.`);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
+    if (problem) throw problem;
+    await assertNotRiskedInBattle(tx, [offer, request]);
+
+    for (const [pog, newOwner, oldOwner] of [
+      [offer, row.toUserId, row.fromUserId],
+      [request, row.fromUserId, row.toUserId],
+    ] as const) {
+      const moved = await tx
+        .update(pogs)
+        .set({
+          userId: newOwner,
+          // Its design is frozen from now on (docs/rules.md, POGs: who may edit).
+          changedHands: true,
+          cooldownUntil: new Date(now.getTime() + TRADE_COOLDOWN_MINUTES[pog.rarity] * 60_000),
+          tradesRemaining: sql`${pogs.tradesRemaining} - 1`,
+          updatedAt: now,
+        })
+        .where(and(eq(pogs.id, pog.id), eq(pogs.userId, oldOwner), sql`${pogs.tradesRemaining} > 0`))
+        .returning({ id: pogs.id });
+      // The locks make this impossible; if it ever happens, nothing may move.
+      if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
+      // One for one: the two changes cancel out, and nobody's count row is touched.
+      uow.pogsHeldChanged(newOwner, 1);
+      uow.pogsHeldChanged(oldOwner, -1);
+    }
+    const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
+    const from = playerRef(offerer.id, offerer.username);
+    const to = playerRef(recipient!.id, recipient!.username);
+    await recordHistory(tx, now, [
+      { pogId: offer.id, tradeId: row.id, details: { kind: 'traded', from, to, forPog: { id: request.id, name: request.name } } },
+      { pogId: request.id, tradeId: row.id, details: { kind: 'traded', from: to, to: from, forPog: { id: offer.id, name: offer.name } } },
+    ]);
+    await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
+    await notify(uow, {
+      userId: row.fromUserId,
+      kind: 'trade.accepted',
+      title: 'Trade accepted',
+      body: `${recipient!.username} accepted: ${request.name} is yours now, and ${offer.name} is theirs.`,
+      link: '/collection',
+    });
+    const trade = await toTrade(tx, updated!, now);
+    for (const pog of [trade.offerPog, trade.requestPog]) if (pog) uow.toUser(pog.userId, 'pog:updated', pog);
+    // A completed trade counts for both players' trade achievements.
+    uow.enqueue('achievements.check', { userIds: [row.fromUserId, row.toUserId] });
+    return announce(uow, trade);
+  });
+}
+
+export async function cancelTrade(db: Db, tradeId: TradeId, actorId: UserId, now: Date): Promise<Trade> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    const sender = (await lockActor(tx, actorId)).get(actorId)!;
+    const row = await lockTrade(tx, tradeId);
+    if (row.fromUserId !== actorId) throw new ForbiddenError('Only the player who sent this offer can cancel it.');
+    await assertPending(tx, row, now);
+    const [updated] = await tx.update(trades).set({ status: 'cancelled', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
+    await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender.username} cancelled their trade offer.`, link: '/trade' });
+    return announce(uow, await toTrade(tx, updated!, now));
+  });
+}

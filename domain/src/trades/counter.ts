@@ -1,0 +1,85 @@
+/**
+ * Counter-offers (issue 16; docs/rules.md, Trades: counter-offers). The recipient of a pending trade
+ * answers with their own offer: the POG they give and the POG they want from the other player. In
+ * one transaction the old trade ends as `countered` and the counter is created the other way round,
+ * naming it in `counter_of`; the counter is then an offer like any other (accept, reject, cancel,
+ * counter again), and every rule of a new offer is checked again: ownership, cooldowns, supply, the
+ * counterer's daily limit, bans, POGs risked in battles.
+ *
+ * Locks, in the lock order: both players (the counterer NO KEY UPDATE, for their daily limit, as a
+ * new offer does), then the POGs of the counter, then the old trade. An accept, a cancel or another
+ * counter of the same trade waits for the trade row, then finds it no longer pending: exactly one
+ * of them wins.
+ */
+import { eq } from 'drizzle-orm';
+import { EXPIRY } from '@pog/common/constants';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import type { CounterTradeRequest, Trade } from '@pog/common/trades/api';
+import { assertNotRiskedInBattle } from '../commitments';
+import type { TradeId, UserId } from '@pog/common/schemas/ids';
+import type { Db } from '../db/client';
+import { trades } from '../db/schema';
+import { lockActor } from '../moderation/player-locks';
+import { notify } from '../notifications/repository';
+import { inUnitOfWork } from '../outbox/unit-of-work';
+import { toTrade } from './repository';
+import { lockPogs } from '../pogs/locks';
+import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
+
+export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, input: CounterTradeRequest, now: Date): Promise<Trade> {
+  return inUnitOfWork(db, now, async (uow) => {
+    const { tx } = uow;
+    // The players of a trade never change, so they can be read first and locked in the lock order.
+    const [peek] = await tx.select({ fromUserId: trades.fromUserId }).from(trades).where(eq(trades.id, tradeId));
+    const players = await lockActor(tx, actorId, 'limits', peek ? [peek.fromUserId] : []);
+    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
+    const row = await lockTrade(tx, tradeId);
+    if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can counter it.');
+    await assertPending(tx, row, now);
+    if (input.offerPogId === row.requestPogId && input.requestPogId === row.offerPogId) {
+      throw new ValidationError('A counter-offer must change at least one POG. To take this trade as it is, accept it.');
+    }
+    const other = players.get(row.fromUserId)!;
+    if (other.isBanned) throw new ForbiddenError(`${other.username} is banned and cannot receive trade offers.`);
+    await assertUnderDailyLimit(tx, actorId, now);
+
+    const offer = found.get(input.offerPogId);
+    const request = found.get(input.requestPogId);
+    if (!offer || offer.userId !== actorId) throw new ForbiddenError('You can only offer a POG you own.');
+    if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
+    if (request.userId !== row.fromUserId) throw new ConflictError(`${request.name} no longer belongs to ${other.username}.`);
+    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
+    if (problem) throw problem;
+    await assertNotRiskedInBattle(tx, [offer, request]);
+
+    const [countered] = await tx.update(trades).set({ status: 'countered', decidedAt: now }).where(eq(trades.id, row.id)).returning();
+    const inserted = await tx
+      .insert(trades)
+      .values({
+        fromUserId: actorId,
+        toUserId: row.fromUserId,
+        offerPogId: offer.id,
+        requestPogId: request.id,
+        counterOf: row.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Throwing rolls the whole counter back: the old offer stays pending.
+    if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
+    const actor = players.get(actorId)!;
+    await notify(uow, {
+      userId: row.fromUserId,
+      kind: 'trade.countered',
+      title: 'Counter-offer',
+      body: `${actor.username} countered your offer: ${offer.name} for your ${request.name}.`,
+      link: '/trade',
+    });
+    announce(uow, await toTrade(tx, countered!, now));
+    const counter = await toTrade(tx, inserted[0], now);
+    uow.toUser(counter.toUserId, 'trade:created', counter);
+    uow.toUser(counter.fromUserId, 'trade:created', counter);
+    return counter;
+  });
+}

@@ -1,0 +1,75 @@
+/** What every trade command checks and locks the same way: offers, answers and counter-offers. */
+import { eq } from 'drizzle-orm';
+import { rewardsOf } from '@pog/common/achievements/catalogue';
+import { LIMITS } from '@pog/common/constants';
+import { AppError, ConflictError, NotFoundError } from '@pog/common/errors';
+import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
+import { formatWait, startOfUtcDay } from '@pog/common/pogs/creation-limits';
+import type { Trade } from '@pog/common/trades/api';
+import type { Tx } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
+import { trades, type PogRow, type TradeRow } from '../db/schema';
+import type { UnitOfWork } from '../outbox/unit-of-work';
+import { toTrade } from './repository';
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** Why a POG cannot be offered or requested right now (pogUnavailable, in common), or null. */
+export function unavailable(pog: PogRow, use: 'offer' | 'request', now: Date): AppError | null {
+  const refusal = pogUnavailable(pog, use, now);
+  if (!refusal) return null;
+  switch (refusal.reason) {
+    case 'rejected':
+      return new ConflictError(`${pog.name} was rejected by a moderator and cannot be traded.`);
+    case 'exhausted':
+      return new ConflictError(`${pog.name} has no trades left: its trade supply is used up.`);
+    default: {
+      const wait = secondsUntil(refusal.until!, now);
+      return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more.`, { retryAfterSeconds: wait });
+    }
+  }
+}
+
+const SENT_TODAY: RawStatement = {
+  name: 'trades_sent_today',
+  text: `SELECT (SELECT count(*)::int FROM trades WHERE from_user_id = $1 AND created_at >= $2) AS "sentToday",
+    ARRAY(SELECT achievement_id FROM user_achievements WHERE user_id = $1) AS "achievements"`,
+};
+
+/** The sender's daily limit of trade offers (counter-offers count as offers). Lock the sender's row first. */
+export async function assertUnderDailyLimit(tx: Tx, senderId: number, now: Date): Promise<void> {
+  // The offers sent today and the completed achievements (their rewards raise the limit), in one round trip.
+  const [sent] = await rawQuery<{ sentToday: number; achievements: string[] }>(tx, SENT_TODAY, [senderId, startOfUtcDay(now)]);
+  const dailyLimit = LIMITS.dailyTradeLimit + rewardsOf(sent?.achievements ?? []).trade;
+  if (Number(sent?.sentToday ?? 0) >= dailyLimit) {
+    const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
+    throw new AppError('DAILY_LIMIT', `You've reached your daily limit of ${dailyLimit} trade offers. You can send more in ${formatWait(wait)} (at 00:00 UTC).`, {
+      retryAfterSeconds: wait,
+    });
+  }
+}
+
+export async function lockTrade(tx: Tx, tradeId: number): Promise<TradeRow> {
+  const [row] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
+  if (!row) throw new NotFoundError('That trade does not exist.');
+  return row;
+}
+
+/** 409 with the trade's current state when it is no longer pending. */
+export async function assertPending(tx: Tx, row: TradeRow, now: Date): Promise<void> {
+  if (row.status === 'pending' && row.expiresAt <= now) {
+    await tx.update(trades).set({ status: 'expired', decidedAt: now }).where(eq(trades.id, row.id));
+    row = { ...row, status: 'expired', decidedAt: now };
+  }
+  if (row.status !== 'pending') {
+    throw new ConflictError(`This trade is no longer pending: it was ${row.status}.`, { trade: await toTrade(tx, row, now) });
+  }
+}
+
+/** Both players see the trade as it is now. */
+export function announce(uow: UnitOfWork, trade: Trade): Trade {
+  uow.toUser(trade.fromUserId, 'trade:updated', trade);
+  uow.toUser(trade.toUserId, 'trade:updated', trade);
+  return trade;
+}
+

@@ -1,0 +1,126 @@
+/**
+ * Players' stats (spec section 3) and recorded achievements, read for one player or many at once in
+ * the same three statements (a group of battle winners costs what one player does). Limits include
+ * the rewards of the achievements they completed (common/src/achievements/catalogue.ts).
+ */
+import { eq } from 'drizzle-orm';
+import { rewardsOf } from '@pog/common/achievements/catalogue';
+import { LIMITS } from '@pog/common/constants';
+import { NotFoundError } from '@pog/common/errors';
+import { creationCooldownSeconds, startOfUtcDay } from '@pog/common/pogs/creation-limits';
+import { creationStreak, type UserStats } from '@pog/common/users/stats';
+import type { Db, Tx } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
+import { userAchievements } from '../db/schema';
+
+/** How far back a creation streak is looked for (a longer one shows as this many days). */
+const STREAK_LOOKBACK_DAYS = 366;
+
+export interface PlayerProgress {
+  username: string;
+  stats: UserStats;
+  /** Recorded completions: achievement id → when. */
+  completed: Map<string, Date>;
+}
+
+/**
+ * One statement, hand-written (db/raw-query.ts): the achievements check after every group of battles
+ * and every trade runs it, and Drizzle built three statements with a new text for each number of
+ * players, which PostgreSQL then parsed and planned anew (about 1 ms of planning for the counts, per
+ * check). `$1`: the players' ids; `$2`: the start of today (UTC); `$3`: how far back a creation
+ * streak is looked for. Qualified by hand: inside the subqueries an unqualified "id" would name their
+ * own table's column.
+ */
+const PROGRESS: RawStatement = {
+  name: 'player_progress',
+  text: `SELECT u.id, u.username,
+      (SELECT count(*) FROM pogs WHERE user_id = u.id)::int AS "pogCount",
+      (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND created_at >= $2::timestamptz)::int AS "createdToday",
+      (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND kind = 'created')::int AS "createdTotal",
+      (SELECT count(*) FROM trades WHERE from_user_id = u.id AND created_at >= $2::timestamptz)::int AS "sentToday",
+      (SELECT count(*) FROM trades WHERE status = 'accepted' AND (from_user_id = u.id OR to_user_id = u.id))::int AS "tradesDone",
+      (SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = u.id)::int AS "battleWins",
+      (SELECT count(*) FROM pogs WHERE creator_id = u.id AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int AS "rareCreations",
+      (SELECT max(created_at) FROM pog_creations WHERE user_id = u.id) AS "lastCreatedAt",
+      EXISTS (SELECT 1 FROM pogs WHERE creator_id = u.id AND moderation_status = 'rejected') AS "hasRejected",
+      (SELECT array_agg(DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) FROM pog_creations
+        WHERE user_id = u.id AND created_at >= $3::timestamptz AND kind = 'created') AS "creationDays",
+      (SELECT json_agg(json_build_object('id', achievement_id, 'at', completed_at)) FROM user_achievements WHERE user_id = u.id) AS "completed"
+    FROM users u WHERE u.id = ANY($1::int[])`,
+};
+
+interface ProgressRow {
+  id: number;
+  username: string;
+  pogCount: number;
+  createdToday: number;
+  createdTotal: number;
+  sentToday: number;
+  tradesDone: number;
+  battleWins: number;
+  rareCreations: number;
+  lastCreatedAt: Date | string | null;
+  hasRejected: boolean;
+  /** The UTC days (YYYY-MM-DD) with a creation since $3; null for none. */
+  creationDays: string[] | null;
+  /** Recorded completions; null for none. */
+  completed: Array<{ id: string; at: string }> | null;
+}
+
+/**
+ * Stats and completions of these players; players that do not exist are left out. Inside a unit of
+ * work's transaction (or `transactionAt`), the statement runs with its generic plan.
+ */
+export async function playerProgress(db: Db | Tx, userIds: number[], now: Date): Promise<Map<number, PlayerProgress>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const today = startOfUtcDay(now);
+  const since = new Date(today.getTime() - STREAK_LOOKBACK_DAYS * 24 * 3600 * 1000);
+  const rows = await rawQuery<ProgressRow>(db, PROGRESS, [ids, today.toISOString(), since.toISOString()]);
+  const progress = new Map<number, PlayerProgress>();
+  for (const row of rows) {
+    const completed = new Map((row.completed ?? []).map((d) => [d.id, new Date(d.at)]));
+    const rewards = rewardsOf(completed.keys());
+    const stats: UserStats = {
+      pogCount: row.pogCount,
+      collectionLimit: LIMITS.collectionLimit + rewards.collection,
+      completedAchievements: completed.size,
+      dailyCreationCount: row.createdToday,
+      dailyCreationLimit: LIMITS.dailyCreationLimit + rewards.creation,
+      dailyTradeCount: row.sentToday,
+      dailyTradeLimit: LIMITS.dailyTradeLimit + rewards.trade,
+      tradeCount: row.tradesDone,
+      creationCount: row.createdTotal,
+      creationStreak: creationStreak(row.creationDays ?? [], now),
+      battleWins: row.battleWins,
+      rareCreations: row.rareCreations,
+      creationCooldownSeconds: cooldownLeft(row, now),
+    };
+    progress.set(row.id, { username: row.username, stats, completed });
+  }
+  return progress;
+}
+
+/** Whole seconds until the creation cooldown ends (0 when it has). */
+function cooldownLeft(row: { lastCreatedAt: string | Date | null; hasRejected: boolean; createdTotal: number }, now: Date): number {
+  if (!row.lastCreatedAt) return 0;
+  const readyAt = new Date(row.lastCreatedAt).getTime() + creationCooldownSeconds({ createdTotal: row.createdTotal, hasRejected: row.hasRejected }) * 1000;
+  return Math.max(0, Math.ceil((readyAt - now.getTime()) / 1000));
+}
+
+/** One player's stats and completions; 404 for a player who does not exist. */
+export async function progressOf(db: Db | Tx, userId: number, now: Date): Promise<PlayerProgress> {
+  const found = (await playerProgress(db, [userId], now)).get(userId);
+  if (!found) throw new NotFoundError('That player does not exist.');
+  return found;
+}
+
+export async function userStats(db: Db | Tx, userId: number, now: Date): Promise<UserStats> {
+  return (await progressOf(db, userId, now)).stats;
+}
+
+/** Only what the limits need (creation and trade commands): the rewards of completed achievements. */
+export async function limitRewardsOf(db: Db | Tx, userId: number) {
+  const rows = await db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId));
+  return rewardsOf(rows.map((r) => r.id));
+}
