@@ -30,7 +30,7 @@ async function call(handler: Parameters<typeof handle<typeof entry>>[2], path: s
   try {
     const { port } = server.address() as { port: number };
     const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST' });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as { message: string } };
   } finally {
     server.close();
   }

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+// Declares what inject('appBundle') returns: the bundle the global setup provides.
+import type {} from './app-bundle';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { seedPgliteDataDir } from './pglite-template';
