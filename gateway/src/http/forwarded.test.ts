@@ -59,6 +59,11 @@ describe('a Koa app behind trusted proxies', () => {
     expect(await ask(twoHops, { 'x-forwarded-for': '6.6.6.6, 203.0.113.7, 10.0.0.2' })).toMatchObject({ ip: '203.0.113.7', protocol: 'http' });
   });
 
+  it('takes scheme and host from the entries the trusted proxies wrote, not the leftmost', async () => {
+    const headers = { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-proto': 'http, https', 'x-forwarded-host': 'evil.example, pogs.example' };
+    expect(await ask(oneHop, headers)).toEqual({ ip: '203.0.113.7', protocol: 'https', secure: true, host: 'pogs.example' });
+  });
+
   it('ignores forwarded headers when no proxy is trusted', async () => {
     const body = await ask(direct, { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' });
     expect(body).toMatchObject({ protocol: 'http', secure: false, host: new URL(direct).host });

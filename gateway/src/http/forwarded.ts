@@ -18,11 +18,6 @@ export function forwardedEntry(value: HeaderValue, hops: number): string | undef
   return entries.slice(-hops)[0] || undefined;
 }
 
-/** The client's address: from X-Forwarded-For behind trusted proxies, else the socket's peer. */
-export function clientAddress(headers: IncomingHttpHeaders, socketAddress: string | undefined, hops: number): string {
-  return forwardedEntry(headers['x-forwarded-for'], hops) ?? socketAddress ?? '';
-}
-
 export function requestProtocol(headers: IncomingHttpHeaders, encrypted: boolean, hops: number): 'http' | 'https' {
   if (encrypted) return 'https';
   return forwardedEntry(headers['x-forwarded-proto'], hops)?.toLowerCase() === 'https' ? 'https' : 'http';
@@ -38,19 +33,17 @@ export function requestOrigin(headers: IncomingHttpHeaders, encrypted: boolean, 
 }
 
 /**
- * Makes Koa's `ctx.ip`, `ctx.protocol`, `ctx.secure` and `ctx.host` follow the rule above. Koa's
- * own `maxIpsCount` gives the same address, but its protocol and host take the leftmost entry.
+ * Trusts `hops` proxies. The client address is Koa's own: with `proxy` on, `ctx.ip` is the first of
+ * the last `maxIpsCount` entries of X-Forwarded-For (`proxyIpHeader`), the rule above. Koa takes
+ * the leftmost entry of X-Forwarded-Proto and -Host, which behind an appending proxy is the client's
+ * own; so `ctx.protocol`, `ctx.secure` and `ctx.host` follow the rule above instead, the same one
+ * the socket handshake (outside Koa) applies.
  */
 export function trustProxyHops(koa: Koa, hops: number): void {
   koa.proxy = hops > 0;
+  koa.proxyIpHeader = 'X-Forwarded-For';
   koa.maxIpsCount = hops;
   Object.defineProperties(koa.request, {
-    ip: {
-      configurable: true,
-      get(this: Koa.Request) {
-        return clientAddress(this.headers, this.socket.remoteAddress, hops);
-      },
-    },
     protocol: {
       configurable: true,
       get(this: Koa.Request) {

@@ -1,11 +1,12 @@
 /**
  * The JSON body reader. Every limit is checked before JSON.parse and before the session is loaded:
- * the declared and the counted size, the encoding and charset, then the nesting depth in one linear
- * pass over the text. So a hostile body costs one pass over at most `maxBytes`, never a recursion
+ * the encoding and charset, the declared and the counted size (raw-body reads the body), then the
+ * nesting depth in one linear pass over the text. So a hostile body costs one pass over at most `maxBytes`, never a recursion
  * (a deep body once overflowed a recursive check and 800 KB bodies froze the event loop).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
 import { AppError, ValidationError } from '@pog/common';
 
 export interface JsonLimits {
@@ -42,23 +43,15 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-async function readLimited(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const chunks: Buffer[] = [];
-  let size = 0;
+/** The body's bytes, read by raw-body: a declared or counted size above `maxBytes` is refused with 413. */
+async function readLimited(req: IncomingMessage, declared: number | undefined, maxBytes: number): Promise<Buffer> {
   try {
-    // Not destroying the request on an early exit lets the 413 reach the client.
-    for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(chunk);
-    }
+    // raw-body stops reading without destroying the request, which lets the 413 reach the client.
+    return await getRawBody(req, { length: declared ?? null, limit: maxBytes });
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if ((error as { status?: number }).status === 413) throw tooLarge(maxBytes);
     throw new ValidationError('The request body was interrupted. Please try again.');
   }
-  return Buffer.concat(chunks, size);
 }
 
 export function parseJsonText(text: string, maxDepth: number): unknown {
@@ -78,7 +71,7 @@ export function jsonBody(limits: JsonLimits): Middleware {
       if (encoding !== '' && encoding !== 'identity') throw unsupported('Send the request body uncompressed (no Content-Encoding).');
       const charset = ctx.request.charset.toLowerCase();
       if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') throw unsupported('Send the request body as UTF-8 JSON.');
-      const bytes = await readLimited(ctx.req, limits.maxBytes);
+      const bytes = await readLimited(ctx.req, ctx.request.length, limits.maxBytes);
       let text: string;
       try {
         text = decoder.decode(bytes);

@@ -46,11 +46,16 @@ describe('security headers and source maps', () => {
       expect(response.headers.get('x-content-type-options'), route).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), route).toBe('same-origin');
       expect(response.headers.get('permissions-policy'), route).toMatch(/camera=\(\)/);
+      expect(response.headers.get('x-frame-options'), route).toBe('DENY');
+      // Only these: helmet's other defaults (HSTS, cross-origin policies, X-XSS-Protection) stay off.
+      for (const other of ['strict-transport-security', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+        expect(response.headers.get(other), `${other} on ${route}`).toBeNull();
+      }
     }
   });
 
   it('allows no inline script and no framing', () => {
-    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);

@@ -1,34 +1,41 @@
 /**
- * The security headers every answer carries (issue 11 §8), whether it is the web app, an API answer
- * or an uploaded image. In compose, nginx must send the same values for the SPA it serves itself
- * (docs/architecture.md, Security headers).
+ * The security headers every answer carries, whether it is the web app, an API answer or an
+ * uploaded image, set by helmet. In compose, nginx must send the same values for the SPA it serves
+ * itself (docs/architecture.md, Security headers).
  */
 import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
 
 /**
- * The Content-Security-Policy. Scripts only from our own origin, never inline. Styles may be
- * inline because styled-components writes <style> elements at run time. Images from our origin
- * (uploads included), data: URLs (placeholders) and blob: URLs (the crop dialog's preview).
+ * The Content-Security-Policy directives. Scripts only from our own origin, never inline. Styles
+ * may be inline because styled-components writes <style> elements at run time. Images from our
+ * origin (uploads included), data: URLs (placeholders) and blob: URLs (the crop dialog's preview).
  * Fonts are self-hosted. Nobody may frame the app (clickjacking).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
+const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
   // 'self' covers same-origin ws:/wss: too (Socket.IO), in CSP Level 3 browsers.
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+  'connect-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
 
-/** Browser features the app never uses, switched off for every frame. */
+/** The policy as helmet writes it (directives joined by ";"). */
+export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
+  .map(([name, values]) => [name, ...values].join(' '))
+  .join(';');
+
+/** Browser features the app never uses, switched off for every frame (helmet has no option for it). */
 export const PERMISSIONS_POLICY = ['accelerometer=()', 'camera=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()', 'microphone=()', 'payment=()', 'usb=()'].join(', ');
 
+/** What every answer carries: helmet's share and the Permissions-Policy. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
@@ -38,10 +45,28 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** Helmet with exactly the headers above; its other defaults (HSTS, COOP, CORP and so on) stay off. */
+const setHelmetHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES as Record<string, string[]> },
+  xContentTypeOptions: true,
+  referrerPolicy: { policy: 'same-origin' },
+  xFrameOptions: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+});
+
 /** Sets the headers before anything else runs, so error answers carry them too. */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
-    ctx.set(SECURITY_HEADERS);
-    await next();
+    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
+    await setHelmetHeaders(ctx, next);
   };
 }
