@@ -23,9 +23,17 @@ describe('design arrivals (the server scorer, simulated)', () => {
     const fourth = arrivals.arrive({ ...look, textContent: 'Bye', image: null });
     expect(first.uniqueness).toEqual({ kind: 'design', frequency: { total: 0, sameColourPair: 0, sameText: 0 }, sameDesignExists: false });
     expect(second.uniqueness).toEqual({ kind: 'design', frequency: { total: 1, sameColourPair: 1, sameText: 1 }, sameDesignExists: false });
-    expect(third.uniqueness).toEqual({ kind: 'image', nearestHashDistance: null, sameDesignExists: false });
+    expect(third.uniqueness).toEqual({ kind: 'image', nearestHashDistance: null, frequency: { total: 2, sameColourPair: 0, sameText: 0 }, sameDesignExists: false });
     // Image POGs count in the design frequencies too, as in the server's query.
     expect(fourth.uniqueness).toEqual({ kind: 'design', frequency: { total: 3, sameColourPair: 2, sameText: 1 }, sameDesignExists: false });
+  });
+
+  it("counts a creator's own POGs apart", () => {
+    const arrivals = new DesignArrivals();
+    arrivals.arrive({ ...look, image: null, creator: 'ann' });
+    arrivals.arrive({ ...look, textContent: 'Other', image: null, creator: 'bob' });
+    const again = arrivals.arrive({ ...look, textContent: 'Third', image: null, creator: 'ann' });
+    expect(again.uniqueness).toMatchObject({ frequency: { total: 2, sameColourPair: 2, sameText: 0, ownSameColourPair: 1, ownSameText: 0 } });
   });
 
   it('knows a copy: the same look, and the same picture within the copy distance', () => {

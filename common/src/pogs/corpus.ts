@@ -2,8 +2,8 @@
  * Test support for the rarity corpora (not used by the app): designs arrive one after another and
  * each is measured against the ones before it with only what the server's scorer knows
  * (common/src/server/pogs/scoring.ts, uniquenessInput): how many earlier POGs share its colour pair
- * and its text, the nearest earlier image within EXACT_SEARCH_DISTANCE bits (nothing beyond), and
- * whether an earlier POG looks exactly the same.
+ * and its text (and how many of those its creator made), the nearest earlier image within
+ * EXACT_SEARCH_DISTANCE bits (nothing beyond), and whether an earlier POG looks exactly the same.
  */
 import { RARITIES, type Rarity } from '../constants';
 import { designLookKey, type DesignLook } from './design-match';
@@ -18,6 +18,8 @@ export interface CorpusImage {
 
 export interface CorpusDesign extends DesignLook {
   image: CorpusImage | null;
+  /** Who made it; designs without one are each by a player of their own. */
+  creator?: string;
 }
 
 /**
@@ -42,6 +44,8 @@ export class DesignArrivals {
   /** Per look (designLookKey): the image hashes of the POGs with that look, '' for none. */
   private readonly looks = new Map<string, string[]>();
   private readonly hashes: string[] = [];
+  /** Per creator: their POGs' colour pairs and texts, counted as above. */
+  private readonly creators = new Map<string, { pairCounts: Map<string, number>; textCounts: Map<string, number> }>();
   private total = 0;
 
   /** What the scorer would be given for this design; then the design joins the game. */
@@ -52,6 +56,13 @@ export class DesignArrivals {
     const sameLook = this.looks.get(lookKey) ?? [];
     const { image } = design;
     const { copyDistance } = RARITY_TUNING.uniqueness;
+    const creator = this.creator(design);
+    const frequency = {
+      total: this.total,
+      sameColourPair: this.pairCounts.get(pairKey) ?? 0,
+      sameText: this.textCounts.get(textKey) ?? 0,
+      ...(creator ? { ownSameColourPair: creator.pairCounts.get(pairKey) ?? 0, ownSameText: creator.textCounts.get(textKey) ?? 0 } : {}),
+    };
     const input: PogScoreInput = {
       backgroundColor1: design.backgroundColor1,
       backgroundColor2: design.backgroundColor2,
@@ -63,20 +74,35 @@ export class DesignArrivals {
         ? {
             kind: 'image',
             nearestHashDistance: nearestVisibleDistance(image.hash, this.hashes),
+            frequency,
             sameDesignExists: sameLook.some((hash) => hash !== '' && hammingDistance(hash, image.hash) <= copyDistance),
           }
         : {
             kind: 'design',
-            frequency: { total: this.total, sameColourPair: this.pairCounts.get(pairKey) ?? 0, sameText: this.textCounts.get(textKey) ?? 0 },
+            frequency,
             sameDesignExists: sameLook.includes(''),
           },
     };
     increment(this.pairCounts, pairKey);
     increment(this.textCounts, textKey);
+    if (creator) {
+      increment(creator.pairCounts, pairKey);
+      increment(creator.textCounts, textKey);
+    }
     this.looks.set(lookKey, [...sameLook, image?.hash ?? '']);
     if (image) this.hashes.push(image.hash);
     this.total += 1;
     return input;
+  }
+
+  private creator({ creator }: CorpusDesign) {
+    if (creator === undefined) return undefined;
+    let found = this.creators.get(creator);
+    if (!found) {
+      found = { pairCounts: new Map(), textCounts: new Map() };
+      this.creators.set(creator, found);
+    }
+    return found;
   }
 }
 

@@ -8,7 +8,7 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '../../constants';
 import { matchesBlocklist } from '../../pogs/blocklist';
-import { HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type PogScore, type UniquenessInput } from '../../pogs/rarity';
+import { HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type DesignFrequency, type PogScore, type UniquenessInput } from '../../pogs/rarity';
 import type { Rarity } from '../../constants';
 import type { Db } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
@@ -47,7 +47,39 @@ function sameLookAs(pog: PogRow): SQL {
     and ${pogs.scoredVersion} = ${pogs.designVersion}`;
 }
 
+/**
+ * How common the POG's colour pair and text are among the other POGs (DesignFrequency), those of
+ * its own creator counted apart, and whether another POG without an image looks exactly the same.
+ */
+async function designCounts(db: Db, pog: PogRow): Promise<{ frequency: DesignFrequency; sameDesignWithoutImage: boolean }> {
+  const samePair = sql`${pogs.colourPairKey} = ${pog.colourPairKey}`;
+  const sameText = sql`${pogs.textKey} = ${pog.textKey}`;
+  const own = sql`${pogs.creatorId} = ${pog.creatorId}`;
+  const [row] = await db
+    .select({
+      total: count(),
+      sameColourPair: sql<number>`count(*) filter (where ${samePair})`,
+      sameText: sql<number>`count(*) filter (where ${sameText})`,
+      ownSameColourPair: sql<number>`count(*) filter (where ${own} and ${samePair})`,
+      ownSameText: sql<number>`count(*) filter (where ${own} and ${sameText})`,
+      sameDesign: sql<number>`count(*) filter (where ${pogs.imageHash} is null and ${sameLookAs(pog)})`,
+    })
+    .from(pogs)
+    .where(ne(pogs.id, pog.id));
+  return {
+    frequency: {
+      total: Number(row?.total ?? 0),
+      sameColourPair: Number(row?.sameColourPair ?? 0),
+      sameText: Number(row?.sameText ?? 0),
+      ownSameColourPair: Number(row?.ownSameColourPair ?? 0),
+      ownSameText: Number(row?.ownSameText ?? 0),
+    },
+    sameDesignWithoutImage: Number(row?.sameDesign ?? 0) > 0,
+  };
+}
+
 async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; duplicateOfOther: boolean }> {
+  const { frequency, sameDesignWithoutImage } = await designCounts(db, pog);
   if (pog.imageHash) {
     const similar = await findSimilarImages(db, pog.imageHash, pog.id);
     const duplicateOfOther = similar.some((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
@@ -56,25 +88,9 @@ async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: Uniqueness
     const sameDesignExists =
       samePicture.length > 0 && (await db.select({ id: pogs.id }).from(pogs).where(and(inArray(pogs.id, samePicture), sameLookAs(pog))).limit(1)).length > 0;
     // Nothing within the exact search distance: as original as an image gets.
-    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, sameDesignExists }, duplicateOfOther };
+    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, frequency, sameDesignExists }, duplicateOfOther };
   }
-  const [row] = await db
-    .select({
-      total: count(),
-      sameColourPair: sql<number>`count(*) filter (where ${pogs.colourPairKey} = ${pog.colourPairKey})`,
-      sameText: sql<number>`count(*) filter (where ${pogs.textKey} = ${pog.textKey})`,
-      sameDesign: sql<number>`count(*) filter (where ${pogs.imageHash} is null and ${sameLookAs(pog)})`,
-    })
-    .from(pogs)
-    .where(ne(pogs.id, pog.id));
-  return {
-    input: {
-      kind: 'design',
-      frequency: { total: Number(row?.total ?? 0), sameColourPair: Number(row?.sameColourPair ?? 0), sameText: Number(row?.sameText ?? 0) },
-      sameDesignExists: Number(row?.sameDesign ?? 0) > 0,
-    },
-    duplicateOfOther: false,
-  };
+  return { input: { kind: 'design', frequency, sameDesignExists: sameDesignWithoutImage }, duplicateOfOther: false };
 }
 
 export async function scorePogVersion(db: Db, pogId: number, version: number, now: Date): Promise<ScoringOutcome> {
