@@ -4,11 +4,12 @@
  * (common/src/server/pogs/scoring.ts, uniquenessInput): how many earlier POGs share its colour pair
  * and its text (and how many of those its creator made), the nearest earlier image within
  * EXACT_SEARCH_DISTANCE bits (nothing beyond), and whether an earlier POG looks exactly the same.
+ * `score` also applies the creator's legendary share as the server's scoring step does.
  */
 import { RARITIES, type Rarity } from '../constants';
 import { designLookKey, type DesignLook } from './design-match';
 import { EXACT_SEARCH_DISTANCE, hammingDistance } from './image-hash';
-import { colourPairKey, designTextKey, RARITY_TARGET_SHARES, RARITY_TUNING, type PogScore, type PogScoreInput } from './rarity';
+import { capLegendary, colourPairKey, designTextKey, RARITY_TARGET_SHARES, RARITY_TUNING, scorePog, type CreatorRecord, type PogScore, type PogScoreInput } from './rarity';
 
 /** A picture as the scorer sees it: its perceptual hash and its detail (0..1). */
 export interface CorpusImage {
@@ -44,8 +45,8 @@ export class DesignArrivals {
   /** Per look (designLookKey): the image hashes of the POGs with that look, '' for none. */
   private readonly looks = new Map<string, string[]>();
   private readonly hashes: string[] = [];
-  /** Per creator: their POGs' colour pairs and texts, counted as above. */
-  private readonly creators = new Map<string, { pairCounts: Map<string, number>; textCounts: Map<string, number> }>();
+  /** Per creator: their POGs' colour pairs and texts, counted as above, and their record. */
+  private readonly creators = new Map<string, { pairCounts: Map<string, number>; textCounts: Map<string, number>; record: CreatorRecord }>();
   private total = 0;
 
   /** What the scorer would be given for this design; then the design joins the game. */
@@ -95,11 +96,23 @@ export class DesignArrivals {
     return input;
   }
 
+  /** The design scored as the worker scores it, its creator's legendary share applied; then it joins the game. */
+  score(design: CorpusDesign): PogScore {
+    const record = { ...(this.creator(design)?.record ?? { scored: 0, legendary: 0 }) };
+    const score = capLegendary(scorePog(this.arrive(design)), record);
+    const creator = this.creator(design);
+    if (creator) {
+      creator.record.scored += 1;
+      if (score.rarity === 'legendary') creator.record.legendary += 1;
+    }
+    return score;
+  }
+
   private creator({ creator }: CorpusDesign) {
     if (creator === undefined) return undefined;
     let found = this.creators.get(creator);
     if (!found) {
-      found = { pairCounts: new Map(), textCounts: new Map() };
+      found = { pairCounts: new Map(), textCounts: new Map(), record: { scored: 0, legendary: 0 } };
       this.creators.set(creator, found);
     }
     return found;

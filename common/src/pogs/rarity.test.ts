@@ -6,6 +6,7 @@ import { playerDesigns } from './player-corpus';
 import { GRADIENT_PRESETS, POG_TEMPLATES, type PogTemplate } from './templates';
 import {
   bothColoursSet,
+  capLegendary,
   colourPairKey,
   complexityScore,
   HAMMING_FLAG_DISTANCE,
@@ -13,6 +14,7 @@ import {
   hueHarmony,
   imageUniqueness,
   isCopiedDesign,
+  legendaryWithinShare,
   pointsFor,
   RARITY_THRESHOLDS,
   RARITY_WEIGHTS,
@@ -241,6 +243,27 @@ describe('scorePog', () => {
     expect(score.points).toBeLessThan(400);
   });
 
+  describe("a creator's legendary share", () => {
+    const legendary = scorePog({ ...design, imageDetail: 0.9, uniqueness: { kind: 'image', nearestHashDistance: null, frequency: unseen, sameDesignExists: false } });
+
+    it('always allows a first legendary, then one in every 50 scored POGs', () => {
+      expect(legendaryWithinShare({ scored: 0, legendary: 0 })).toBe(true);
+      expect(legendaryWithinShare({ scored: 5, legendary: 0 })).toBe(true);
+      expect(legendaryWithinShare({ scored: 98, legendary: 1 })).toBe(false);
+      expect(legendaryWithinShare({ scored: 99, legendary: 1 })).toBe(true);
+      expect(legendaryWithinShare({ scored: 148, legendary: 2 })).toBe(false);
+      expect(legendaryWithinShare({ scored: 149, legendary: 2 })).toBe(true);
+    });
+
+    it('makes a legendary score over the share epic, with the points of an epic', () => {
+      expect(legendary.rarity).toBe('legendary');
+      expect(capLegendary(legendary, { scored: 10, legendary: 0 })).toEqual(legendary);
+      const capped = capLegendary(legendary, { scored: 10, legendary: 1 });
+      expect(capped).toEqual({ ...legendary, rarity: 'epic', points: pointsFor(legendary.total, 'epic') });
+      const epic = { ...legendary, rarity: 'epic' as const };
+      expect(capLegendary(epic, { scored: 10, legendary: 5 })).toBe(epic);
+    });
+  });
 });
 
 describe('what players really make', () => {

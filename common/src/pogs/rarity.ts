@@ -7,7 +7,9 @@
  * that two corpora, each scored one POG after another with only what the server knows, land
  * within 5 points of 50/25/15/8/2 percent common to legendary: random designs
  * (worker/src/images/rarity-distribution.test.ts) and designs as players make them
- * (player-corpus.ts, rarity-distribution.test.ts). docs/rules.md, "Rarity", has the maths and figures.
+ * (player-corpus.ts, rarity-distribution.test.ts). No recipe reaches legendary on demand: its
+ * creator's legendary share caps it (capLegendary; worker/src/images/farming.test.ts searches for
+ * one). docs/rules.md, "Rarity", has the maths and figures.
  */
 import type { Rarity } from '../constants';
 import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, type Hsl } from './color';
@@ -317,6 +319,30 @@ export function pointsFor(total: number, rarity: Rarity): number {
   return Math.round(10 * total) + RARITY_POINTS_BASE[rarity];
 }
 
+/** A creator's record when one of their POGs is scored: their OTHER scored POGs, and how many of those are legendary. */
+export interface CreatorRecord {
+  scored: number;
+  legendary: number;
+}
+
+/**
+ * True when one more legendary POG keeps its creator's legendary POGs within the target share
+ * (RARITY_TARGET_SHARES.legendary) of their scored POGs, this one included. A creator's first
+ * legendary is always allowed; the second needs 100 scored POGs, the third 150.
+ */
+export function legendaryWithinShare({ scored, legendary }: CreatorRecord): boolean {
+  return legendary === 0 || (legendary + 1) / (scored + 1) <= RARITY_TARGET_SHARES.legendary;
+}
+
+/**
+ * The rule that no recipe makes legendary POGs on demand: a score legendary by its total is epic
+ * when its creator's legendary share is used up (legendaryWithinShare), its points those of an epic.
+ */
+export function capLegendary(score: PogScore, record: CreatorRecord): PogScore {
+  if (score.rarity !== 'legendary' || legendaryWithinShare(record)) return score;
+  return { ...score, rarity: 'epic', points: pointsFor(score.total, 'epic') };
+}
+
 /**
  * What the server knows about the other POGs when it scores one. `sameDesignExists`: another POG
  * already looks exactly the same (designLookKey, and a picture within the copy distance if any).
@@ -358,7 +384,7 @@ export function isCopiedDesign(input: PogScoreInput): boolean {
  * rounded total. Uniqueness: the design's (colour pair and text) without an image; with one, the
  * image's times the design's to the power imageDesignWeight. A copied design (isCopiedDesign) is
  * common and earns no uniqueness and no complexity, the work being someone else's: its points come
- * from its harmony alone.
+ * from its harmony alone. The creator's legendary share is the scoring step's (capLegendary).
  */
 export function scorePog(input: PogScoreInput): PogScore {
   const copied = isCopiedDesign(input);

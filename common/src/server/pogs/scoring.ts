@@ -3,14 +3,15 @@
  * flags). Idempotent per design version: scoring a version that is already scored changes nothing,
  * and a version that an edit has replaced is skipped (the edit's own job scores it). The result is
  * one unit of work: the scores, the owner's notifications and POG, the moderators' flag and, for a
- * design that scored rare or better, its creator's achievements check.
+ * design that scored rare or better, its creator's achievements check. A legendary score is held to
+ * its creator's legendary share there (withinLegendaryShare).
  */
-import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '../../constants';
 import { matchesBlocklist } from '../../pogs/blocklist';
-import { HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type DesignFrequency, type PogScore, type UniquenessInput } from '../../pogs/rarity';
+import { capLegendary, HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type DesignFrequency, type PogScore, type UniquenessInput } from '../../pogs/rarity';
 import type { Rarity } from '../../constants';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '../../schemas/notifications';
@@ -93,6 +94,32 @@ async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: Uniqueness
   return { input: { kind: 'design', frequency, sameDesignExists: sameDesignWithoutImage }, duplicateOfOther: false };
 }
 
+/**
+ * The advisory lock space of creators' legendary shares (pg_advisory_xact_lock(int, int): this, the
+ * creator's id). Only scoring takes it, last of its locks (after the POG's row), so two scorings of
+ * one creator's POGs count that creator's legendary POGs one after the other.
+ */
+const LEGENDARY_SHARE_LOCK_SPACE = 0x6c6567;
+
+/**
+ * A legendary score checked against its creator's legendary share (capLegendary), inside the
+ * scoring's transaction: under the creator's lock, so that of two scorings at once the second sees
+ * what the first committed. Other scores pass unchanged, without the lock.
+ */
+async function withinLegendaryShare(tx: Tx, pog: PogRow, score: PogScore): Promise<PogScore> {
+  if (score.rarity !== 'legendary') return score;
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEGENDARY_SHARE_LOCK_SPACE}, ${pog.creatorId})`);
+  const scored = isNotNull(pogs.scoredVersion);
+  const [row] = await tx
+    .select({
+      scored: sql<number>`count(*) filter (where ${scored})`,
+      legendary: sql<number>`count(*) filter (where ${scored} and ${pogs.rarity} = 'legendary')`,
+    })
+    .from(pogs)
+    .where(and(eq(pogs.creatorId, pog.creatorId), ne(pogs.id, pog.id)));
+  return capLegendary(score, { scored: Number(row?.scored ?? 0), legendary: Number(row?.legendary ?? 0) });
+}
+
 export async function scorePogVersion(db: Db, pogId: number, version: number, now: Date): Promise<ScoringOutcome> {
   const found = await findPog(db, pogId);
   if (!found) return { status: 'missing', notifications: [] };
@@ -101,7 +128,7 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
 
   const pog = found.pog;
   const { input, duplicateOfOther } = await uniquenessInput(db, pog);
-  const score = scorePog({
+  const byTotal = scorePog({
     backgroundColor1: pog.backgroundColor1,
     backgroundColor2: pog.backgroundColor2,
     textColor: pog.textColor,
@@ -119,6 +146,7 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
     if (!current || current.designVersion !== version || current.scoredVersion === version) {
       return { status: current?.scoredVersion === version ? 'already-scored' : 'stale', notifications: [] };
     }
+    const score = await withinLegendaryShare(tx, current, byTotal);
     const supply = TRADE_SUPPLY[score.rarity];
     const maxTrades = Math.min(current.requestedMaxTrades ?? supply, supply);
     const tradesDone = current.maxTrades - current.tradesRemaining;
