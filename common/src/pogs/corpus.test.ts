@@ -23,9 +23,33 @@ describe('design arrivals (the server scorer, simulated)', () => {
     const fourth = arrivals.arrive({ ...look, textContent: 'Bye', image: null });
     expect(first.uniqueness).toEqual({ kind: 'design', frequency: { total: 0, sameColourPair: 0, sameText: 0 }, sameDesignExists: false });
     expect(second.uniqueness).toEqual({ kind: 'design', frequency: { total: 1, sameColourPair: 1, sameText: 1 }, sameDesignExists: false });
-    expect(third.uniqueness).toEqual({ kind: 'image', nearestHashDistance: null, sameDesignExists: false });
+    expect(third.uniqueness).toEqual({ kind: 'image', nearestHashDistance: null, frequency: { total: 2, sameColourPair: 0, sameText: 0 }, sameDesignExists: false });
     // Image POGs count in the design frequencies too, as in the server's query.
     expect(fourth.uniqueness).toEqual({ kind: 'design', frequency: { total: 3, sameColourPair: 2, sameText: 1 }, sameDesignExists: false });
+  });
+
+  it("counts a creator's own POGs apart, and holds each creator to the legendary share", () => {
+    const arrivals = new DesignArrivals();
+    arrivals.arrive({ ...look, image: null, creator: 'ann' });
+    arrivals.arrive({ ...look, textContent: 'Other', image: null, creator: 'bob' });
+    const again = arrivals.arrive({ ...look, textContent: 'Third', image: null, creator: 'ann' });
+    expect(again.uniqueness).toMatchObject({ frequency: { total: 2, sameColourPair: 2, sameText: 0, ownSameColourPair: 1, ownSameText: 0 } });
+
+    // A perfect design on fresh colours and words each time: legendary by its total, each in a game of its own.
+    const perfect = (n: number): CorpusDesign => ({
+      backgroundColor1: ['#1A237E', '#4A148C', '#004D40', '#B71C1C'][n % 4]!,
+      backgroundColor2: ['#7E5A1A', '#148C2C', '#4D0030', '#1CB7B7'][n % 4]!,
+      textColor: '#FFFFFF',
+      textContent: `Fresh words number ${n}`,
+      fontFamily: 'Orbitron',
+      image: { hash: (0x1234567890abcdefn * BigInt(n + 1)).toString(16).slice(-16).padStart(16, '0'), detail: 0.9 },
+      creator: 'carol',
+    });
+    const rarities = Array.from({ length: 4 }, (_, n) => new DesignArrivals().score(perfect(n)).rarity);
+    expect(rarities).toEqual(['legendary', 'legendary', 'legendary', 'legendary']);
+    // One creator making them one after another: the first stays legendary, the rest are epic.
+    const game = new DesignArrivals();
+    expect(Array.from({ length: 4 }, (_, n) => game.score(perfect(n)).rarity)).toEqual(['legendary', 'epic', 'epic', 'epic']);
   });
 
   it('knows a copy: the same look, and the same picture within the copy distance', () => {

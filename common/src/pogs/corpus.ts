@@ -2,13 +2,14 @@
  * Test support for the rarity corpora (not used by the app): designs arrive one after another and
  * each is measured against the ones before it with only what the server's scorer knows
  * (domain/src/pogs/scoring.ts, uniquenessInput): how many earlier POGs share its colour pair
- * and its text, the nearest earlier image within EXACT_SEARCH_DISTANCE bits (nothing beyond), and
- * whether an earlier POG looks exactly the same.
+ * and its text (and how many of those its creator made), the nearest earlier image within
+ * EXACT_SEARCH_DISTANCE bits (nothing beyond), and whether an earlier POG looks exactly the same.
+ * `score` also applies the creator's legendary share as the server's scoring step does.
  */
 import { RARITIES, type Rarity } from '../constants';
 import { designLookKey, type DesignLook } from './design-match';
 import { EXACT_SEARCH_DISTANCE, hammingDistance } from './image-hash';
-import { colourPairKey, designTextKey, RARITY_TARGET_SHARES, RARITY_TUNING, type PogScore, type PogScoreInput } from './rarity';
+import { capLegendary, colourPairKey, designTextKey, RARITY_TARGET_SHARES, RARITY_TUNING, scorePog, type CreatorRecord, type PogScore, type PogScoreInput } from './rarity';
 
 /** A picture as the scorer sees it: its perceptual hash and its detail (0..1). */
 export interface CorpusImage {
@@ -18,6 +19,8 @@ export interface CorpusImage {
 
 export interface CorpusDesign extends DesignLook {
   image: CorpusImage | null;
+  /** Who made it; designs without one are each by a player of their own. */
+  creator?: string;
 }
 
 /**
@@ -42,6 +45,8 @@ export class DesignArrivals {
   /** Per look (designLookKey): the image hashes of the POGs with that look, '' for none. */
   private readonly looks = new Map<string, string[]>();
   private readonly hashes: string[] = [];
+  /** Per creator: their POGs' colour pairs and texts, counted as above, and their record. */
+  private readonly creators = new Map<string, { pairCounts: Map<string, number>; textCounts: Map<string, number>; record: CreatorRecord }>();
   private total = 0;
 
   /** What the scorer would be given for this design; then the design joins the game. */
@@ -52,6 +57,13 @@ export class DesignArrivals {
     const sameLook = this.looks.get(lookKey) ?? [];
     const { image } = design;
     const { copyDistance } = RARITY_TUNING.uniqueness;
+    const creator = this.creator(design);
+    const frequency = {
+      total: this.total,
+      sameColourPair: this.pairCounts.get(pairKey) ?? 0,
+      sameText: this.textCounts.get(textKey) ?? 0,
+      ...(creator ? { ownSameColourPair: creator.pairCounts.get(pairKey) ?? 0, ownSameText: creator.textCounts.get(textKey) ?? 0 } : {}),
+    };
     const input: PogScoreInput = {
       backgroundColor1: design.backgroundColor1,
       backgroundColor2: design.backgroundColor2,
@@ -63,20 +75,47 @@ export class DesignArrivals {
         ? {
             kind: 'image',
             nearestHashDistance: nearestVisibleDistance(image.hash, this.hashes),
+            frequency,
             sameDesignExists: sameLook.some((hash) => hash !== '' && hammingDistance(hash, image.hash) <= copyDistance),
           }
         : {
             kind: 'design',
-            frequency: { total: this.total, sameColourPair: this.pairCounts.get(pairKey) ?? 0, sameText: this.textCounts.get(textKey) ?? 0 },
+            frequency,
             sameDesignExists: sameLook.includes(''),
           },
     };
     increment(this.pairCounts, pairKey);
     increment(this.textCounts, textKey);
+    if (creator) {
+      increment(creator.pairCounts, pairKey);
+      increment(creator.textCounts, textKey);
+    }
     this.looks.set(lookKey, [...sameLook, image?.hash ?? '']);
     if (image) this.hashes.push(image.hash);
     this.total += 1;
     return input;
+  }
+
+  /** The design scored as the worker scores it, its creator's legendary share applied; then it joins the game. */
+  score(design: CorpusDesign): PogScore {
+    const record = { ...(this.creator(design)?.record ?? { scored: 0, legendary: 0 }) };
+    const score = capLegendary(scorePog(this.arrive(design)), record);
+    const creator = this.creator(design);
+    if (creator) {
+      creator.record.scored += 1;
+      if (score.rarity === 'legendary') creator.record.legendary += 1;
+    }
+    return score;
+  }
+
+  private creator({ creator }: CorpusDesign) {
+    if (creator === undefined) return undefined;
+    let found = this.creators.get(creator);
+    if (!found) {
+      found = { pairCounts: new Map(), textCounts: new Map(), record: { scored: 0, legendary: 0 } };
+      this.creators.set(creator, found);
+    }
+    return found;
   }
 }
 

@@ -6,6 +6,7 @@ import { playerDesigns } from './player-corpus';
 import { GRADIENT_PRESETS, POG_TEMPLATES, type PogTemplate } from './templates';
 import {
   bothColoursSet,
+  capLegendary,
   colourPairKey,
   complexityScore,
   HAMMING_FLAG_DISTANCE,
@@ -13,6 +14,7 @@ import {
   hueHarmony,
   imageUniqueness,
   isCopiedDesign,
+  legendaryWithinShare,
   pointsFor,
   RARITY_THRESHOLDS,
   RARITY_WEIGHTS,
@@ -127,6 +129,20 @@ describe('uniqueness', () => {
     expect(sharedBoth).toBeGreaterThanOrEqual(0);
   });
 
+  it("weighs a creator's own repeats far more than others', however large the game", () => {
+    const big = { total: 100_000, sameColourPair: 3, sameText: 0 };
+    const byOthers = uniquenessFromDesignFrequency(big);
+    const once = uniquenessFromDesignFrequency({ ...big, ownSameColourPair: 1 });
+    const thrice = uniquenessFromDesignFrequency({ ...big, ownSameColourPair: 3 });
+    expect(byOthers).toBeGreaterThan(95);
+    expect(once).toBeLessThan(0.7 * byOthers);
+    expect(thrice).toBeLessThan(0.35 * byOthers);
+    // Own text repeats too, down to a floor rather than nothing.
+    const text = uniquenessFromDesignFrequency({ ...big, sameText: 50, ownSameText: 50 });
+    expect(text).toBeLessThan(thrice);
+    expect(text).toBeGreaterThan(0);
+  });
+
   it('treats the first POG of a game as unique', () => {
     expect(uniquenessFromDesignFrequency({ total: 0, sameColourPair: 0, sameText: 0 })).toBe(100);
   });
@@ -178,6 +194,8 @@ describe('total, rarity and points', () => {
 });
 
 describe('scorePog', () => {
+  /** No other POG shares the colour pair or the text. */
+  const unseen = { total: 500, sameColourPair: 0, sameText: 0 };
   const design = {
     backgroundColor1: '#E53935',
     backgroundColor2: '#35DFE5',
@@ -187,16 +205,26 @@ describe('scorePog', () => {
   };
 
   it('returns consistent sub-scores, total, rarity and points', () => {
-    const score = scorePog({ ...design, imageDetail: 0.9, uniqueness: { kind: 'image', nearestHashDistance: 30, sameDesignExists: false } });
+    const score = scorePog({ ...design, imageDetail: 0.9, uniqueness: { kind: 'image', nearestHashDistance: 30, frequency: unseen, sameDesignExists: false } });
     expect(score.total).toBeCloseTo(totalScore(score.harmony, score.uniqueness, score.complexity), 0);
     expect(score.rarity).toBe(rarityForTotal(score.total));
     expect(score.points).toBe(pointsFor(score.total, score.rarity));
     expect(score.rarity).toBe('legendary');
   });
 
+  it('scores a fresh picture on a colour pair and text used again below one on a design of its own', () => {
+    const picture = { kind: 'image', nearestHashDistance: null, sameDesignExists: false } as const;
+    const fresh = scorePog({ ...design, imageDetail: 0.8, uniqueness: { ...picture, frequency: unseen } });
+    const popular = scorePog({ ...design, imageDetail: 0.8, uniqueness: { ...picture, frequency: { total: 500, sameColourPair: 60, sameText: 40 } } });
+    const ownRecipe = scorePog({ ...design, imageDetail: 0.8, uniqueness: { ...picture, frequency: { ...unseen, sameColourPair: 4, sameText: 4, ownSameColourPair: 4, ownSameText: 4 } } });
+    expect(fresh.uniqueness).toBe(100);
+    expect(popular.uniqueness).toBeLessThan(fresh.uniqueness);
+    expect(ownRecipe.uniqueness).toBeLessThan(popular.uniqueness);
+  });
+
   it('scores a re-upload of an existing picture far lower than an original one', () => {
-    const original = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 28, sameDesignExists: false } });
-    const copy = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 2, sameDesignExists: false } });
+    const original = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 28, frequency: unseen, sameDesignExists: false } });
+    const copy = scorePog({ ...design, imageDetail: 0.6, uniqueness: { kind: 'image', nearestHashDistance: 2, frequency: unseen, sameDesignExists: false } });
     expect(copy.uniqueness).toBe(0);
     expect(copy.points).toBeLessThan(original.points);
   });
@@ -213,6 +241,28 @@ describe('scorePog', () => {
     });
     expect(score.rarity).toBe('common');
     expect(score.points).toBeLessThan(400);
+  });
+
+  describe("a creator's legendary share", () => {
+    const legendary = scorePog({ ...design, imageDetail: 0.9, uniqueness: { kind: 'image', nearestHashDistance: null, frequency: unseen, sameDesignExists: false } });
+
+    it('always allows a first legendary, then one in every 50 scored POGs', () => {
+      expect(legendaryWithinShare({ scored: 0, legendary: 0 })).toBe(true);
+      expect(legendaryWithinShare({ scored: 5, legendary: 0 })).toBe(true);
+      expect(legendaryWithinShare({ scored: 98, legendary: 1 })).toBe(false);
+      expect(legendaryWithinShare({ scored: 99, legendary: 1 })).toBe(true);
+      expect(legendaryWithinShare({ scored: 148, legendary: 2 })).toBe(false);
+      expect(legendaryWithinShare({ scored: 149, legendary: 2 })).toBe(true);
+    });
+
+    it('makes a legendary score over the share epic, with the points of an epic', () => {
+      expect(legendary.rarity).toBe('legendary');
+      expect(capLegendary(legendary, { scored: 10, legendary: 0 })).toEqual(legendary);
+      const capped = capLegendary(legendary, { scored: 10, legendary: 1 });
+      expect(capped).toEqual({ ...legendary, rarity: 'epic', points: pointsFor(legendary.total, 'epic') });
+      const epic = { ...legendary, rarity: 'epic' as const };
+      expect(capLegendary(epic, { scored: 10, legendary: 5 })).toBe(epic);
+    });
   });
 });
 
@@ -237,7 +287,7 @@ describe('what players really make', () => {
   it('scores a copy of an existing design common, however fine the original', () => {
     const design = { backgroundColor1: '#E53935', backgroundColor2: '#35DFE5', textColor: '#000000', textContent: 'THUNDER STRIKE!!', fontFamily: 'Orbitron' };
     for (const uniqueness of [
-      { kind: 'image', nearestHashDistance: 0, sameDesignExists: true },
+      { kind: 'image', nearestHashDistance: 0, frequency: { total: 500, sameColourPair: 1, sameText: 1 }, sameDesignExists: true },
       { kind: 'design', frequency: { total: 500, sameColourPair: 1, sameText: 1 }, sameDesignExists: true },
     ] as const) {
       const input = { ...design, imageDetail: uniqueness.kind === 'image' ? 0.9 : null, uniqueness };

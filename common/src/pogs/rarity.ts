@@ -7,7 +7,9 @@
  * that two corpora, each scored one POG after another with only what the server knows, land
  * within 5 points of 50/25/15/8/2 percent common to legendary: random designs
  * (worker/src/images/rarity-distribution.test.ts) and designs as players make them
- * (player-corpus.ts, rarity-distribution.test.ts). docs/rules.md, "Rarity", has the maths and figures.
+ * (player-corpus.ts, rarity-distribution.test.ts). No recipe reaches legendary on demand: its
+ * creator's legendary share caps it (capLegendary; worker/src/images/farming.test.ts searches for
+ * one). docs/rules.md, "Rarity", has the maths and figures.
  */
 import type { Rarity } from '../constants';
 import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, type Hsl } from './color';
@@ -23,9 +25,9 @@ export const RARITY_WEIGHTS = { harmony: 0.45, uniqueness: 0.33, complexity: 0.2
 
 /** A total below `below` gets `rarity`; the rest is legendary. */
 export const RARITY_THRESHOLDS: readonly { rarity: Rarity; below: number }[] = [
-  { rarity: 'common', below: 42 },
-  { rarity: 'uncommon', below: 58 },
-  { rarity: 'rare', below: 71 },
+  { rarity: 'common', below: 39.5 },
+  { rarity: 'uncommon', below: 57 },
+  { rarity: 'rare', below: 70.5 },
   { rarity: 'epic', below: 88 },
 ];
 
@@ -109,6 +111,19 @@ export const RARITY_TUNING = {
      * template's colours are still worth something.
      */
     designFloor: 0.35,
+    /**
+     * Each other POG of the creator's own with the same colour pair (or text) multiplies its rarity
+     * by this, down to `ownRepeatFloor`: a player repeating a recipe stops being original at once,
+     * however large the game.
+     */
+    ownRepeatFactor: 0.5,
+    ownRepeatFloor: 0.1,
+    /**
+     * For a POG with an image, the rarity of its colour pair and text (as for a design without one,
+     * 0..1) weighs on the image's uniqueness with this exponent: a fresh picture on a recipe used
+     * again and again is not the same as a fresh design.
+     */
+    imageDesignWeight: 0.35,
   },
 } as const;
 
@@ -212,40 +227,49 @@ export function uniquenessFromHashDistance(minHammingDistance: number | null): n
 
 /**
  * Uniqueness of a POG with an image, 0..100: uniquenessFromHashDistance, times how much there is in
- * the picture to be original about. A flat colour or a smooth gradient (detail near 0) is no
- * original picture however far its hash lies from the others (and such hashes say little).
+ * the picture to be original about. A flat colour, a smooth gradient or random noise (detail near
+ * 0) is no original picture however far its hash lies from the others (and such hashes say little).
  */
 export function imageUniqueness(minHammingDistance: number | null, imageDetail: number | null): number {
   return uniquenessFromHashDistance(minHammingDistance) * clamp((imageDetail ?? 0) / RARITY_TUNING.uniqueness.originalDetail, 0, 1);
 }
 
 /**
- * How common a design is, for a POG without an image. Every count is over the OTHER POGs (not
- * this one), so the server can fill it with one query, e.g.
+ * How common a design's colour pair and text are. Every count is over the OTHER POGs (not this
+ * one), so the server can fill it with one query, e.g.
  *
- *   SELECT count(*)                                          AS total,
- *          count(*) FILTER (WHERE colour_pair_key = $1)      AS same_colour_pair,
- *          count(*) FILTER (WHERE text_key = $2)             AS same_text
- *   FROM pogs WHERE id <> $3
+ *   SELECT count(*)                                                         AS total,
+ *          count(*) FILTER (WHERE colour_pair_key = $1)                     AS same_colour_pair,
+ *          count(*) FILTER (WHERE text_key = $2)                            AS same_text,
+ *          count(*) FILTER (WHERE creator_id = $3 AND colour_pair_key = $1) AS own_same_colour_pair,
+ *          count(*) FILTER (WHERE creator_id = $3 AND text_key = $2)        AS own_same_text
+ *   FROM pogs WHERE id <> $4
  *
  * with `colour_pair_key` = colourPairKey(bg1, bg2) and `text_key` = designTextKey(text) stored
- * (and indexed) on each POG.
+ * on each POG.
  */
 export interface DesignFrequency {
   total: number;
   sameColourPair: number;
   sameText: number;
+  /** Of `sameColourPair`, those the same player created (0 when not given). */
+  ownSameColourPair?: number;
+  /** Of `sameText`, those the same player created (0 when not given). */
+  ownSameText?: number;
 }
 
 /**
- * Uniqueness of a POG without an image, 0..100. A weighted geometric mean of how rare the colour
- * pair and the text are: a fresh gradient with the most common text (often none) is not unique.
+ * Uniqueness of a design's colour pair and text, 0..100: the uniqueness of a POG without an image.
+ * A weighted geometric mean of how rare the colour pair and the text are: a fresh gradient with the
+ * most common text (often none) is not unique. The creator's own repeats weigh far more than
+ * others' (RARITY_TUNING.uniqueness.ownRepeatFactor).
  */
-export function uniquenessFromDesignFrequency({ total, sameColourPair, sameText }: DesignFrequency): number {
-  const { designPrior, designDecay, pairWeight, designFloor } = RARITY_TUNING.uniqueness;
-  const rarity = (count: number) =>
-    Math.max(designFloor, Math.exp((-designDecay * Math.max(0, count)) / (Math.max(0, total) + designPrior)));
-  return 100 * rarity(sameColourPair) ** pairWeight * rarity(sameText) ** (1 - pairWeight);
+export function uniquenessFromDesignFrequency({ total, sameColourPair, sameText, ownSameColourPair = 0, ownSameText = 0 }: DesignFrequency): number {
+  const { designPrior, designDecay, pairWeight, designFloor, ownRepeatFactor, ownRepeatFloor } = RARITY_TUNING.uniqueness;
+  const rarity = (count: number, own: number) =>
+    Math.max(designFloor, Math.exp((-designDecay * Math.max(0, count)) / (Math.max(0, total) + designPrior))) *
+    Math.max(ownRepeatFloor, ownRepeatFactor ** Math.max(0, own));
+  return 100 * rarity(sameColourPair, ownSameColourPair) ** pairWeight * rarity(sameText, ownSameText) ** (1 - pairWeight);
 }
 
 /**
@@ -274,6 +298,7 @@ export function withBuiltInDesigns(frequency: DesignFrequency, design: Pick<Desi
   const pairKey = colourPairKey(design.backgroundColor1, design.backgroundColor2);
   const textKey = designTextKey(design.textContent);
   return {
+    ...frequency,
     total: frequency.total + copies * BUILT_IN_PAIRS.length,
     sameColourPair: frequency.sameColourPair + copies * BUILT_IN_PAIRS.filter(([a, b]) => colourPairKey(a, b) === pairKey).length,
     sameText: frequency.sameText + copies * BUILT_IN_TEXTS.filter((text) => designTextKey(text) === textKey).length,
@@ -294,12 +319,36 @@ export function pointsFor(total: number, rarity: Rarity): number {
   return Math.round(10 * total) + RARITY_POINTS_BASE[rarity];
 }
 
+/** A creator's record when one of their POGs is scored: their OTHER scored POGs, and how many of those are legendary. */
+export interface CreatorRecord {
+  scored: number;
+  legendary: number;
+}
+
+/**
+ * True when one more legendary POG keeps its creator's legendary POGs within the target share
+ * (RARITY_TARGET_SHARES.legendary) of their scored POGs, this one included. A creator's first
+ * legendary is always allowed; the second needs 100 scored POGs, the third 150.
+ */
+export function legendaryWithinShare({ scored, legendary }: CreatorRecord): boolean {
+  return legendary === 0 || (legendary + 1) / (scored + 1) <= RARITY_TARGET_SHARES.legendary;
+}
+
+/**
+ * The rule that no recipe makes legendary POGs on demand: a score legendary by its total is epic
+ * when its creator's legendary share is used up (legendaryWithinShare), its points those of an epic.
+ */
+export function capLegendary(score: PogScore, record: CreatorRecord): PogScore {
+  if (score.rarity !== 'legendary' || legendaryWithinShare(record)) return score;
+  return { ...score, rarity: 'epic', points: pointsFor(score.total, 'epic') };
+}
+
 /**
  * What the server knows about the other POGs when it scores one. `sameDesignExists`: another POG
  * already looks exactly the same (designLookKey, and a picture within the copy distance if any).
  */
 export type UniquenessInput =
-  | { kind: 'image'; nearestHashDistance: number | null; sameDesignExists: boolean }
+  | { kind: 'image'; nearestHashDistance: number | null; frequency: DesignFrequency; sameDesignExists: boolean }
   | { kind: 'design'; frequency: DesignFrequency; sameDesignExists: boolean };
 
 export interface PogScoreInput {
@@ -332,18 +381,21 @@ export function isCopiedDesign(input: PogScoreInput): boolean {
 
 /**
  * Scores a POG. Sub-scores and total are rounded to one decimal; rarity and points follow the
- * rounded total. A copied design (isCopiedDesign) is common and earns no uniqueness and no
- * complexity, the work being someone else's: its points come from its harmony alone.
+ * rounded total. Uniqueness: the design's (colour pair and text) without an image; with one, the
+ * image's times the design's to the power imageDesignWeight. A copied design (isCopiedDesign) is
+ * common and earns no uniqueness and no complexity, the work being someone else's: its points come
+ * from its harmony alone. The creator's legendary share is the scoring step's (capLegendary).
  */
 export function scorePog(input: PogScoreInput): PogScore {
   const copied = isCopiedDesign(input);
   const harmony = round1(harmonyScore(input.backgroundColor1, input.backgroundColor2, input.textColor));
+  const design = uniquenessFromDesignFrequency(withBuiltInDesigns(input.uniqueness.frequency, input));
   const uniqueness = copied
     ? 0
     : round1(
         input.uniqueness.kind === 'image'
-          ? imageUniqueness(input.uniqueness.nearestHashDistance, input.imageDetail)
-          : uniquenessFromDesignFrequency(withBuiltInDesigns(input.uniqueness.frequency, input)),
+          ? imageUniqueness(input.uniqueness.nearestHashDistance, input.imageDetail) * (design / 100) ** RARITY_TUNING.uniqueness.imageDesignWeight
+          : design,
       );
   const complexity = copied
     ? 0

@@ -3,14 +3,15 @@
  * flags). Idempotent per design version: scoring a version that is already scored changes nothing,
  * and a version that an edit has replaced is skipped (the edit's own job scores it). The result is
  * one unit of work: the scores, the owner's notifications and POG, the moderators' flag and, for a
- * design that scored rare or better, its creator's achievements check.
+ * design that scored rare or better, its creator's achievements check. A legendary score is held to
+ * its creator's legendary share there (withinLegendaryShare).
  */
-import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '@pog/common/constants';
 import { matchesBlocklist } from '@pog/common/pogs/blocklist';
-import { HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type PogScore, type UniquenessInput } from '@pog/common/pogs/rarity';
+import { capLegendary, HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type DesignFrequency, type PogScore, type UniquenessInput } from '@pog/common/pogs/rarity';
 import type { Rarity } from '@pog/common/constants';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '@pog/common/schemas/notifications';
@@ -47,7 +48,39 @@ function sameLookAs(pog: PogRow): SQL {
     and ${pogs.scoredVersion} = ${pogs.designVersion}`;
 }
 
+/**
+ * How common the POG's colour pair and text are among the other POGs (DesignFrequency), those of
+ * its own creator counted apart, and whether another POG without an image looks exactly the same.
+ */
+async function designCounts(db: Db, pog: PogRow): Promise<{ frequency: DesignFrequency; sameDesignWithoutImage: boolean }> {
+  const samePair = sql`${pogs.colourPairKey} = ${pog.colourPairKey}`;
+  const sameText = sql`${pogs.textKey} = ${pog.textKey}`;
+  const own = sql`${pogs.creatorId} = ${pog.creatorId}`;
+  const [row] = await db
+    .select({
+      total: count(),
+      sameColourPair: sql<number>`count(*) filter (where ${samePair})`,
+      sameText: sql<number>`count(*) filter (where ${sameText})`,
+      ownSameColourPair: sql<number>`count(*) filter (where ${own} and ${samePair})`,
+      ownSameText: sql<number>`count(*) filter (where ${own} and ${sameText})`,
+      sameDesign: sql<number>`count(*) filter (where ${pogs.imageHash} is null and ${sameLookAs(pog)})`,
+    })
+    .from(pogs)
+    .where(ne(pogs.id, pog.id));
+  return {
+    frequency: {
+      total: Number(row?.total ?? 0),
+      sameColourPair: Number(row?.sameColourPair ?? 0),
+      sameText: Number(row?.sameText ?? 0),
+      ownSameColourPair: Number(row?.ownSameColourPair ?? 0),
+      ownSameText: Number(row?.ownSameText ?? 0),
+    },
+    sameDesignWithoutImage: Number(row?.sameDesign ?? 0) > 0,
+  };
+}
+
 async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; duplicateOfOther: boolean }> {
+  const { frequency, sameDesignWithoutImage } = await designCounts(db, pog);
   if (pog.imageHash) {
     const similar = await findSimilarImages(db, pog.imageHash, pog.id);
     const duplicateOfOther = similar.some((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
@@ -56,25 +89,35 @@ async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: Uniqueness
     const sameDesignExists =
       samePicture.length > 0 && (await db.select({ id: pogs.id }).from(pogs).where(and(inArray(pogs.id, samePicture), sameLookAs(pog))).limit(1)).length > 0;
     // Nothing within the exact search distance: as original as an image gets.
-    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, sameDesignExists }, duplicateOfOther };
+    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, frequency, sameDesignExists }, duplicateOfOther };
   }
-  const [row] = await db
+  return { input: { kind: 'design', frequency, sameDesignExists: sameDesignWithoutImage }, duplicateOfOther: false };
+}
+
+/**
+ * The advisory lock space of creators' legendary shares (pg_advisory_xact_lock(int, int): this, the
+ * creator's id). Only scoring takes it, last of its locks (after the POG's row), so two scorings of
+ * one creator's POGs count that creator's legendary POGs one after the other.
+ */
+const LEGENDARY_SHARE_LOCK_SPACE = 0x6c6567;
+
+/**
+ * A legendary score checked against its creator's legendary share (capLegendary), inside the
+ * scoring's transaction: under the creator's lock, so that of two scorings at once the second sees
+ * what the first committed. Other scores pass unchanged, without the lock.
+ */
+async function withinLegendaryShare(tx: Tx, pog: PogRow, score: PogScore): Promise<PogScore> {
+  if (score.rarity !== 'legendary') return score;
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEGENDARY_SHARE_LOCK_SPACE}, ${pog.creatorId})`);
+  const scored = isNotNull(pogs.scoredVersion);
+  const [row] = await tx
     .select({
-      total: count(),
-      sameColourPair: sql<number>`count(*) filter (where ${pogs.colourPairKey} = ${pog.colourPairKey})`,
-      sameText: sql<number>`count(*) filter (where ${pogs.textKey} = ${pog.textKey})`,
-      sameDesign: sql<number>`count(*) filter (where ${pogs.imageHash} is null and ${sameLookAs(pog)})`,
+      scored: sql<number>`count(*) filter (where ${scored})`,
+      legendary: sql<number>`count(*) filter (where ${scored} and ${pogs.rarity} = 'legendary')`,
     })
     .from(pogs)
-    .where(ne(pogs.id, pog.id));
-  return {
-    input: {
-      kind: 'design',
-      frequency: { total: Number(row?.total ?? 0), sameColourPair: Number(row?.sameColourPair ?? 0), sameText: Number(row?.sameText ?? 0) },
-      sameDesignExists: Number(row?.sameDesign ?? 0) > 0,
-    },
-    duplicateOfOther: false,
-  };
+    .where(and(eq(pogs.creatorId, pog.creatorId), ne(pogs.id, pog.id)));
+  return capLegendary(score, { scored: Number(row?.scored ?? 0), legendary: Number(row?.legendary ?? 0) });
 }
 
 export async function scorePogVersion(db: Db, pogId: number, version: number, now: Date): Promise<ScoringOutcome> {
@@ -85,7 +128,7 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
 
   const pog = found.pog;
   const { input, duplicateOfOther } = await uniquenessInput(db, pog);
-  const score = scorePog({
+  const byTotal = scorePog({
     backgroundColor1: pog.backgroundColor1,
     backgroundColor2: pog.backgroundColor2,
     textColor: pog.textColor,
@@ -103,6 +146,7 @@ export async function scorePogVersion(db: Db, pogId: number, version: number, no
     if (!current || current.designVersion !== version || current.scoredVersion === version) {
       return { status: current?.scoredVersion === version ? 'already-scored' : 'stale', notifications: [] };
     }
+    const score = await withinLegendaryShare(tx, current, byTotal);
     const supply = TRADE_SUPPLY[score.rarity];
     const maxTrades = Math.min(current.requestedMaxTrades ?? supply, supply);
     const tradesDone = current.maxTrades - current.tradesRemaining;

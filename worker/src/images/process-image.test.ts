@@ -142,8 +142,8 @@ describe('processUpload: output', () => {
     expect(gradient).toBeGreaterThan(solid!);
     expect(gradient).toBeLessThan(shapes!);
     expect(text).toBeLessThan(shapes!);
-    expect(shapes).toBeLessThan(noise!);
-    expect(noise).toBeGreaterThan(0.9);
-    expect(noise).toBeLessThanOrEqual(1);
+    // Random noise is busy pixel by pixel but has no structure: less than the shapes, less than text.
+    expect(noise).toBeLessThan(text!);
+    expect(noise).toBeLessThan(0.2);
   });
 });
