@@ -5,3 +5,4 @@ export * from './pog-moderation';
 export * from './queries';
 export * from './reports';
 export * from './user-moderation';
+export * from './policy';
