@@ -6,3 +6,5 @@ export * from './queries';
 export * from './reports';
 export * from './user-moderation';
 export * from './policy';
+export * from './admin-password';
+export * from './admin-sessions';

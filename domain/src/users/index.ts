@@ -6,3 +6,5 @@ export { purgeExpiredSessions, SESSION_PURGE_BATCH } from './session-purge';
 export { registerPlayer, USERNAME_TAKEN } from './register';
 export { limitRewardsOf, playerProgress, type PlayerProgress, progressOf, userStats } from './stats';
 export { authorizeActingAs, banMessage, type Claim, mayAct, mayActAs, notYourself, playerPolicy } from './policy';
+export { setRole } from './roles';
+export { dropIdleSession, endSession, findSession, saveSession, type SessionRow, touchSession } from './sessions';
