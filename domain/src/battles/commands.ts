@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
 import { generateSeed, seedHashOf } from '@pog/common/battles/rolls';
 import { EXPIRY } from '@pog/common/constants';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
 import { formatWait } from '@pog/common/pogs/creation-limits';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
@@ -21,11 +21,12 @@ import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { lockActor } from '../moderation/player-locks';
 import { lockPogs } from '../pogs/locks';
+import { battlePolicy, MISSING_BATTLE } from './policy';
 import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
 export const BATTLE_LINK = '/battle';
-export const MISSING_BATTLE = 'That battle does not exist.';
+export { MISSING_BATTLE };
 
 /**
  * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. Its SQL
@@ -33,7 +34,8 @@ export const MISSING_BATTLE = 'That battle does not exist.';
  */
 async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: number, now: Date): Promise<AppError | null> {
   if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
-  if (pog.userId !== ownerId) return new ForbiddenError('You can only risk a POG you own.');
+  const notTheirs = battlePolicy.refusal('riskPog', { id: ownerId }, pog);
+  if (notTheirs) return notTheirs;
   // Only asked when the rest allows the risk: a refused POG costs no extra query.
   const refusal = pogUnavailable(pog, 'risk', now) ?? pogUnavailable(pog, 'risk', now, { inOpenBattle: (await openBattlesRisking(tx, [pog.id])).length > 0 });
   switch (refusal?.reason) {
@@ -68,7 +70,8 @@ function announce(uow: UnitOfWork, event: 'battle:created' | 'battle:updated', b
   return battle;
 }
 
-export async function createBattle(db: Db, input: CreateBattleRequest, now: Date): Promise<Battle> {
+export async function createBattle(db: Db, actorId: UserId, input: CreateBattleRequest, now: Date): Promise<Battle> {
+  battlePolicy.authorize('challengeAs', { id: actorId }, input.challengerId);
   if (input.challengerId === input.defenderId) throw new ValidationError('You cannot battle yourself. Choose another player.');
   // The seed is drawn before any POG is locked: it depends on nothing in the database.
   const seed = generateSeed();
@@ -79,7 +82,7 @@ export async function createBattle(db: Db, input: CreateBattleRequest, now: Date
     const players = await lockActor(tx, input.challengerId, 'share', [input.defenderId]);
     const defender = players.get(input.defenderId);
     if (!defender) throw new NotFoundError('That player does not exist.');
-    if (defender.isBanned) throw new ForbiddenError(`${defender.username} is banned and cannot be challenged.`);
+    battlePolicy.authorize('challenge', players.get(input.challengerId)!, defender);
     const pog = (await lockPogs(tx, [input.challengerPogId])).get(input.challengerPogId);
     const refusal = await riskRefusal(tx, pog, input.challengerId, now);
     if (refusal) throw refusal;
@@ -119,7 +122,7 @@ export async function createBattle(db: Db, input: CreateBattleRequest, now: Date
 export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, defenderPogId: PogId, now: Date): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
-  if (peek.defenderId !== userId) throw new ForbiddenError('Only the challenged player can accept this battle.');
+  battlePolicy.authorize('accept', { id: userId }, peek);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const players = await lockActor(tx, userId, 'share', [peek.challengerId]);
@@ -165,10 +168,7 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
 async function endPending(db: Db, battleId: number, userId: number, as: 'declined' | 'cancelled', now: Date): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
-  const actorIsRight = as === 'declined' ? peek.defenderId === userId : peek.challengerId === userId;
-  if (!actorIsRight) {
-    throw new ForbiddenError(as === 'declined' ? 'Only the challenged player can decline this battle.' : 'Only the challenger can cancel this battle.');
-  }
+  battlePolicy.authorize(as === 'declined' ? 'decline' : 'cancel', { id: userId }, peek);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const actor = (await lockActor(tx, userId)).get(userId)!;

@@ -4,3 +4,4 @@ export { acceptBattle, BATTLE_LINK, cancelBattle, createBattle, declineBattle, M
 export { completeBattles, type Completion, COMPLETION_GROUP_LIMIT, type CompletionHooks, type CompletionRequest, type CompletionResult, } from './resolve';
 export { cancelBattlesFor, detachBattlesFrom, pogsInAcceptedBattles } from './cancel';
 export { SWEEP_BATCH, sweepBattles, type SweepResult } from './expiry';
+export { battlePolicy, mayAcceptBattle, mayCancelBattle, mayChallenge, mayChallengeAs, mayCompleteBattle, mayDeclineBattle, mayListOpenBattlesOf, mayRiskPog, mayViewBattle, seesWholeBattleHistoryOf } from './policy';

@@ -17,7 +17,7 @@ import type { Battle } from '@pog/common/battles/api';
 import { coinLanding, isCoinFlip } from '@pog/common/battles/coin';
 import { resolveBattle, type HmacFactory } from '@pog/common/battles/rolls';
 import type { BattleResolution, BattleRollInput } from '@pog/common/battles/schemas';
-import { ConflictError, ForbiddenError, NotFoundError } from '@pog/common/errors';
+import { ConflictError, NotFoundError } from '@pog/common/errors';
 import { releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
@@ -25,9 +25,11 @@ import { battles, type BattleRow } from '../db/schema';
 import { notifyAll, type NewNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
-import { banMessage, lockPlayers, type LockedPlayer } from '../moderation/player-locks';
+import { lockPlayers, type LockedPlayer } from '../moderation/player-locks';
+import { playerPolicy } from '../users/policy';
 import { lockPogs } from '../pogs/locks';
 import { BATTLE_LINK, MISSING_BATTLE, wrongState } from './commands';
+import { battlePolicy } from './policy';
 import { toBattles } from './repository';
 import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
 
@@ -87,10 +89,9 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
   const results: Array<CompletionResult | undefined> = requests.map(({ battleId, actorId }) => {
     const row = peeked.get(battleId);
     if (!row) return { ok: false, error: new NotFoundError(MISSING_BATTLE) };
-    if (actorId !== null && actorId !== row.challengerId && actorId !== row.defenderId) {
-      return { ok: false, error: new ForbiddenError('Only the two players can complete this battle.') };
-    }
-    return undefined;
+    // A null actor is the system's own settlement (an expiry, a retry), not a player's.
+    const outsider = actorId === null ? null : battlePolicy.refusal('complete', { id: actorId }, row);
+    return outsider ? { ok: false, error: outsider } : undefined;
   });
   const open = [...peeked.values()].filter((row) => row.status === 'accepted' && requests.some((r, i) => r.battleId === row.id && !results[i]));
   // Seed, id, type and rarities are fixed once accepted, so the rolls can be drawn before locking.
@@ -147,7 +148,7 @@ function bannedRefusals(accepted: BattleRow[], players: Map<number, LockedPlayer
       const actor = request.actorId === null ? undefined : players.get(request.actorId);
       results[i] = {
         ok: false,
-        error: actor?.isBanned ? new ForbiddenError(banMessage(actor.banReason)) : new ConflictError(`This battle cannot be completed: ${player.username} is banned.`),
+        error: (actor && playerPolicy.refusal('act', actor, null)) ?? new ConflictError(`This battle cannot be completed: ${player.username} is banned.`),
       };
     }
   }

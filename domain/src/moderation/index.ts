@@ -5,3 +5,6 @@ export * from './pog-moderation';
 export * from './queries';
 export * from './reports';
 export * from './user-moderation';
+export * from './policy';
+export * from './admin-password';
+export * from './admin-sessions';

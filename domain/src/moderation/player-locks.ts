@@ -17,9 +17,9 @@
  * (ascending id), then POG rows (ascending id), then trade and battle rows. Player rows come first
  * because a ban holds its player's row while it cancels that player's trades and battles.
  */
-import { ForbiddenError, UnauthorizedError } from '@pog/common/errors';
 import type { Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
+import { banMessage, playerPolicy } from '../users/policy';
 
 /** `share` to act or to depend on a player's standing; `limits` also to serialise that player's limits. */
 export type PlayerLockMode = 'share' | 'limits';
@@ -33,8 +33,8 @@ export interface LockedPlayer {
   banReason: string | null;
 }
 
-/** The text a banned player reads on their sockets, at login, and from a command the ban overtook. */
-export const banMessage = (reason: string | null) => `Your account has been banned${reason ? `: ${reason}` : '.'}`;
+/** The text a banned player reads (users/policy.ts, where the rule lives). */
+export { banMessage };
 
 /**
  * Locks these players' rows in ascending id order, then the limits of those named with `limits` (a
@@ -66,11 +66,10 @@ const LOCK_LIMITS: RawStatement = {
   text: `SELECT pg_advisory_xact_lock(${LIMITS_LOCK_SPACE}, ids.id) FROM unnest($1::int[]) WITH ORDINALITY AS ids(id, n) ORDER BY ids.n`,
 };
 
-/** 403 with the ban's reason when the acting player is banned (their session is ending anyway). */
+/** 403 with the ban's reason when the acting player is banned, 401 when they are gone (users/policy.ts). */
 export function assertNotBanned(actor: LockedPlayer | undefined): LockedPlayer {
-  if (!actor) throw new UnauthorizedError();
-  if (actor.isBanned) throw new ForbiddenError(banMessage(actor.banReason));
-  return actor;
+  playerPolicy.authorize('act', actor, null);
+  return actor!;
 }
 
 /**

@@ -16,6 +16,7 @@ import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordModeration } from '../provenance/moderation';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
+import { moderationPolicy } from './policy';
 
 export const POG_GONE = 'That POG no longer exists (it may have been deleted meanwhile).';
 
@@ -46,6 +47,7 @@ function announce(uow: UnitOfWork, found: PogWithNames, action: ModerationAction
 const withNotes = (sentence: string, notes: string | null) => (notes ? `${sentence} Moderator's note: ${notes}` : sentence);
 
 export async function moderatePog(db: Db, input: PogDecision, now: Date): Promise<PogWithNames> {
+  moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const current = await lockPog(tx, input.pogId);
@@ -93,6 +95,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
 
 /** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
 export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, now: Date): Promise<PogWithNames> {
+  moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     await lockPog(tx, input.pogId);

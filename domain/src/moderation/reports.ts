@@ -4,13 +4,15 @@
  * but the report is still kept and the admins still hear of it.
  */
 import { and, eq } from 'drizzle-orm';
-import { ConflictError, ForbiddenError, NotFoundError } from '@pog/common/errors';
+import { ConflictError, NotFoundError } from '@pog/common/errors';
 import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { recordModeration } from '../provenance/moderation';
 import { lockActor } from './player-locks';
+import { moderationPolicy } from './policy';
+import { MISSING_POG } from '../pogs/policy';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 
 export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
@@ -22,11 +24,8 @@ export async function reportPog(db: Db, input: { pogId: number; userId: number; 
     await lockActor(tx, input.userId);
     const rows = await tx.select().from(pogs).where(eq(pogs.id, input.pogId)).for('update');
     const current = rows[0];
-    // A rejected POG reads as missing to everyone but its owner (who cannot report it anyway).
-    if (!current || (current.moderationStatus === 'rejected' && current.userId !== input.userId)) {
-      throw new NotFoundError('That POG does not exist (it may have been deleted).');
-    }
-    if (current.userId === input.userId) throw new ForbiddenError('You cannot report your own POG.');
+    if (!current) throw new NotFoundError(MISSING_POG);
+    moderationPolicy.authorize('report', { id: input.userId }, current);
 
     const inserted = await tx
       .insert(pogReports)

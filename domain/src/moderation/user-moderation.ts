@@ -14,6 +14,7 @@ import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
+import { moderationPolicy } from './policy';
 
 export interface UserDecision {
   userId: number;
@@ -25,6 +26,7 @@ export interface UserDecision {
 }
 
 export async function moderateUser(db: Db, input: UserDecision, now: Date): Promise<UserRow> {
+  moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const rows = await tx.select().from(users).where(eq(users.id, input.userId)).for('no key update');

@@ -7,10 +7,10 @@
  */
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '@pog/common/constants';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { AppError, NotFoundError, ValidationError } from '@pog/common/errors';
 import { matchesBlocklist } from '@pog/common/pogs/blocklist';
 import { checkCreation, startOfUtcDay, type CreationFacts, type CreationKind } from '@pog/common/pogs/creation-limits';
-import { changesDesign, editRefusal } from '@pog/common/pogs/edit-rule';
+import { changesDesign } from '@pog/common/pogs/edit-rule';
 import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '@pog/common/pogs/schemas';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
@@ -24,6 +24,7 @@ import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
 import { recordModeration } from '../provenance/moderation';
+import { MISSING_POG, pogPolicy } from './policy';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
 
@@ -79,6 +80,7 @@ function scoreLater(uow: UnitOfWork, pog: PogRow): void {
 }
 
 export async function createPog(db: Db, userId: number, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
+  pogPolicy.authorize('createAs', { id: userId }, input.userId);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // One creation at a time per player: the limits below are read and written under this lock
@@ -125,7 +127,7 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
 /** Locks the POG (404 when missing). */
 async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
   const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
-  if (!rows[0]) throw new NotFoundError('That POG does not exist (it may have been deleted).');
+  if (!rows[0]) throw new NotFoundError(MISSING_POG);
   return rows[0];
 }
 
@@ -159,8 +161,7 @@ export async function updatePogDesign(db: Db, pogId: PogId, userId: UserId, chan
     // A design edit reads and writes the creation limits, like a creation.
     await lockActor(tx, userId, 'limits');
     const current = await lockPog(tx, pogId);
-    const refusal = editRefusal(current, userId);
-    if (refusal) throw new ForbiddenError(refusal);
+    pogPolicy.authorize('edit', { id: userId }, current);
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as PogRow;
     const redesign = changesDesign(current, next);
     if (!redesign && next.name === current.name) return (await findPog(tx, pogId))!;
@@ -203,7 +204,7 @@ export async function deleteOwnPog(db: Db, pogId: PogId, userId: UserId, now: Da
     const { tx } = uow;
     await lockActor(tx, userId);
     const pog = await lockPog(tx, pogId);
-    if (pog.userId !== userId) throw new ForbiddenError('You can only delete POGs you own.');
+    pogPolicy.authorize('delete', { id: userId }, pog);
     await assertNotRiskedInBattle(tx, [pog]);
     const snapshot = (await findPog(tx, pogId))!;
     await deletePogs(uow, [pogId]);

@@ -3,3 +3,4 @@ export { findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, p
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './scoring';
+export { mayCreatePogAs, mayDeletePog, mayEditPog, mayViewPog, MISSING_POG, pogPolicy } from './policy';

@@ -14,7 +14,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '@pog/common/constants';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { TradeId, UserId } from '@pog/common/schemas/ids';
@@ -26,6 +26,7 @@ import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
+import { tradePolicy } from './policy';
 import { showLockedTrade, toTrade } from './repository';
 import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
 
@@ -36,7 +37,8 @@ const INSERT_OFFER: RawStatement = {
     ON CONFLICT DO NOTHING RETURNING ${selectColumns(trades, 't')}`,
 };
 
-export async function createTrade(db: Db, input: CreateTradeRequest, now: Date): Promise<Trade> {
+export async function createTrade(db: Db, actorId: UserId, input: CreateTradeRequest, now: Date): Promise<Trade> {
+  tradePolicy.authorize('send', { id: actorId }, input.fromUserId);
   if (input.fromUserId === input.toUserId) throw new ValidationError('You cannot trade with yourself.');
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
@@ -46,15 +48,18 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
     const players = await lockActor(tx, input.fromUserId, 'limits', [input.toUserId]);
     const recipient = players.get(input.toUserId);
     if (!recipient) throw new NotFoundError('That player does not exist.');
-    if (recipient.isBanned) throw new ForbiddenError(`${recipient.username} is banned and cannot receive trade offers.`);
+    const sender = players.get(input.fromUserId)!;
+    tradePolicy.authorize('offerTo', sender, recipient);
 
     await assertUnderDailyLimit(tx, input.fromUserId, now);
 
     // Shared: an offer changes neither POG, and other offers naming them need not wait.
     const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
-    const offer = found.get(input.offerPogId);
+    const offered = found.get(input.offerPogId);
     const request = found.get(input.requestPogId);
-    if (!offer || offer.userId !== input.fromUserId) throw new ForbiddenError('You can only offer a POG you own.');
+    tradePolicy.authorize('offerPog', sender, offered);
+    // Offered by the actor, so it exists.
+    const offer = offered!;
     if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
     if (request.userId !== input.toUserId) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
     const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
@@ -63,7 +68,6 @@ export async function createTrade(db: Db, input: CreateTradeRequest, now: Date):
 
     const inserted = await rawQuery<TradeRow>(tx, INSERT_OFFER, [input.fromUserId, input.toUserId, input.offerPogId, input.requestPogId, now, new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS)]);
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
-    const sender = players.get(input.fromUserId)!;
     await notify(uow, {
       userId: input.toUserId,
       kind: 'trade.offered',
@@ -93,7 +97,7 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
     const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is number => id !== null) : [];
     const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<number, PogRow>();
     const row = await lockTrade(tx, tradeId);
-    if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can answer it.');
+    tradePolicy.authorize('answer', players.get(actorId)!, row);
     await assertPending(tx, row, now);
     const recipient = players.get(row.toUserId);
 
@@ -166,7 +170,7 @@ export async function cancelTrade(db: Db, tradeId: TradeId, actorId: UserId, now
     const { tx } = uow;
     const sender = (await lockActor(tx, actorId)).get(actorId)!;
     const row = await lockTrade(tx, tradeId);
-    if (row.fromUserId !== actorId) throw new ForbiddenError('Only the player who sent this offer can cancel it.');
+    tradePolicy.authorize('cancel', sender, row);
     await assertPending(tx, row, now);
     const [updated] = await tx.update(trades).set({ status: 'cancelled', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
     await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender.username} cancelled their trade offer.`, link: '/trade' });

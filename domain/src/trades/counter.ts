@@ -13,7 +13,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { EXPIRY } from '@pog/common/constants';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import type { CounterTradeRequest, Trade } from '@pog/common/trades/api';
 import { assertNotRiskedInBattle } from '../commitments';
 import type { TradeId, UserId } from '@pog/common/schemas/ids';
@@ -22,6 +22,7 @@ import { trades } from '../db/schema';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
+import { tradePolicy } from './policy';
 import { toTrade } from './repository';
 import { lockPogs } from '../pogs/locks';
 import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
@@ -34,18 +35,21 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
     const players = await lockActor(tx, actorId, 'limits', peek ? [peek.fromUserId] : []);
     const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
     const row = await lockTrade(tx, tradeId);
-    if (row.toUserId !== actorId) throw new ForbiddenError('Only the player who received this offer can counter it.');
+    const actor = players.get(actorId)!;
+    tradePolicy.authorize('counter', actor, row);
     await assertPending(tx, row, now);
     if (input.offerPogId === row.requestPogId && input.requestPogId === row.offerPogId) {
       throw new ValidationError('A counter-offer must change at least one POG. To take this trade as it is, accept it.');
     }
     const other = players.get(row.fromUserId)!;
-    if (other.isBanned) throw new ForbiddenError(`${other.username} is banned and cannot receive trade offers.`);
+    tradePolicy.authorize('offerTo', actor, other);
     await assertUnderDailyLimit(tx, actorId, now);
 
-    const offer = found.get(input.offerPogId);
+    const offered = found.get(input.offerPogId);
     const request = found.get(input.requestPogId);
-    if (!offer || offer.userId !== actorId) throw new ForbiddenError('You can only offer a POG you own.');
+    tradePolicy.authorize('offerPog', actor, offered);
+    // Offered by the actor, so it exists.
+    const offer = offered!;
     if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
     if (request.userId !== row.fromUserId) throw new ConflictError(`${request.name} no longer belongs to ${other.username}.`);
     const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
@@ -68,7 +72,6 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
       .returning();
     // Throwing rolls the whole counter back: the old offer stays pending.
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
-    const actor = players.get(actorId)!;
     await notify(uow, {
       userId: row.fromUserId,
       kind: 'trade.countered',

@@ -3,3 +3,4 @@ export { finishedTradesOf, pendingTradesOf, toTrade, toTrades } from './reposito
 export { answerTrade, cancelTrade, createTrade } from './commands';
 export { counterTrade } from './counter';
 export { expireTrades } from './expire';
+export { mayAnswerTrade, mayCancelTrade, mayCounterTrade, mayListTradesOf, mayOfferPog, mayOfferTradeTo, maySendTradeAs, tradePolicy } from './policy';

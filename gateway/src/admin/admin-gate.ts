@@ -4,14 +4,14 @@
  * session, even of a user whose role is admin, never opens the admin API.
  */
 import type { Context, Middleware } from 'koa';
-import { UnauthorizedError } from '@pog/common';
+import { ADMIN_SESSION_REQUIRED, moderationPolicy } from '@pog/domain/moderation';
 import type { AppContext } from '../context';
 import { readAdminCookie } from './admin-cookie';
 import type { AdminSession } from './admin-session-store';
 
 const ADMIN_PREFIX = '/api/admin';
 const OPEN_PATHS = new Set(['/api/admin/auth', '/api/admin/auth/status', '/api/admin/auth/logout']);
-export const ADMIN_SESSION_REQUIRED = 'Please sign in to the admin panel first.';
+export { ADMIN_SESSION_REQUIRED };
 
 interface AdminState {
   adminSession?: AdminSession;
@@ -28,7 +28,7 @@ export function adminGate(app: AppContext): Middleware {
       state.adminSession = session;
       state.adminToken = token;
     }
-    if (!session && !OPEN_PATHS.has(ctx.path.replace(/\/+$/, ''))) throw new UnauthorizedError(ADMIN_SESSION_REQUIRED);
+    if (!OPEN_PATHS.has(ctx.path.replace(/\/+$/, ''))) moderationPolicy.authorize('moderate', { adminSessionId: session?.id }, null);
     return next();
   };
 }
@@ -36,8 +36,8 @@ export function adminGate(app: AppContext): Middleware {
 /** The admin session of a request past the gate (401 if absent, e.g. on the open paths). */
 export function requireAdminSession(ctx: Context): AdminSession {
   const session = (ctx.state as AdminState).adminSession;
-  if (!session) throw new UnauthorizedError(ADMIN_SESSION_REQUIRED);
-  return session;
+  moderationPolicy.authorize('moderate', { adminSessionId: session?.id }, null);
+  return session!;
 }
 
 export function adminTokenOf(ctx: Context): string | undefined {

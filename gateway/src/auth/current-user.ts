@@ -1,6 +1,6 @@
-/** Who is asking: resolved from the session cookie, checked against ids the client claims to be. */
+/** Who is asking: resolved from the session cookie (what they may do: the domain's policies). */
 import type { Context } from 'koa';
-import { ForbiddenError, UnauthorizedError, type UserId } from '@pog/common';
+import { UnauthorizedError, type UserId } from '@pog/common';
 import type { tables } from '@pog/domain/db';
 import type { AppContext } from '../context';
 
@@ -22,9 +22,4 @@ export async function requireUser(app: AppContext, ctx: Context): Promise<Sessio
     throw new UnauthorizedError();
   }
   return user as SessionUser;
-}
-
-/** Any id the client sends for "who I am" must be the session user. */
-export function assertSelf(user: { id: number }, claimedId: number, what = 'user'): void {
-  if (user.id !== claimedId) throw new ForbiddenError(`You can only act as yourself (the ${what} must be you).`);
 }

@@ -4,9 +4,9 @@
  * Each gateway caches lookups briefly; ending a session tells every gateway to drop its copy.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { AUTH } from '@pog/common';
-import { rawQuery, selectColumns, tables, type Db, type RawStatement } from '@pog/domain/db';
+import { type Db } from '@pog/domain/db';
+import { dropIdleSession, endSession, findSession, saveSession, touchSession } from '@pog/domain/users';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { type Clock } from '@pog/domain/clock';
 import type { InvalidationBus } from '../cluster/invalidation';
@@ -22,11 +22,6 @@ interface CachedSession {
 const IDLE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const TOUCH_EVERY_MS = 3600 * 1000;
-
-type SessionRow = typeof tables.sessions.$inferSelect;
-
-/** Hand-written (raw-query.ts in common): a session not cached here is read on a request's path. */
-const SESSION_BY_HASH: RawStatement = { name: 'sessions_by_hash', text: `SELECT ${selectColumns(tables.sessions, 's')} FROM sessions s WHERE s.token_hash = $1` };
 
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -56,13 +51,13 @@ export class SessionStore {
     const cached = this.cache.get(tokenHash);
     if (cached && now - cached.cachedAt < this.cacheTtlMs) return cached.data;
 
-    const [row] = await rawQuery<SessionRow>(this.db, SESSION_BY_HASH, [tokenHash]);
+    const row = await findSession(this.db, tokenHash);
     if (!row) {
       this.cache.delete(tokenHash);
       return undefined;
     }
     if (row.lastSeenAt.getTime() + IDLE_MS < now) {
-      await this.db.delete(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash));
+      await dropIdleSession(this.db, tokenHash);
       return undefined;
     }
     this.cache.set(tokenHash, { userId: row.userId, data: row.data as SessionData, cachedAt: now });
@@ -76,10 +71,7 @@ export class SessionStore {
     const now = this.clock.now();
     const userId = typeof data.userId === 'number' ? data.userId : null;
     const expiresAt = new Date(now.getTime() + IDLE_MS);
-    await this.db
-      .insert(tables.sessions)
-      .values({ tokenHash, userId, data, lastSeenAt: now, expiresAt })
-      .onConflictDoUpdate({ target: tables.sessions.tokenHash, set: { userId, data, lastSeenAt: now, expiresAt } });
+    await saveSession(this.db, { tokenHash, userId, data, lastSeenAt: now, expiresAt });
     this.cache.set(tokenHash, { userId, data, cachedAt: now.getTime() });
   }
 
@@ -87,7 +79,8 @@ export class SessionStore {
   async destroy(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     this.cache.delete(tokenHash);
-    await this.bus.publish({ type: 'session', tokenHash }, (tx) => tx.delete(tables.sessions).where(eq(tables.sessions.tokenHash, tokenHash)));
+    await endSession(this.db, tokenHash, this.clock.now());
+    await this.bus.announce({ type: 'session', tokenHash });
   }
 
   /** Keeps idle expiry honest without a write per request. */
@@ -96,10 +89,7 @@ export class SessionStore {
     if (now - last < TOUCH_EVERY_MS) return;
     this.lastTouch.set(tokenHash, now);
     if (this.lastTouch.size > 50_000) this.lastTouch.clear();
-    void this.db
-      .update(tables.sessions)
-      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })
-      .where(eq(tables.sessions.tokenHash, tokenHash))
+    void touchSession(this.db, tokenHash, new Date(now), new Date(now + IDLE_MS))
       // The session token is never logged: a failed touch is only news about the database.
       .catch((error: unknown) => this.log.warn({ component: 'sessions', err: error instanceof Error ? error.message : String(error) }, 'noting a session as seen failed'));
   }

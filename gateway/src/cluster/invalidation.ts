@@ -11,15 +11,15 @@
 import type { Redis } from 'ioredis';
 import { inUnitOfWork, type ClusterMessage } from '@pog/domain/outbox';
 import { type Clock } from '@pog/domain/clock';
-import { type Db, type Tx } from '@pog/domain/db';
+import { type Db } from '@pog/domain/db';
 import type { StreamHub } from '../realtime/stream-hub';
 
 export type InvalidationMessage = ClusterMessage;
 
 export interface InvalidationBus {
-  /** Sends the message; `change` (e.g. deleting the session row) commits in the same transaction. */
-  publish(message: InvalidationMessage, change?: (tx: Tx) => Promise<unknown>): Promise<void>;
-  /** The fast path alone, for a message a unit of work already wrote (e.g. a ban's). */
+  /** Sends the message: written to the outbox, then the fast path. */
+  publish(message: InvalidationMessage): Promise<void>;
+  /** The fast path alone, for a message a unit of work already wrote (a ban's, a logout's: domain commands). */
   announce(message: InvalidationMessage): Promise<void>;
   subscribe(handler: (message: InvalidationMessage) => void): void;
   close(): Promise<void>;
@@ -69,9 +69,8 @@ export async function createClusterBus({ db, clock, hub, redis }: ClusterBusOpti
   }
 
   return {
-    async publish(message, change) {
+    async publish(message) {
       await inUnitOfWork(db, clock.now(), async (uow) => {
-        await change?.(uow.tx);
         uow.toCluster(message);
       });
       await announce(message);

@@ -2,9 +2,10 @@
 import Router from '@koa/router';
 import { AppError, battlesApi, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import {
-  acceptBattle, cancelBattle, closedBattlesOf, completeBattles, createBattle, declineBattle, findBattleRow, MISSING_BATTLE, openBattlesOf, toBattle, toBattles, wrongState,
+  acceptBattle, battlePolicy, cancelBattle, closedBattlesOf, completeBattles, createBattle, declineBattle, findBattleRow, MISSING_BATTLE, openBattlesOf, seesWholeBattleHistoryOf, toBattle,
+  toBattles, wrongState,
 } from '@pog/domain/battles';
-import { assertSelf, requireUser } from '../auth/current-user';
+import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 
@@ -14,25 +15,24 @@ const RESOLVE_WAIT_MS = 1_000;
 export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
 
-  /** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
-  async function battleRow(id: number, userId: number) {
+  /** The battle of the `:id` param, if this user may see it (404 otherwise: battles/policy.ts). */
+  async function visibleBattle(id: number, user: { id: number }) {
     const row = await findBattleRow(app.db, id);
     if (!row) throw new NotFoundError(MISSING_BATTLE);
-    const participant = row.challengerId === userId || row.defenderId === userId;
-    return { row, participant };
+    battlePolicy.authorize('view', user, row);
+    return row;
   }
 
   handle(router, battlesApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
     const input = body();
-    assertSelf(user, input.challengerId, 'challenger');
-    return await createBattle(app.db, input, app.clock.now());
+    return await createBattle(app.db, user.id, input, app.clock.now());
   });
 
   handle(router, battlesApi.pending, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
     const { userId } = params();
-    assertSelf(user, userId);
+    battlePolicy.authorize('listOpen', user, userId);
     return await toBattles(app.db, await openBattlesOf(app.db, userId), app.clock.now());
   });
 
@@ -40,22 +40,19 @@ export function battleRoutes(app: AppContext): Router {
   handle(router, battlesApi.history, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
     const { userId } = params();
-    return await toBattles(app.db, await closedBattlesOf(app.db, userId, userId !== user.id), app.clock.now());
+    return await toBattles(app.db, await closedBattlesOf(app.db, userId, !seesWholeBattleHistoryOf(user, userId)), app.clock.now());
   });
 
   handle(router, battlesApi.get, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(params().id, user.id);
-    // An open or called-off battle is between the two players; a completed one is public record.
-    if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
+    const row = await visibleBattle(params().id, user);
     return await toBattle(app.db, row, app.clock.now());
   });
 
   /** Recomputes a completed battle from its revealed seed with the published rule (the server's own check). */
   handle(router, battlesApi.verify, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(params().id, user.id);
-    if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
+    const row = await visibleBattle(params().id, user);
     if (row.status !== 'completed') throw await wrongState(app.db, row, 'verified yet', app.clock.now());
     return await verifyBattle({
       seed: row.seed,

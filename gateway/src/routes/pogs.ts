@@ -2,9 +2,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi } from '@pog/common';
-import { createPog, deleteOwnPog, findPog, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
+import { createPog, deleteOwnPog, findPog, MISSING_POG, pogPolicy, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
 import { pogProvenance } from '@pog/domain/provenance';
-import { assertSelf, requireUser, sessionUserId } from '../auth/current-user';
+import { requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { PogListAnswers } from './pog-list-answers';
@@ -21,20 +21,18 @@ export function pogRoutes(app: AppContext): Router {
   /** A client's searches take their turns (search-pacing.ts); plain pages do not wait. */
   const searches = createSearchPacer();
 
-  /** A rejected POG exists only for its owner. */
+  /** The POG, if this visitor may see it (404 otherwise: pogs/policy.ts). */
   async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
     const found = await findPog(app.db, id);
-    if (!found || (found.pog.moderationStatus === 'rejected' && found.pog.userId !== sessionUserId(ctx))) {
-      throw new NotFoundError('That POG does not exist (it may have been deleted).');
-    }
+    if (!found) throw new NotFoundError(MISSING_POG);
+    const viewerId = sessionUserId(ctx);
+    pogPolicy.authorize('view', viewerId === undefined ? undefined : { id: viewerId }, found.pog);
     return found;
   }
 
   handle(router, pogsApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
-    const input = body();
-    assertSelf(user, input.userId);
-    return privateDto(await createPog(app.db, user.id, input, app.clock.now()));
+    return privateDto(await createPog(app.db, user.id, body(), app.clock.now()));
   });
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {

@@ -2,9 +2,10 @@
 import Router from '@koa/router';
 import { tradesApi } from '@pog/common';
 import {
-  answerTrade, cancelTrade, counterTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades,
+  answerTrade, cancelTrade, counterTrade, createTrade, finishedTradesOf, pendingTradesOf, toTrades, tradePolicy,
 } from '@pog/domain/trades';
-import { assertSelf, requireUser } from '../auth/current-user';
+import { authorizeActingAs } from '@pog/domain/users';
+import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 
@@ -14,21 +15,20 @@ export function tradeRoutes(app: AppContext): Router {
   handle(router, tradesApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
     const input = body();
-    assertSelf(user, input.fromUserId, 'sender');
-    return await createTrade(app.db, input, app.clock.now());
+    return await createTrade(app.db, user.id, input, app.clock.now());
   });
 
   handle(router, tradesApi.pending, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
     const { userId } = params();
-    assertSelf(user, userId);
+    tradePolicy.authorize('list', user, userId);
     return await toTrades(app.db, await pendingTradesOf(app.db, userId), app.clock.now());
   });
 
   handle(router, tradesApi.history, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
     const { userId } = params();
-    assertSelf(user, userId);
+    tradePolicy.authorize('list', user, userId);
     return await toTrades(app.db, await finishedTradesOf(app.db, userId), app.clock.now());
   });
 
@@ -50,7 +50,7 @@ export function tradeRoutes(app: AppContext): Router {
     const user = await requireUser(app, ctx);
     const { id } = params();
     const { userId } = body();
-    assertSelf(user, userId);
+    authorizeActingAs(user, userId);
     return await cancelTrade(app.db, id, user.id, app.clock.now());
   });
 

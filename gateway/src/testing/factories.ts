@@ -67,13 +67,13 @@ export async function createPlayer(app: TestApp, prefix = 'p'): Promise<TestPlay
 /** A pending trade offer from `from` to `to`, by the domain command (its notification and events included). */
 export function offerTrade(app: TestApp, from: number, to: number, offerPogId: number, requestPogId: number): Promise<Trade> {
   const { db, clock } = gatewayOf(app);
-  return createTrade(db, { fromUserId: from, toUserId: to, offerPogId, requestPogId }, clock.now());
+  return createTrade(db, asUserId(from), { fromUserId: from, toUserId: to, offerPogId, requestPogId }, clock.now());
 }
 
 /** A pending battle challenge, by the domain command. */
 export function challenge(app: TestApp, challengerId: number, defenderId: number, challengerPogId: number, battleType: BattleType = 'standard'): Promise<Battle> {
   const { db, clock } = gatewayOf(app);
-  return createBattle(db, { challengerId, defenderId, challengerPogId, battleType }, clock.now());
+  return createBattle(db, asUserId(challengerId), { challengerId, defenderId, challengerPogId, battleType }, clock.now());
 }
 
 /** The defender accepts a pending battle with one of their POGs, by the domain command. */

@@ -7,12 +7,11 @@
  * process at a time: in embedded mode it refuses to run while the app holds the data folder.
  */
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { roleSchema } from '@pog/common';
 import { ConfigError, loadConfig } from '@pog/domain/config';
 import { createLogger } from '@pog/domain/logging';
-import { DataDirLockedError, migrate, openDatabase, tables } from '@pog/domain/db';
-import { inUnitOfWork } from '@pog/domain/outbox';
+import { DataDirLockedError, migrate, openDatabase } from '@pog/domain/db';
+import { setRole } from '@pog/domain/users';
 
 async function main(): Promise<number> {
   const [username, roleArg] = process.argv.slice(2);
@@ -27,21 +26,12 @@ async function main(): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), log });
   try {
     await migrate(database);
-    const updated = await inUnitOfWork(database.db, new Date(), async (uow) => {
-      const rows = await uow.tx
-        .update(tables.users)
-        .set({ role: role.data })
-        .where(eq(sql`lower(${tables.users.username})`, username.toLowerCase()))
-        .returning({ id: tables.users.id, username: tables.users.username });
-      // Running gateways drop their cached copy of the player.
-      if (rows[0]) uow.toCluster({ type: 'user', userId: rows[0].id });
-      return rows;
-    });
-    if (!updated[0]) {
+    const updated = await setRole(database.db, username, role.data, new Date());
+    if (!updated) {
       console.error(`No player is called ${username}.`);
       return 1;
     }
-    console.log(`${updated[0].username} (#${updated[0].id}) is now ${role.data === 'admin' ? 'an admin' : 'a player'}.`);
+    console.log(`${updated.username} (#${updated.id}) is now ${role.data === 'admin' ? 'an admin' : 'a player'}.`);
     return 0;
   } finally {
     await database.close();

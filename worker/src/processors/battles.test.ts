@@ -61,7 +61,7 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
       ])
       .returning();
     const now = systemClock.now();
-    const battle = await createBattle(db, { challengerId: a!.id, defenderId: b!.id, challengerPogId: aPog!.id, battleType: 'championship' }, now);
+    const battle = await createBattle(db, asUserId(a!.id), { challengerId: a!.id, defenderId: b!.id, challengerPogId: aPog!.id, battleType: 'championship' }, now);
     await acceptBattle(db, asBattleId(battle.id), asUserId(b!.id), asPogId(bPog!.id), now);
     const [row] = await db.select().from(tables.battles).where(eq(tables.battles.id, battle.id));
     return { row: row!, a: a!, b: b!, aPog: aPog!.id, bPog: bPog!.id };

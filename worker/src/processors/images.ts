@@ -1,7 +1,7 @@
 /**
  * Uploaded images: the gateway parks the raw bytes in `<uploads>/incoming/<id>`; this job checks
  * and re-encodes them (worker/src/images), writes `<uploads>/<id>.<ext>` with its sized copies
- * `<uploads>/<id>-128|256|512.webp` (images/variants.ts) and records the upload.
+ * `<uploads>/<id>-128|256|512.webp` (images/variants.ts) and records the upload (domain/src/uploads/records.ts).
  * Idempotent: a retry after the file was stored returns the stored result. A try that fails after
  * writing some of the files removes them (a full disk is answered as StorageFullError, for good);
  * the parked bytes stay for a retry until the gateway, which waits for the outcome, removes them.
@@ -10,10 +10,9 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { AppError, UPLOADS_PREFIX } from '@pog/common';
-import { INCOMING_DIR, INCOMING_NAME, isStorageFull, pictureFiles, StorageFullError, sweepUploads } from '@pog/domain/uploads';
-import { tables, type Db } from '@pog/domain/db';
+import { findStoredUpload, INCOMING_DIR, INCOMING_NAME, isStorageFull, pictureFiles, recordUpload, StorageFullError, sweepUploads } from '@pog/domain/uploads';
+import { type Db } from '@pog/domain/db';
 import { type Clock } from '@pog/domain/clock';
 import { type Logger } from '@pog/domain/logging';
 import { type Processor } from '@pog/domain/jobs';
@@ -47,7 +46,7 @@ export function processImageProcessor(deps: ImageDeps): Processor<'image.process
     if (!INCOMING_NAME.test(incomingName)) throw new AppError('VALIDATION_ERROR', 'Unknown upload.');
     const incoming = path.join(deps.uploadDir, INCOMING_DIR, incomingName);
 
-    const done = await findStored(deps.db, incomingName);
+    const done = await findStoredUpload(deps.db, incomingName);
     if (done) return done;
 
     let bytes: Buffer;
@@ -63,20 +62,17 @@ export function processImageProcessor(deps: ImageDeps): Processor<'image.process
       // The sized copies first, then the original, then the row: once the row exists, all are there.
       await imageSlots.run(() => ensureVariants(deps.uploadDir, filename, image.buffer));
       await writeAtomically(path.join(deps.uploadDir, filename), image.buffer);
-      await deps.db
-        .insert(tables.uploads)
-        .values({
-          filename,
-          userId,
-          contentType: `image/${image.format}`,
-          bytes: image.buffer.length,
-          width: image.width,
-          height: image.height,
-          imageHash: image.hash,
-          imageDetail: image.detail,
-          createdAt: deps.clock.now(),
-        })
-        .onConflictDoNothing();
+      await recordUpload(deps.db, {
+        filename,
+        userId,
+        contentType: `image/${image.format}`,
+        bytes: image.buffer.length,
+        width: image.width,
+        height: image.height,
+        imageHash: image.hash,
+        imageDetail: image.detail,
+        createdAt: deps.clock.now(),
+      });
     } catch (error) {
       await removeUnrecorded(deps, incomingName, filename);
       if (isStorageFull(error)) {
@@ -92,18 +88,9 @@ export function processImageProcessor(deps: ImageDeps): Processor<'image.process
 
 /** Removes the files of a picture this try wrote, unless its row exists after all (or cannot be read: the sweep decides later). */
 async function removeUnrecorded(deps: ImageDeps, incomingName: string, filename: string): Promise<void> {
-  const stored = await findStored(deps.db, incomingName).catch(() => 'unknown' as const);
+  const stored = await findStoredUpload(deps.db, incomingName).catch(() => 'unknown' as const);
   if (stored) return;
   await Promise.all(pictureFiles(filename).map((name) => rm(path.join(deps.uploadDir, name), { force: true })));
-}
-
-async function findStored(db: Db, incomingName: string) {
-  for (const extension of ['jpg', 'webp']) {
-    const filename = `${incomingName}.${extension}`;
-    const [row] = await db.select().from(tables.uploads).where(eq(tables.uploads.filename, filename)).limit(1);
-    if (row) return { filename, url: UPLOADS_PREFIX + filename, width: row.width, height: row.height, bytes: row.bytes, hash: row.imageHash };
-  }
-  return undefined;
 }
 
 /** Deletes pictures no POG has used for `unusedMs` since their upload, and what interrupted writes left. Idempotent. */
