@@ -1,5 +1,5 @@
 /**
- * The security headers every answer carries (issue 11 §8), whether it is the web app, an API answer
+ * The security headers every answer carries, whether it is the web app, an API answer
  * or an uploaded image. In compose, nginx must send the same values for the SPA it serves itself
  * (docs/architecture.md, Security headers).
  */
