@@ -1,16 +1,14 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './web/e2e/sequencer.js';
 
 /**
- * One test command for the whole repository. Unit and server tests share one module graph (and the
- * server tests one PGlite) per worker process (isolate: false keeps module singletons alive across
- * files) and isolate by data, not instances; component tests (*.test.tsx) keep their modules too,
- * each file in a DOM of its own.
- * Browser test files run E2E_WORKERS at a time (default 3: a browser file mostly waits on its app and
- * Chromium, so three keep two cores busier than two did), longest first, each with its own app, in the
- * browser of its worker process (web/e2e/harness.ts, sharedBrowser);
- * `npm test` runs them in a process of their own beside the unit and server projects
- * (scripts/test.mjs), while one `vitest run` of everything runs them last.
+ * One test command for the whole repository, four projects: `unit` (common, domain, pure web code),
+ * `components` (React components, each file in a DOM of its own), `server` (API, sockets, queues,
+ * processes, deployment files) and `e2e` (the real app driven by Chromium), which runs after the
+ * other three. Unit and server tests share one module graph (and the server tests one PGlite) per
+ * worker process (isolate: false keeps module singletons alive across files) and isolate by data,
+ * not instances. Browser test files run E2E_WORKERS at a time (default 3: a browser file mostly waits
+ * on its app and Chromium), each with its own app, in the browser of its worker process
+ * (web/e2e/harness.ts, sharedBrowser).
  */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 /**
@@ -19,13 +17,11 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
  * file: vitest's default, one worker on two cores, ran the unit and component files one at a time
  * and left a core idle whenever a file waited on a process, a timer or a PGlite start.
  */
-const LANE_WORKERS = 2;
+const GROUP_WORKERS = 2;
 
 export default defineConfig({
   test: {
     reporters: ['default'],
-    // The longest browser files first, also in a checkout without vitest's timings yet (./web/e2e/sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -35,7 +31,7 @@ export default defineConfig({
           // One module graph per worker, as the server tests: importing it again for each of some
           // hundred files was over half of this project's CPU time. The tests keep no state between files.
           isolate: false,
-          maxWorkers: LANE_WORKERS,
+          maxWorkers: GROUP_WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -50,7 +46,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           setupFiles: ['web/src/testing/setup-components.ts'],
-          maxWorkers: LANE_WORKERS,
+          maxWorkers: GROUP_WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -63,7 +59,7 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           isolate: false,
-          maxWorkers: LANE_WORKERS,
+          maxWorkers: GROUP_WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -37,6 +37,7 @@ import {
 import { copyParts, finalUser, isDockerIgnored, resolvedBase } from './checks/dockerfile';
 import { SECURITY_HEADERS } from '../gateway/src/http/security-headers';
 import { directivesIn, effectiveDirectives, findAll, locationBlock, locationFor, type Directive } from './checks/nginx-conf';
+import { NGINX_BINARY, nginxSyntaxErrors } from './testing/nginx';
 
 /** Variables that the third-party images themselves read; anything else would be a typo. */
 const IMAGE_ENV: Record<string, string[]> = {
@@ -296,6 +297,13 @@ describe('infra/nginx.conf', () => {
   function header(location: Directive | undefined, name: string): string | undefined {
     return effectiveDirectives(nginx, location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === name.toLowerCase())?.args[1];
   }
+
+  // Debian's nginx (1.22) lacks the image's `resolve` upstream parameter, so the gateway names are
+  // pointed at this machine first (localSite), as infra/nginx.test.ts does.
+  it.skipIf(!NGINX_BINARY)('is a site nginx itself accepts (nginx -t), and nginx -t refuses a broken copy', () => {
+    expect(nginxSyntaxErrors()).toBeNull();
+    expect(nginxSyntaxErrors((site) => site.replace(/(proxy_pass[^;]*);/, '$1'))).toMatch(/\[emerg\] .*unexpected "}"/);
+  });
 
   it.each(['/api/', '/socket.io/', '/uploads/', '/pog/'])('proxies %s to every gateway replica', (prefix) => {
     const location = locationBlock(nginx, prefix);

@@ -155,7 +155,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Source maps would publish the sources (issue 11 §8): production builds carry none.
+    // Source maps would publish the sources: production builds carry none.
     sourcemap: false,
     rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
   },

@@ -1,4 +1,4 @@
-/** Connection quality rules of spec section 4. */
+/** Connection quality rules of the spec on states. */
 export type ConnectionQuality = 'excellent' | 'good' | 'fair' | 'poor' | 'offline';
 
 export interface NetworkQualityRecord {

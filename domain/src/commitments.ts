@@ -57,7 +57,7 @@ async function pendingOf(tx: Tx, pogIds: number[]): Promise<[boolean, boolean]> 
  * Deletes POGs whose rows the caller holds FOR UPDATE. Every trade and battle row that refers to them
  * is updated exactly once, before the DELETE (open ones cancelled and detached in one statement,
  * finished ones detached), so the foreign keys' ON DELETE SET NULL finds nothing left to do. Letting
- * it do the work deadlocked (issue 11 §7): its update was the second one of a just-cancelled row in
+ * it do the work deadlocked: its update was the second one of a just-cancelled row in
  * this transaction, and PostgreSQL then re-checks the row's OTHER POG reference with a KEY SHARE lock
  * on that POG, a lock taken after the trade rows, out of the lock order, while an accept held that
  * POG and waited for ours.

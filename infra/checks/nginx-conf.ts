@@ -1,6 +1,7 @@
 /**
- * A small reader for nginx configuration: directives, their arguments and nested blocks. Enough to
- * check what infra/nginx.conf proxies without an nginx binary (no includes, no variables expanded).
+ * A small reader for nginx configuration: directives, their arguments and nested blocks, so the checks
+ * can ask what infra/nginx.conf proxies and inherits (no includes, no variables expanded). It trusts
+ * the file's syntax: nginx itself checks that (`nginx -t`, nginxSyntaxErrors in ../testing/nginx).
  */
 export interface Directive {
   name: string;
@@ -41,7 +42,6 @@ function tokenize(source: string): Token[] {
         text += source[i];
         i++;
       }
-      if (i >= source.length) throw new Error(`nginx config: unclosed quote from line ${start}`);
       i++;
       tokens.push({ text, line: start, quoted: true });
     } else {
@@ -57,33 +57,26 @@ export function parseNginxConf(source: string): Directive[] {
   const tokens = tokenize(source);
   let pos = 0;
 
-  const readBlock = (closing: boolean): Directive[] => {
+  const readBlock = (): Directive[] => {
     const directives: Directive[] = [];
     let current: Token[] = [];
     while (pos < tokens.length) {
       const token = tokens[pos++]!;
-      if (!token.quoted && token.text === '}') {
-        if (!closing) throw new Error(`nginx config: unexpected "}" on line ${token.line}`);
-        if (current.length) throw new Error(`nginx config: missing ";" before line ${token.line}`);
-        return directives;
-      }
-      if (!token.quoted && (token.text === ';' || token.text === '{')) {
-        const [head, ...args] = current;
-        if (!head) throw new Error(`nginx config: "${token.text}" without a directive on line ${token.line}`);
+      if (!token.quoted && token.text === '}') return directives;
+      const [head, ...args] = current;
+      if (!token.quoted && head && (token.text === ';' || token.text === '{')) {
         const directive: Directive = { name: head.text, args: args.map((a) => a.text), line: head.line };
-        if (token.text === '{') directive.block = readBlock(true);
+        if (token.text === '{') directive.block = readBlock();
         directives.push(directive);
         current = [];
         continue;
       }
       current.push(token);
     }
-    if (closing) throw new Error('nginx config: a block is not closed');
-    if (current.length) throw new Error('nginx config: the last directive has no ";"');
     return directives;
   };
 
-  return readBlock(false);
+  return readBlock();
 }
 
 /** Every directive called `name`, at any depth. */

@@ -5,8 +5,8 @@
  * listen port, the web root and the access log's file. Each request is logged twice: in the site's
  * own JSON format, and in a short one naming the upstream that answered it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, REPO_ROOT } from '../../gateway/src/testing/processes';
@@ -60,17 +60,16 @@ export function localSite(gatewayPorts: number[], port: number, webRoot: string,
   return site;
 }
 
-export async function startNginx(options: { gatewayPorts: number[]; webRoot: string }): Promise<RunningNginx> {
-  if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
-  const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-'));
-  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
-  const port = await freePort();
-  const accessLog = path.join(prefix, 'access.log');
-  const requestLog = path.join(prefix, 'requests.log');
-  writeFileSync(path.join(prefix, 'site.conf'), localSite(options.gatewayPorts, port, options.webRoot, { requestLog, accessLog }));
-  // The main configuration is the image's (no modules loaded: the shipped image has none).
+/**
+ * A prefix folder for nginx (`-p`) holding `site` and the image's main configuration around it (no
+ * modules loaded: the shipped image has none); returns the main configuration's path.
+ */
+function writeNginxPrefix(prefix: string, site: string): string {
+  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir), { recursive: true });
+  writeFileSync(path.join(prefix, 'site.conf'), site);
+  const main = path.join(prefix, 'nginx.conf');
   writeFileSync(
-    path.join(prefix, 'nginx.conf'),
+    main,
     `daemon off;
 master_process off;
 pid ${prefix}/nginx.pid;
@@ -89,6 +88,33 @@ http {
 }
 `,
   );
+  return main;
+}
+
+/**
+ * nginx's own syntax check (`nginx -t`) of infra/nginx.conf with its compose names pointed at this
+ * machine, after `edit` (a test's change to it): null when nginx accepts it, else what nginx printed.
+ */
+export function nginxSyntaxErrors(edit: (site: string) => string = (site) => site): string | null {
+  if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
+  const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-t-'));
+  try {
+    const logs = { requestLog: path.join(prefix, 'requests.log'), accessLog: path.join(prefix, 'access.log') };
+    const main = writeNginxPrefix(prefix, edit(localSite([3000], 8080, prefix, logs)));
+    const result = spawnSync(NGINX_BINARY, ['-t', '-q', '-p', prefix, '-c', main, '-e', 'stderr'], { encoding: 'utf8' });
+    return result.status === 0 ? null : `${result.stdout}${result.stderr}`.trim();
+  } finally {
+    rmSync(prefix, { recursive: true, force: true });
+  }
+}
+
+export async function startNginx(options: { gatewayPorts: number[]; webRoot: string }): Promise<RunningNginx> {
+  if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
+  const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-'));
+  const port = await freePort();
+  const accessLog = path.join(prefix, 'access.log');
+  const requestLog = path.join(prefix, 'requests.log');
+  writeNginxPrefix(prefix, localSite(options.gatewayPorts, port, options.webRoot, { requestLog, accessLog }));
 
   let output = '';
   const child: ChildProcess = spawn(NGINX_BINARY, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §4: in embedded mode PGlite runs in a thread of its own, so a slow query does not stall
+ * In embedded mode PGlite runs in a thread of its own, so a slow query does not stall
  * the server. While the database works on one, the server still answers what needs no database
  * (liveness, a static file of the web app) and the answers arrive before the query ends.
  */

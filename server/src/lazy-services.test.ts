@@ -18,10 +18,10 @@ const TRACE = ['--import', 'tsx', '--import', './server/src/testing/trace-module
 
 const GATEWAY_CODE = [/\/node_modules\/koa\//, /\/node_modules\/@koa\//, /\/node_modules\/socket\.io\//, /\/gateway\/src\//];
 const WORKER_CODE = [/\/worker\/src\/processors\//, /\/node_modules\/sharp\//, /\/node_modules\/@anthropic-ai\//];
-/** The worker's code a process running it loads at start; sharp and the Anthropic SDK wait for the first image or question (issue 15 §6). */
+/** The worker's code a process running it loads at start; sharp and the Anthropic SDK wait for the first image or question. */
 const WORKER_START = WORKER_CODE.slice(0, 1);
 const ON_FIRST_USE = WORKER_CODE.slice(1);
-/** Redis's clients: only where REDIS_URL is set (issue 15 §6: an embedded process is about 20 MB smaller without them). */
+/** Redis's clients: only where REDIS_URL is set (an embedded process is about 20 MB smaller without them). */
 const REDIS_CODE = [/\/node_modules\/bullmq\//, /\/node_modules\/ioredis\//];
 
 function traceFile(): string {

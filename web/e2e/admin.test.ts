@@ -1,5 +1,5 @@
 /**
- * The admin area end to end (issue 6): an admin watches the panel while a player creates a POG with
+ * The admin area end to end: an admin watches the panel while a player creates a POG with
  * blocklisted text; it arrives under Flagged live (and on a second admin's screen too); the admin
  * rejects it, which the player's collection and Explore reflect; then the admin bans the player,
  * whose open page is sent to /auth with the reason.

@@ -1,5 +1,5 @@
 /**
- * The checks every browser test gets for free (issue 13 §2-3, issue 11 §8): axe-core finds no
+ * The checks every browser test gets for free: axe-core finds no
  * serious or critical accessibility violation, the page does not scroll sideways at phone width,
  * and the Content-Security-Policy was never violated.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 
-/** The phone the layout must fit (issue 13 §2). */
+/** The phone the layout must fit. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 export const DESKTOP_VIEWPORT = { width: 1366, height: 900 } as const;
 
@@ -16,7 +16,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /** What fails a test; `auditPage` can be asked for more (e.g. to see moderate findings). */
 export const BLOCKING_IMPACTS: readonly string[] = ['serious', 'critical'];
 
-/** Moderate rules that fail a test too: skipped heading levels were reported (issue 13 §3). */
+/** Moderate rules that fail a test too: skipped heading levels were reported. */
 const ALWAYS_BLOCKING_RULES: readonly string[] = ['heading-order'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "Fast on a phone", in a browser: cards ask for the picture size they show, data-saver
+ * Fast on a phone, in a browser: cards ask for the picture size they show, data-saver
  * mode asks only for the smallest, and Explore's list does not wait for the session call.
  */
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the browser: the leaderboard (reached from the header, updated live when a trade
+ * The leaderboard in the browser (reached from the header, updated live when a trade
  * completes, with the player's own rank) and a counter-offer round trip between two players.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Offline and failing connections (issue 13 §1): an action that cannot reach the server ends at
+ * Offline and failing connections: an action that cannot reach the server ends at
  * once with the catalogue's Connection Error and is never sent later; the offline banner stays in
  * view; a screen whose code failed to load comes back; an admin list that failed says so, with Retry.
  */
@@ -9,7 +9,7 @@ import { E2E_ADMIN_PASSWORD, hasChromium, registerThroughUi, useE2E, waitUntilLi
 
 const OFFLINE_BANNER = "You're currently offline. Some features may not be available.";
 
-/** The catalogue's NETWORK_ERROR toast (spec section 8). */
+/** The catalogue's NETWORK_ERROR toast (the spec on errors). */
 async function connectionErrorToast(page: Page): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: 'Connection Error' });
   await toast.getByText('Unable to connect to the server. Please check your internet connection.').waitFor();

@@ -1,5 +1,5 @@
 /**
- * Issue 16's additions in a browser: a POG's page (public, reached from cards and dialogs, with its
+ * The additions to the spec in a browser: a POG's page (public, reached from cards and dialogs, with its
  * history and the tags a shared link previews with), player pages from the menu, 'Mark all read'
  * in the bell with the count following live in another tab, and the collection's sort and slots.
  */

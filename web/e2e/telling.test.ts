@@ -1,5 +1,5 @@
 /**
- * Telling players what matters (issue 13 §5), in a real browser against the real app: the empty
+ * Telling players what matters, in a real browser against the real app: the empty
  * Explore's invitation, the studio's limits and cooldown countdown, the catalogue titles of limit
  * refusals, the player's own limits in the guide, toasts for incoming offers and challenges, coin
  * flips in heads and tails with the battle reveal, discs that never break a word, reports reaching

@@ -1,4 +1,4 @@
-/** The battle contract (spec sections 3, 4, 7; issue 5 §1): requests, the battle as returned, statuses. */
+/** The battle contract (the spec on entities, states and calls): requests, the battle as returned, statuses. */
 import { z } from 'zod';
 import { BATTLE_TYPES, RARITIES } from '../constants';
 import { pogSchema } from '../pogs/pog';

@@ -1,11 +1,11 @@
-/** PogBot's topic on what came after the spec (issue 16); the rest of the guide is in ./guide. */
+/** PogBot's topic on what came after the spec; the rest of the guide is in ./guide. */
 import { WIN_RATE_MIN_BATTLES } from '../leaderboards/api';
 import type { GuideBlock, GuideLimits, GuideTopic } from './guide';
 
 const text = (value: string): GuideBlock => ({ kind: 'text', text: value });
 
 /**
- * What came after the spec (issue 16; docs/rules.md): counter-offers, leaderboards, POG pages, the
+ * What came after the spec (docs/rules.md): counter-offers, leaderboards, POG pages, the
  * bell's 'Mark all read', the collection's sort and slots counter, and the Players link. PogBot's
  * guide only: the help dialog keeps the spec's four tabs.
  */

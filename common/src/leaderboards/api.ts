@@ -1,4 +1,4 @@
-/** The leaderboard contract (issue 16 §2; docs/rules.md, Leaderboards). */
+/** The leaderboard contract (docs/rules.md, Leaderboards). */
 import { z } from 'zod';
 
 /** value: points of the POGs held; wins and winRate: battles; trades: trades completed; designers: points of POGs created. */

@@ -1,4 +1,4 @@
-/** Requests and answers of the admin area and of player reports (issue 6). */
+/** Requests and answers of the admin area and of player reports. */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
 import { idTextSchema } from '../schemas/ids';
@@ -15,7 +15,7 @@ const expectedLastModeratedAt = z.iso.datetime({ offset: true, error: 'expectedL
 
 /**
  * PUT /api/admin/pogs/:id/moderate. Approve is `{isApproved: true, isFlagged: false}`, reject is
- * `{isApproved: false, isFlagged: true}` (spec section 4); other combinations mean nothing.
+ * `{isApproved: false, isFlagged: true}` (the spec on states); other combinations mean nothing.
  */
 export const moderatePogRequestSchema = z
   .object({
@@ -87,7 +87,7 @@ export const adminUserListQuerySchema = z.object({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-/** The user as the admin sees it (spec section 3, "User (admin view)"). */
+/** The user as the admin sees it (the spec on entities, "User (admin view)"). */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Sized copies of an uploaded picture (issue 13): beside the stored original (at most
+ * Sized copies of an uploaded picture: beside the stored original (at most
  * UPLOAD.maxSide = 1024 px, `<name>.jpg` or `<name>.webp`) the worker writes `<name>-128.webp`,
  * `<name>-256.webp` and `<name>-512.webp`, so a card can ask for the size it shows. The gateway
  * answers a variant that was never made (an upload older than the variants) with the original.

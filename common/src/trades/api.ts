@@ -1,4 +1,4 @@
-/** The trade contract (spec sections 3, 7; issue 4). */
+/** The trade contract (the spec on entities and calls). */
 import { z } from 'zod';
 import { pogSchema } from '../pogs/pog';
 import { partySchema, type Party } from '../schemas/auth';

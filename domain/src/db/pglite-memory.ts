@@ -1,5 +1,5 @@
 /**
- * Keeping the embedded database small in memory (issue 15 §6).
+ * Keeping the embedded database small in memory.
  *
  * - A new data folder is created (initdb) and migrated in a short-lived process of its own: initdb's
  *   WebAssembly instance and what the migrations grew PGlite's memory to (about 500 MB together) go

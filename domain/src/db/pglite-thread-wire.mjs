@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * One statement in one trip through PGlite's WebAssembly (issue 15 §5), for the database thread
+ * One statement in one trip through PGlite's WebAssembly, for the database thread
  * (pglite-thread-worker.mjs). PGlite's own `query` sends Parse, Describe, Bind, Describe, Execute and
  * Sync as six trips and parses every answer into objects in JavaScript (a copy of the buffer per
  * field); those objects then cross to the server's thread by structured clone. Here:

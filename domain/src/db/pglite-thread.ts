@@ -1,5 +1,5 @@
 /**
- * The embedded database in a thread of its own (issue 15 §4). PGlite runs PostgreSQL in WebAssembly
+ * The embedded database in a thread of its own. PGlite runs PostgreSQL in WebAssembly
  * synchronously: in the server's own thread a heavy query stalls every request, socket and static
  * file until it ends. Here it runs in a worker thread (pglite-thread-worker.mjs) and this client
  * offers the part of PGlite's interface the app uses (Drizzle's driver: query and transaction;

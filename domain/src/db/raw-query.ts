@@ -1,5 +1,5 @@
 /**
- * Hand-written SQL for the hottest reads, past Drizzle's query builder and row mapping (issue 15:
+ * Hand-written SQL for the hottest reads, past Drizzle's query builder and row mapping (
  * building the SQL text and mapping rows took a third of the POG list's CPU). A statement is fixed
  * text with $n parameters: on PostgreSQL it is a named prepared statement (parsed and planned once
  * per connection), and on PGlite in its thread (pglite-thread-wire.mjs); on PGlite in this thread an

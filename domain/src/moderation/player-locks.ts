@@ -1,5 +1,5 @@
 /**
- * Bans are atomic (issue 11): every command a player performs locks the rows of the players it
+ * Bans are atomic: every command a player performs locks the rows of the players it
  * concerns first, FOR SHARE, and reads their ban from those locked rows. A ban (user-moderation.ts)
  * takes FOR NO KEY UPDATE on the player's row, which conflicts with FOR SHARE, so a command either
  * commits wholly before the ban (which then ends whatever the command left open) or waits for it and
@@ -10,7 +10,7 @@
  * advisory lock keyed by the player's id, right after the rows. It used to take the row FOR NO KEY
  * UPDATE instead, which also made every other player's command that concerns this player (an offer
  * to them, FOR SHARE) wait for it: with offers going around a crowd, each offer waited for the one
- * its recipient was sending (issue 15 §5). The advisory lock serialises exactly the commands that
+ * its recipient was sending. The advisory lock serialises exactly the commands that
  * need it and nothing else; bans still conflict with every command through the row.
  *
  * The lock order, everywhere (docs/rules.md, Locks): player rows (ascending id), then limits locks

@@ -1,5 +1,5 @@
 /**
- * Counter-offers (issue 16; docs/rules.md, Trades: counter-offers). The recipient of a pending trade
+ * Counter-offers (docs/rules.md, Trades: counter-offers). The recipient of a pending trade
  * answers with their own offer: the POG they give and the POG they want from the other player. In
  * one transaction the old trade ends as `countered` and the counter is created the other way round,
  * naming it in `counter_of`; the counter is then an offer like any other (accept, reject, cancel,

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route the gateway registers (issue 11 §3). The routes come from
+ * Property-based fuzzing of every route the gateway registers. The routes come from
  * the routers mounted in the Koa app, so a new route is fuzzed without touching this file. Each
  * gets generated hostile requests (testing/hostile.ts) as a guest, a player and an admin, and every
  * answer must be a 2xx (the input happened to be valid) or a 4xx with a `{message, code}` body:

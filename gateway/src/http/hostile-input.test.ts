@@ -1,5 +1,5 @@
 /**
- * Inputs that once answered 500 (issue 11 §3), each pinned: nested and oversized JSON, compressed
+ * Inputs that once answered 500, each pinned: nested and oversized JSON, compressed
  * or mis-encoded bodies, and ids outside what the id columns hold, in paths, queries, bodies and
  * cursors. The property-based fuzz test (fuzz.test.ts) looks for the ones nobody thought of.
  */

@@ -1,4 +1,4 @@
-/** Entering and leaving the admin area with the shared admin password (issue 6 §1, spec section 7). */
+/** Entering and leaving the admin area with the shared admin password (the spec on calls). */
 import Router from '@koa/router';
 import { adminAuthApi, UnauthorizedError } from '@pog/common';
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from '../admin/admin-cookie';

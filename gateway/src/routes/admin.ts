@@ -1,5 +1,5 @@
 /**
- * The moderation API (issue 6 §2). Every route here sits behind the admin gate (app.ts): no admin
+ * The moderation API. Every route here sits behind the admin gate (app.ts): no admin
  * session, 401. Actions run in one transaction each and publish their events after commit.
  */
 import Router from '@koa/router';

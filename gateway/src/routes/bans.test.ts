@@ -1,5 +1,5 @@
 /**
- * Bans are atomic (issue 11 §2). Every command a player performs re-reads their ban inside its own
+ * Bans are atomic. Every command a player performs re-reads their ban inside its own
  * transaction, under a lock the ban conflicts with; a ban ends the player's pending trades and their
  * pending AND accepted battles, moving nothing. The races run on the real PostgreSQL server only
  * (PGlite is one connection).

@@ -1,5 +1,5 @@
 /**
- * Conservation (issue 5 §5): 200 random battles among 20 players, ten at a time, with completes from
+ * Conservation: 200 random battles among 20 players, ten at a time, with completes from
  * one player or both at once. Afterwards every POG still exists, has exactly one owner, and that owner
  * is the one a replay of the battle results predicts; every battle verifies from its revealed seed.
  */

@@ -1,5 +1,5 @@
 /**
- * Leaderboards (issue 16 §2): the standings kept by the database's triggers agree with the data
+ * Leaderboards: the standings kept by the database's triggers agree with the data
  * after every kind of change (checked against a recount), the boards rank by their figure all-time
  * and this UTC week, a signed-in player sees their own rank off the page, banned players are left
  * off, and completed trades and battles tell open leaderboards to refresh.

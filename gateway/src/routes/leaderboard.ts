@@ -1,4 +1,4 @@
-/** The leaderboards (issue 16 §2): public like Explore; a signed-in player also gets their own rank. */
+/** The leaderboards: public like Explore; a signed-in player also gets their own rank. */
 import Router from '@koa/router';
 import { leaderboardApi } from '@pog/common';
 import { readLeaderboard } from '@pog/domain/leaderboards';

@@ -1,5 +1,5 @@
 /**
- * A moderator's notes on a POG reach only the admins and the POG's owner (issue 11 §8): every
+ * A moderator's notes on a POG reach only the admins and the POG's owner: every
  * other answer and event carries `moderationNotes: null`, whoever asks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

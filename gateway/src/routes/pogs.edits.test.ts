@@ -1,5 +1,5 @@
 /**
- * Issue 11 §9, edits: only a POG's creator may edit it, only while holding it, and only if it never
+ * Edits: only a POG's creator may edit it, only while holding it, and only if it never
  * changed hands; a change of design is scored again and counts as a creation (cooldown and daily
  * limit), a new name alone is free. And "Cannot trade your own pog" is about who holds the POG: a
  * creator may ask for a design of theirs back.

@@ -1,5 +1,5 @@
 /**
- * Fair use of the heaviest read (issue 15 §4). Explore's search is the costliest request a client can
+ * Fair use of the heaviest read. Explore's search is the costliest request a client can
  * repeat; embedded, it runs on the one database thread every other request needs too, and a client
  * searching back to back kept that thread busy all the time (others' throughput cut by a third).
  *

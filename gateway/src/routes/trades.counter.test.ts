@@ -1,5 +1,5 @@
 /**
- * Counter-offers (issue 16 §3): the recipient of a pending trade answers with their own offer, which
+ * Counter-offers: the recipient of a pending trade answers with their own offer, which
  * replaces it in one transaction; the counter is a trade like any other, checked by every rule, and
  * races against an accept or a cancel end in exactly one outcome.
  */

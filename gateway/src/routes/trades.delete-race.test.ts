@@ -1,5 +1,5 @@
 /**
- * Issue 11 §7: accepting a trade while one of its POGs is being deleted must never deadlock. Run
+ * Accepting a trade while one of its POGs is being deleted must never deadlock. Run
  * many rounds on the real PostgreSQL server (PGlite is one connection, it cannot race), both POGs
  * of the trade, both id orders. Each round ends in exactly one of two outcomes, with nothing lost:
  * the accept wins (POGs swapped, the delete refused) or the delete wins (the POG gone, the offer

@@ -1,15 +1,11 @@
 /**
- * Runs the real process entry (`server/src/main.ts`) as child processes, as deployments do: from the
- * bundle the global setup made of it (./app-bundle), or through tsx outside such a run.
+ * Runs the real process entry (`server/src/main.ts`) as child processes, through tsx as deployments do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// Declares what inject('appBundle') returns: the bundle the global setup provides.
-import type {} from './app-bundle';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import { seedPgliteDataDir } from './pglite-template';
 import { waitFor } from './wait';
 import { freePort } from './free-port';
@@ -38,22 +34,9 @@ export interface SpawnedService extends ServiceProcess {
   ready(timeoutMs?: number): Promise<void>;
 }
 
-/**
- * Node's arguments that start the app's entry: the bundle of this test run, or the TypeScript entry
- * through tsx when the run made none.
- */
+/** Node's arguments that start the app's entry, or the browser tests' entry (the same process, plus test-data factories over IPC). */
 export function appEntry(entry: 'main' | 'e2e' = 'main'): string[] {
-  let bundle = '';
-  try {
-    bundle = inject('appBundle') ?? '';
-  } catch {
-    // Not inside a vitest worker.
-  }
-  if (entry === 'e2e') {
-    // The browser tests' entry: the same process, plus test-data factories over IPC (server/src/testing/e2e-entry.ts).
-    return bundle ? ['--enable-source-maps', path.join(path.dirname(bundle), 'e2e-entry.js')] : ['--import', 'tsx', 'server/src/testing/e2e-entry.ts'];
-  }
-  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/src/main.ts'];
+  return ['--import', 'tsx', entry === 'e2e' ? 'server/src/testing/e2e-entry.ts' : 'server/src/main.ts'];
 }
 
 /** Starts one process and waits until it is ready. */

@@ -1,5 +1,5 @@
 /**
- * A second process on an embedded data folder (issue 11 §6): `set-role` and the app itself are
+ * A second process on an embedded data folder: `set-role` and the app itself are
  * refused, before they read or write anything, while another process holds the folder.
  */
 import { spawn } from 'node:child_process';

@@ -3,7 +3,7 @@
 //
 // tsx rewrites every dynamic `import(` of an ES module it loads, node_modules included, and builds a
 // fine-grained source map of the result (magic-string); for PGlite's 375 KB one-line chunk that costs
-// its hooks thread about 40 MB of resident memory, which that idle thread keeps (issue 15 §6). PGlite's
+// its hooks thread about 40 MB of resident memory, which that idle thread keeps. PGlite's
 // files are plain ES modules whose dynamic imports name Node's own modules only: nothing for tsx to do.
 import { readFile } from 'node:fs/promises';
 

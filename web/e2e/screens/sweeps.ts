@@ -1,5 +1,5 @@
 /**
- * The screen sweeps (issue 13 §2-3, issue 11 §8): a visitor's, a player's and an admin's screens,
+ * The screen sweeps: a visitor's, a player's and an admin's screens,
  * each with its dialogs and popovers open, audited on each (./sweep). The test files run them:
  * ./visitor-admin.test.ts, ./player-desktop.test.ts and ./player-phone.test.ts, three files so that
  * they run side by side, each with its own app and world.

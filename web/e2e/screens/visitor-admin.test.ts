@@ -1,6 +1,6 @@
 /**
  * Every screen of the route table, signed out, as a player and as an admin, with each dialog and
- * popover open, on a desktop and on a 390x844 phone (issue 13 §2-3, issue 11 §8): axe-core finds no
+ * popover open, on a desktop and on a 390x844 phone: axe-core finds no
  * serious or critical violation, nothing scrolls sideways, and the Content-Security-Policy is never
  * violated. The harness runs the same checks at the end of every other browser test.
  * This file: signed out and as an admin, at both sizes, the skip link, and a page that breaks the

@@ -181,7 +181,7 @@ export function NotificationBell() {
           <PanelHeader>
             <h2 id={`${panelId}-title`}>Notifications</h2>
             {data && <span>{data.items.length === 0 ? '' : `${data.items.length} total`}</span>}
-            {/* An addition (issue 16): the list holds the newest 50, so older unread ones are marked here. */}
+            {/* An addition to the spec: the list holds the newest 50, so older unread ones are marked here. */}
             <Button $variant="secondary" $size="sm" disabled={unreadCount === 0} onClick={() => markRead(undefined)}>
               Mark all read
             </Button>

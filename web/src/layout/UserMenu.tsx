@@ -122,7 +122,7 @@ export function UserMenu({ user }: { user: User }) {
                 <UserIcon /> Profile
               </Link>
             </li>
-            {/* Issue 16: the leaderboard, here too where the header is too narrow for its link. */}
+            {/* The leaderboard, here too where the header is too narrow for its link. */}
             <li>
               <Link to="/leaderboard" onClick={close}>
                 <SparklesIcon /> Leaderboard

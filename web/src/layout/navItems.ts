@@ -1,4 +1,4 @@
-/** The header's navigation (spec section 2). "/" counts as the Create screen in the header. */
+/** The header's navigation (the spec on screens). "/" counts as the Create screen in the header. */
 export interface NavItem {
   to: string;
   label: string;
@@ -14,12 +14,12 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/create', label: 'Create', alsoActiveOn: ['/'] },
   { to: '/explore', label: 'Explore' },
-  // An addition (issue 16): player pages, /explore-user, reachable from the menu.
+  // An addition to the spec: player pages, /explore-user, reachable from the menu.
   { to: '/explore-user', label: 'Players' },
   { to: '/collection', label: 'Collection' },
   { to: '/trade', label: 'Trade' },
   { to: '/battle', label: 'Battle', alsoActiveOn: ['/battle-refactored'] },
-  // Issue 16: an addition to the spec's header.
+  // An addition to the spec's header.
   { to: '/leaderboard', label: 'Leaderboard', wideOnly: true },
   { to: '/assistant', label: 'Game Guide' },
   { to: '/profile', label: 'Profile' },

@@ -1,4 +1,4 @@
-/** Login, registration and logout, with the toasts of spec section 8. */
+/** Login, registration and logout, with the toasts of the spec on errors. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiPaths, type LoginRequest, type RegisterRequest } from '@pog/common';

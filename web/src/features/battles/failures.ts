@@ -2,7 +2,7 @@
 import { battleSchema, type Battle } from '@pog/common';
 import { currentEntityIn, serverMessageOr } from '../../api/errors';
 
-/** Spec section 8 (Battles): "The server message is used when present" (see api/errors.ts). */
+/** The spec on errors (Battles): "The server message is used when present" (see api/errors.ts). */
 export function failureMessage(error: unknown, fallback: string, online: boolean): string {
   return serverMessageOr(error, fallback, online);
 }

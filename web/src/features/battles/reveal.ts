@@ -1,5 +1,5 @@
 /**
- * The reveal of a completed battle's rolls (issue 5 §3): both players see it once, whether the
+ * The reveal of a completed battle's rolls: both players see it once, whether the
  * result came from their own flip or from the socket. A Battle Arena screen on display plays the
  * animated flip and toasts at its end; anywhere else the 'Battle Completed!' toast comes at once.
  */

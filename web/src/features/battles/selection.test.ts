@@ -7,7 +7,7 @@ const players = [
   { id: 8, username: 'bob' },
 ];
 
-describe('the challenge form (spec section 5)', () => {
+describe('the challenge form (the spec on validation)', () => {
   it('lists every other player, never the current user', () => {
     expect(opponentsFor(players, 7).map((p) => p.username)).toEqual(['bob', 'carol']);
     expect(opponentsFor([{ id: 7, username: 'alice' }], 7)).toEqual([]);

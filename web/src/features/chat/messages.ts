@@ -1,4 +1,4 @@
-/** The chat page's texts; the failure toast is spec section 8's, word for word. */
+/** The chat page's texts; the failure toast is the one the spec gives, word for word. */
 export const CHAT_TEXT = {
   pageTitle: 'Game Guide',
   pageLead: 'Ask PogBot anything about creating, trading and battling.',

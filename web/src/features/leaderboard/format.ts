@@ -1,4 +1,4 @@
-/** How each board's figure reads (issue 16; these screens are additions to the spec). */
+/** How each board's figure reads (these screens are additions to the spec). */
 import type { LeaderboardBoard, LeaderboardEntry } from '@pog/common';
 
 export const BOARD_TEXT: Record<LeaderboardBoard, { tab: string; column: string; empty: string }> = {

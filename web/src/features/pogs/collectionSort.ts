@@ -1,4 +1,4 @@
-/** The collection's sort (issue 16): newest, rarity, points or name; pure, so it is tested alone. */
+/** The collection's sort: newest, rarity, points or name; pure, so it is tested alone. */
 import { RARITIES, type Pog } from '@pog/common';
 
 export const COLLECTION_SORTS = [

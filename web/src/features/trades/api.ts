@@ -1,4 +1,4 @@
-/** The trade writes of spec section 7. */
+/** The trade writes of the spec on calls. */
 import { apiPaths, type CounterTradeRequest, type CreateTradeRequest } from '@pog/common';
 import { api } from '../../api/client';
 

@@ -1,4 +1,4 @@
-/** The trade texts of spec sections 2, 5 and 8, word for word where the spec gives them. */
+/** The trade texts of the spec on screens, validation and errors, word for word where the spec gives them. */
 import { isReleaseReason, RELEASE_REASON_TEXT } from '@pog/common';
 export const TRADE_TEXT = {
   dialogTitle: 'Trade POGs',
@@ -41,7 +41,7 @@ export const TRADE_TEXT = {
   noHistory: 'No finished trades yet',
   signedOut: 'Log in to see and answer your trades.',
 
-  // Counter-offers (issue 16; not in the spec, which these add to).
+  // Counter-offers (not in the spec, which these add to).
   counter: 'Counter',
   counterTitle: 'Counter-offer',
   counterDescription: 'Answer with your own offer: keep or change the POG you give and the POG you want. It replaces this offer.',

@@ -8,7 +8,7 @@ const TradeDialog = retryableLazy(() => import('./components/TradeDialog'));
 interface DialogState {
   open: boolean;
   preset: TradePreset;
-  /** Once opened, the dialog stays mounted so that its selection outlives a close (spec section 4). */
+  /** Once opened, the dialog stays mounted so that its selection outlives a close (the spec on states). */
   mounted: boolean;
 }
 

@@ -27,7 +27,7 @@ const Bar = styled.nav`
   a[aria-current='page'] { background: ${({ theme }) => theme.gradients.brandFill}; color: #fff; }
 `;
 
-/** Spec section 2, variant B: the page tab bar that puts the Battle Arena beside the other sections. */
+/** The spec on screens, variant B: the page tab bar that puts the Battle Arena beside the other sections. */
 const SECTIONS = [
   { to: '/create', label: 'Creator Studio' },
   { to: '/collection', label: 'My Collection' },

@@ -69,7 +69,7 @@ function readParams(params: URLSearchParams): { board: LeaderboardBoard; period:
 }
 
 /**
- * /leaderboard (issue 16, an addition to the spec's screens): who leads by collection value, battle
+ * /leaderboard (an addition to the spec's screens): who leads by collection value, battle
  * wins and win rate, trades completed and points designed, all time or this UTC week; a signed-in
  * player sees their own rank even off the page. Completed battles and trades refresh it live.
  */

@@ -10,7 +10,7 @@ import { AcceptDialog } from './AcceptDialog';
 import { BattleCard } from './BattleCard';
 import { List, Muted, Notice } from './styles';
 
-/** Spec section 8 (Battles): a list that fails to load says so in an 'Error' toast, once per failure. */
+/** The spec on errors (Battles): a list that fails to load says so in an 'Error' toast, once per failure. */
 function useLoadFailureToast(query: UseQueryResult<Battle[]>, message: string) {
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** The Battle Arena's warnings (spec section 2): signed out, no POGs yet, nobody to challenge. */
+/** The Battle Arena's warnings (the spec on screens): signed out, no POGs yet, nobody to challenge. */
 import { ButtonLink } from '../../../components/Button';
 import { BATTLE_TEXT } from '../messages';
 import { Notice } from './styles';

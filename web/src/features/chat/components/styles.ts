@@ -2,7 +2,7 @@
 import styled from 'styled-components';
 import { Textarea } from '../../../components/formControls';
 
-/** Spec section 2: the chat history panel is 600px high. */
+/** The spec on screens: the chat history panel is 600px high. */
 export const CHAT_HISTORY_HEIGHT_PX = 600;
 
 export const Panel = styled.section`

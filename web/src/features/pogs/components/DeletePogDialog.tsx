@@ -17,7 +17,7 @@ interface DeletePogDialogProps {
   onConfirm: () => void;
 }
 
-/** The confirmation before a POG is burned. A click beside it does not dismiss it (spec section 4). */
+/** The confirmation before a POG is burned. A click beside it does not dismiss it (the spec on states). */
 export function DeletePogDialog({ pogName, open, busy, onCancel, onConfirm }: DeletePogDialogProps) {
   return (
     <Dialog

@@ -16,7 +16,7 @@ export interface CounterDialogProps {
 }
 
 /**
- * A counter-offer to a received trade (issue 16): your POG to give and their POG to want, both
+ * A counter-offer to a received trade: your POG to give and their POG to want, both
  * preset to the offer as it stands, so the player changes one or both. It replaces the offer.
  */
 export default function CounterDialog({ trade, viewerId, onClose }: CounterDialogProps) {

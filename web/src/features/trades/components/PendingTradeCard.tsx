@@ -20,8 +20,8 @@ export interface PendingTradeCardProps {
 }
 
 /**
- * A pending trade (spec section 2, Pending trade card): the other player's avatar and name,
- * 'Pending', how long ago, and both POGs. The recipient accepts, rejects or counters (issue 16); the
+ * A pending trade (the spec on screens, Pending trade card): the other player's avatar and name,
+ * 'Pending', how long ago, and both POGs. The recipient accepts, rejects or counters; the
  * sender cancels. A counter-offer also shows its round and the earlier offers.
  */
 export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, onCounter }: PendingTradeCardProps) {

@@ -9,7 +9,7 @@ const Earlier = styled.details`
   ol { margin: 0.5rem 0 0; padding-left: 1.25rem; display: grid; gap: 0.3rem; }
 `;
 
-/** The earlier offers of a negotiation, first offer first (issue 16: the Trade Center shows the chain). */
+/** The earlier offers of a negotiation, first offer first (the Trade Center shows the chain). */
 export function TradeChain({ trade }: { trade: Trade }) {
   if (trade.chain.length === 0) return null;
   return (
