@@ -99,7 +99,7 @@ export const MAX_JSON_DEPTH = 16;
 
 /** PogBot, the AI game guide: one conversation per player, short messages, a bounded prompt. */
 export const CHAT = {
-  /** The one conversation each player has (the spec on calls: "fixed at 1"). */
+  /** The one conversation each player has (the product spec (calls): "fixed at 1"). */
   conversationId: 1,
   messageMaxLength: 2_000,
   /** A stored reply is cut at this many characters (the database refuses longer ones). */

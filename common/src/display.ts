@@ -1,9 +1,9 @@
-/** Display helpers of the spec on entities, shared by the server (avatarInitials) and the web app. */
+/** Display helpers of the product spec (entities), shared by the server (avatarInitials) and the web app. */
 
 /**
  * The one initials rule of every avatar (the header's user menu, the profile, trade and battle
  * cards, the admin's Users table and dialogs): the first two letters of the username, upper-cased,
- * "U" when there is none (the spec on screens, user menu). The spec's other reading (first letters of
+ * "U" when there is none (product spec: screens, user menu). The spec's other reading (first letters of
  * the first and last word of a name) made the profile say 'B' where the header said 'BO'.
  */
 export function avatarInitials(username: string | null | undefined): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, codeFromStatus, ERROR_CATALOGUE, isErrorCode, RateLimitedError, ValidationError } from './errors';
 
 describe('error catalogue', () => {
-  it('maps statuses to codes as the spec on errors says', () => {
+  it('maps statuses to codes as the product spec (errors) says', () => {
     expect(codeFromStatus(400)).toBe('VALIDATION_ERROR');
     expect(codeFromStatus(401)).toBe('UNAUTHORIZED');
     expect(codeFromStatus(403)).toBe('FORBIDDEN');

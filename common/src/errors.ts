@@ -1,5 +1,5 @@
 /**
- * The error catalogue (the spec on errors). One table: code, HTTP status, toast title and default
+ * The error catalogue (product spec: errors). One table: code, HTTP status, toast title and default
  * message. The server maps every failure to `{ message, code }`; the web client maps codes back to
  * titles. Nothing else in the codebase invents error codes.
  */
@@ -30,7 +30,7 @@ export interface ErrorBody {
   requestId?: string;
 }
 
-/** The code a client falls back to when a response body cannot be parsed (the spec on errors). */
+/** The code a client falls back to when a response body cannot be parsed (product spec: errors). */
 export function codeFromStatus(status: number): ErrorCode {
   if (status === 400) return 'VALIDATION_ERROR';
   if (status === 401) return 'UNAUTHORIZED';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectionQuality } from './network';
 
-describe('connectionQuality (the spec on states)', () => {
+describe('connectionQuality (product spec: states)', () => {
   it.each([
     [{ effectiveType: '4g', downlink: 10 }, 'excellent'],
     [{ effectiveType: '4g', downlink: 5 }, 'good'],

@@ -1,4 +1,4 @@
-/** Connection quality rules of the spec on states. */
+/** Connection quality rules of the product spec (states). */
 export type ConnectionQuality = 'excellent' | 'good' | 'fair' | 'poor' | 'offline';
 
 export interface NetworkQualityRecord {

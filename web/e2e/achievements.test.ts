@@ -1,5 +1,5 @@
 /**
- * The Profile screen's stats card and achievements (the spec on screens, entities, errors and limits): a new player sees
+ * The Profile screen's stats card and achievements (product spec: screens, entities, errors and limits): a new player sees
  * their limits and every achievement open; creating a first POG completes First Design, and the
  * open profile updates without a reload.
  */

@@ -9,7 +9,7 @@ import { E2E_ADMIN_PASSWORD, hasChromium, registerThroughUi, useE2E, waitUntilLi
 
 const OFFLINE_BANNER = "You're currently offline. Some features may not be available.";
 
-/** The catalogue's NETWORK_ERROR toast (the spec on errors). */
+/** The catalogue's NETWORK_ERROR toast (product spec: errors). */
 async function connectionErrorToast(page: Page): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: 'Connection Error' });
   await toast.getByText('Unable to connect to the server. Please check your internet connection.').waitFor();

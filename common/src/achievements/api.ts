@@ -1,4 +1,4 @@
-/** An achievement as the API shows it to a player: the definition with their progress (the spec on entities). */
+/** An achievement as the API shows it to a player: the definition with their progress (product spec: entities). */
 import { z } from 'zod';
 import { ACHIEVEMENT_ICONS, ACHIEVEMENT_TYPES, ACHIEVEMENTS, measureOf, type AchievementDefinition } from './catalogue';
 import type { UserStats } from '../users/stats';

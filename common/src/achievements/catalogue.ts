@@ -1,5 +1,5 @@
 /**
- * The achievements (the spec on entities and limits, decisions.md Limits): what a player can complete and
+ * The achievements (product spec: entities and limits, decisions.md Limits): what a player can complete and
  * what each completion adds to their limits. The one place these targets and rewards live; the
  * server records completions, the profile shows progress, and the guides quote them from here.
  *

@@ -1,4 +1,4 @@
-/** The battle contract (the spec on entities, states and calls): requests, the battle as returned, statuses. */
+/** The battle contract (product spec: entities, states and calls): requests, the battle as returned, statuses. */
 import { z } from 'zod';
 import { BATTLE_TYPES, RARITIES } from '../constants';
 import { pogSchema } from '../pogs/pog';

@@ -1,6 +1,6 @@
-/** What the chat page offers to ask (the spec on screens: seven example questions) and its opening greeting. */
+/** What the chat page offers to ask (product spec: screens: seven example questions) and its opening greeting. */
 
-/** Sent for the player when their conversation is empty (the spec on states, "Chat"). */
+/** Sent for the player when their conversation is empty (the product spec (states), "Chat"). */
 export const CHAT_GREETING = 'Hi PogBot! How does the game work?';
 
 export const CHAT_EXAMPLE_QUESTIONS = [

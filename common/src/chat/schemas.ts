@@ -1,4 +1,4 @@
-/** The PogBot contract (the spec on entities and calls): chat messages, the send request, the live events. */
+/** The PogBot contract (product spec: entities and calls): chat messages, the send request, the live events. */
 import { z } from 'zod';
 import { CHAT } from '../constants';
 import { NotFoundError } from '../errors';

@@ -1,6 +1,6 @@
 /**
  * The game guide as data: the help dialog's four tabs and the sections PogBot answers from
- * (the spec on what the product does). Every number comes from ../constants, the values the server enforces, so the
+ * (product spec: what the product does). Every number comes from ../constants, the values the server enforces, so the
  * guide never promises what the game does not do. Text may mark `**strong**` words; the web app
  * renders them bold, `plainText` drops the marks.
  */
@@ -271,7 +271,7 @@ const ACHIEVEMENTS_TOPIC: GuideTopic = {
 };
 
 /**
- * The help dialog's guide, in the order of its four tabs (the spec on what the product does), quoting these limits: a
+ * The help dialog's guide, in the order of its four tabs (product spec: what the product does), quoting these limits: a
  * signed-in player's own (pass their stats), else the base ones.
  */
 export function gameGuide(limits: GuideLimits = BASE_GUIDE_LIMITS): readonly GuideTopic[] {

@@ -15,7 +15,7 @@ const expectedLastModeratedAt = z.iso.datetime({ offset: true, error: 'expectedL
 
 /**
  * PUT /api/admin/pogs/:id/moderate. Approve is `{isApproved: true, isFlagged: false}`, reject is
- * `{isApproved: false, isFlagged: true}` (the spec on states); other combinations mean nothing.
+ * `{isApproved: false, isFlagged: true}` (product spec: states); other combinations mean nothing.
  */
 export const moderatePogRequestSchema = z
   .object({
@@ -87,7 +87,7 @@ export const adminUserListQuerySchema = z.object({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-/** The user as the admin sees it (the spec on entities, "User (admin view)"). */
+/** The user as the admin sees it (the product spec (entities), "User (admin view)"). */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -5,7 +5,7 @@ import type { PogFont } from './fonts';
 export const IMAGE_STYLES = ['cover', 'contain', 'fill'] as const;
 export type ImageStyle = (typeof IMAGE_STYLES)[number];
 
-/** The design a new POG starts from (the spec on entities) and what a missing field falls back to. */
+/** The design a new POG starts from (product spec: entities) and what a missing field falls back to. */
 export const POG_DEFAULTS = {
   textContent: '',
   fontFamily: 'Bangers' satisfies PogFont,

@@ -1,6 +1,6 @@
 /**
  * Where a POG's picture lives. Uploads are served from `/uploads/`, built-in art from `/img/`.
- * `normalizeImageUrl` is lenient (for displaying whatever is stored, the spec on entities "Image paths");
+ * `normalizeImageUrl` is lenient (for displaying whatever is stored, the product spec (entities) "Image paths");
  * `isAllowedStoredImageUrl` is strict (what the server accepts into the database).
  */
 export const PLACEHOLDER_IMAGE = '/img/placeholder.svg';

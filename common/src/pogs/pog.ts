@@ -1,4 +1,4 @@
-/** The POG as the API returns it (the spec on entities, plus what the server adds). */
+/** The POG as the API returns it (product spec: entities, plus what the server adds). */
 import { z } from 'zod';
 import { RARITIES } from '../constants';
 import { idTextSchema } from '../schemas/ids';

@@ -48,7 +48,7 @@ const designFields = {
 };
 
 /**
- * POST /api/pogs (the spec on calls). The design fields a client may leave out take the POG defaults
+ * POST /api/pogs (product spec: calls). The design fields a client may leave out take the POG defaults
  * (the quick-create helper sends only a name and empty text). `maxTrades` lets a creator lower the
  * trade supply; the server checks it against the supply of the rarity the POG ends up with.
  */

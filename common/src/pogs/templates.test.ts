@@ -5,7 +5,7 @@ import { fontStack, isPogFont, POG_FONTS } from './fonts';
 import { GRADIENT_PRESETS, POG_TEMPLATES } from './templates';
 
 describe('templates, presets and fonts', () => {
-  it('has the 8 built-in templates of the spec on entities, with their categories and fonts', () => {
+  it('has the 8 built-in templates of the product spec (entities), with their categories and fonts', () => {
     expect(POG_TEMPLATES.map((t) => [t.name, t.category, t.fontFamily])).toEqual([
       ['Blue Gradient', 'gradients', 'Bangers'],
       ['Purple Dream', 'gradients', 'Bangers'],

@@ -3,7 +3,7 @@ import type { PogFont } from './fonts';
 export const TEMPLATE_CATEGORIES = ['gradients', 'minimal', 'retro'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
-/** A ready-made design offered by the Creator Studio's "Use Template" dialog (the spec on entities). */
+/** A ready-made design offered by the Creator Studio's "Use Template" dialog (product spec: entities). */
 export interface PogTemplate {
   id: string;
   name: string;
@@ -98,7 +98,7 @@ export const POG_TEMPLATES: readonly PogTemplate[] = [
   },
 ];
 
-/** The Creator Studio's one-click background presets (the spec on screens, Create). */
+/** The Creator Studio's one-click background presets (product spec: screens, Create). */
 export interface GradientPreset {
   id: string;
   name: string;

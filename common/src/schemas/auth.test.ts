@@ -3,7 +3,7 @@ import { loginRequestSchema, registerFormSchema } from './auth';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-describe('auth form validation (the spec on validation)', () => {
+describe('auth form validation (product spec: validation)', () => {
   it('uses the exact login messages', () => {
     expect(firstMessage(loginRequestSchema.safeParse({ username: 'ab', password: 'secret1' }))).toBe('Username must be at least 3 characters');
     expect(firstMessage(loginRequestSchema.safeParse({ username: 'abc', password: 'short' }))).toBe('Password must be at least 6 characters');

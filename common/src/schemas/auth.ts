@@ -36,7 +36,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 export const roleSchema = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The current user / profile (the spec on entities). */
+/** The current user / profile (product spec: entities). */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),

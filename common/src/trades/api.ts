@@ -1,4 +1,4 @@
-/** The trade contract (the spec on entities and calls). */
+/** The trade contract (product spec: entities and calls). */
 import { z } from 'zod';
 import { pogSchema } from '../pogs/pog';
 import { partySchema, type Party } from '../schemas/auth';

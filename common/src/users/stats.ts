@@ -1,5 +1,5 @@
 /**
- * A player's stats (the spec on entities, "User stats"): what they hold and may hold, what they did today
+ * A player's stats (the product spec (entities), "User stats"): what they hold and may hold, what they did today
  * against today's limits, and their totals. The limits include the rewards of completed achievements.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Challenging, accepting, declining and cancelling battles (the spec on states and roles, decisions.md
+ * Challenging, accepting, declining and cancelling battles (the product spec (states and roles), decisions.md
  * Battles). Every command is one transaction with conditional updates, so two answers to the same
  * challenge can never both win. Locks are always taken in one order (players in id order, then POGs
  * in id order, then the battle), the order trades and the commitment cancellers use too, so that they

@@ -1,5 +1,5 @@
 /**
- * An admin's decisions on a POG: approve, reject, delete (the spec on states, decisions "Moderation").
+ * An admin's decisions on a POG: approve, reject, delete (the product spec (states), decisions "Moderation").
  * Each is one unit of work under a lock on the POG's row: the change, the audit line, the owner's
  * notification and the events commit together.
  */

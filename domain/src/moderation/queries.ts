@@ -20,7 +20,7 @@ function selectPogs(db: Db) {
 
 /**
  * POGs waiting for a decision: flagged (automatically or by a report) and not rejected. A rejected
- * POG stays `isFlagged` (the spec on states) but has been reviewed, so it leaves the queue.
+ * POG stays `isFlagged` (product spec: states) but has been reviewed, so it leaves the queue.
  */
 export const awaitingReview = and(eq(pogs.isFlagged, true), ne(pogs.moderationStatus, 'rejected'))!;
 

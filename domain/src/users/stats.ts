@@ -1,5 +1,5 @@
 /**
- * Players' stats (the spec on entities) and recorded achievements, read for one player or many at once in
+ * Players' stats (product spec: entities) and recorded achievements, read for one player or many at once in
  * the same three statements (a group of battle winners costs what one player does). Limits include
  * the rewards of the achievements they completed (common/src/achievements/catalogue.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Stats and achievements (the spec on entities, calls and limits; decisions.md Limits): the numbers, completions
+ * Stats and achievements (product spec: entities, calls and limits; decisions.md Limits): the numbers, completions
  * recorded by the worker's check with a live notification, and rewards that really raise limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

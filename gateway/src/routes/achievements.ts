@@ -1,5 +1,5 @@
 /**
- * Stats and achievements (the spec on screens (Profile), entities and calls): GET /api/users/:id/stats and
+ * Stats and achievements (product spec: screens (Profile), entities and calls): GET /api/users/:id/stats and
  * /api/users/:id/achievements for signed-in players. Completions are recorded by the
  * `achievements.check` jobs the domain declares with each change.
  */

@@ -1,4 +1,4 @@
-/** Entering and leaving the admin area with the shared admin password (the spec on calls). */
+/** Entering and leaving the admin area with the shared admin password (product spec: calls). */
 import Router from '@koa/router';
 import { adminAuthApi, UnauthorizedError } from '@pog/common';
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from '../admin/admin-cookie';

@@ -1,4 +1,4 @@
-/** Accounts and sessions: register, login, logout, current user (the spec on validation, calls and errors). */
+/** Accounts and sessions: register, login, logout, current user (product spec: validation, calls and errors). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { authApi, ConflictError, ForbiddenError, UnauthorizedError, userStream, type User } from '@pog/common';

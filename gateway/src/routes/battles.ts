@@ -1,4 +1,4 @@
-/** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (the spec on screens, states, roles and calls). */
+/** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (product spec: screens, states, roles and calls). */
 import Router from '@koa/router';
 import { AppError, battlesApi, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import {

@@ -1,5 +1,5 @@
 /**
- * PogBot (the spec on screens and calls; decisions.md "PogBot"): the player's conversation and a new
+ * PogBot (the product spec (screens and calls); decisions.md "PogBot"): the player's conversation and a new
  * question. The answer is written by the worker's `chat.reply` job, which streams it to the
  * player's sockets as `chat:delta` events while this request waits for the stored answer.
  */

@@ -1,4 +1,4 @@
-/** POGs: create, edit, delete, read and browse (the spec on screens, entities and calls). */
+/** POGs: create, edit, delete, read and browse (product spec: screens, entities and calls). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi } from '@pog/common';

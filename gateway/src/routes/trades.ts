@@ -1,4 +1,4 @@
-/** Trades: offer, answer, cancel, and the lists of the Trade Center (the spec on screens and calls). */
+/** Trades: offer, answer, cancel, and the lists of the Trade Center (product spec: screens and calls). */
 import Router from '@koa/router';
 import { tradesApi } from '@pog/common';
 import {

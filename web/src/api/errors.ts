@@ -1,5 +1,5 @@
 /**
- * The client half of the error catalogue (the spec on errors): every failure the data layer raises is an
+ * The client half of the error catalogue (product spec: errors): every failure the data layer raises is an
  * AppError carrying a catalogue code, so screens only ever deal with one error shape.
  */
 import { AppError, ERROR_CATALOGUE, codeFromStatus, isErrorCode, type ErrorCode } from '@pog/common';
@@ -41,7 +41,7 @@ export function describeError(error: unknown, online: boolean): ErrorDescription
 
 /**
  * The server's own sentence for a failure, or null when it sent none (an AppError then carries
- * the catalogue's default for its code). The spec on errors: "The server message is used when present";
+ * the catalogue's default for its code). the product spec (errors): "The server message is used when present";
  * while offline, the network error is what a person should read.
  */
 export function serverMessage(error: unknown, online: boolean): string | null {
@@ -56,7 +56,7 @@ export function serverMessageOr(error: unknown, fallback: string, online: boolea
 }
 
 /**
- * Queries and mutations retry once (the spec on limits), but only when a second attempt can succeed:
+ * Queries and mutations retry once (product spec: limits), but only when a second attempt can succeed:
  * a refused login or a validation error would fail again (and a login retry would burn a
  * rate-limit attempt), so only connection failures and server errors are retried.
  */

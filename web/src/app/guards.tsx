@@ -1,4 +1,4 @@
-/** Route guards of the route table (the spec on screens). */
+/** Route guards of the route table (product spec: screens). */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorPanel } from '../components/ErrorPanel';

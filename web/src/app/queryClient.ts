@@ -1,5 +1,5 @@
 /**
- * TanStack Query as the spec on limits sets it: data is fresh for 60 s, queries and mutations retry
+ * TanStack Query as the product spec (limits) sets it: data is fresh for 60 s, queries and mutations retry
  * once, refetch on window focus, no polling. Every query names its call of the route table
  * (`routeQuery` in api/client.ts), whose URL is also its key, e.g. ['/api/notifications'].
  *

@@ -1,5 +1,5 @@
 /**
- * The route table of the spec on screens. Every screen is a lazily loaded chunk, so a visitor only
+ * The route table of the product spec (screens). Every screen is a lazily loaded chunk, so a visitor only
  * downloads the shell and the screen they open (and a chunk that failed to load is asked again).
  */
 import type { QueryClient } from '@tanstack/react-query';

@@ -18,7 +18,7 @@ const Circle = styled.span<{ $color: string; $ink: string; $size: number }>`
 `;
 
 /**
- * Initials on a colour (the avatar of the spec on screens); decorative unless given a label. The
+ * Initials on a colour (the avatar of the product spec (screens)); decorative unless given a label. The
  * initials are white or black, whichever reads better on the player's colour.
  */
 export function Avatar({ initials, color, size = 36 }: { initials: string; color?: string | null | undefined; size?: number }) {

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 
-/** The badge variants of the spec on entities. */
+/** The badge variants of the product spec (entities). */
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'success' | 'outline';
 
 const variants: Record<BadgeVariant, ReturnType<typeof css>> = {

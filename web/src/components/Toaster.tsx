@@ -4,7 +4,7 @@ import { DISPLAY } from '@pog/common';
 import { useToastStore, type Toast } from '../stores/toasts';
 import { CloseIcon } from './icons';
 
-/** The hotkey that moves focus to the toast (the spec on limits). */
+/** The hotkey that moves focus to the toast (product spec: limits). */
 const HOTKEY = 'F8';
 
 const slideIn = keyframes`from { opacity: 0; transform: translateX(24px); } to { opacity: 1; transform: none; }`;

@@ -1,6 +1,6 @@
 import { isBrowserOnline } from '../features/network/browserOnline';
 
-/** Texts of the error screens (the spec on screens), exactly as specified. */
+/** Texts of the error screens (product spec: screens), exactly as specified. */
 export const ERROR_TEXT = {
   offline: 'You appear to be offline. Please check your connection and try again.',
   appTitle: 'App Error',

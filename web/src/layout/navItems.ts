@@ -1,4 +1,4 @@
-/** The header's navigation (the spec on screens). "/" counts as the Create screen in the header. */
+/** The header's navigation (product spec: screens). "/" counts as the Create screen in the header. */
 export interface NavItem {
   to: string;
   label: string;

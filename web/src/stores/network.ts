@@ -1,4 +1,4 @@
-/** The network quality record (the spec on entities), kept current by features/network/useNetworkMonitor. */
+/** The network quality record (product spec: entities), kept current by features/network/useNetworkMonitor. */
 import { create } from 'zustand';
 import type { NetworkQualityRecord } from '@pog/common';
 import { isBrowserOnline } from '../features/network/browserOnline';

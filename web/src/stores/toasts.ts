@@ -1,5 +1,5 @@
 /**
- * Toasts (the spec on limits): only one at a time, so showing a new toast replaces the current one.
+ * Toasts (product spec: limits): only one at a time, so showing a new toast replaces the current one.
  * The timing (5 s, pause on hover) lives in the Toaster component that renders it.
  */
 import { create } from 'zustand';

@@ -1,4 +1,4 @@
-/** The Stats and profile texts of the spec on errors, word for word. */
+/** The Stats and profile texts of the product spec (errors), word for word. */
 export const STATS_TEXT = {
   loading: 'Loading stats...',
   failed: 'Error loading stats',
@@ -7,5 +7,5 @@ export const STATS_TEXT = {
   achievementsEmpty: 'No achievements found',
 } as const;
 
-/** The profile header's member line (the spec on screens: "a fixed member-since text"; docs/rules.md). */
+/** The profile header's member line (the product spec (screens): "a fixed member-since text"; docs/rules.md). */
 export const MEMBER_SINCE_TEXT = 'Member since 2024';

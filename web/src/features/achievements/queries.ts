@@ -1,7 +1,7 @@
 /**
  * A player's stats and achievements. Always refetched when a screen shows them (stale at once):
  * they move with every creation, trade and battle, and a read is cheap. The screens show their own
- * error texts (the spec on errors, Stats and profile), so the global toast is off.
+ * error texts (product spec: errors, Stats and profile), so the global toast is off.
  */
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@pog/common';

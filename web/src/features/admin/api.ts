@@ -1,4 +1,4 @@
-/** The admin calls of the spec on calls, typed. All go through the app's one client (cookies, errors). */
+/** The admin calls of the product spec (calls), typed. All go through the app's one client (cookies, errors). */
 import { apiPaths, type ModeratePogRequest, type ModerateUserRequest } from '@pog/common';
 import { api } from '../../api/client';
 

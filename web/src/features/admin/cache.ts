@@ -68,7 +68,7 @@ export function applyLiveUserEvent(queryClient: QueryClient, payload: unknown): 
   applyAdminUser(queryClient, user.data);
 }
 
-/** Reloads every list of the panel (the spec on states: each action reloads the data). */
+/** Reloads every list of the panel (product spec: states: each action reloads the data). */
 export function refreshAdminData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => isAdminDataKey(query.queryKey) });
 }

@@ -1,4 +1,4 @@
-/** How the admin panel words a POG or a player (the spec on screens, Admin panel). */
+/** How the admin panel words a POG or a player (product spec: screens, Admin panel). */
 import { avatarInitials, type AdminUser, type Pog, type Role } from '@pog/common';
 
 /** Points, else the score, else 0 (spec: the Moderate POG dialog). */
@@ -16,7 +16,7 @@ export function creatorName(pog: Pick<Pog, 'creatorUsername' | 'creatorId'>): st
   return pog.creatorUsername || `User #${pog.creatorId}`;
 }
 
-/** A missing role means a plain player (the spec on entities). */
+/** A missing role means a plain player (product spec: entities). */
 export function roleOf(user: { role?: Role | null | undefined }): Role {
   return user.role ?? 'user';
 }
@@ -35,7 +35,7 @@ export function formatModeratedAt(iso: string | null, locale?: string): string |
 
 /**
  * Waiting for a decision, as the server's Flagged list defines it: flagged and not rejected. A
- * rejected POG stays flagged (the spec on states) but has been reviewed, so it leaves the queue.
+ * rejected POG stays flagged (product spec: states) but has been reviewed, so it leaves the queue.
  */
 export function awaitsReview(pog: Pick<Pog, 'isFlagged' | 'moderationStatus'>): boolean {
   return pog.isFlagged && pog.moderationStatus !== 'rejected';

@@ -1,4 +1,4 @@
-/** The admin texts of the spec on screens and errors (Admin), word for word. */
+/** The admin texts of the product spec (screens and errors) (Admin), word for word. */
 export const ADMIN_TEXT = {
   loginSubmit: 'Access Admin Panel',
   loginBusy: 'Authenticating...',

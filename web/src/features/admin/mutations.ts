@@ -1,4 +1,4 @@
-/** The admin writes, each with the toasts of the spec on errors (Admin) and the reloads the spec's states ask for. */
+/** The admin writes, each with the toasts of the product spec (errors) (Admin) and the reloads the spec's states ask for. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AdminAuthStatus, AdminUser, Pog } from '@pog/common';
@@ -30,7 +30,7 @@ export function useAdminLogin() {
   });
 }
 
-/** Logs out and goes to /admin-login even when the call fails (the spec on states, Admin logout). */
+/** Logs out and goes to /admin-login even when the call fails (product spec: states, Admin logout). */
 export function useAdminLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

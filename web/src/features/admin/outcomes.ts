@@ -1,4 +1,4 @@
-/** What the admin is told when a call fails (the spec on errors, Admin). Pure, so it is tested directly. */
+/** What the admin is told when a call fails (product spec: errors, Admin). Pure, so it is tested directly. */
 import type { AppError } from '@pog/common';
 import { ADMIN_TEXT } from './messages';
 

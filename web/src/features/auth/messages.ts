@@ -1,4 +1,4 @@
-/** The texts of the auth toasts (the spec on errors), kept together so the tests can hold them exactly. */
+/** The texts of the auth toasts (product spec: errors), kept together so the tests can hold them exactly. */
 import { BRAND, ERROR_CATALOGUE } from '@pog/common';
 import { toAppError } from '../../api/errors';
 

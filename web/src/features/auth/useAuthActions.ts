@@ -1,4 +1,4 @@
-/** Login, registration and logout, with the toasts of the spec on errors. */
+/** Login, registration and logout, with the toasts of the product spec (errors). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiPaths, type LoginRequest, type RegisterRequest } from '@pog/common';

@@ -20,7 +20,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
 const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
   queryFn: ({ signal }) => fetchCurrentUser(signal),
-  // Always refetched (the spec on limits): a session can end on the server at any time.
+  // Always refetched (product spec: limits): a session can end on the server at any time.
   staleTime: 0,
   meta: { errorToast: false },
 });

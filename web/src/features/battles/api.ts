@@ -1,4 +1,4 @@
-/** The battle writes of the spec on calls: each answers with the battle as it now is. */
+/** The battle writes of the product spec (calls): each answers with the battle as it now is. */
 import { apiPaths, type CreateBattleRequest } from '@pog/common';
 import { api } from '../../api/client';
 

@@ -3,7 +3,7 @@ import { AppError, ERROR_CATALOGUE } from '@pog/common';
 import { battleIn, failureMessage } from './failures';
 import { makeBattle } from './testBattle';
 
-describe('failureMessage (the spec on errors, Battles)', () => {
+describe('failureMessage (product spec: errors, Battles)', () => {
   it('uses the server message when there is one, else the fallback', () => {
     const refused = new AppError('CONFLICT', 'Ember is already risked in another battle. Finish that one first.');
     expect(failureMessage(refused, 'Failed to send challenge.', true)).toBe('Ember is already risked in another battle. Finish that one first.');

@@ -1,4 +1,4 @@
-/** The Battle Arena's texts: the spec on screens, validation and errors (Battles) word for word where the spec gives them. */
+/** The Battle Arena's texts: the product spec (screens, validation and errors) (Battles) word for word where the spec gives them. */
 export const BATTLE_TEXT = {
   title: 'Battle Arena',
   lead: 'Risk one POG against another player’s. The higher roll wins both.',

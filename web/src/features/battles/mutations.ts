@@ -1,5 +1,5 @@
 /**
- * The battle writes, each with the toasts of the spec on errors (Battles) and the cache updates that go
+ * The battle writes, each with the toasts of the product spec (errors) (Battles) and the cache updates that go
  * with it. None is retried: a second challenge would be refused (the POG is already risked) and a
  * second answer as "no longer pending", which would only hide what really happened. Completing is
  * safe to repeat on the server, but the reveal should not play twice.

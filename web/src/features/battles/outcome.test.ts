@@ -6,7 +6,7 @@ const ALICE = 7;
 const BOB = 8;
 const STRANGER = 9;
 
-describe('actionsFor (the spec on screens and roles)', () => {
+describe('actionsFor (product spec: screens and roles)', () => {
   it('offers accept and decline only to the defender, and cancel only to the challenger, of a pending battle', () => {
     const pending = makeBattle();
     expect(actionsFor(pending, BOB)).toEqual({ accept: true, decline: true, cancel: false, flip: false });

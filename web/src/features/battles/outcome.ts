@@ -36,7 +36,7 @@ export interface BattleActions {
 }
 
 /**
- * The spec on screens and roles: only pending battles offer accept, decline (both the defender's) and cancel
+ * the product spec (screens and roles): only pending battles offer accept, decline (both the defender's) and cancel
  * (the challenger's); only accepted ones offer the flip, to either player.
  */
 export function actionsFor(battle: Pick<Battle, 'status' | 'challengerId' | 'defenderId'>, viewerId: number): BattleActions {
@@ -97,7 +97,7 @@ export function decidedBy(battle: Battle): string {
   return `${battle.challenger.username} rolled ${battle.challengerRoll ?? '?'}, ${battle.defender.username} rolled ${battle.defenderRoll ?? '?'}.`;
 }
 
-/** The 'Battle Completed!' toast: it names the winner and how it was decided (the spec on errors). */
+/** The 'Battle Completed!' toast: it names the winner and how it was decided (product spec: errors). */
 export function completionToast(battle: Battle): { title: string; description: string } {
   const winner = winnerName(battle) ?? 'Nobody';
   return { title: 'Battle Completed!', description: `${winner} wins! ${decidedBy(battle)}` };

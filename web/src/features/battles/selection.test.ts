@@ -7,7 +7,7 @@ const players = [
   { id: 8, username: 'bob' },
 ];
 
-describe('the challenge form (the spec on validation)', () => {
+describe('the challenge form (product spec: validation)', () => {
   it('lists every other player, never the current user', () => {
     expect(opponentsFor(players, 7).map((p) => p.username)).toEqual(['bob', 'carol']);
     expect(opponentsFor([{ id: 7, username: 'alice' }], 7)).toEqual([]);

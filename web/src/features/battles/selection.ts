@@ -1,4 +1,4 @@
-/** The challenge form's rules (the spec on validation): both an own POG and an opponent, never yourself. */
+/** The challenge form's rules (product spec: validation): both an own POG and an opponent, never yourself. */
 import type { User } from '@pog/common';
 import { BATTLE_TEXT } from './messages';
 

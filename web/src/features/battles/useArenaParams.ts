@@ -1,5 +1,5 @@
 /**
- * The Battle Arena's address: `?opponent={userId}` preselects whom to challenge (the spec on screens) and
+ * The Battle Arena's address: `?opponent={userId}` preselects whom to challenge (product spec: screens) and
  * `?battle={id}` opens a battle's record (rounds, seed, Verify), so a result can be linked to.
  */
 import { useCallback } from 'react';

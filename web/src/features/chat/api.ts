@@ -1,4 +1,4 @@
-/** POST /api/chat/1 (the spec on calls): answers with PogBot's stored reply once it is complete. */
+/** POST /api/chat/1 (product spec: calls): answers with PogBot's stored reply once it is complete. */
 import { apiPaths, CHAT, type SendChatRequest } from '@pog/common';
 import { api } from '../../api/client';
 

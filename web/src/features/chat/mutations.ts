@@ -1,6 +1,6 @@
 /**
  * Sending a message to PogBot. The answer streams in over the socket while the request waits; once
- * it returns, the history is refetched (the spec on calls), and the chat log lets the streamed bubble
+ * it returns, the history is refetched (product spec: calls), and the chat log lets the streamed bubble
  * go once the refetched history holds the stored answer (so nothing blinks out in between). Never
  * retried: a second try would ask PogBot again.
  */

@@ -1,4 +1,4 @@
-/** Errors show as a destructive toast with the catalogue title and the message (the spec on errors). */
+/** Errors show as a destructive toast with the catalogue title and the message (product spec: errors). */
 import { ERROR_CATALOGUE, type ErrorCode } from '@pog/common';
 import { describeError, networkError, toAppError } from '../../api/errors';
 import { isOnline } from '../../stores/network';
@@ -24,7 +24,7 @@ export function showFailure(error: unknown, own: () => { title: string; descript
   else toast({ ...(limitFailure(error) ?? own()), variant: 'destructive' });
 }
 
-/** The catalogue codes of a limit the player ran into (the spec on errors). */
+/** The catalogue codes of a limit the player ran into (product spec: errors). */
 const LIMIT_CODES: ReadonlySet<ErrorCode> = new Set(['CREATION_LIMIT', 'DAILY_LIMIT', 'COOLDOWN']);
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Renders the game guide (the spec on what the product does) from its shared data in @pog/common: the help dialog's
+ * Renders the game guide (product spec: what the product does) from its shared data in @pog/common: the help dialog's
  * tabs and the chat page's Game Guide tab show the very sections PogBot answers from, and every
  * number in them is a constant the server enforces.
  */

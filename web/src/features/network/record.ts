@@ -1,4 +1,4 @@
-/** Reading the browser's connection into the network quality record (the spec on entities and states). */
+/** Reading the browser's connection into the network quality record (product spec: entities and states). */
 import { connectionQuality, type NetworkQualityRecord } from '@pog/common';
 import { isBrowserOnline } from './browserOnline';
 

@@ -1,4 +1,4 @@
-/** Where a player's public page lives: /explore-user?id={userId} (the spec on screens route table). */
+/** Where a player's public page lives: /explore-user?id={userId} (product spec: screens route table). */
 export const PLAYER_PAGE_PATH = '/explore-user';
 
 export const playerPath = (userId: number) => `${PLAYER_PAGE_PATH}?id=${userId}`;

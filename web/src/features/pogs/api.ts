@@ -1,4 +1,4 @@
-/** The POG calls of the spec on calls that need more than a plain GET of the route table. */
+/** The POG calls of the product spec (calls) that need more than a plain GET of the route table. */
 import { apiPaths, type CreatePogInput, type Pog, type UpdatePogRequest } from '@pog/common';
 import { api, apiWithHeaders, callUrl } from '../../api/client';
 import type { PogFilters } from './keys';

@@ -1,4 +1,4 @@
-/** Draws the chosen square of the picture onto a canvas and encodes it (the spec on validation). */
+/** Draws the chosen square of the picture onto a canvas and encodes it (product spec: validation). */
 import { UPLOAD } from '@pog/common';
 import { cropToSourceRect, outputSize, type Rect } from './cropMath';
 import { IMAGE_TEXT } from './messages';

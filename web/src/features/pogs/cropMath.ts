@@ -1,6 +1,6 @@
 /**
  * Where a crop drawn on the zoomed preview lies in the original picture, and how big the output
- * is (the spec on validation: square, at most 1024 px a side). Pure, so it is tested without a canvas.
+ * is (product spec: validation: square, at most 1024 px a side). Pure, so it is tested without a canvas.
  */
 import { UPLOAD } from '@pog/common';
 

@@ -6,7 +6,7 @@ import { makePog } from './testPog';
 const retroWave = POG_TEMPLATES.find((t) => t.id === 'retro-wave')!;
 
 describe('the Creator Studio design', () => {
-  it('starts from the POG defaults of the spec on entities', () => {
+  it('starts from the POG defaults of the product spec (entities)', () => {
     expect(EMPTY_DESIGN).toMatchObject({ fontFamily: 'Bangers', textColor: '#FFFFFF', backgroundColor1: '#6366F1', backgroundColor2: '#EC4899', imageStyle: 'cover' });
   });
 

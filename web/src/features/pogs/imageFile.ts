@@ -1,5 +1,5 @@
 /**
- * The checks the server makes on an upload, made first in the browser (the spec on validation) so a
+ * The checks the server makes on an upload, made first in the browser (product spec: validation) so a
  * player learns about a wrong file before cropping it, with the same words.
  */
 import { UPLOAD } from '@pog/common';

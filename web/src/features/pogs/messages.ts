@@ -1,4 +1,4 @@
-/** The POG and image texts of the spec on errors, word for word. */
+/** The POG and image texts of the product spec (errors), word for word. */
 export const POG_TEXT = {
   createdTitle: 'Pog Created',
   createdMessage: 'Your pog has been created successfully!',

@@ -1,4 +1,4 @@
-/** The POG writes, each with the toasts of the spec on errors and the cache updates that go with it. */
+/** The POG writes, each with the toasts of the product spec (errors) and the cache updates that go with it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/common';
 import { serverMessageOr } from '../../api/errors';

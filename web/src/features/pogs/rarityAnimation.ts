@@ -1,5 +1,5 @@
 /**
- * The shimmer of a rare POG (the spec on limits): every N seconds by rarity, lasting 2 s. One CSS
+ * The shimmer of a rare POG (product spec: limits): every N seconds by rarity, lasting 2 s. One CSS
  * animation does it: it runs for the whole period and only moves during its first 2 seconds.
  */
 import { DISPLAY, type Rarity } from '@pog/common';

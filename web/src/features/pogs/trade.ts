@@ -7,7 +7,7 @@ import { cooldownTitle, pogUnavailable, type Pog } from '@pog/common';
 export type TradeIntent =
   | { kind: 'offer'; path: string }
   | { kind: 'request'; path: string }
-  /** Explore refuses POGs the player holds (the spec on validation, as decisions.md reads it). */
+  /** Explore refuses POGs the player holds (product spec: validation, as decisions.md reads it). */
   | { kind: 'own' };
 
 /**

@@ -1,4 +1,4 @@
-/** The trade writes of the spec on calls. */
+/** The trade writes of the product spec (calls). */
 import { apiPaths, type CounterTradeRequest, type CreateTradeRequest } from '@pog/common';
 import { api } from '../../api/client';
 

@@ -1,4 +1,4 @@
-/** The trade texts of the spec on screens, validation and errors, word for word where the spec gives them. */
+/** The trade texts of the product spec (screens, validation and errors), word for word where the spec gives them. */
 import { isReleaseReason, RELEASE_REASON_TEXT } from '@pog/common';
 export const TRADE_TEXT = {
   dialogTitle: 'Trade POGs',

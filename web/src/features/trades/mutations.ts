@@ -1,5 +1,5 @@
 /**
- * The trade writes, each with the toasts of the spec on errors (Trades) and the cache updates that go
+ * The trade writes, each with the toasts of the product spec (errors) (Trades) and the cache updates that go
  * with it. None is retried: a second offer would be refused as a duplicate, and a second answer
  * as "no longer pending", which would only hide what really happened.
  */
@@ -72,7 +72,7 @@ export function useCancelTrade(viewerId: number) {
     retry: false,
     mutationFn: (tradeId: number) => cancelTrade(tradeId, viewerId),
     onSuccess: (trade: Trade | undefined) => {
-      // An empty answer still means success (the spec on calls); the lists are then asked again.
+      // An empty answer still means success (product spec: calls); the lists are then asked again.
       if (trade) cache.apply(trade);
       else cache.refresh();
       toast({ title: TRADE_TEXT.cancelledTitle, description: TRADE_TEXT.cancelledMessage });

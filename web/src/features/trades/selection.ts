@@ -1,7 +1,7 @@
 /**
  * What the Trade dialog has chosen, as a pure state machine so its rules can be tested:
  * a POG of yours to offer, a player, and one of their POGs to request. Closing the dialog clears
- * the player and the requested POG, and the offered POG unless it was preset (the spec on states,
+ * the player and the requested POG, and the offered POG unless it was preset (the product spec (states),
  * Trade dialog close).
  */
 import { TRADE_COOLDOWN_MINUTES, type Pog } from '@pog/common';
@@ -55,7 +55,7 @@ export function selectionReducer(state: TradeSelection, action: SelectionAction)
   }
 }
 
-/** Everything the offer needs (the spec on validation): else 'Please select pogs to trade'. */
+/** Everything the offer needs (product spec: validation): else 'Please select pogs to trade'. */
 export function isComplete(selection: TradeSelection, userId: number | null | undefined): boolean {
   return Boolean(userId && selection.offerPogId && selection.playerId && selection.requestPogId);
 }

@@ -8,7 +8,7 @@ const TradeDialog = retryableLazy(() => import('./components/TradeDialog'));
 interface DialogState {
   open: boolean;
   preset: TradePreset;
-  /** Once opened, the dialog stays mounted so that its selection outlives a close (the spec on states). */
+  /** Once opened, the dialog stays mounted so that its selection outlives a close (product spec: states). */
   mounted: boolean;
 }
 

@@ -10,7 +10,7 @@ import { AdminPanel } from './AdminPanel';
 
 /**
  * /admin: the player session plays no part; the admin session is checked with the status call and
- * a visitor without one goes to /admin-login (the spec on screens, Admin panel).
+ * a visitor without one goes to /admin-login (product spec: screens, Admin panel).
  */
 export default function AdminPage() {
   usePageTitle(ADMIN_TEXT.panelTitle);

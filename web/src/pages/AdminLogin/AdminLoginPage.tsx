@@ -42,7 +42,7 @@ const Back = styled(Link)`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The admin password screen, shown without the main layout (the spec on screens, Admin login). */
+/** The admin password screen, shown without the main layout (product spec: screens, Admin login). */
 export default function AdminLoginPage() {
   usePageTitle('Admin Login');
   const login = useAdminLogin();

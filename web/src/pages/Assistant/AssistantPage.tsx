@@ -21,7 +21,7 @@ const Layout = styled.div`
 
 type SideTab = 'guide' | 'examples';
 
-/** /assistant, labelled Game Guide (the spec on screens): the PogBot chat beside the guide and example questions. */
+/** /assistant, labelled Game Guide (product spec: screens): the PogBot chat beside the guide and example questions. */
 export default function AssistantPage() {
   usePageTitle(CHAT_TEXT.pageTitle);
   const history = useChatHistory();

@@ -35,7 +35,7 @@ const Footer = styled.footer`
   color: ${({ theme }) => theme.colors.textSubtle};
 `;
 
-/** Login / Register, beside the feature promo (the spec on screens). */
+/** Login / Register, beside the feature promo (product spec: screens). */
 export default function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   usePageTitle(tab === 'login' ? 'Login' : 'Register');

@@ -33,7 +33,7 @@ function describeTrade(trade: Trade, userId: number): string {
   return incoming ? `${who} offers ${offer} for your ${request}` : `You offer ${offer} to ${who} for ${request}`;
 }
 
-/** The first 2 pending trades, live, and the way to all of them (the spec on screens, Create). */
+/** The first 2 pending trades, live, and the way to all of them (product spec: screens, Create). */
 export function ActiveTrades({ userId }: { userId: number }) {
   const query = usePendingTrades(userId);
   const trades = (query.data ?? []).slice(0, DISPLAY.studioTrades);

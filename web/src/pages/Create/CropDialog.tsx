@@ -1,5 +1,5 @@
 /**
- * The crop step of an upload (the spec on states and validation): a square, round selection and a zoom from 1
+ * The crop step of an upload (product spec: states and validation): a square, round selection and a zoom from 1
  * to 3 in steps of 0.1. Loaded on demand, so react-image-crop and its stylesheet only reach
  * players who add a picture.
  */

@@ -30,7 +30,7 @@ interface ImageControlsProps {
 
 /**
  * Add Image: pick a file (checked like the server checks it), crop it, upload it, apply it
- * (the spec on states). Remove clears it; a failed upload clears the preview and says why.
+ * (product spec: states). Remove clears it; a failed upload clears the preview and says why.
  */
 export function ImageControls({ imageUrl, imageStyle, onImage, onStyle }: ImageControlsProps) {
   const inputRef = useRef<HTMLInputElement>(null);

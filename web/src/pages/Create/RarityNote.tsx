@@ -17,7 +17,7 @@ const Rarity = styled.span<{ $rarity: (typeof RARITIES)[number] }>`
   color: ${({ theme, $rarity }) => theme.colors.rarity[$rarity]};
 `;
 
-/** How rarity is decided (the spec on screens, Create; decisions.md, Rarity and points). */
+/** How rarity is decided (product spec: screens, Create; decisions.md, Rarity and points). */
 export function RarityNote() {
   return (
     <Note aria-labelledby="rarity-note-title">

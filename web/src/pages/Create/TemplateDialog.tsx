@@ -44,7 +44,7 @@ const CATEGORY_LABELS: Record<(typeof TEMPLATE_CATEGORIES)[number], string> = {
   retro: 'Retro',
 };
 
-/** The "Use Template" dialog: the 8 built-in designs of the spec on entities, by category. */
+/** The "Use Template" dialog: the 8 built-in designs of the product spec (entities), by category. */
 export function TemplateDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (template: PogTemplate) => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Use Template" description="Start from a ready-made design; you can change everything afterwards." width={640}>

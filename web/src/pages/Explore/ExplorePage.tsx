@@ -94,7 +94,7 @@ function ExplorePogs({ user }: { user: User }) {
   );
 }
 
-/** What visitors get at /explore: the public Discover page (the spec on screens, Other screens). */
+/** What visitors get at /explore: the public Discover page (product spec: screens, Other screens). */
 function DiscoverPogs() {
   usePageTitle('Discover Pogs');
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);

@@ -44,7 +44,7 @@ const Text = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** Any path the router does not know (the spec on screens). */
+/** Any path the router does not know (product spec: screens). */
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (

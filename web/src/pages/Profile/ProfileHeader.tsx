@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { ProfileHighlights } from '../../features/achievements/components/ProfileHighlights';
 
-/** GET /api/users/{id}: the public profile, role included (the spec on calls). */
+/** GET /api/users/{id}: the public profile, role included (product spec: calls). */
 export const profileKey = (userId: number) => [callUrl(apiPaths.users.get, { params: { id: userId } })] as const;
 
 const Card = styled.section`
@@ -47,7 +47,7 @@ const Failed = styled.div`
 `;
 
 /**
- * The profile header (the spec on screens, Profile): avatar initials on the player's colour, display
+ * The profile header (product spec: screens, Profile): avatar initials on the player's colour, display
  * name, @username, the Admin badge when the role is admin, and the player's streak, creations,
  * member line and creator level. Starts from the signed-in user and
  * is refreshed from the profile call. Another player's page passes their profile and its `actions`.

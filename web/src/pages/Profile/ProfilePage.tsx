@@ -20,7 +20,7 @@ const Pointer = styled.div`
   p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-/** The Profile screen (the spec on screens): header, the stats card, and tabs Achievements, Collection and Battles. */
+/** The Profile screen (product spec: screens): header, the stats card, and tabs Achievements, Collection and Battles. */
 export default function ProfilePage() {
   usePageTitle('Profile');
   // RequireUser guards this route, so the session is loaded and signed in here.

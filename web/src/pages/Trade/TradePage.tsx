@@ -33,7 +33,7 @@ const NewTradeButton = styled(Button)`
 
 type TradeTab = 'pending' | 'history';
 
-/** /trade: the Trade Center (the spec on screens): New Trade, the pending trades, and the history. */
+/** /trade: the Trade Center (product spec: screens): New Trade, the pending trades, and the history. */
 export default function TradePage() {
   usePageTitle(TRADE_TEXT.centerTitle);
   const { data: user, isPending } = useCurrentUser();

@@ -1,5 +1,5 @@
 /**
- * The achievement icons the catalogue names (the spec on entities: Award, Medal, Trophy, Palette, Brush,
+ * The achievement icons the catalogue names (the product spec (entities): Award, Medal, Trophy, Palette, Brush,
  * RefreshCw, Repeat, TrendingUp, Swords), drawn inline like the shell's other icons.
  */
 import type { ReactElement } from 'react';

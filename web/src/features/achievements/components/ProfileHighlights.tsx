@@ -21,7 +21,7 @@ const Level = styled.div`
   flex: 1;
 `;
 
-/** The profile header's line (the spec on screens, Profile): streak days, created count, member since, creator level. */
+/** The profile header's line (product spec: screens, Profile): streak days, created count, member since, creator level. */
 export function ProfileHighlights({ userId }: { userId: number }) {
   const stats = useUserStats(userId).data;
   const level = creatorLevelPercent(stats?.creationCount ?? 0);

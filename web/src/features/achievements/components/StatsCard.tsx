@@ -46,7 +46,7 @@ function rows(stats: UserStats): Array<[string, string]> {
   ];
 }
 
-/** The player stats card (the spec on screens, Profile), with the spec's loading, error and empty texts. */
+/** The player stats card (product spec: screens, Profile), with the spec's loading, error and empty texts. */
 export function StatsCard({ userId }: { userId: number }) {
   const stats = useUserStats(userId);
   return (

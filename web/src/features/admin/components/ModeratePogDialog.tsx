@@ -28,7 +28,7 @@ const Preview = styled.div`
 export const DELETE_CONFIRM_TEXT = (name: string) => `Delete "${name}" for good? Its owner loses it and this cannot be undone.`;
 
 /**
- * Moderate POG (the spec on screens): the preview (size lg), its facts, Moderation Notes, and Delete POG,
+ * Moderate POG (product spec: screens): the preview (size lg), its facts, Moderation Notes, and Delete POG,
  * Reject, Approve. Each action closes the dialog; the lists reload either way.
  */
 export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: () => void }) {

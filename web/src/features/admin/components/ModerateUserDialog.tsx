@@ -28,7 +28,7 @@ const Line = styled.div`
 `;
 
 /**
- * Moderate User (the spec on screens): who it is, banned or not, the Ban Reason, when they were last
+ * Moderate User (product spec: screens): who it is, banned or not, the Ban Reason, when they were last
  * moderated, and Remove Ban or Ban User (which needs a reason that is not blank).
  */
 export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {

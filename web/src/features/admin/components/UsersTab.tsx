@@ -53,7 +53,7 @@ interface UsersTableProps {
   onModerate: (user: AdminUser) => void;
 }
 
-/** The players table: User (initials, username, ID), Role, Status, Actions (the spec on screens). */
+/** The players table: User (initials, username, ID), Role, Status, Actions (product spec: screens). */
 function UsersTable({ users, onModerate }: UsersTableProps) {
   return (
     <Scroller>

@@ -13,7 +13,7 @@ import { NeedPogsNotice } from './Notices';
 import { Row } from './styles';
 import { PogLink } from '../../pogs/components/PogLink';
 
-/** Accepting needs a POG of your own (the spec on validation): the button stays disabled until one is chosen. */
+/** Accepting needs a POG of your own (product spec: validation): the button stays disabled until one is chosen. */
 export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; viewer: User; onClose: () => void }) {
   const pogs = useUserPogs(viewer.id);
   const open = usePendingBattles(viewer.id);

@@ -103,7 +103,7 @@ export interface BattleCardProps {
 
 /**
  * One battle: both players and their POGs, its type and state, and the actions this player may take
- * on it now (the spec on screens and roles). Finished battles show the deciding rolls and a Details button.
+ * on it now (product spec: screens and roles). Finished battles show the deciding rolls and a Details button.
  */
 export function BattleCard({ battle, viewer, flipLabel, onAccept, onDetails }: BattleCardProps) {
   const actions = actionsFor(battle, viewer.id);

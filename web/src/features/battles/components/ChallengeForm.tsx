@@ -45,7 +45,7 @@ export interface ChallengeFormProps {
   onSent?: () => void;
 }
 
-/** Challenge another player (the spec on screens and validation): an opponent, one of your POGs, and send. */
+/** Challenge another player (product spec: screens and validation): an opponent, one of your POGs, and send. */
 export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
   const [chosenOpponent, setOpponent] = useState<number | null>(null);
   const [search, setSearch] = useState('');

@@ -1,4 +1,4 @@
-/** The Battle Arena's warnings (the spec on screens): signed out, no POGs yet, nobody to challenge. */
+/** The Battle Arena's warnings (product spec: screens): signed out, no POGs yet, nobody to challenge. */
 import { ButtonLink } from '../../../components/Button';
 import { BATTLE_TEXT } from '../messages';
 import { Notice } from './styles';

@@ -11,7 +11,7 @@ interface ChatComposerProps {
   onSend: (message: string, onFailed: () => void) => void;
 }
 
-/** The message box (the spec on validation): blank messages are not sent; Enter sends, Shift+Enter adds a line. */
+/** The message box (product spec: validation): blank messages are not sent; Enter sends, Shift+Enter adds a line. */
 export function ChatComposer({ busy, onSend }: ChatComposerProps) {
   const inputId = useId();
   const hintId = useId();

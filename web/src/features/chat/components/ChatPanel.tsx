@@ -17,7 +17,7 @@ interface ChatPanelProps {
 
 /**
  * PogBot's chat panel: the conversation and the message box. A new conversation starts itself
- * with a greeting asking how the game works (the spec on states, "Chat"), once per visit.
+ * with a greeting asking how the game works (the product spec (states), "Chat"), once per visit.
  */
 export function ChatPanel({ messages, loading, failed, onRetry, busy, send }: ChatPanelProps) {
   const pending = useChatStream((state) => state.pending);

@@ -28,7 +28,7 @@ const Lead = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The seven example questions (the spec on screens); choosing one asks it. */
+/** The seven example questions (product spec: screens); choosing one asks it. */
 export function ExampleQuestions({ busy, onAsk }: { busy: boolean; onAsk: (question: string) => void }) {
   return (
     <>

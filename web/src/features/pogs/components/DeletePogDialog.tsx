@@ -17,7 +17,7 @@ interface DeletePogDialogProps {
   onConfirm: () => void;
 }
 
-/** The confirmation before a POG is burned. A click beside it does not dismiss it (the spec on states). */
+/** The confirmation before a POG is burned. A click beside it does not dismiss it (product spec: states). */
 export function DeletePogDialog({ pogName, open, busy, onCancel, onConfirm }: DeletePogDialogProps) {
   return (
     <Dialog

@@ -183,7 +183,7 @@ export interface PogCardProps {
 }
 
 /**
- * A POG in a list (the spec on screens, POG card): the disc, its name, points and rarity, the CREATED or
+ * A POG in a list (product spec: screens, POG card): the disc, its name, points and rarity, the CREATED or
  * COLLECTED badge, and the hover actions (edit for the creator while it is theirs and has never
  * changed hands, delete for the owner, trade). The actions also
  * appear on keyboard focus and always on touch screens.

@@ -55,7 +55,7 @@ const Bone = styled.li<{ $size: number }>`
   }
 `;
 
-/** The loading state of a POG grid: 10 placeholder cards (the spec on limits). */
+/** The loading state of a POG grid: 10 placeholder cards (product spec: limits). */
 export function PogGridSkeleton({ size = 'md', label = 'Loading POGs...' }: { size?: PogCardSize; label?: string }) {
   return (
     <div role="status">

@@ -20,7 +20,7 @@ export interface PendingTradeCardProps {
 }
 
 /**
- * A pending trade (the spec on screens, Pending trade card): the other player's avatar and name,
+ * A pending trade (product spec: screens, Pending trade card): the other player's avatar and name,
  * 'Pending', how long ago, and both POGs. The recipient accepts, rejects or counters; the
  * sender cancels. A counter-offer also shows its round and the earlier offers.
  */

@@ -26,8 +26,8 @@ export interface TradeDialogProps {
 }
 
 /**
- * 'Trade POGs' (the spec on screens): choose one of your POGs, a player, and one of theirs, then send the
- * offer. The selection outlives the open dialog so that a close can clear it the way the spec on states
+ * 'Trade POGs' (product spec: screens): choose one of your POGs, a player, and one of theirs, then send the
+ * offer. The selection outlives the open dialog so that a close can clear it the way the product spec (states)
  * says; the component stays mounted while closed for that reason.
  */
 export default function TradeDialog({ open, onClose, preset }: TradeDialogProps) {
@@ -42,7 +42,7 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
 
   const myPogs = useUserPogs(open ? userId : undefined);
   const theirPogs = useUserPogs(open && selection.playerId !== null ? selection.playerId : undefined);
-  // Only other players who own POGs (the spec on validation), searched on the server; a preset owner is
+  // Only other players who own POGs (product spec: validation), searched on the server; a preset owner is
   // fetched on their own when they are not on the first page.
   const [playerSearch, setPlayerSearch] = useState('');
   const tradePartners = usePlayerChoices('holding', playerSearch, selection.playerId, { excludeId: userId });
