@@ -14,9 +14,10 @@ import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export interface UserDecision {
-  userId: number;
+  userId: UserId;
   isBanned: boolean;
   /** Required (non-blank) to ban; ignored and cleared on unban. */
   banReason: string | null;

@@ -45,7 +45,7 @@ function designKeys(design: { backgroundColor1: string; backgroundColor2: string
   return { colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2), textKey: designTextKey(design.textContent) };
 }
 
-async function creationFacts(tx: Tx, userId: number, now: Date): Promise<CreationFacts> {
+async function creationFacts(tx: Tx, userId: UserId, now: Date): Promise<CreationFacts> {
   // Sequential: a transaction's queries share one connection.
   const holding = await tx.select({ n: count() }).from(pogs).where(eq(pogs.userId, userId));
   const today = await tx.select({ n: count() }).from(pogCreations).where(and(eq(pogCreations.userId, userId), gte(pogCreations.createdAt, startOfUtcDay(now))));
@@ -67,7 +67,7 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
 }
 
 /** Refuses a creation (or a design edit) over the limits, with the limit's code and when to try again. */
-async function assertMayCreate(tx: Tx, userId: number, now: Date, kind: CreationKind): Promise<void> {
+async function assertMayCreate(tx: Tx, userId: UserId, now: Date, kind: CreationKind): Promise<void> {
   const refusal = checkCreation(await creationFacts(tx, userId, now), now, kind);
   if (!refusal) return;
   throw new AppError(refusal.code, refusal.message, { retryAfterSeconds: refusal.retryAfterSeconds || undefined });
@@ -78,7 +78,7 @@ function scoreLater(uow: UnitOfWork, pog: PogRow): void {
   uow.enqueue('pog.score', { pogId: pog.id, version: pog.designVersion });
 }
 
-export async function createPog(db: Db, userId: number, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
+export async function createPog(db: Db, userId: UserId, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // One creation at a time per player: the limits below are read and written under this lock
@@ -123,7 +123,7 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
 }
 
 /** Locks the POG (404 when missing). */
-async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
+async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
   const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
   if (!rows[0]) throw new NotFoundError('That POG does not exist (it may have been deleted).');
   return rows[0];

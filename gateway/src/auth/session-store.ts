@@ -10,11 +10,12 @@ import { rawQuery, selectColumns, tables, type Db, type RawStatement } from '@po
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { type Clock } from '@pog/domain/clock';
 import type { InvalidationBus } from '../cluster/invalidation';
+import type { UserId } from '@pog/common/schemas/ids';
 
-export type SessionData = Record<string, unknown> & { userId?: number };
+export type SessionData = Record<string, unknown> & { userId?: UserId };
 
 interface CachedSession {
-  userId: number | null;
+  userId: UserId | null;
   data: SessionData;
   cachedAt: number;
 }

@@ -7,6 +7,7 @@ import {
 import { assertSelf, requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
 /** How long a complete waits for the worker before settling the battle itself. */
 const RESOLVE_WAIT_MS = 1_000;
@@ -15,7 +16,7 @@ export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
 
   /** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
-  async function battleRow(id: number, userId: number) {
+  async function battleRow(id: BattleId, userId: UserId) {
     const row = await findBattleRow(app.db, id);
     if (!row) throw new NotFoundError(MISSING_BATTLE);
     const participant = row.challengerId === userId || row.defenderId === userId;
@@ -97,7 +98,7 @@ export function battleRoutes(app: AppContext): Router {
    * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
    * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
    */
-  async function complete(battleId: number, actorId: number): Promise<Battle> {
+  async function complete(battleId: BattleId, actorId: UserId): Promise<Battle> {
     try {
       return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
     } catch (error) {
