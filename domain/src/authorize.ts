@@ -5,10 +5,11 @@
  * question, for lists and for tests.
  */
 import type { AppError } from '@pog/common/errors';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** The player who acts: their id, and when read under lock, their ban. */
 export interface Actor {
-  id: number;
+  id: UserId;
   isBanned?: boolean;
   banReason?: string | null;
 }

@@ -23,6 +23,7 @@ import { pogs } from './db/schema';
 import type { UnitOfWork } from './outbox/unit-of-work';
 import type { Canceller, Detacher, ReleaseReason, ReleaseScope } from './release-reasons';
 import { cancelTradesFor, detachTradesFrom } from './trades/cancel';
+import type { PogId } from '@pog/common/schemas/ids';
 
 export * from './release-reasons';
 
@@ -48,7 +49,7 @@ const PENDING_OF_POGS: RawStatement = {
 };
 
 /** In the cancellers' order: [trades, battles]. */
-async function pendingOf(tx: Tx, pogIds: number[]): Promise<[boolean, boolean]> {
+async function pendingOf(tx: Tx, pogIds: PogId[]): Promise<[boolean, boolean]> {
   const [row] = await rawQuery<{ trades: boolean; battles: boolean }>(tx, PENDING_OF_POGS, [pogIds]);
   return [row?.trades !== false, row?.battles !== false];
 }
@@ -62,7 +63,7 @@ async function pendingOf(tx: Tx, pogIds: number[]): Promise<[boolean, boolean]> 
  * on that POG, a lock taken after the trade rows, out of the lock order, while an accept held that
  * POG and waited for ours.
  */
-export async function deletePogs(uow: UnitOfWork, pogIds: number[]): Promise<void> {
+export async function deletePogs(uow: UnitOfWork, pogIds: PogId[]): Promise<void> {
   if (pogIds.length === 0) return;
   await releaseCommitments(uow, { pogIds, detach: true }, 'deleted');
   for (const detach of detachers) await detach(uow.tx, pogIds);
@@ -71,7 +72,7 @@ export async function deletePogs(uow: UnitOfWork, pogIds: number[]): Promise<voi
 }
 
 /** 409 when one of these POGs is risked in a battle that is about to be decided. */
-export async function assertNotRiskedInBattle(tx: Tx, candidates: { id: number; name: string }[]): Promise<void> {
+export async function assertNotRiskedInBattle(tx: Tx, candidates: { id: PogId; name: string }[]): Promise<void> {
   const risked = new Set(await pogsInAcceptedBattles(tx, candidates.map((p) => p.id)));
   const pog = candidates.find((p) => risked.has(p.id));
   if (pog) throw new ConflictError(`${pog.name} is risked in a battle that is about to be decided, so it cannot change hands or be deleted until then.`);

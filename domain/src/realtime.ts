@@ -5,9 +5,10 @@
  * process through the Socket.IO Redis adapter's channel.
  */
 import type { ChatDelta } from '@pog/common/chat/schemas';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export interface LiveChannel {
-  chatDelta(userId: number, delta: ChatDelta): void;
+  chatDelta(userId: UserId, delta: ChatDelta): void;
 }
 
 /** Forwards to whichever channel the process ends up with (processors are built before the socket server). */
@@ -18,7 +19,7 @@ export class DeferredLiveChannel implements LiveChannel {
     this.target = target;
   }
 
-  chatDelta(userId: number, delta: ChatDelta): void {
+  chatDelta(userId: UserId, delta: ChatDelta): void {
     this.target?.chatDelta(userId, delta);
   }
 }

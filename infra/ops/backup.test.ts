@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPog, findPog } from '@pog/domain/pogs';
 import { findUserByUsername } from '@pog/domain/users';
 import { migrate, openDatabase, tables, type Database } from '@pog/domain/db';
-import type { CreatePogRequest } from '@pog/common';
+import { asPogId, type CreatePogRequest } from '@pog/common';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -54,7 +54,7 @@ describe.skipIf(!baseUrl)(`infra/ops backup.sh and restore.sh${baseUrl ? '' : ' 
   const username = `backup_${process.pid}_${Date.now()}`;
   const image = randomBytes(50_000);
   const opened: Database[] = [];
-  let pogId = 0;
+  let pogId = asPogId(0);
 
   beforeAll(async () => {
     if (!/^[a-z0-9_]{1,50}$/.test(prefix)) throw new Error(`Cannot make database names from ${baseUrl}`);

@@ -13,6 +13,7 @@ import { silentLogger } from '@pog/domain/logging';
 import { createInProcessQueue } from '@pog/worker';
 import { privatePostgresDatabase, type PrivateDatabase } from '../../gateway/src/testing/databases';
 import { waitFor } from '../../gateway/src/testing/wait';
+import { asUserId } from '@pog/common/schemas/ids';
 
 const postgres = process.env.TEST_DATABASE_URL ? undefined : 'needs TEST_DATABASE_URL';
 
@@ -38,7 +39,7 @@ describe.skipIf(Boolean(postgres))(`the outbox relay's listener connection ended
     // Commits on a handle of no relay's: the relays hear of them only through their notifications.
     const writer = own.handle();
     // A stream of this test's own (no such player exists), so no other events mix in.
-    const player = randomInt(1_000_000_000, 2_000_000_000);
+    const player = asUserId(randomInt(1_000_000_000, 2_000_000_000));
     const stream = userStream(player);
     const write = (n: number) => inUnitOfWork(writer, new Date(), async (uow) => uow.toUser(player, 'notification', testNotification(0, n)));
     const received = () => delivered.filter((event) => event.stream === stream).map((event) => (event.payload as { id: number }).id);

@@ -15,6 +15,7 @@ import { privatePostgresDatabase, type PrivateDatabase } from '../../gateway/src
 import { spawnService, type SpawnedService } from '../../gateway/src/testing/processes';
 import { startTestApp, type TestApp } from '../../gateway/src/testing/test-app';
 import { waitFor } from '../../gateway/src/testing/wait';
+import type { UserId } from '@pog/common/schemas/ids';
 
 const postgres = process.env.TEST_DATABASE_URL ? undefined : 'needs TEST_DATABASE_URL';
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -31,7 +32,7 @@ async function worksAgain(url: string, players: TrafficPlayer[]): Promise<Answer
 const lastLines = (service: SpawnedService) => service.output().split('\n').slice(-15).join('\n');
 
 /** The players whose registration was answered 201. */
-const registered = (answers: Answer[]) => answers.filter((a) => a.what === 'register' && a.status === 201).map((a) => (a.body as { id: number }).id);
+const registered = (answers: Answer[]) => answers.filter((a) => a.what === 'register' && a.status === 201).map((a) => (a.body as { id: UserId }).id);
 
 describe.skipIf(Boolean(postgres))(`PostgreSQL connections ended under traffic${postgres ? ` [${postgres}]` : ''}`, () => {
   describe('one app', () => {

@@ -13,6 +13,7 @@ import { registerPlayer } from '@pog/domain/users';
 import { tables, type Tx } from '@pog/domain/db';
 import { toAppError } from '../../gateway/src/http/error-handler';
 import { privatePostgresDatabase, uniqueName, type PrivateDatabase } from '../../gateway/src/testing/databases';
+import type { UserId } from '@pog/common/schemas/ids';
 
 const postgres = process.env.TEST_DATABASE_URL ? undefined : 'needs TEST_DATABASE_URL';
 
@@ -36,7 +37,7 @@ describe.skipIf(Boolean(postgres))(`a unit of work cut off part-way${postgres ? 
   }
 
   /** Writes a notification and its event, runs `between`, then writes a second one. */
-  const twoNotifications = (userId: number, between: (tx: Tx) => Promise<unknown>) =>
+  const twoNotifications = (userId: UserId, between: (tx: Tx) => Promise<unknown>) =>
     inUnitOfWork(own.db, new Date(), async (uow) => {
       for (const title of ['First half', 'Second half']) {
         const stored = await insertNotification(uow.tx, { userId, kind: 'welcome', title, body: 'Written by a unit of work that is cut off.' });

@@ -20,6 +20,7 @@ import { createInProcessQueue } from '@pog/worker';
 import { privatePostgresDatabase, type PrivateDatabase } from '../../gateway/src/testing/databases';
 import { parsePrometheusText } from '../../gateway/src/testing/prometheus-text';
 import { waitFor } from '../../gateway/src/testing/wait';
+import { asUserId } from '@pog/common/schemas/ids';
 
 const postgres = process.env.TEST_DATABASE_URL ? undefined : 'needs TEST_DATABASE_URL';
 
@@ -44,7 +45,7 @@ describe.skipIf(Boolean(postgres))(`the outbox sequencer's lease${postgres ? ` [
   });
 
   // A stream of the test's own (no such player exists).
-  const player = randomInt(1_000_000_000, 2_000_000_000);
+  const player = asUserId(randomInt(1_000_000_000, 2_000_000_000));
   const stream = userStream(player);
   let numbered = 0;
   const write = () => inUnitOfWork(own.db, new Date(), async (uow) => uow.toUser(player, 'notification', testNotification(0, ++numbered)));

@@ -16,15 +16,16 @@ import { type Database, type Db } from '@pog/domain/db';
 import { createInProcessQueue } from '@pog/worker';
 import { BACKENDS, backendTitle, privatePostgresDatabase, sharedDatabase } from '../../gateway/src/testing/databases';
 import { waitFor } from '../../gateway/src/testing/wait';
+import { asUserId, type UserId } from '@pog/common/schemas/ids';
 
 const now = () => new Date();
 /** A player stream of this test's own (no such player exists), so no other events mix in. */
-const freshPlayer = () => randomInt(1_000_000_000, 2_000_000_000);
+const freshPlayer = () => asUserId(randomInt(1_000_000_000, 2_000_000_000));
 /** The events' payloads only carry a number, to check order. */
 /** A valid notification whose id numbers it (the recipient is not what these tests read). */
 const numbered = (n: number) => testNotification(0, n);
 
-async function write(db: Db, events: Array<[player: number, n: number]>): Promise<void> {
+async function write(db: Db, events: Array<[player: UserId, n: number]>): Promise<void> {
   await inUnitOfWork(db, now(), async (uow) => {
     for (const [player, n] of events) uow.toUser(player, 'notification', numbered(n));
   });

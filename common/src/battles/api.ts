@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BATTLE_TYPES, RARITIES } from '../constants';
 import { pogSchema } from '../pogs/pog';
 import { partySchema, type Party } from '../schemas/auth';
-import { idSchema as id } from '../schemas/ids';
+import { battleIdField, pogIdField, pogIdSchema, userIdField, userIdSchema } from '../schemas/ids';
 import { battleRoundSchema } from './schemas';
 
 /** `expired` is ours: a pending battle nobody answered within a day (decisions.md, Battles). */
@@ -17,15 +17,15 @@ export const CLOSED_BATTLE_STATUSES = ['completed', 'declined', 'cancelled', 'ex
 
 /** POST /api/battles */
 export const createBattleRequestSchema = z.object({
-  challengerId: id('challengerId'),
-  defenderId: id('defenderId'),
-  challengerPogId: id('challengerPogId'),
+  challengerId: userIdSchema('challengerId'),
+  defenderId: userIdSchema('defenderId'),
+  challengerPogId: pogIdSchema('challengerPogId'),
   battleType: z.enum(BATTLE_TYPES, { error: 'battleType must be standard, championship or flip' }).default('standard'),
 });
 export type CreateBattleRequest = z.infer<typeof createBattleRequestSchema>;
 
 /** POST /api/battles/:id/accept */
-export const acceptBattleRequestSchema = z.object({ defenderPogId: id('defenderPogId').brand<'PogId'>() });
+export const acceptBattleRequestSchema = z.object({ defenderPogId: pogIdSchema('defenderPogId') });
 export type AcceptBattleRequest = z.infer<typeof acceptBattleRequestSchema>;
 
 
@@ -37,13 +37,13 @@ export type BattleParty = Party;
  * completed; `seedHash` is its commitment, published from creation.
  */
 export const battleSchema = z.object({
-  id: z.number().int(),
+  id: battleIdField(),
   status: z.enum(BATTLE_STATUSES),
   battleType: z.enum(BATTLE_TYPES),
-  challengerId: z.number().int(),
-  defenderId: z.number().int(),
-  challengerPogId: z.number().int().nullable(),
-  defenderPogId: z.number().int().nullable(),
+  challengerId: userIdField(),
+  defenderId: userIdField(),
+  challengerPogId: pogIdField().nullable(),
+  defenderPogId: pogIdField().nullable(),
   challenger: battlePartySchema,
   defender: battlePartySchema,
   /** The POGs as they are now (after a completed battle, the loser's belongs to the winner). */
@@ -54,7 +54,7 @@ export const battleSchema = z.object({
   defenderRarity: z.enum(RARITIES).nullable(),
   challengerRoll: z.number().int().nullable(),
   defenderRoll: z.number().int().nullable(),
-  winnerId: z.number().int().nullable(),
+  winnerId: userIdField().nullable(),
   rounds: z.array(battleRoundSchema).nullable(),
   seedHash: z.string(),
   seed: z.string().nullable(),

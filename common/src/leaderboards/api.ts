@@ -1,5 +1,6 @@
 /** The leaderboard contract (docs/rules.md, Leaderboards). */
 import { z } from 'zod';
+import { userIdField } from '../schemas/ids';
 
 /** value: points of the POGs held; wins and winRate: battles; trades: trades completed; designers: points of POGs created. */
 export const LEADERBOARD_BOARDS = ['value', 'wins', 'winRate', 'trades', 'designers'] as const;
@@ -24,7 +25,7 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),
-  userId: z.number().int(),
+  userId: userIdField(),
   username: z.string(),
   avatarColor: z.string(),
   avatarInitials: z.string(),

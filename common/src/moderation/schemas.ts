@@ -1,7 +1,7 @@
 /** Requests and answers of the admin area and of player reports. */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
-import { idTextSchema } from '../schemas/ids';
+import { idTextSchema, pogIdField, userIdField } from '../schemas/ids';
 
 const NOTES_MAX = 1000;
 /** The longest ban reason or report reason. */
@@ -75,7 +75,7 @@ const beforeId = idTextSchema('before').optional();
 export const adminPogListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   limit: pageLimit(500, 200),
-  before: beforeId,
+  before: idTextSchema('before').brand<'PogId'>().optional(),
 });
 export type AdminPogListQuery = z.infer<typeof adminPogListQuerySchema>;
 
@@ -83,13 +83,13 @@ export type AdminPogListQuery = z.infer<typeof adminPogListQuerySchema>;
 export const adminUserListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   limit: pageLimit(500, 200),
-  after: idTextSchema('after').optional(),
+  after: idTextSchema('after').brand<'UserId'>().optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 /** The user as the admin sees it (the product spec (entities), "User (admin view)"). */
 export const adminUserSchema = z.object({
-  id: z.number().int(),
+  id: userIdField(),
   username: z.string(),
   role: roleSchema,
   isBanned: z.boolean(),
@@ -127,8 +127,8 @@ export type ModerationAuditQuery = z.infer<typeof moderationAuditQuerySchema>;
 /** One report of GET /api/admin/pogs/:id/reports. */
 export const pogReportSchema = z.object({
   id: z.number().int(),
-  pogId: z.number().int(),
-  userId: z.number().int(),
+  pogId: pogIdField(),
+  userId: userIdField(),
   username: z.string(),
   reason: z.string(),
   createdAt: z.string(),

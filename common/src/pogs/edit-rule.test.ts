@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { asUserId } from '../schemas/ids';
 import { changesDesign, EDIT_REFUSALS, editRefusal } from './edit-rule';
 
 describe('editRefusal', () => {
-  const neverMoved = { userId: 1, creatorId: 1, changedHands: false };
+  const [p1, p2] = [asUserId(1), asUserId(2)];
+  const neverMoved = { userId: p1, creatorId: p1, changedHands: false };
 
   it('lets the creator edit a POG they hold that never changed hands', () => {
-    expect(editRefusal(neverMoved, 1)).toBeNull();
+    expect(editRefusal(neverMoved, p1)).toBeNull();
   });
 
   it('refuses anyone who does not hold it, visitors included', () => {
-    expect(editRefusal(neverMoved, 2)).toBe(EDIT_REFUSALS.notHeld);
+    expect(editRefusal(neverMoved, p2)).toBe(EDIT_REFUSALS.notHeld);
     expect(editRefusal(neverMoved, null)).toBe(EDIT_REFUSALS.notHeld);
-    expect(editRefusal({ userId: 2, creatorId: 1, changedHands: true }, 1)).toBe(EDIT_REFUSALS.notHeld);
+    expect(editRefusal({ userId: p2, creatorId: p1, changedHands: true }, p1)).toBe(EDIT_REFUSALS.notHeld);
   });
 
   it('refuses a holder who won or traded for it', () => {
-    expect(editRefusal({ userId: 2, creatorId: 1, changedHands: true }, 2)).toBe(EDIT_REFUSALS.notCreator);
+    expect(editRefusal({ userId: p2, creatorId: p1, changedHands: true }, p2)).toBe(EDIT_REFUSALS.notCreator);
   });
 
   it('refuses the creator once the POG has changed hands, even back to them', () => {
-    expect(editRefusal({ ...neverMoved, changedHands: true }, 1)).toBe(EDIT_REFUSALS.changedHands);
+    expect(editRefusal({ ...neverMoved, changedHands: true }, p1)).toBe(EDIT_REFUSALS.changedHands);
   });
 });
 

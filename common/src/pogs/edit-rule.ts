@@ -3,6 +3,7 @@
  * Shared by the server, which enforces it, and the web app, which offers Edit only where it holds.
  */
 import type { Pog } from './pog';
+import type { UserId } from '../schemas/ids';
 
 export const EDIT_REFUSALS = {
   notHeld: 'You can only edit POGs you hold.',
@@ -11,7 +12,7 @@ export const EDIT_REFUSALS = {
 } as const;
 
 /** Why this player may not edit this POG, or null: only its creator, while holding it, before it ever changed hands. */
-export function editRefusal(pog: Pick<Pog, 'userId' | 'creatorId' | 'changedHands'>, playerId: number | null): string | null {
+export function editRefusal(pog: Pick<Pog, 'userId' | 'creatorId' | 'changedHands'>, playerId: UserId | null): string | null {
   if (playerId === null || pog.userId !== playerId) return EDIT_REFUSALS.notHeld;
   if (pog.creatorId !== playerId) return EDIT_REFUSALS.notCreator;
   if (pog.changedHands) return EDIT_REFUSALS.changedHands;

@@ -1,19 +1,19 @@
 /** The POG as the API returns it (product spec: entities, plus what the server adds). */
 import { z } from 'zod';
 import { RARITIES } from '../constants';
-import { idTextSchema } from '../schemas/ids';
+import { idTextSchema, pogIdField, userIdField } from '../schemas/ids';
 import { IMAGE_STYLES } from './defaults';
 
 export const MODERATION_STATUSES = ['none', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 export const pogSchema = z.object({
-  id: z.number().int(),
+  id: pogIdField(),
   /** The owner; trades and battles change it. */
-  userId: z.number().int(),
+  userId: userIdField(),
   /** The owner's username. */
   username: z.string(),
-  creatorId: z.number().int(),
+  creatorId: userIdField(),
   creatorUsername: z.string(),
   /** Whether it ever changed hands (trade or battle): then nobody may edit it any more. */
   changedHands: z.boolean(),
@@ -58,7 +58,7 @@ export type PogSort = (typeof POG_SORTS)[number];
 export const pogListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   rarity: z.enum(RARITIES, { error: 'Rarity must be one of common, uncommon, rare, epic, legendary' }).optional(),
-  creator: idTextSchema('creator').optional(),
+  creator: idTextSchema('creator').brand<'UserId'>().optional(),
   sort: z.enum(POG_SORTS, { error: 'sort must be recent or trending' }).default('recent'),
   limit: z.coerce
     .number({ error: 'limit must be a number from 1 to 100' })

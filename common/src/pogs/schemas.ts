@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRADE_SUPPLY } from '../constants';
-import { idSchema } from '../schemas/ids';
+import { userIdSchema } from '../schemas/ids';
 import { IMAGE_STYLES, POG_DEFAULTS, POG_FIELD_LIMITS } from './defaults';
 import { POG_FONTS } from './fonts';
 import { isAllowedStoredImageUrl } from './image-url';
@@ -53,7 +53,7 @@ const designFields = {
  * trade supply; the server checks it against the supply of the rarity the POG ends up with.
  */
 export const createPogRequestSchema = z.object({
-  userId: idSchema('userId'),
+  userId: userIdSchema('userId'),
   name: designFields.name,
   textContent: designFields.textContent.default(POG_DEFAULTS.textContent),
   fontFamily: designFields.fontFamily.default(POG_DEFAULTS.fontFamily),

@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { BATTLE_TYPES } from '../constants';
 import { pogSchema } from '../pogs/pog';
+import { battleIdField, pogIdField, tradeIdField, userIdField } from '../schemas/ids';
 
-const playerRefSchema = z.object({ id: z.number().int(), username: z.string() });
-const pogRefSchema = z.object({ id: z.number().int(), name: z.string() });
+const playerRefSchema = z.object({ id: userIdField(), username: z.string() });
+const pogRefSchema = z.object({ id: pogIdField(), name: z.string() });
 export type PlayerRef = z.infer<typeof playerRefSchema>;
 export type PogRef = z.infer<typeof pogRefSchema>;
 
@@ -38,7 +39,7 @@ export type HistoryDetails = z.infer<typeof historyDetailsSchema>;
 export type HistoryKind = HistoryDetails['kind'];
 
 export const historyEntrySchema = z.intersection(
-  z.object({ id: z.number().int(), at: z.string(), tradeId: z.number().int().nullable(), battleId: z.number().int().nullable() }),
+  z.object({ id: z.number().int(), at: z.string(), tradeId: tradeIdField().nullable(), battleId: battleIdField().nullable() }),
   historyDetailsSchema,
 );
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

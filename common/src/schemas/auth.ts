@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH } from '../constants';
+import { userIdField } from './ids';
 
 export const USERNAME_MESSAGE = 'Username must be at least 3 characters';
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters';
@@ -38,7 +39,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 /** The current user / profile (product spec: entities). */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: userIdField(),
   username: z.string(),
   displayName: z.string(),
   avatarInitials: z.string(),

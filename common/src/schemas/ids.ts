@@ -42,19 +42,36 @@ export function idTextSchema(what: string) {
 }
 
 /**
- * Ids of different things are different types, so a command called with a POG id where a battle id
- * goes, or with two ids swapped, does not compile. They are numbers at run time (zod's brand is a
- * type only); the param schemas below give them, and `as...Id` names one where the caller knows it.
+ * Ids of different things are different types, so a command, repository, lock or job called with a
+ * POG id where a battle id goes, or with two ids swapped, does not compile. They are numbers at run
+ * time (zod's brand is a type only); the param schemas below give them, the database columns are
+ * typed with them, and `as...Id` names one where the caller knows it.
  */
 export type UserId = number & z.$brand<'UserId'>;
 export type PogId = number & z.$brand<'PogId'>;
 export type TradeId = number & z.$brand<'TradeId'>;
 export type BattleId = number & z.$brand<'BattleId'>;
+export type NotificationId = number & z.$brand<'NotificationId'>;
 
 export const asUserId = (id: number) => id as UserId;
 export const asPogId = (id: number) => id as PogId;
 export const asTradeId = (id: number) => id as TradeId;
 export const asBattleId = (id: number) => id as BattleId;
+export const asNotificationId = (id: number) => id as NotificationId;
+
+/** An id a client sends in a JSON body, typed by what it names (same rules and messages as `idSchema`). */
+export const userIdSchema = (what: string) => idSchema(what).brand<'UserId'>();
+export const pogIdSchema = (what: string) => idSchema(what).brand<'PogId'>();
+
+/**
+ * An id in what the server sends (answers and events): read from the database, so only its type is
+ * new; the web client parses events with these and gets typed ids back.
+ */
+export const userIdField = () => z.number().int().brand<'UserId'>();
+export const pogIdField = () => z.number().int().brand<'PogId'>();
+export const tradeIdField = () => z.number().int().brand<'TradeId'>();
+export const battleIdField = () => z.number().int().brand<'BattleId'>();
+export const notificationIdField = () => z.number().int().brand<'NotificationId'>();
 
 /** The `:id` of a route. */
 export const idParamSchema = z.object({ id: idTextSchema('The id') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './ids';
+import { idSchema, notificationIdField, userIdField } from './ids';
 
 export const NOTIFICATION_KINDS = [
   'welcome',
@@ -26,8 +26,8 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
+  id: notificationIdField(),
+  userId: userIdField(),
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   body: z.string(),
@@ -45,10 +45,10 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** The `notifications:read` event: which were marked read (null: all of them) and the unread count after it. */
-export const notificationsReadSchema = z.object({ ids: z.array(z.number().int()).nullable(), unreadCount: z.number().int() });
+export const notificationsReadSchema = z.object({ ids: z.array(notificationIdField()).nullable(), unreadCount: z.number().int() });
 export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 
 /** POST /api/notifications/read: no ids marks everything read. */
 export const markReadRequestSchema = z.object({
-  ids: z.array(idSchema('Each notification id')).max(500, 'At most 500 notifications at a time').optional(),
+  ids: z.array(idSchema('Each notification id').brand<'NotificationId'>()).max(500, 'At most 500 notifications at a time').optional(),
 });

@@ -2,17 +2,17 @@
 import { z } from 'zod';
 import { pogSchema } from '../pogs/pog';
 import { partySchema, type Party } from '../schemas/auth';
-import { idSchema as id } from '../schemas/ids';
+import { pogIdField, pogIdSchema, tradeIdField, userIdField, userIdSchema } from '../schemas/ids';
 
 export const TRADE_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled', 'expired', 'countered'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 
 /** POST /api/trades */
 export const createTradeRequestSchema = z.object({
-  fromUserId: id('fromUserId'),
-  toUserId: id('toUserId'),
-  offerPogId: id('offerPogId'),
-  requestPogId: id('requestPogId'),
+  fromUserId: userIdSchema('fromUserId'),
+  toUserId: userIdSchema('toUserId'),
+  offerPogId: pogIdSchema('offerPogId'),
+  requestPogId: pogIdSchema('requestPogId'),
 });
 export type CreateTradeRequest = z.infer<typeof createTradeRequestSchema>;
 
@@ -22,21 +22,21 @@ export const tradeAnswerSchema = z.object({
 });
 
 /** POST /api/trades/:id/cancel */
-export const cancelTradeRequestSchema = z.object({ userId: id('userId') });
+export const cancelTradeRequestSchema = z.object({ userId: userIdSchema('userId') });
 
 /**
  * POST /api/trades/:id/counter: the recipient answers with their own offer, which replaces this one.
  * `offerPogId` is the recipient's POG they give, `requestPogId` the other player's POG they want.
  */
 export const counterTradeRequestSchema = z.object({
-  offerPogId: id('offerPogId'),
-  requestPogId: id('requestPogId'),
+  offerPogId: pogIdSchema('offerPogId'),
+  requestPogId: pogIdSchema('requestPogId'),
 });
 export type CounterTradeRequest = z.infer<typeof counterTradeRequestSchema>;
 
 /** An earlier offer of a negotiation (a trade this one counters, directly or further back). */
 export const tradeChainLinkSchema = z.object({
-  id: z.number().int(),
+  id: tradeIdField(),
   fromUsername: z.string(),
   toUsername: z.string(),
   offerPogName: z.string().nullable(),
@@ -51,11 +51,11 @@ export type TradeParty = Party;
 
 /** A trade as the API and the `trade:created` / `trade:updated` events show it. */
 export const tradeSchema = z.object({
-  id: z.number().int(),
-  fromUserId: z.number().int(),
-  toUserId: z.number().int(),
-  offerPogId: z.number().int().nullable(),
-  requestPogId: z.number().int().nullable(),
+  id: tradeIdField(),
+  fromUserId: userIdField(),
+  toUserId: userIdField(),
+  offerPogId: pogIdField().nullable(),
+  requestPogId: pogIdField().nullable(),
   status: z.enum(TRADE_STATUSES),
   cancelReason: z.string().nullable(),
   createdAt: z.string(),
@@ -67,7 +67,7 @@ export const tradeSchema = z.object({
   offerPog: pogSchema.nullable(),
   requestPog: pogSchema.nullable(),
   /** The trade this one counters, or null for a first offer. */
-  counterOfId: z.number().int().nullable(),
+  counterOfId: tradeIdField().nullable(),
   /** The earlier offers of the negotiation, first offer first (empty for a first offer). */
   chain: z.array(tradeChainLinkSchema),
 });

@@ -20,7 +20,7 @@ export const userListQuerySchema = z.object({
   /** Case-insensitive, anywhere in the username or the display name. */
   search: z.string().trim().max(50, 'Search text is too long (at most 50 characters)').optional(),
   /** Only this player, if they pass the other filters (a picker's preset choice). */
-  id: idTextSchema('id').optional(),
+  id: idTextSchema('id').brand<'UserId'>().optional(),
   limit: z.coerce
     .number({ error: `limit must be a number from 1 to ${USER_PAGE_MAX}` })
     .int(`limit must be a number from 1 to ${USER_PAGE_MAX}`)

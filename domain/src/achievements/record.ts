@@ -13,13 +13,14 @@ import { notifyAll } from '../notifications/repository';
 import { transactionAt } from '../outbox/transaction';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerProgress } from '../users/stats';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export const ACHIEVEMENT_LINK = '/profile';
 
 /** Records what these players have reached; returns the newly completed achievement ids by player. */
-export async function recordAchievements(db: Db, userIds: number[], now: Date): Promise<Map<number, string[]>> {
+export async function recordAchievements(db: Db, userIds: UserId[], now: Date): Promise<Map<number, string[]>> {
   const completed = new Map<number, string[]>();
-  const due: Array<{ userId: number; achievementId: string; completedAt: Date }> = [];
+  const due: Array<{ userId: UserId; achievementId: string; completedAt: Date }> = [];
   // Players who no longer exist are simply absent. Read in a transaction of its own for the generic
   // plans (outbox/transaction.ts): the counts' custom plan took longer to make than to run.
   const progress = await transactionAt(db, now, null, (tx) => playerProgress(tx, userIds, now));

@@ -12,16 +12,17 @@ import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { BATTLE_LINK } from './commands';
 import { openBattlesRisking, toBattles } from './repository';
+import type { PogId } from '@pog/common/schemas/ids';
 
 /** Both POG columns, with the references to these POGs cleared (the rest kept as they are). */
-function detachedColumns(pogIds: number[]) {
+function detachedColumns(pogIds: PogId[]) {
   return {
     challengerPogId: sql<number | null>`CASE WHEN ${inArray(battles.challengerPogId, pogIds)} THEN NULL ELSE ${battles.challengerPogId} END`,
     defenderPogId: sql<number | null>`CASE WHEN ${inArray(battles.defenderPogId, pogIds)} THEN NULL ELSE ${battles.defenderPogId} END`,
   };
 }
 
-const referencing = (pogIds: number[]) => or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
+const referencing = (pogIds: PogId[]) => or(inArray(battles.challengerPogId, pogIds), inArray(battles.defenderPogId, pogIds))!;
 /** The ids of these battles, locked in ascending id order (the lock order), for an UPDATE ... WHERE id IN. */
 const inIdOrder = (tx: Tx, where: SQL | undefined) => tx.select({ id: battles.id }).from(battles).where(where).orderBy(asc(battles.id)).for('update');
 const pending = eq(battles.status, 'pending');
@@ -62,10 +63,10 @@ export const detachBattlesFrom: Detacher = async (tx, pogIds) => {
 };
 
 /** Which of these POGs are risked in an ACCEPTED battle: they must not move until it is completed. */
-export async function pogsInAcceptedBattles(tx: Tx, pogIds: number[]): Promise<number[]> {
+export async function pogsInAcceptedBattles(tx: Tx, pogIds: PogId[]): Promise<PogId[]> {
   const wanted = new Set(pogIds);
   const rows = await openBattlesRisking(tx, pogIds, ['accepted']);
-  const found = new Set<number>();
+  const found = new Set<PogId>();
   for (const row of rows) {
     for (const pogId of [row.challengerPogId, row.defenderPogId]) if (pogId !== null && wanted.has(pogId)) found.add(pogId);
   }

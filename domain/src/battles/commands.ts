@@ -32,7 +32,7 @@ export { MISSING_BATTLE };
  * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. Its SQL
  * twin, for lists (who can be challenged), is `riskable` in ./repository.ts.
  */
-async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: number, now: Date): Promise<AppError | null> {
+async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: UserId, now: Date): Promise<AppError | null> {
   if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
   const notTheirs = battlePolicy.refusal('riskPog', { id: ownerId }, pog);
   if (notTheirs) return notTheirs;
@@ -165,7 +165,7 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
 }
 
 /** Declining (defender) and cancelling (challenger) end a pending battle; nothing else changes. */
-async function endPending(db: Db, battleId: number, userId: number, as: 'declined' | 'cancelled', now: Date): Promise<Battle> {
+async function endPending(db: Db, battleId: BattleId, userId: UserId, as: 'declined' | 'cancelled', now: Date): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
   battlePolicy.authorize(as === 'declined' ? 'decline' : 'cancel', { id: userId }, peek);

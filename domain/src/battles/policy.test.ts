@@ -1,3 +1,4 @@
+import { asUserId } from '@pog/common/schemas/ids';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, NotFoundError } from '@pog/common/errors';
 import {
@@ -5,15 +6,15 @@ import {
   seesWholeBattleHistoryOf,
 } from './policy';
 
-const challenger = { id: 1 };
-const defender = { id: 2 };
-const outsider = { id: 3 };
-const battle = { challengerId: 1, defenderId: 2, status: 'accepted' as const };
+const challenger = { id: asUserId(1) };
+const defender = { id: asUserId(2) };
+const outsider = { id: asUserId(3) };
+const battle = { challengerId: asUserId(1), defenderId: asUserId(2), status: 'accepted' as const };
 
 describe('battle policy', () => {
   it('lets the challenger alone challenge as themselves and cancel', () => {
-    expect(mayChallengeAs(challenger, 1)).toBe(true);
-    expect(mayChallengeAs(defender, 1)).toBe(false);
+    expect(mayChallengeAs(challenger, asUserId(1))).toBe(true);
+    expect(mayChallengeAs(defender, asUserId(1))).toBe(false);
     expect(mayCancelBattle(challenger, battle)).toBe(true);
     expect(mayCancelBattle(defender, battle)).toBe(false);
   });
@@ -34,8 +35,8 @@ describe('battle policy', () => {
   });
 
   it('risks only held POGs, and challenges nobody banned', () => {
-    expect(mayRiskPog(challenger, { userId: 1 })).toBe(true);
-    expect(mayRiskPog(challenger, { userId: 2 })).toBe(false);
+    expect(mayRiskPog(challenger, { userId: asUserId(1) })).toBe(true);
+    expect(mayRiskPog(challenger, { userId: asUserId(2) })).toBe(false);
     expect(mayChallenge(challenger, { username: 'b', isBanned: false })).toBe(true);
     expect(mayChallenge(challenger, { username: 'b', isBanned: true })).toBe(false);
   });
@@ -48,10 +49,10 @@ describe('battle policy', () => {
   });
 
   it("keeps open lists and the whole history to the player", () => {
-    expect(mayListOpenBattlesOf(challenger, 1)).toBe(true);
-    expect(mayListOpenBattlesOf(outsider, 1)).toBe(false);
-    expect(seesWholeBattleHistoryOf(challenger, 1)).toBe(true);
-    expect(seesWholeBattleHistoryOf(outsider, 1)).toBe(false);
+    expect(mayListOpenBattlesOf(challenger, asUserId(1))).toBe(true);
+    expect(mayListOpenBattlesOf(outsider, asUserId(1))).toBe(false);
+    expect(seesWholeBattleHistoryOf(challenger, asUserId(1))).toBe(true);
+    expect(seesWholeBattleHistoryOf(outsider, asUserId(1))).toBe(false);
   });
 
   it('refuses with the errors the API promises', () => {
@@ -59,10 +60,10 @@ describe('battle policy', () => {
     expect(() => battlePolicy.authorize('decline', outsider, battle)).toThrow('Only the challenged player can decline this battle.');
     expect(() => battlePolicy.authorize('cancel', defender, battle)).toThrow('Only the challenger can cancel this battle.');
     expect(() => battlePolicy.authorize('complete', outsider, battle)).toThrow('Only the two players can complete this battle.');
-    expect(() => battlePolicy.authorize('challengeAs', defender, 1)).toThrow('You can only act as yourself (the challenger must be you).');
-    expect(() => battlePolicy.authorize('listOpen', defender, 1)).toThrow('You can only act as yourself (the user must be you).');
+    expect(() => battlePolicy.authorize('challengeAs', defender, asUserId(1))).toThrow('You can only act as yourself (the challenger must be you).');
+    expect(() => battlePolicy.authorize('listOpen', defender, asUserId(1))).toThrow('You can only act as yourself (the user must be you).');
     expect(() => battlePolicy.authorize('challenge', challenger, { username: 'bo', isBanned: true })).toThrow('bo is banned and cannot be challenged.');
-    expect(() => battlePolicy.authorize('riskPog', challenger, { userId: 2 })).toThrow('You can only risk a POG you own.');
+    expect(() => battlePolicy.authorize('riskPog', challenger, { userId: asUserId(2) })).toThrow('You can only risk a POG you own.');
     const hidden = battlePolicy.refusal('view', outsider, battle);
     expect(hidden).toBeInstanceOf(NotFoundError);
     expect(hidden).toMatchObject({ message: MISSING_BATTLE, status: 404 });

@@ -7,6 +7,7 @@ import { battles, pogs, type BattleRow } from '../db/schema';
 import { findPogs, toPog } from '../pogs/repository';
 import { playersShown } from '../users/repository';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
+import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
 /** How many battles a list returns at most, newest first. */
 export const BATTLE_LIST_LIMIT = 100;
@@ -14,12 +15,12 @@ export const BATTLE_LIST_LIMIT = 100;
 export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Promise<Battle[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.flatMap((r) => [r.challengerId, r.defenderId]))];
-  const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is number => pogId !== null);
+  const pogIds = rows.flatMap((r) => [r.challengerPogId, r.defenderPogId]).filter((pogId): pogId is PogId => pogId !== null);
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
   const people = await playersShown(db, userIds);
   const pogsById = await findPogs(db, pogIds);
-  const party = new Map<number, BattleParty>([...people.values()].map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
-  const pog = (pogId: number | null) => {
+  const party = new Map<UserId, BattleParty>([...people.values()].map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
+  const pog = (pogId: PogId | null) => {
     const found = pogId === null ? undefined : pogsById.get(pogId);
     return found ? toPog(found, now) : null;
   };
@@ -59,20 +60,20 @@ export async function toBattle(db: Db | Tx, row: BattleRow, now: Date): Promise<
   return (await toBattles(db, [row], now))[0]!;
 }
 
-export async function findBattleRow(db: Db | Tx, battleId: number): Promise<BattleRow | undefined> {
+export async function findBattleRow(db: Db | Tx, battleId: BattleId): Promise<BattleRow | undefined> {
   const [row] = await db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
   return row;
 }
 
-export async function lockBattleRow(tx: Tx, battleId: number): Promise<BattleRow | undefined> {
+export async function lockBattleRow(tx: Tx, battleId: BattleId): Promise<BattleRow | undefined> {
   const [row] = await tx.select().from(battles).where(eq(battles.id, battleId)).for('update');
   return row;
 }
 
-const involves = (userId: number) => or(eq(battles.challengerId, userId), eq(battles.defenderId, userId));
+const involves = (userId: UserId) => or(eq(battles.challengerId, userId), eq(battles.defenderId, userId));
 
 /** Pending and accepted battles of a player. */
-export function openBattlesOf(db: Db, userId: number): Promise<BattleRow[]> {
+export function openBattlesOf(db: Db, userId: UserId): Promise<BattleRow[]> {
   return db
     .select()
     .from(battles)
@@ -82,7 +83,7 @@ export function openBattlesOf(db: Db, userId: number): Promise<BattleRow[]> {
 }
 
 /** Finished battles of a player; others see only the completed ones (the rest is between the two). */
-export function closedBattlesOf(db: Db, userId: number, completedOnly: boolean): Promise<BattleRow[]> {
+export function closedBattlesOf(db: Db, userId: UserId, completedOnly: boolean): Promise<BattleRow[]> {
   const statuses = completedOnly ? ['completed' as const] : [...CLOSED_BATTLE_STATUSES];
   return db
     .select()
@@ -113,7 +114,7 @@ function riskingStatement(statuses: readonly BattleRow['status'][]): RawStatemen
   return statement;
 }
 
-export async function openBattlesRisking(db: Db | Tx, pogIds: number[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
+export async function openBattlesRisking(db: Db | Tx, pogIds: PogId[], statuses: readonly BattleRow['status'][] = OPEN_BATTLE_STATUSES): Promise<BattleRow[]> {
   if (pogIds.length === 0) return [];
   return rawQuery<BattleRow>(db, riskingStatement(statuses), [pogIds]);
 }
@@ -136,7 +137,7 @@ export function riskable(now: Date): SQL {
 }
 
 /** Whether a player holds a POG they could risk, i.e. whether they can be challenged. */
-export async function holdsRiskablePog(db: Db | Tx, userId: number, now: Date): Promise<boolean> {
+export async function holdsRiskablePog(db: Db | Tx, userId: UserId, now: Date): Promise<boolean> {
   const [row] = await db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, userId), riskable(now))).limit(1);
   return row !== undefined;
 }

@@ -32,11 +32,12 @@ import { BATTLE_LINK, MISSING_BATTLE, wrongState } from './commands';
 import { battlePolicy } from './policy';
 import { toBattles } from './repository';
 import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
+import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
 export interface CompletionRequest {
-  battleId: number;
+  battleId: BattleId;
   /** The participant who pressed the button, or null when the system completes an abandoned battle. */
-  actorId: number | null;
+  actorId: UserId | null;
 }
 
 export interface Completion {
@@ -136,7 +137,7 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
  * 409 otherwise) and returns those battles' ids. A ban cancels its player's battles as it commits, so
  * this guards against a ban recorded any other way: a banned player never wins or loses a POG.
  */
-function bannedRefusals(accepted: BattleRow[], players: Map<number, LockedPlayer>, requests: CompletionRequest[], results: Array<CompletionResult | undefined>): Set<number> {
+function bannedRefusals(accepted: BattleRow[], players: Map<UserId, LockedPlayer>, requests: CompletionRequest[], results: Array<CompletionResult | undefined>): Set<number> {
   const banned = new Set<number>();
   for (const row of accepted) {
     // Both exist: deleting a player deletes their battles (ON DELETE CASCADE).
@@ -187,7 +188,7 @@ const TRANSFER_PRIZES: RawStatement = {
     WHERE p.id = m.id AND p.user_id = m.loser_id RETURNING p.id`,
 };
 
-async function lockBattleRows(tx: Tx, ids: number[]): Promise<Map<number, BattleRow>> {
+async function lockBattleRows(tx: Tx, ids: BattleId[]): Promise<Map<BattleId, BattleRow>> {
   if (ids.length === 0) return new Map();
   const rows = await rawQuery<BattleRow>(tx, LOCK_BATTLES, [ids]);
   return new Map(rows.map((row) => [row.id, row]));
@@ -228,7 +229,7 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
     transfers.length === 0
       ? []
       : (
-          await rawQuery<{ id: number }>(tx, TRANSFER_PRIZES, [
+          await rawQuery<{ id: PogId }>(tx, TRANSFER_PRIZES, [
             JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId }))),
             now,
           ])

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { listOwnedPogs, toPog } from '../pogs/repository';
 import { progressOf } from '../users/stats';
 import { chatHistory } from './repository';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** What PogBot is told about each POG. */
 export type PogFacts = Pick<
@@ -31,7 +32,7 @@ export interface PlayerSnapshot {
   achievements: string[];
 }
 
-export async function loadPlayerSnapshot(db: Db, userId: number, now: Date): Promise<PlayerSnapshot> {
+export async function loadPlayerSnapshot(db: Db, userId: UserId, now: Date): Promise<PlayerSnapshot> {
   // progressOf answers 404 for a player who does not exist.
   const [{ username, stats, completed }, owned] = await Promise.all([progressOf(db, userId, now), listOwnedPogs(db, userId, true)]);
   return {
@@ -123,7 +124,7 @@ export interface ChatPrompt {
 }
 
 /** Everything the model is sent for one question of this player. */
-export async function buildChatPrompt(db: Db, userId: number, conversationId: number, question: string, now: Date): Promise<ChatPrompt> {
+export async function buildChatPrompt(db: Db, userId: UserId, conversationId: number, question: string, now: Date): Promise<ChatPrompt> {
   const [player, history] = await Promise.all([
     loadPlayerSnapshot(db, userId, now),
     chatHistory(db, userId, conversationId, CHAT.promptHistoryMessages),

@@ -8,13 +8,14 @@ import type { ChatMessage } from '@pog/common/chat/schemas';
 import type { Db, Tx } from '../db/client';
 import { chatMessages, type ChatMessageRow } from '../db/schema';
 import { inUnitOfWork } from '../outbox/unit-of-work';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
   return { id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString(), offline: row.offline };
 }
 
 /** The latest `limit` messages of a conversation, oldest first. */
-export async function chatHistory(db: Db | Tx, userId: number, conversationId: number, limit: number): Promise<ChatMessage[]> {
+export async function chatHistory(db: Db | Tx, userId: UserId, conversationId: number, limit: number): Promise<ChatMessage[]> {
   const rows = await db
     .select()
     .from(chatMessages)
@@ -30,7 +31,7 @@ export interface ChatExchange {
 }
 
 /** The stored question and answer of one send, if it was answered already. */
-export async function findExchange(db: Db | Tx, userId: number, requestId: string): Promise<ChatExchange | undefined> {
+export async function findExchange(db: Db | Tx, userId: UserId, requestId: string): Promise<ChatExchange | undefined> {
   const rows = await db
     .select()
     .from(chatMessages)
@@ -41,7 +42,7 @@ export async function findExchange(db: Db | Tx, userId: number, requestId: strin
 }
 
 export interface NewExchange {
-  userId: number;
+  userId: UserId;
   conversationId: number;
   requestId: string;
   question: string;

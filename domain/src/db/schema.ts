@@ -3,6 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
+import type { BattleId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -10,7 +11,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').$type<UserId>().primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -33,7 +34,7 @@ export const users = pgTable(
 
 /** How many POGs each player holds, kept by the units of work that move POGs (migration 0011). */
 export const playerCounts = pgTable('player_counts', {
-  userId: integer('user_id')
+  userId: integer('user_id').$type<UserId>()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   pogsHeld: integer('pogs_held').notNull().default(0),
@@ -44,7 +45,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's token: a leaked table cannot be replayed as cookies. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').$type<UserId>().references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,8 +57,8 @@ export const sessions = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    id: integer('id').$type<NotificationId>().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
@@ -89,7 +90,7 @@ export const uploads = pgTable(
   'uploads',
   {
     filename: text('filename').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     contentType: text('content_type').notNull(),
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),
@@ -106,11 +107,11 @@ export const uploads = pgTable(
 export const pogs = pgTable(
   'pogs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    id: integer('id').$type<PogId>().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
+    creatorId: integer('creator_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -162,10 +163,10 @@ export const pogs = pgTable(
 
 export const pogCreations = pgTable('pog_creations', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id')
+  userId: integer('user_id').$type<UserId>()
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  pogId: integer('pog_id'),
+  pogId: integer('pog_id').$type<PogId>(),
   /** 'edited': an edit that changed a design (counts for the cooldown and the daily limit only). */
   kind: text('kind', { enum: ['created', 'edited'] }).notNull().default('created'),
   createdAt: createdAt(),
@@ -178,7 +179,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 export const userAchievements = pgTable(
   'user_achievements',
   {
-    userId: integer('user_id')
+    userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     achievementId: text('achievement_id').notNull(),
@@ -190,22 +191,22 @@ export const userAchievements = pgTable(
 export const trades = pgTable(
   'trades',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    fromUserId: integer('from_user_id')
+    id: integer('id').$type<TradeId>().primaryKey().generatedAlwaysAsIdentity(),
+    fromUserId: integer('from_user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    toUserId: integer('to_user_id')
+    toUserId: integer('to_user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    offerPogId: integer('offer_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
-    requestPogId: integer('request_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    offerPogId: integer('offer_pog_id').$type<PogId>().references(() => pogs.id, { onDelete: 'set null' }),
+    requestPogId: integer('request_pog_id').$type<PogId>().references(() => pogs.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'accepted', 'rejected', 'cancelled', 'expired', 'countered'] }).notNull().default('pending'),
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The trade this one counters (migrations/0013_ladder.sql): it ended as 'countered'. */
-    counterOf: integer('counter_of').references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
+    counterOf: integer('counter_of').$type<TradeId>().references((): AnyPgColumn => trades.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('trades_one_pending_offer').on(t.fromUserId, t.offerPogId, t.requestPogId).where(sql`status = 'pending'`),
@@ -251,10 +252,10 @@ export const pogReports = pgTable(
   'pog_reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    pogId: integer('pog_id')
+    pogId: integer('pog_id').$type<PogId>()
       .notNull()
       .references(() => pogs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
@@ -269,17 +270,17 @@ export type ModerationAuditRow = typeof moderationAudit.$inferSelect;
 export const battles = pgTable(
   'battles',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').$type<BattleId>().primaryKey().generatedAlwaysAsIdentity(),
     status: text('status', { enum: ['pending', 'accepted', 'completed', 'declined', 'cancelled', 'expired'] }).notNull().default('pending'),
     battleType: text('battle_type', { enum: ['standard', 'championship', 'flip'] }).notNull(),
-    challengerId: integer('challenger_id')
+    challengerId: integer('challenger_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    defenderId: integer('defender_id')
+    defenderId: integer('defender_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    challengerPogId: integer('challenger_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
-    defenderPogId: integer('defender_pog_id').references(() => pogs.id, { onDelete: 'set null' }),
+    challengerPogId: integer('challenger_pog_id').$type<PogId>().references(() => pogs.id, { onDelete: 'set null' }),
+    defenderPogId: integer('defender_pog_id').$type<PogId>().references(() => pogs.id, { onDelete: 'set null' }),
     challengerRarity: text('challenger_rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }),
     defenderRarity: text('defender_rarity', { enum: ['common', 'uncommon', 'rare', 'epic', 'legendary'] }),
     /** Secret until the battle is completed; only its hash is published before. */
@@ -288,7 +289,7 @@ export const battles = pgTable(
     rounds: jsonb('rounds').$type<import('@pog/common/battles/schemas').BattleRound[]>(),
     challengerRoll: integer('challenger_roll'),
     defenderRoll: integer('defender_roll'),
-    winnerId: integer('winner_id').references(() => users.id, { onDelete: 'set null' }),
+    winnerId: integer('winner_id').$type<UserId>().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -311,7 +312,7 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     conversationId: integer('conversation_id').notNull(),
@@ -398,12 +399,12 @@ export const pogHistory = pgTable(
   'pog_history',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    pogId: integer('pog_id')
+    pogId: integer('pog_id').$type<PogId>()
       .notNull()
       .references(() => pogs.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['created', 'traded', 'battled', 'moderated'] }).notNull(),
-    tradeId: integer('trade_id').references(() => trades.id, { onDelete: 'set null' }),
-    battleId: integer('battle_id').references(() => battles.id, { onDelete: 'set null' }),
+    tradeId: integer('trade_id').$type<TradeId>().references(() => trades.id, { onDelete: 'set null' }),
+    battleId: integer('battle_id').$type<BattleId>().references(() => battles.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<import('@pog/common/provenance/schemas').HistoryDetails>().notNull(),
     createdAt: createdAt(),
   },
@@ -425,7 +426,7 @@ export const playerStandings = pgTable(
   'player_standings',
   {
     period: date('period', { mode: 'string' }).notNull(),
-    userId: integer('user_id')
+    userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** False while the player is banned: left off the boards. */

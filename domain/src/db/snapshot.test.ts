@@ -1,6 +1,7 @@
 /** The snapshot token (snapshot.ts) moves with every finished write: committed, rolled back, or from another connection. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserId } from '@pog/common/schemas/ids';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
 import type { Database } from './client';
 import { users } from './schema';
@@ -8,7 +9,7 @@ import { databaseSnapshot } from './snapshot';
 
 describe.each(TEST_BACKENDS)('the database snapshot on $name', ({ name, open, skip }) => {
   let database: Database;
-  let player: number | undefined;
+  let player: UserId | undefined;
   beforeAll(async () => {
     if (skip) return;
     const opened = await openWithPlayers(open, [`snap_${randomTag()}`]);

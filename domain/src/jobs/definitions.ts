@@ -4,19 +4,20 @@
  */
 import type { Battle } from '@pog/common/battles/api';
 import type { ChatMessage } from '@pog/common/chat/schemas';
+import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
 /** The BullMQ queue every process enqueues to and every worker takes from. */
 export const QUEUE_NAME = 'pog-jobs';
 
 export interface JobDefinitions {
   /** Stores and pushes the welcome notification after registration. */
-  'user.welcome': { payload: { userId: number }; result: { notificationId: number | null } };
+  'user.welcome': { payload: { userId: UserId }; result: { notificationId: number | null } };
   /**
    * Checks, re-encodes and measures an uploaded image that the gateway parked in the uploads
    * folder's `incoming/` directory; stores the clean file and its row.
    */
   'image.process': {
-    payload: { incomingName: string; userId: number };
+    payload: { incomingName: string; userId: UserId };
     result: { filename: string; url: string; width: number; height: number; bytes: number; hash: string };
   };
   /**
@@ -31,9 +32,9 @@ export interface JobDefinitions {
    * id, so concurrent completes share one job; `actorId` is the player who asked (null: the system).
    */
   'battle.resolve': {
-    payload: { battleId: number; actorId: number | null };
+    payload: { battleId: BattleId; actorId: UserId | null };
     /** The battle as completed, so that the waiting request need not read it again. */
-    result: { status: 'completed' | 'already-completed'; winnerId: number | null; battle: Battle };
+    result: { status: 'completed' | 'already-completed'; winnerId: UserId | null; battle: Battle };
   };
   /** Expires pending battles past 24 h and completes accepted ones nobody completed (scheduled). */
   'battles.sweep': { payload: Record<string, never>; result: { expired: number; completed: number } };
@@ -44,10 +45,10 @@ export interface JobDefinitions {
    * rare design, a sign-in). Each declaration is its own job: a check running now may have read the
    * stats before the latest change.
    */
-  'achievements.check': { payload: { userIds: number[] }; result: { completed: Record<string, string[]> } };
+  'achievements.check': { payload: { userIds: UserId[] }; result: { completed: Record<string, string[]> } };
   /** Scores one version of a POG's design: rarity, points, automatic flags. */
   'pog.score': {
-    payload: { pogId: number; version: number };
+    payload: { pogId: PogId; version: number };
     result: { status: 'scored' | 'already-scored' | 'stale' | 'missing'; rarity?: string; points?: number };
   };
   /**
@@ -56,7 +57,7 @@ export interface JobDefinitions {
    * answer fails. Repeating a send (same requestId) returns the stored answer.
    */
   'chat.reply': {
-    payload: { userId: number; conversationId: number; requestId: string; message: string };
+    payload: { userId: UserId; conversationId: number; requestId: string; message: string };
     /** The stored answer. */
     result: { message: ChatMessage };
   };

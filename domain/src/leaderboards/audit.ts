@@ -5,9 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export interface StandingDrift {
-  userId: number;
+  userId: UserId;
   kept: string;
   actual: string;
 }

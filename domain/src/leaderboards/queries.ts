@@ -11,6 +11,7 @@ import { LEADERBOARD_PAGE_SIZE, WIN_RATE_MIN_BATTLES, type Leaderboard, type Lea
 import type { Db } from '../db/client';
 import type { LeaderboardPageCache } from './page-cache';
 import { EXACT_RANKS, SAMPLE_EVERY, type RankSnapshots, type RankStatements } from './rank-snapshots';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** The period of the all-time rows. */
 export const ALL_TIME_PERIOD = '-infinity';
@@ -32,7 +33,7 @@ const BOARDS: Record<LeaderboardBoard, { figure: (t: string) => string; on: (t: 
 };
 
 interface StandingRow {
-  user_id: number;
+  user_id: UserId;
   username: string;
   avatar_color: string;
   figure: number | string;
@@ -58,7 +59,7 @@ function toEntry(row: StandingRow, rank: number): LeaderboardEntry {
 }
 
 /** The statements behind one leaderboard read. */
-function statements(query: LeaderboardQuery, now: Date, viewerId: number | undefined) {
+function statements(query: LeaderboardQuery, now: Date, viewerId: UserId | undefined) {
   const board = BOARDS[query.board];
   const figure = sql.raw(board.figure('s'));
   const weekStart = query.period === 'week' ? utcWeekStart(now) : null;
@@ -102,13 +103,13 @@ function statements(query: LeaderboardQuery, now: Date, viewerId: number | undef
  * rank), for EXPLAIN: the page with their row, the exact count (which stops at
  * EXACT_RANKS), the board's sample, and the live count from the last sampled entry ahead of them.
  */
-export async function leaderboardStatements(db: Db, query: LeaderboardQuery, now: Date): Promise<{ viewerId: number; statements: Record<string, SQL> }> {
-  const viewerId = rowsOf<{ user_id: number }>(await db.execute(statements(query, now, undefined).lastPlayer))[0]!.user_id;
+export async function leaderboardStatements(db: Db, query: LeaderboardQuery, now: Date): Promise<{ viewerId: UserId; statements: Record<string, SQL> }> {
+  const viewerId = rowsOf<{ user_id: UserId }>(await db.execute(statements(query, now, undefined).lastPlayer))[0]!.user_id;
   const s = statements(query, now, viewerId);
   const mine = rowsOf<StandingRow>(await db.execute(s.page)).find((row) => row.mine)!;
   const value = Number(mine.figure);
   const rank = s.rank(value, viewerId);
-  const { rows } = (await db.execute(rank.sample)) as unknown as { rows: Array<{ figure: string | number; user_id: number }> };
+  const { rows } = (await db.execute(rank.sample)) as unknown as { rows: Array<{ figure: string | number; user_id: UserId }> };
   const ahead = rows.filter((r) => Number(r.figure) > value || (Number(r.figure) === value && r.user_id < viewerId)).at(-1);
   return {
     viewerId,
@@ -125,7 +126,7 @@ export async function leaderboardStatements(db: Db, query: LeaderboardQuery, now
  * One page of a board, and the viewer's own place on it wherever they are. With `pages`, the page
  * comes from there when kept (the viewer's row is then read alone) and is kept when read.
  */
-export async function readLeaderboard(db: Db, query: LeaderboardQuery, viewerId: number | undefined, now: Date, snapshots: RankSnapshots, pages?: LeaderboardPageCache): Promise<Leaderboard> {
+export async function readLeaderboard(db: Db, query: LeaderboardQuery, viewerId: UserId | undefined, now: Date, snapshots: RankSnapshots, pages?: LeaderboardPageCache): Promise<Leaderboard> {
   const s = statements(query, now, viewerId);
   const pageKey = `${s.key}:${query.page}`;
   let page = pages?.get(pageKey);

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { asUserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { EXACT_RANKS, placesAhead, RankSnapshots, SAMPLE_EVERY, SAMPLE_MAX_AGE_MS, SAMPLE_STALE_LIMIT_MS, type RankStatements } from './rank-snapshots';
 
@@ -14,7 +15,7 @@ describe('placesAhead', () => {
     const list = sorted(entries);
     const sample = { figures: Float64Array.from(list, (e) => e[0]), userIds: Int32Array.from(list, (e) => e[1]) };
     for (const probe of [...entries, [100, 1], [-1, 5], [7, 0], [7, 1000]] as Entry[]) {
-      expect(placesAhead(sample, probe[0], probe[1])).toBe(entries.filter((e) => before(e, probe)).length);
+      expect(placesAhead(sample, probe[0], asUserId(probe[1]))).toBe(entries.filter((e) => before(e, probe)).length);
     }
   });
 });
@@ -51,7 +52,7 @@ describe('RankSnapshots', () => {
   it('counts near ranks exactly and never takes a sample for them', async () => {
     const { board, db, statements, rankOf } = fakeBoard(entries(3 * EXACT_RANKS));
     const me = sorted(board.entries)[41]!;
-    expect(await new RankSnapshots().rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(await new RankSnapshots().rank(db, 'k', statements(me), me[0], asUserId(me[1]))).toBe(rankOf(me));
     expect(rankOf(me)).toBe(42);
     expect(board.calls).toEqual({ ahead: 1, between: 0, samples: 0 });
   });
@@ -62,7 +63,7 @@ describe('RankSnapshots', () => {
     const list = sorted(board.entries);
     for (const place of [EXACT_RANKS + 3, 3 * EXACT_RANKS, 4 * EXACT_RANKS + 57, list.length - 1]) {
       const me = list[place]!;
-      expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(place + 1);
+      expect(await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]))).toBe(place + 1);
       expect(rankOf(me)).toBe(place + 1);
     }
     // One sample for them all, taken when the first was counted past the exact ranks; the others
@@ -76,12 +77,12 @@ describe('RankSnapshots', () => {
     const { board, db, statements, rankOf } = fakeBoard(entries(5 * EXACT_RANKS));
     const snapshots = new RankSnapshots(() => 1_000);
     const me = sorted(board.entries)[4 * EXACT_RANKS + 10]!;
-    await snapshots.rank(db, 'k', statements(me), ...me);
+    await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]));
     // Three players climb to just ahead of the viewer (past no sampled entry): the rank follows at once.
     const climbers = sorted(board.entries).slice(-3);
     for (const c of climbers) c[0] = me[0]!;
     for (const c of climbers) c[1] = -c[1]!; // older accounts than the viewer's: ahead on the tie
-    expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]))).toBe(rankOf(me));
     expect(board.calls.samples).toBe(1);
   });
 
@@ -90,13 +91,13 @@ describe('RankSnapshots', () => {
     let now = 1_000;
     const snapshots = new RankSnapshots(() => now);
     const me = sorted(board.entries)[4 * EXACT_RANKS]!;
-    await snapshots.rank(db, 'k', statements(me), ...me);
+    await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]));
     let release!: () => void;
     board.hold = new Promise((resolve) => (release = resolve));
     now += SAMPLE_MAX_AGE_MS + 1;
     // Answered while the new sample is still being taken; two requests start one sample.
-    expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
-    expect(await snapshots.rank(db, 'k', statements(me), ...me)).toBe(rankOf(me));
+    expect(await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]))).toBe(rankOf(me));
+    expect(await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]))).toBe(rankOf(me));
     expect(board.calls.samples).toBe(2);
     release();
     board.hold = undefined;
@@ -105,7 +106,7 @@ describe('RankSnapshots', () => {
     now += SAMPLE_STALE_LIMIT_MS + 1;
     let answered = false;
     board.hold = new Promise((resolve) => (release = resolve));
-    const pending = snapshots.rank(db, 'k', statements(me), ...me).then((rank) => ((answered = true), rank));
+    const pending = snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1])).then((rank) => ((answered = true), rank));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(answered).toBe(false);
     release();
@@ -117,13 +118,13 @@ describe('RankSnapshots', () => {
     const { board, db, statements } = fakeBoard(entries(3 * EXACT_RANKS));
     const snapshots = new RankSnapshots(() => 1_000);
     const me = sorted(board.entries)[EXACT_RANKS + 5]!;
-    await snapshots.rank(db, 'k', statements(me), ...me);
+    await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]));
     // Everyone ahead of the first sampled entry now: the sample is out of date.
     const leader: Entry = [1e9, 1];
-    expect(await snapshots.rank(db, 'k', statements(leader), ...leader)).toBe(1);
+    expect(await snapshots.rank(db, 'k', statements(leader), leader[0], asUserId(leader[1]))).toBe(1);
     board.entries.push(...Array.from({ length: EXACT_RANKS }, (_, i): Entry => [1e9, 1e6 + i]));
     const risen: Entry = [1e9 - 1, 5];
     board.entries.push(risen);
-    expect(await snapshots.rank(db, 'k', statements(risen), ...risen)).toBe(EXACT_RANKS + 1);
+    expect(await snapshots.rank(db, 'k', statements(risen), risen[0], asUserId(risen[1]))).toBe(EXACT_RANKS + 1);
   });
 });

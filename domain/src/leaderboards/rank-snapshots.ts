@@ -11,6 +11,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { asUserId, type UserId } from '@pog/common/schemas/ids';
 
 /** Ranks up to this are always counted exactly (the pages reachable by paging end well before it). */
 export const EXACT_RANKS = 2_000;
@@ -37,13 +38,13 @@ export interface RankStatements {
   /** The number of players ahead of the viewer, counted up to `limit` (one row, column n). */
   countAhead(limit: number): SQL;
   /** The number of players after (figure, userId) and ahead of the viewer (one row, column n). */
-  countBetween(figure: number, userId: number): SQL;
+  countBetween(figure: number, userId: UserId): SQL;
   /** Every SAMPLE_EVERY-th entry of the board's order, from the first (rows of figure, user_id). */
   sample: SQL;
 }
 
 /** How many entries of a sample come before (figure, userId) in the board's order. */
-export function placesAhead(sample: Pick<Sample, 'figures' | 'userIds'>, figure: number, userId: number): number {
+export function placesAhead(sample: Pick<Sample, 'figures' | 'userIds'>, figure: number, userId: UserId): number {
   let low = 0;
   let high = sample.figures.length;
   while (low < high) {
@@ -72,7 +73,7 @@ export class RankSnapshots {
   constructor(private readonly clock: () => number = Date.now) {}
 
   /** The viewer's rank on the board kept under `key`, whose figure is `figure`. */
-  async rank(db: Db, key: string, statements: RankStatements, figure: number, userId: number): Promise<number> {
+  async rank(db: Db, key: string, statements: RankStatements, figure: number, userId: UserId): Promise<number> {
     const usable = this.usable(db, key, statements);
     // Far below the exact ranks in a sample already taken: no need to count to find that out.
     if (usable && placesAhead(usable.sample, figure, userId) * SAMPLE_EVERY >= 2 * EXACT_RANKS) {
@@ -86,13 +87,13 @@ export class RankSnapshots {
   }
 
   /** The last sample entry ahead of the viewer, its place, and the players counted live between it and them. */
-  private async deepRank(db: Db, sample: Sample, statements: RankStatements, figure: number, userId: number): Promise<number> {
+  private async deepRank(db: Db, sample: Sample, statements: RankStatements, figure: number, userId: UserId): Promise<number> {
     const samplesAhead = placesAhead(sample, figure, userId);
     // Ahead of every sample entry, yet past the exact ranks: a sample from before the board changed
     // (the caller shows EXACT_RANKS + 1 until the next sample).
     if (samplesAhead === 0) return 1;
     const last = samplesAhead - 1;
-    const between = Number(await count(db, statements.countBetween(sample.figures[last]!, sample.userIds[last]!)));
+    const between = Number(await count(db, statements.countBetween(sample.figures[last]!, asUserId(sample.userIds[last]!))));
     // Ahead: the entries before the sample entry, the entry itself, and those between.
     return last * SAMPLE_EVERY + 1 + between + 1;
   }

@@ -20,12 +20,13 @@
 import type { Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { banMessage, playerPolicy } from '../users/policy';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** `share` to act or to depend on a player's standing; `limits` also to serialise that player's limits. */
 export type PlayerLockMode = 'share' | 'limits';
 
 export interface LockedPlayer {
-  id: number;
+  id: UserId;
   username: string;
   /** Read with the lock so that an answer showing the player (a trade's parties) needs no second read. */
   avatarColor: string;
@@ -41,11 +42,11 @@ export { banMessage };
  * player named twice gets the stronger mode), and returns them as they are now; players that do not
  * exist are absent from the map.
  */
-export async function lockPlayers(tx: Tx, locks: Array<{ id: number; mode: PlayerLockMode }>): Promise<Map<number, LockedPlayer>> {
-  const modes = new Map<number, PlayerLockMode>();
+export async function lockPlayers(tx: Tx, locks: Array<{ id: UserId; mode: PlayerLockMode }>): Promise<Map<UserId, LockedPlayer>> {
+  const modes = new Map<UserId, PlayerLockMode>();
   for (const { id, mode } of locks) if (modes.get(id) !== 'limits') modes.set(id, mode);
   const ids = [...modes.keys()].sort((a, b) => a - b);
-  const found = new Map<number, LockedPlayer>();
+  const found = new Map<UserId, LockedPlayer>();
   if (ids.length === 0) return found;
   for (const row of await rawQuery<LockedPlayer>(tx, LOCK_ROWS, [ids])) found.set(row.id, row);
   const limited = ids.filter((id) => modes.get(id) === 'limits' && found.has(id));
@@ -76,7 +77,7 @@ export function assertNotBanned(actor: LockedPlayer | undefined): LockedPlayer {
  * Locks the acting player (in `mode`) together with `others` (shared), in the lock order, and
  * refuses a banned actor. The caller decides what a banned other player means for its command.
  */
-export async function lockActor(tx: Tx, actorId: number, mode: PlayerLockMode = 'share', others: number[] = []): Promise<Map<number, LockedPlayer>> {
+export async function lockActor(tx: Tx, actorId: UserId, mode: PlayerLockMode = 'share', others: UserId[] = []): Promise<Map<UserId, LockedPlayer>> {
   const players = await lockPlayers(tx, [{ id: actorId, mode }, ...others.map((id) => ({ id, mode: 'share' as const }))]);
   assertNotBanned(players.get(actorId));
   return players;

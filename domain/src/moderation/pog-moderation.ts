@@ -17,11 +17,12 @@ import { recordModeration } from '../provenance/moderation';
 import { recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 import { moderationPolicy } from './policy';
+import type { PogId } from '@pog/common/schemas/ids';
 
 export const POG_GONE = 'That POG no longer exists (it may have been deleted meanwhile).';
 
 export interface PogDecision {
-  pogId: number;
+  pogId: PogId;
   decision: 'approved' | 'rejected';
   notes: string | null;
   /** See `assertNotModeratedSince`. */
@@ -29,7 +30,7 @@ export interface PogDecision {
   adminSessionId: number;
 }
 
-async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
+async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
   const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
   if (!rows[0]) throw new NotFoundError(POG_GONE);
   return rows[0];
@@ -94,7 +95,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
 }
 
 /** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
-export async function deletePogAsAdmin(db: Db, input: { pogId: number; adminSessionId: number }, now: Date): Promise<PogWithNames> {
+export async function deletePogAsAdmin(db: Db, input: { pogId: PogId; adminSessionId: number }, now: Date): Promise<PogWithNames> {
   moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;

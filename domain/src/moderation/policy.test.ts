@@ -1,10 +1,11 @@
+import { asUserId } from '@pog/common/schemas/ids';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pog/common/errors';
 import { ADMIN_SESSION_REQUIRED, mayModerate, mayReportPog, moderationPolicy } from './policy';
 
-const owner = { id: 1 };
-const reporter = { id: 2 };
-const pog = { userId: 1, moderationStatus: 'none' as const };
+const owner = { id: asUserId(1) };
+const reporter = { id: asUserId(2) };
+const pog = { userId: asUserId(1), moderationStatus: 'none' as const };
 
 describe('moderation policy', () => {
   it('lets a player report a POG they see and do not hold', () => {

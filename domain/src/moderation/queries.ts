@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { pogReports, pogs, users, type UserRow } from '../db/schema';
 import type { PogWithNames } from '../pogs/repository';
 import { likePattern } from '../db/like';
+import type { PogId } from '@pog/common/schemas/ids';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -62,7 +63,7 @@ export async function listUsersForAdmin(db: Db, query: AdminUserListQuery): Prom
 }
 
 /** The reports of one POG, newest first, with the reporters' names. */
-export async function listReports(db: Db, pogId: number): Promise<PogReport[]> {
+export async function listReports(db: Db, pogId: PogId): Promise<PogReport[]> {
   const rows = await db
     .select({ report: pogReports, username: users.username })
     .from(pogReports)

@@ -14,10 +14,11 @@ import { lockActor } from './player-locks';
 import { moderationPolicy } from './policy';
 import { MISSING_POG } from '../pogs/policy';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
 export const ALREADY_REPORTED = 'You have already reported this POG. A moderator will review it.';
 
-export async function reportPog(db: Db, input: { pogId: number; userId: number; reason: string }, now: Date): Promise<PogWithNames> {
+export async function reportPog(db: Db, input: { pogId: PogId; userId: UserId; reason: string }, now: Date): Promise<PogWithNames> {
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // The reporter's row first (the lock order: players, then POGs): a ban overtaking the report is seen.

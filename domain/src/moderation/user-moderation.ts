@@ -15,9 +15,10 @@ import { assertNotModeratedSince } from './conflicts';
 import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
 import { moderationPolicy } from './policy';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export interface UserDecision {
-  userId: number;
+  userId: UserId;
   isBanned: boolean;
   /** Required (non-blank) to ban; ignored and cleared on unban. */
   banReason: string | null;

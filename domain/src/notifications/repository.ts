@@ -5,9 +5,10 @@ import type { Db, Tx } from '../db/client';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { notifications, type NotificationRow } from '../db/schema';
+import { asNotificationId, type NotificationId, type UserId } from '@pog/common/schemas/ids';
 
 export interface NewNotification {
-  userId: number;
+  userId: UserId;
   kind: NotificationKind;
   title: string;
   body: string;
@@ -61,7 +62,7 @@ export async function insertNotifications(db: Db | Tx, inputs: NewNotification[]
   return rows.map(toNotification);
 }
 
-export async function listNotifications(db: Db, userId: number, limit = 50): Promise<NotificationList> {
+export async function listNotifications(db: Db, userId: UserId, limit = 50): Promise<NotificationList> {
   const [rows, unread] = await Promise.all([
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit),
     db
@@ -77,13 +78,13 @@ export async function listNotifications(db: Db, userId: number, limit = 50): Pro
  * work: when anything changed, every tab of the player hears it (`notifications:read`, with the
  * unread count after it), so each bell's count follows at once. Returns that count.
  */
-export async function markNotificationsRead(db: Db, userId: number, ids: number[] | undefined, at: Date): Promise<number> {
+export async function markNotificationsRead(db: Db, userId: UserId, ids: NotificationId[] | undefined, at: Date): Promise<number> {
   return inUnitOfWork(db, at, async (uow) => {
     const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
     const marked = await uow.tx
       .update(notifications)
       .set({ readAt: at })
-      .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [-1])) : mine)
+      .where(ids ? and(mine, inArray(notifications.id, ids.length ? ids : [asNotificationId(-1)])) : mine)
       .returning({ id: notifications.id });
     const [unread] = await uow.tx.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
     const unreadCount = Number(unread?.n ?? 0);

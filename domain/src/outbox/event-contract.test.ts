@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asUserId } from '@pog/common/schemas/ids';
 import { assertEventPayload, EventContractError } from './event-contract';
 import { UnitOfWork } from './unit-of-work';
 
@@ -15,8 +16,8 @@ describe('durable events against their contract', () => {
   it('is checked when a command records the event, under NODE_ENV=test', () => {
     expect(process.env.NODE_ENV).toBe('test');
     const uow = new UnitOfWork(undefined as never, new Date(), null);
-    expect(() => uow.toUser(1, 'trade:created', { id: 1 } as never)).toThrow(/trade:created/);
+    expect(() => uow.toUser(asUserId(1), 'trade:created', { id: 1 } as never)).toThrow(/trade:created/);
     expect(() => uow.toAdmins('moderation:user', { action: 'promoted' } as never)).toThrow(/moderation:user/);
-    expect(() => uow.revokeUser(1, 'Logged out.')).not.toThrow();
+    expect(() => uow.revokeUser(asUserId(1), 'Logged out.')).not.toThrow();
   });
 });

@@ -4,6 +4,7 @@
  * decides when each runs.
  */
 import { sql } from 'drizzle-orm';
+import type { UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import type { LeaseTerm } from './sequencer-lease';
@@ -69,7 +70,7 @@ const toEvent = (row: Row): SequencedEvent => ({
  * that order). Nothing written here locks a row another command waits for, so the counts stay the
  * last locks the command takes.
  */
-export async function writeOutbox(tx: Tx, records: { pogsHeld: ReadonlyMap<number, number>; events: EventRecord[]; jobs: JobRecord[] }): Promise<void> {
+export async function writeOutbox(tx: Tx, records: { pogsHeld: ReadonlyMap<UserId, number>; events: EventRecord[]; jobs: JobRecord[] }): Promise<void> {
   const counts = [...records.pogsHeld].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
   const values: string[] = [];
   if (counts.length > 0) values.push(JSON.stringify(counts.map(([user_id, delta]) => ({ user_id, delta }))));

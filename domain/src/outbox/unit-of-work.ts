@@ -12,9 +12,10 @@ import type { JobName, JobPayload } from '../jobs/definitions';
 import { checkEventPayload } from './event-contract';
 import { writeOutbox, type EventRecord, type JobRecord } from './store';
 import { transactionAt } from './transaction';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** Messages between processes, carried by the outbox's 'cluster' stream (never shown to clients). */
-export type ClusterMessage = { type: 'session'; tokenHash: string } | { type: 'user'; userId: number };
+export type ClusterMessage = { type: 'session'; tokenHash: string } | { type: 'user'; userId: UserId };
 
 export const CLUSTER_STREAM = 'cluster';
 export const CLUSTER_EVENT = 'cluster';
@@ -27,7 +28,7 @@ export interface FollowUpOptions {
 export class UnitOfWork {
   private readonly events: EventRecord[] = [];
   private readonly jobs: JobRecord[] = [];
-  private readonly pogsHeld = new Map<number, number>();
+  private readonly pogsHeld = new Map<UserId, number>();
 
   constructor(
     readonly tx: Tx,
@@ -36,7 +37,7 @@ export class UnitOfWork {
   ) {}
 
   /** A durable event for one player: delivered to every socket of theirs, replayed after a reconnect. */
-  toUser<E extends DurableEventName>(userId: number, event: E, payload: DurableEvents[E]): void {
+  toUser<E extends DurableEventName>(userId: UserId, event: E, payload: DurableEvents[E]): void {
     checkEventPayload(event, payload);
     this.events.push({ stream: userStream(userId), name: event, payload });
   }
@@ -48,7 +49,7 @@ export class UnitOfWork {
   }
 
   /** Tells a player's sockets their session ended and closes them, on every gateway (a ban). */
-  revokeUser(userId: number, reason: string): void {
+  revokeUser(userId: UserId, reason: string): void {
     this.toUser(userId, 'session:revoked', { reason });
   }
 
@@ -66,7 +67,7 @@ export class UnitOfWork {
    * A player now holds `delta` more (or fewer) POGs: every command that creates, deletes or moves a
    * POG says so, and the player lists' counts change in this same transaction, as it commits.
    */
-  pogsHeldChanged(userId: number, delta: number): void {
+  pogsHeldChanged(userId: UserId, delta: number): void {
     this.pogsHeld.set(userId, (this.pogsHeld.get(userId) ?? 0) + delta);
   }
 

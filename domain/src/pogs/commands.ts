@@ -46,7 +46,7 @@ function designKeys(design: { backgroundColor1: string; backgroundColor2: string
   return { colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2), textKey: designTextKey(design.textContent) };
 }
 
-async function creationFacts(tx: Tx, userId: number, now: Date): Promise<CreationFacts> {
+async function creationFacts(tx: Tx, userId: UserId, now: Date): Promise<CreationFacts> {
   // Sequential: a transaction's queries share one connection.
   const holding = await tx.select({ n: count() }).from(pogs).where(eq(pogs.userId, userId));
   const today = await tx.select({ n: count() }).from(pogCreations).where(and(eq(pogCreations.userId, userId), gte(pogCreations.createdAt, startOfUtcDay(now))));
@@ -68,7 +68,7 @@ async function creationFacts(tx: Tx, userId: number, now: Date): Promise<Creatio
 }
 
 /** Refuses a creation (or a design edit) over the limits, with the limit's code and when to try again. */
-async function assertMayCreate(tx: Tx, userId: number, now: Date, kind: CreationKind): Promise<void> {
+async function assertMayCreate(tx: Tx, userId: UserId, now: Date, kind: CreationKind): Promise<void> {
   const refusal = checkCreation(await creationFacts(tx, userId, now), now, kind);
   if (!refusal) return;
   throw new AppError(refusal.code, refusal.message, { retryAfterSeconds: refusal.retryAfterSeconds || undefined });
@@ -79,7 +79,7 @@ function scoreLater(uow: UnitOfWork, pog: PogRow): void {
   uow.enqueue('pog.score', { pogId: pog.id, version: pog.designVersion });
 }
 
-export async function createPog(db: Db, userId: number, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
+export async function createPog(db: Db, userId: UserId, input: CreatePogRequest, now: Date): Promise<PogWithNames> {
   pogPolicy.authorize('createAs', { id: userId }, input.userId);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
@@ -125,7 +125,7 @@ export async function createPog(db: Db, userId: number, input: CreatePogRequest,
 }
 
 /** Locks the POG (404 when missing). */
-async function lockPog(tx: Tx, pogId: number): Promise<PogRow> {
+async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
   const rows = await tx.select().from(pogs).where(eq(pogs.id, pogId)).for('update');
   if (!rows[0]) throw new NotFoundError(MISSING_POG);
   return rows[0];

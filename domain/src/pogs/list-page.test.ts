@@ -4,6 +4,7 @@
  * (recent and trending, rarity and creator filters, after a cursor), on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { pogs } from '../db/schema';
 import { openWithPlayers, TEST_BACKENDS } from '../testing/backends';
@@ -16,7 +17,7 @@ const RARITIES = ['common', 'rare', 'epic'] as const;
 
 describe.each(TEST_BACKENDS)('the plain POG list page on $name', ({ open, skip }) => {
   let database: Database;
-  let creators: number[];
+  let creators: UserId[];
 
   beforeAll(async () => {
     if (skip) return;

@@ -8,6 +8,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '@pog/common/pogs/pog';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, type PogRow } from '../db/schema';
@@ -15,9 +16,9 @@ import type { PogWithNames } from './repository';
 
 export interface ListPageKeys {
   rarity?: string | undefined;
-  creator?: number | undefined;
+  creator?: UserId | undefined;
   /** The cursor's keys, already checked. */
-  after?: { id: number; points?: number | undefined } | undefined;
+  after?: { id: PogId; points?: number | undefined } | undefined;
 }
 
 type ListRow = PogRow & { ownerName: string; creatorName: string };

@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, type PogRow } from '../db/schema';
+import type { PogId } from '@pog/common/schemas/ids';
 
 /** Hand-written (db/raw-query.ts): every trade and battle command runs one of them. */
 const LOCK_POGS: Record<PogLockMode, RawStatement> = {
@@ -21,8 +22,8 @@ export type PogLockMode = 'update' | 'share';
  * ignored; POGs that do not exist are simply absent from the map. A command that locks them `share`
  * never changes them afterwards (two such commands raising their locks on one row would deadlock).
  */
-export async function lockPogs(tx: Tx, ids: ReadonlyArray<number | null>, mode: PogLockMode = 'update'): Promise<Map<number, PogRow>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+export async function lockPogs(tx: Tx, ids: ReadonlyArray<PogId | null>, mode: PogLockMode = 'update'): Promise<Map<PogId, PogRow>> {
+  const wanted = [...new Set(ids.filter((id): id is PogId => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await rawQuery<PogRow>(tx, LOCK_POGS[mode], [wanted]);
   return new Map(rows.map((r) => [r.id, r]));

@@ -1,19 +1,20 @@
+import { asUserId } from '@pog/common/schemas/ids';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, NotFoundError } from '@pog/common/errors';
 import { EDIT_REFUSALS } from '@pog/common/pogs/edit-rule';
 import { mayCreatePogAs, mayDeletePog, mayEditPog, mayViewPog, MISSING_POG, pogPolicy } from './policy';
 
-const creator = { id: 1 };
-const holder = { id: 2 };
-const outsider = { id: 3 };
-const fresh = { userId: 1, creatorId: 1, changedHands: false, moderationStatus: 'none' as const };
-const traded = { userId: 2, creatorId: 1, changedHands: true, moderationStatus: 'none' as const };
+const creator = { id: asUserId(1) };
+const holder = { id: asUserId(2) };
+const outsider = { id: asUserId(3) };
+const fresh = { userId: asUserId(1), creatorId: asUserId(1), changedHands: false, moderationStatus: 'none' as const };
+const traded = { userId: asUserId(2), creatorId: asUserId(1), changedHands: true, moderationStatus: 'none' as const };
 
 describe('POG policy', () => {
   it('creates only as oneself', () => {
-    expect(mayCreatePogAs(creator, 1)).toBe(true);
-    expect(mayCreatePogAs(creator, 2)).toBe(false);
-    expect(() => pogPolicy.authorize('createAs', creator, 2)).toThrow(new ForbiddenError('You can only act as yourself (the user must be you).'));
+    expect(mayCreatePogAs(creator, asUserId(1))).toBe(true);
+    expect(mayCreatePogAs(creator, asUserId(2))).toBe(false);
+    expect(() => pogPolicy.authorize('createAs', creator, asUserId(2))).toThrow(new ForbiddenError('You can only act as yourself (the user must be you).'));
   });
 
   it('lets the creator edit while holding a POG that never changed hands', () => {

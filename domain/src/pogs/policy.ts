@@ -5,6 +5,7 @@
  * rejected exists only for its holder. The creation limits are counted by the commands.
  */
 import { ForbiddenError, NotFoundError } from '@pog/common/errors';
+import type { UserId } from '@pog/common/schemas/ids';
 import { editRefusal } from '@pog/common/pogs/edit-rule';
 import { policy, rule, type Actor } from '../authorize';
 import type { PogRow } from '../db/schema';
@@ -16,7 +17,7 @@ type Holding = Pick<PogRow, 'userId'>;
 type Editable = Pick<PogRow, 'userId' | 'creatorId' | 'changedHands'>;
 type Visible = Pick<PogRow, 'userId' | 'moderationStatus'>;
 
-export const mayCreatePogAs = (actor: Actor, userId: number): boolean => mayActAs(actor, { id: userId });
+export const mayCreatePogAs = (actor: Actor, userId: UserId): boolean => mayActAs(actor, { id: userId });
 export const mayEditPog = (actor: Actor, pog: Editable): boolean => editRefusal(pog, actor.id) === null;
 export const mayDeletePog = (actor: Actor, pog: Holding): boolean => pog.userId === actor.id;
 /** Anyone, signed in or not (`undefined`), sees a POG unless it was rejected and they do not hold it. */

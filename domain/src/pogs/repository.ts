@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cooldownHoursLeft } from '@pog/common/pogs/cooldown';
 import type { Pog, PogListQuery } from '@pog/common/pogs/pog';
-import { idSchema, INT4 } from '@pog/common/schemas/ids';
+import { idSchema, INT4, type PogId, type UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
@@ -33,7 +33,7 @@ export function toPog(found: PogWithNames, now: Date): Pog {
 }
 
 /** The POG with the moderator's notes: only for admin answers and events, and its owner's own view. */
-export function toPogFor(viewerId: number | undefined, found: PogWithNames, now: Date): Pog {
+export function toPogFor(viewerId: UserId | undefined, found: PogWithNames, now: Date): Pog {
   return viewerId === found.pog.userId ? toPogWithNotes(found, now) : toPog(found, now);
 }
 
@@ -82,7 +82,7 @@ function selectWithNames(db: Db | Tx) {
   return db.select(withNames).from(pogs).innerJoin(owner, eq(owner.id, pogs.userId)).innerJoin(creator, eq(creator.id, pogs.creatorId));
 }
 
-export async function findPog(db: Db | Tx, id: number): Promise<PogWithNames | undefined> {
+export async function findPog(db: Db | Tx, id: PogId): Promise<PogWithNames | undefined> {
   const rows = await selectWithNames(db).where(eq(pogs.id, id)).limit(1);
   return rows[0];
 }
@@ -94,7 +94,7 @@ const POGS_WITH_NAMES: RawStatement = {
     FROM pogs p JOIN users o ON o.id = p.user_id JOIN users c ON c.id = p.creator_id WHERE p.id = ANY($1::int[])`,
 };
 
-export async function findPogs(db: Db | Tx, ids: number[]): Promise<Map<number, PogWithNames>> {
+export async function findPogs(db: Db | Tx, ids: PogId[]): Promise<Map<PogId, PogWithNames>> {
   if (ids.length === 0) return new Map();
   const rows = await rawQuery<PogRow & { ownerUsername: string; creatorUsername: string }>(db, POGS_WITH_NAMES, [[...new Set(ids)]]);
   return new Map(rows.map(({ ownerUsername, creatorUsername, ...pog }) => [pog.id, { pog, username: ownerUsername, creatorUsername }]));
@@ -104,7 +104,7 @@ export async function findPogs(db: Db | Tx, ids: number[]): Promise<Map<number, 
 export const listed = ne(pogs.moderationStatus, 'rejected');
 
 /** What a page cursor holds: the last row's id (and points when trending), checked like any id. */
-const cursorSchema = z.object({ id: idSchema('The cursor'), points: z.number().int().min(INT4.min).max(INT4.max).optional() });
+const cursorSchema = z.object({ id: idSchema('The cursor').brand<'PogId'>(), points: z.number().int().min(INT4.min).max(INT4.max).optional() });
 type Cursor = z.infer<typeof cursorSchema>;
 
 const trendingPoints = sql<number>`coalesce(${pogs.points}, 0)`;
@@ -258,7 +258,7 @@ export async function searchedPage(db: Db, query: PogListQuery, text: string, li
   const matches = searchCondition(term);
   // Matches this frequent in the window: the list order reaches a page within about maxCandidates rows.
   if (frequentInWindow(windowed.length, query.limit, limits)) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
-  const candidates = await readRows<{ id: number; points: number }>(db, searchCandidates(db, query, matches, limits.maxCandidates));
+  const candidates = await readRows<{ id: PogId; points: number }>(db, searchCandidates(db, query, matches, limits.maxCandidates));
   if (candidates.length > limits.maxCandidates) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
   const trending = query.sort === 'trending';
   const ids = candidates
@@ -277,7 +277,7 @@ export function frequentInWindow(found: number, limit: number, { windowRows, max
 }
 
 /** The POGs of these ids, in this order. */
-async function byIds(db: Db, ids: number[]): Promise<PogWithNames[]> {
+async function byIds(db: Db, ids: PogId[]): Promise<PogWithNames[]> {
   const found = await findPogs(db, ids);
   return ids.flatMap((id) => found.get(id) ?? []);
 }
@@ -300,7 +300,7 @@ export async function listPogs(db: Db, query: PogListQuery, limits: SearchLimits
 }
 
 /** A player's POGs, newest first; rejected ones only when the owner asks. */
-export async function listOwnedPogs(db: Db, userId: number, includeRejected: boolean): Promise<PogWithNames[]> {
+export async function listOwnedPogs(db: Db, userId: UserId, includeRejected: boolean): Promise<PogWithNames[]> {
   return selectWithNames(db)
     .where(includeRejected ? eq(pogs.userId, userId) : and(eq(pogs.userId, userId), listed))
     .orderBy(desc(pogs.id))

@@ -4,6 +4,7 @@
  * database, scorePog makes it common.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { DesignLook } from '@pog/common/pogs/design-match';
 import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import { POG_TEMPLATES } from '@pog/common/pogs/templates';
@@ -20,7 +21,7 @@ const randomHash = () => Array.from({ length: 16 }, () => Math.floor(Math.random
 
 describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
   let database: Database;
-  let players: number[];
+  let players: UserId[];
   const now = new Date();
 
   beforeAll(async () => {
@@ -38,7 +39,7 @@ describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
   });
 
   /** Inserts a POG as createPog would store it (design keys and hash chunks included). */
-  async function insert(design: DesignLook, player = 0, imageHash: string | null = null): Promise<number> {
+  async function insert(design: DesignLook, player = 0, imageHash: string | null = null): Promise<PogId> {
     const [row] = await database.db
       .insert(pogs)
       .values({
@@ -57,7 +58,7 @@ describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
       .returning({ id: pogs.id });
     return row!.id;
   }
-  const score = async (id: number) => (await scorePogVersion(database.db, id, 1, now)).score!;
+  const score = async (id: PogId) => (await scorePogVersion(database.db, id, 1, now)).score!;
 
   /** A design of this run's own: colours and words no other test uses. */
   const original = (): DesignLook => ({

@@ -5,6 +5,7 @@
  * and a creator's own repeats of a colour pair or text count far more than other players'.
  */
 import { eq } from 'drizzle-orm';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POG_FONTS } from '@pog/common/pogs/fonts';
 import { colourPairKey, designTextKey, pointsFor } from '@pog/common/pogs/rarity';
@@ -28,7 +29,7 @@ const PAIRS: readonly [string, string][] = [
 
 describe.each(backends)('legendary share on $name', ({ open, skip }) => {
   let database: Database;
-  let players: number[];
+  let players: UserId[];
   const now = new Date();
   const tag = randomTag();
 
@@ -67,12 +68,12 @@ describe.each(backends)('legendary share on $name', ({ open, skip }) => {
       ...(options.scored ? { rarity: options.scored, scoredVersion: 1, scoredAt: now } : {}),
     };
   }
-  async function insert(...args: Parameters<typeof row>): Promise<number> {
+  async function insert(...args: Parameters<typeof row>): Promise<PogId> {
     const [inserted] = await database.db.insert(pogs).values(row(...args)).returning({ id: pogs.id });
     return inserted!.id;
   }
-  const score = async (id: number) => (await scorePogVersion(database.db, id, 1, now)).score!;
-  const stored = async (id: number) => (await database.db.select().from(pogs).where(eq(pogs.id, id)))[0]!;
+  const score = async (id: PogId) => (await scorePogVersion(database.db, id, 1, now)).score!;
+  const stored = async (id: PogId) => (await database.db.select().from(pogs).where(eq(pogs.id, id)))[0]!;
 
   it.skipIf(skip)("keeps a creator's first legendary and makes the next ones epic, with an epic's points", async () => {
     const first = await score(await insert(perfect(0), 0));

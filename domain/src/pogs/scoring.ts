@@ -19,6 +19,7 @@ import { inUnitOfWork } from '../outbox/unit-of-work';
 import { recordModeration } from '../provenance/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { findSimilarImages } from './similarity';
+import type { PogId } from '@pog/common/schemas/ids';
 
 export type FlagReason = 'blocklist' | 'duplicate-image';
 
@@ -120,7 +121,7 @@ async function withinLegendaryShare(tx: Tx, pog: PogRow, score: PogScore): Promi
   return capLegendary(score, { scored: Number(row?.scored ?? 0), legendary: Number(row?.legendary ?? 0) });
 }
 
-export async function scorePogVersion(db: Db, pogId: number, version: number, now: Date): Promise<ScoringOutcome> {
+export async function scorePogVersion(db: Db, pogId: PogId, version: number, now: Date): Promise<ScoringOutcome> {
   const found = await findPog(db, pogId);
   if (!found) return { status: 'missing', notifications: [] };
   if (found.pog.designVersion !== version) return { status: 'stale', notifications: [] };

@@ -8,6 +8,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pogListQuerySchema } from '@pog/common/pogs/pog';
+import { asUserId, type UserId } from '@pog/common/schemas/ids';
 import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
 import { pogs, users } from '../db/schema';
@@ -48,8 +49,8 @@ async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending', pa
 
 describe.each(backends)('Explore search on $name', ({ open, skip }) => {
   let database: Database;
-  let makerId = 0;
-  let otherId = 0;
+  let makerId = asUserId(0);
+  let otherId = asUserId(0);
   const terms = { common: tag(), rare: tag(), frequent: tag() };
 
   beforeAll(async () => {
@@ -66,7 +67,7 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       .returning({ id: users.id });
     makerId = maker!.id;
     otherId = other!.id;
-    const row = (name: string, options: { text?: string; creatorId?: number; rejected?: boolean; points?: number | null } = {}) => ({
+    const row = (name: string, options: { text?: string; creatorId?: UserId; rejected?: boolean; points?: number | null } = {}) => ({
       userId: other!.id,
       creatorId: options.creatorId ?? other!.id,
       name,

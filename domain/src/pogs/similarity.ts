@@ -7,10 +7,11 @@ import { and, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { EXACT_SEARCH_DISTANCE, hammingDistance, hashChunkProbes, hashChunks } from '@pog/common/pogs/image-hash';
 import type { Db, Tx } from '../db/client';
 import { pogs } from '../db/schema';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
 export interface SimilarImage {
-  pogId: number;
-  creatorId: number;
+  pogId: PogId;
+  creatorId: UserId;
   distance: number;
 }
 
@@ -32,7 +33,7 @@ function sqlHammingDistance(hash: string): SQL<number> {
  * few hundred chance candidates (about 800 at 100,000 images) never leave the database. Exposed so
  * it can be EXPLAINed.
  */
-export function similarImagesQuery(db: Db | Tx, hash: string, excludePogId?: number) {
+export function similarImagesQuery(db: Db | Tx, hash: string, excludePogId?: PogId) {
   const probes = hashChunkProbes(hash, EXACT_SEARCH_DISTANCE).map((values, index) => sql`${chunkColumnsInOrder[index]!} = any(${sql.param(values)}::int[])`);
   return db
     .select({ id: pogs.id, creatorId: pogs.creatorId, imageHash: pogs.imageHash })
@@ -51,7 +52,7 @@ export function similarImagesQuery(db: Db | Tx, hash: string, excludePogId?: num
  * The POGs whose image is within EXACT_SEARCH_DISTANCE of `hash`, nearest first; a POG can be left
  * out (itself, when re-scoring).
  */
-export async function findSimilarImages(db: Db | Tx, hash: string, excludePogId?: number): Promise<SimilarImage[]> {
+export async function findSimilarImages(db: Db | Tx, hash: string, excludePogId?: PogId): Promise<SimilarImage[]> {
   const rows = await similarImagesQuery(db, hash, excludePogId);
   return rows
     .map((r) => ({ pogId: r.id, creatorId: r.creatorId, distance: hammingDistance(hash, r.imageHash!) }))

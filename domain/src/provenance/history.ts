@@ -9,12 +9,13 @@ import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { pogHistory, type PogHistoryRow } from '../db/schema';
 import { toPogFor, type PogWithNames } from '../pogs/repository';
+import type { BattleId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 
 export interface NewHistoryEntry {
-  pogId: number;
+  pogId: PogId;
   details: HistoryDetails;
-  tradeId?: number;
-  battleId?: number;
+  tradeId?: TradeId;
+  battleId?: BattleId;
 }
 
 /** The most entries a page shows (the newest ones); trades are capped by supply, battles are not. */
@@ -40,20 +41,20 @@ const INSERT_HISTORY: RawStatement = {
     ORDER BY r.n`,
 };
 
-export const playerRef = (id: number, username: string): PlayerRef => ({ id, username });
+export const playerRef = (id: UserId, username: string): PlayerRef => ({ id, username });
 
 function toEntry(row: PogHistoryRow): HistoryEntry {
   return { id: row.id, at: row.createdAt.toISOString(), tradeId: row.tradeId, battleId: row.battleId, ...row.details };
 }
 
 /** The POG's history, oldest first (at most the newest HISTORY_LIMIT entries). */
-export async function historyOf(db: Db | Tx, pogId: number): Promise<HistoryEntry[]> {
+export async function historyOf(db: Db | Tx, pogId: PogId): Promise<HistoryEntry[]> {
   const rows = await db.select().from(pogHistory).where(eq(pogHistory.pogId, pogId)).orderBy(desc(pogHistory.id)).limit(HISTORY_LIMIT);
   return rows.reverse().map(toEntry);
 }
 
 /** The page of a POG as `viewerId` may see it (the moderator's notes only for its owner). */
-export async function pogProvenance(db: Db, found: PogWithNames, viewerId: number | undefined, now: Date): Promise<PogProvenance> {
+export async function pogProvenance(db: Db, found: PogWithNames, viewerId: UserId | undefined, now: Date): Promise<PogProvenance> {
   const history = await historyOf(db, found.pog.id);
   return {
     pog: toPogFor(viewerId, found, now),

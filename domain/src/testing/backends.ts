@@ -8,6 +8,7 @@
  * about a CPU second each time. Its `close()` does nothing; it ends with the process.
  */
 import { randomBytes } from 'node:crypto';
+import type { UserId } from '@pog/common/schemas/ids';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { migrate } from '../db/migrate';
 import { users } from '../db/schema';
@@ -43,7 +44,7 @@ export const randomTag = () =>
   [...randomBytes(7)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 
 /** Opens the (migrated) database and adds players with these usernames (their ids in that order). */
-export async function openWithPlayers(open: () => Promise<Database>, usernames: string[]): Promise<{ database: Database; players: number[] }> {
+export async function openWithPlayers(open: () => Promise<Database>, usernames: string[]): Promise<{ database: Database; players: UserId[] }> {
   const database = await open();
   const rows = await database.db
     .insert(users)

@@ -5,16 +5,17 @@ import type { Tx } from '../db/client';
 import { trades } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { toTrades } from './repository';
+import type { PogId } from '@pog/common/schemas/ids';
 
 /** Both POG columns, with the references to these POGs cleared (the rest kept as they are). */
-function detachedColumns(pogIds: number[]) {
+function detachedColumns(pogIds: PogId[]) {
   return {
     offerPogId: sql<number | null>`CASE WHEN ${inArray(trades.offerPogId, pogIds)} THEN NULL ELSE ${trades.offerPogId} END`,
     requestPogId: sql<number | null>`CASE WHEN ${inArray(trades.requestPogId, pogIds)} THEN NULL ELSE ${trades.requestPogId} END`,
   };
 }
 
-const referencing = (pogIds: number[]) => or(inArray(trades.offerPogId, pogIds), inArray(trades.requestPogId, pogIds))!;
+const referencing = (pogIds: PogId[]) => or(inArray(trades.offerPogId, pogIds), inArray(trades.requestPogId, pogIds))!;
 
 /** The ids of these trades, locked in ascending id order (the lock order), for an UPDATE ... WHERE id IN. */
 const inIdOrder = (tx: Tx, where: SQL | undefined) => tx.select({ id: trades.id }).from(trades).where(where).orderBy(asc(trades.id)).for('update');

@@ -17,7 +17,7 @@ import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '@pog/common/constants';
 import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
-import type { TradeId, UserId } from '@pog/common/schemas/ids';
+import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
@@ -94,8 +94,8 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
       .from(trades)
       .where(eq(trades.id, tradeId));
     const players = await lockActor(tx, actorId, 'share', peek ? [peek.fromUserId, peek.toUserId] : []);
-    const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is number => id !== null) : [];
-    const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<number, PogRow>();
+    const pogIds = peek ? [peek.offerPogId, peek.requestPogId].filter((id): id is PogId => id !== null) : [];
+    const found = answer === 'accepted' ? await lockPogs(tx, pogIds) : new Map<PogId, PogRow>();
     const row = await lockTrade(tx, tradeId);
     tradePolicy.authorize('answer', players.get(actorId)!, row);
     await assertPending(tx, row, now);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS } from '@pog/common/achievements/catalogue';
 import { LIMITS } from '@pog/common/constants';
+import { asPogId, asUserId, type UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { pogs, trades, userAchievements } from '../db/schema';
 import { lockPlayers } from '../moderation/player-locks';
@@ -20,14 +21,14 @@ const withTradeReward = ACHIEVEMENTS.filter((a) => a.tradeReward > 0);
 
 describe.each(TEST_BACKENDS)('trade rules on $name', ({ open, skip }) => {
   let database: Database;
-  let sender: number;
-  let other: number;
+  let sender: UserId;
+  let other: UserId;
 
   beforeAll(async () => {
     if (skip) return;
     const opened = await openWithPlayers(open, ['s', 'o'].map((n) => `rules${n}_${run}`));
     database = opened.database;
-    [sender, other] = opened.players as [number, number];
+    [sender, other] = opened.players as [UserId, UserId];
   }, 60_000);
 
   afterAll(async () => {
@@ -58,11 +59,11 @@ describe.each(TEST_BACKENDS)('trade rules on $name', ({ open, skip }) => {
       const players = await lockPlayers(tx, [
         { id: other, mode: 'share' },
         { id: sender, mode: 'limits' },
-        { id: 2_000_000_000, mode: 'share' },
+        { id: asUserId(2_000_000_000), mode: 'share' },
       ]);
       expect([...players.keys()]).toEqual([sender, other].sort((a, b) => a - b));
       expect(players.get(sender)).toEqual({ id: sender, username: `ruless_${run}`, avatarColor: '#6366F1', isBanned: false, banReason: null });
-      const found = await lockPogs(tx, [pog!.id, null, pog!.id, 2_000_000_000]);
+      const found = await lockPogs(tx, [pog!.id, null, pog!.id, asPogId(2_000_000_000)]);
       expect([...found.keys()]).toEqual([pog!.id]);
       expect(found.get(pog!.id)).toEqual(pog);
     });

@@ -11,6 +11,7 @@ import { rawQuery, type RawStatement } from '../db/raw-query';
 import { trades, type PogRow, type TradeRow } from '../db/schema';
 import type { UnitOfWork } from '../outbox/unit-of-work';
 import { toTrade } from './repository';
+import type { TradeId, UserId } from '@pog/common/schemas/ids';
 
 export const DAY_MS = 24 * 3600 * 1000;
 
@@ -37,7 +38,7 @@ const SENT_TODAY: RawStatement = {
 };
 
 /** The sender's daily limit of trade offers (counter-offers count as offers). Lock the sender's row first. */
-export async function assertUnderDailyLimit(tx: Tx, senderId: number, now: Date): Promise<void> {
+export async function assertUnderDailyLimit(tx: Tx, senderId: UserId, now: Date): Promise<void> {
   // The offers sent today and the completed achievements (their rewards raise the limit), in one round trip.
   const [sent] = await rawQuery<{ sentToday: number; achievements: string[] }>(tx, SENT_TODAY, [senderId, startOfUtcDay(now)]);
   const dailyLimit = LIMITS.dailyTradeLimit + rewardsOf(sent?.achievements ?? []).trade;
@@ -49,7 +50,7 @@ export async function assertUnderDailyLimit(tx: Tx, senderId: number, now: Date)
   }
 }
 
-export async function lockTrade(tx: Tx, tradeId: number): Promise<TradeRow> {
+export async function lockTrade(tx: Tx, tradeId: TradeId): Promise<TradeRow> {
   const [row] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
   if (!row) throw new NotFoundError('That trade does not exist.');
   return row;

@@ -6,6 +6,7 @@
 import { and, asc, eq, exists, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { User } from '@pog/common/schemas/auth';
+import type { UserId } from '@pog/common/schemas/ids';
 import { USER_PAGE_SIZE, type UserListQuery } from '@pog/common/users/directory';
 import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
@@ -75,7 +76,7 @@ function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields)
  * With `ids` (a list or a statement that selects them), the page is read among those players only,
  * already found to match (`searchedPlayerPage`).
  */
-export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: number[] | SQLWrapper) {
+export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: UserId[] | SQLWrapper) {
   const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matchConditions(db, filter, users))];
   return db
     .select({ user: users, held: pogsHeld, key: nameKey })
@@ -148,7 +149,7 @@ export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limit
   const limit = filter.limit ?? USER_PAGE_SIZE;
   if (windowed.length > limit) return { rows: windowed, path: 'window' };
   if (frequentInWindow(windowed.length, limit, limits)) return { rows: await publicUserListStatement(db, filter), path: 'name order' };
-  const candidates = await readRows<{ id: number }>(db, playerSearchCandidates(db, filter, limits.maxCandidates));
+  const candidates = await readRows<{ id: UserId }>(db, playerSearchCandidates(db, filter, limits.maxCandidates));
   if (candidates.length > limits.maxCandidates) return { rows: await publicUserListStatement(db, filter), path: 'name order' };
   const rows = candidates.length === 0 ? [] : await publicUserListStatement(db, filter, candidates.map((row) => row.id));
   return { rows, path: 'candidates' };
@@ -164,7 +165,7 @@ export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}, lim
   return { rows: page.map((r) => ({ ...toUser(r.user), pogCount: Number(r.held) })), nextCursor: more && last ? encodeCursor({ name: last.key }) : undefined };
 }
 
-export async function findPublicUser(db: Db, id: number): Promise<PublicUser | undefined> {
+export async function findPublicUser(db: Db, id: UserId): Promise<PublicUser | undefined> {
   const [row] = await db.select({ user: users, held: pogsHeld }).from(users).leftJoin(playerCounts, eq(playerCounts.userId, users.id)).where(eq(users.id, id)).limit(1);
   return row && { ...toUser(row.user), pogCount: Number(row.held) };
 }

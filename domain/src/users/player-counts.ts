@@ -4,6 +4,7 @@
  * in one statement just before they commit.
  */
 import { sql } from 'drizzle-orm';
+import type { UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
 
 /**
@@ -11,7 +12,7 @@ import type { Db, Tx } from '../db/client';
  * their locks in that order, so two commands touching the same players cannot deadlock). Zero
  * deltas are skipped: a one-for-one trade changes nobody's count and locks nothing.
  */
-export async function applyPogsHeldDeltas(tx: Tx, deltas: ReadonlyMap<number, number>): Promise<void> {
+export async function applyPogsHeldDeltas(tx: Tx, deltas: ReadonlyMap<UserId, number>): Promise<void> {
   const changed = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
   if (changed.length === 0) return;
   const rows = sql.join(

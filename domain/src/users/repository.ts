@@ -4,6 +4,7 @@ import type { User } from '@pog/common/schemas/auth';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { users, type UserRow } from '../db/schema';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export function toUser(row: UserRow): User {
   return {
@@ -21,7 +22,7 @@ const USER_BY_ID: RawStatement = { name: 'users_by_id', text: `SELECT ${selectCo
 
 /** What an answer shows of a player beside their id (trades' and battles' parties). */
 export interface PlayerShown {
-  id: number;
+  id: UserId;
   username: string;
   avatarColor: string;
 }
@@ -30,12 +31,12 @@ export interface PlayerShown {
 const PLAYERS_SHOWN: RawStatement = { name: 'players_shown', text: 'SELECT id, username, avatar_color AS "avatarColor" FROM users WHERE id = ANY($1::int[])' };
 
 /** These players' names and colours, by id (those that do not exist are absent). */
-export async function playersShown(db: Db | Tx, ids: number[]): Promise<Map<number, PlayerShown>> {
+export async function playersShown(db: Db | Tx, ids: UserId[]): Promise<Map<UserId, PlayerShown>> {
   if (ids.length === 0) return new Map();
   return new Map((await rawQuery<PlayerShown>(db, PLAYERS_SHOWN, [ids])).map((player) => [player.id, player]));
 }
 
-export async function findUserById(db: Db | Tx, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Db | Tx, id: UserId): Promise<UserRow | undefined> {
   const rows = await rawQuery<UserRow>(db, USER_BY_ID, [id]);
   return rows[0];
 }

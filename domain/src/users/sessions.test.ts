@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { outboxEvents } from '../db/schema';
 import { CLUSTER_STREAM } from '../outbox/unit-of-work';
@@ -17,13 +18,13 @@ const later = new Date('2031-05-07T12:00:00Z');
 
 describe.each(TEST_BACKENDS)('sessions and roles on $name', ({ open, skip }) => {
   let database: Database;
-  let player: number;
+  let player: UserId;
 
   beforeAll(async () => {
     if (skip) return;
     const opened = await openWithPlayers(open, [`sess_${run}`]);
     database = opened.database;
-    [player] = opened.players as [number];
+    [player] = opened.players as [UserId];
   }, 60_000);
 
   afterAll(async () => {

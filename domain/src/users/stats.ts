@@ -12,6 +12,7 @@ import { creationStreak, type UserStats } from '@pog/common/users/stats';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { userAchievements } from '../db/schema';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** How far back a creation streak is looked for (a longer one shows as this many days). */
 const STREAK_LOOKBACK_DAYS = 366;
@@ -50,7 +51,7 @@ const PROGRESS: RawStatement = {
 };
 
 interface ProgressRow {
-  id: number;
+  id: UserId;
   username: string;
   pogCount: number;
   createdToday: number;
@@ -71,13 +72,13 @@ interface ProgressRow {
  * Stats and completions of these players; players that do not exist are left out. Inside a unit of
  * work's transaction (or `transactionAt`), the statement runs with its generic plan.
  */
-export async function playerProgress(db: Db | Tx, userIds: number[], now: Date): Promise<Map<number, PlayerProgress>> {
+export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date): Promise<Map<UserId, PlayerProgress>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
   const today = startOfUtcDay(now);
   const since = new Date(today.getTime() - STREAK_LOOKBACK_DAYS * 24 * 3600 * 1000);
   const rows = await rawQuery<ProgressRow>(db, PROGRESS, [ids, today.toISOString(), since.toISOString()]);
-  const progress = new Map<number, PlayerProgress>();
+  const progress = new Map<UserId, PlayerProgress>();
   for (const row of rows) {
     const completed = new Map((row.completed ?? []).map((d) => [d.id, new Date(d.at)]));
     const rewards = rewardsOf(completed.keys());
@@ -109,18 +110,18 @@ function cooldownLeft(row: { lastCreatedAt: string | Date | null; hasRejected: b
 }
 
 /** One player's stats and completions; 404 for a player who does not exist. */
-export async function progressOf(db: Db | Tx, userId: number, now: Date): Promise<PlayerProgress> {
+export async function progressOf(db: Db | Tx, userId: UserId, now: Date): Promise<PlayerProgress> {
   const found = (await playerProgress(db, [userId], now)).get(userId);
   if (!found) throw new NotFoundError('That player does not exist.');
   return found;
 }
 
-export async function userStats(db: Db | Tx, userId: number, now: Date): Promise<UserStats> {
+export async function userStats(db: Db | Tx, userId: UserId, now: Date): Promise<UserStats> {
   return (await progressOf(db, userId, now)).stats;
 }
 
 /** Only what the limits need (creation and trade commands): the rewards of completed achievements. */
-export async function limitRewardsOf(db: Db | Tx, userId: number) {
+export async function limitRewardsOf(db: Db | Tx, userId: UserId) {
   const rows = await db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId));
   return rewardsOf(rows.map((r) => r.id));
 }

@@ -1,15 +1,16 @@
 /** Who is asking: resolved from the session cookie (what they may do: the domain's policies). */
 import type { Context } from 'koa';
 import { UnauthorizedError, type UserId } from '@pog/common';
+import { asUserId } from '@pog/common/schemas/ids';
 import type { tables } from '@pog/domain/db';
 import type { AppContext } from '../context';
 
 /** The session's user: the row read by the session's id, so its id is a UserId. */
 type SessionUser = typeof tables.users.$inferSelect & { id: UserId };
 
-export function sessionUserId(ctx: Context): number | undefined {
+export function sessionUserId(ctx: Context): UserId | undefined {
   const id = (ctx.session as { userId?: unknown } | null | undefined)?.userId;
-  return typeof id === 'number' ? id : undefined;
+  return typeof id === 'number' ? asUserId(id) : undefined;
 }
 
 /** The signed-in user, or 401. A banned user's sessions are gone, but a cached one is refused too. */

@@ -10,11 +10,12 @@ import { dropIdleSession, endSession, findSession, saveSession, touchSession } f
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { type Clock } from '@pog/domain/clock';
 import type { InvalidationBus } from '../cluster/invalidation';
+import type { UserId } from '@pog/common/schemas/ids';
 
-export type SessionData = Record<string, unknown> & { userId?: number };
+export type SessionData = Record<string, unknown> & { userId?: UserId };
 
 interface CachedSession {
-  userId: number | null;
+  userId: UserId | null;
   data: SessionData;
   cachedAt: number;
 }

@@ -3,6 +3,7 @@ import { findUserById } from '@pog/domain/users';
 import { type Clock } from '@pog/domain/clock';
 import { type Db, tables } from '@pog/domain/db';
 import type { InvalidationBus } from '../cluster/invalidation';
+import type { UserId } from '@pog/common/schemas/ids';
 
 type UserRow = typeof tables.users.$inferSelect;
 
@@ -20,7 +21,7 @@ export class UserCache {
     });
   }
 
-  async get(userId: number): Promise<UserRow | undefined> {
+  async get(userId: UserId): Promise<UserRow | undefined> {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(userId);
     if (hit && now - hit.at < this.ttlMs) return hit.row;

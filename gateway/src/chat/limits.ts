@@ -6,6 +6,7 @@
 import { CHAT, ConflictError, RateLimitedError } from '@pog/common';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { retryAfterSeconds, spend, type LimitRule, type RateLimits } from '../auth/rate-limit';
+import type { UserId } from '@pog/common/schemas/ids';
 
 const rules = {
   minute: { name: 'chat:minute', points: CHAT.messagesPerMinute, durationSeconds: 60 },
@@ -15,7 +16,7 @@ const rules = {
 } satisfies Record<string, LimitRule>;
 
 /** Counts one message against both limits (a refused one still counts); over a limit, 429 saying when to come back. */
-export async function countChatMessage(limits: RateLimits, userId: number): Promise<void> {
+export async function countChatMessage(limits: RateLimits, userId: UserId): Promise<void> {
   const key = String(userId);
   const [minute, day] = await Promise.allSettled([limits.limiter(rules.minute).consume(key, 1), limits.limiter(rules.day).consume(key, 1)]);
   if (day.status === 'rejected') {
@@ -45,7 +46,7 @@ function refusalOf(reason: unknown): RateLimiterRes {
  * Claims the player's turn: a second message while PogBot is still answering is refused (409).
  * Returns the claim's release.
  */
-export async function claimChatTurn(limits: RateLimits, userId: number): Promise<() => Promise<void>> {
+export async function claimChatTurn(limits: RateLimits, userId: UserId): Promise<() => Promise<void>> {
   const busy = limits.limiter(rules.busy);
   const key = String(userId);
   await spend([[busy, key]], () => new ConflictError('PogBot is still answering your previous message. Please wait for the answer, then send the next one.'));

@@ -15,13 +15,14 @@ import { LiveClient } from '../testing/live-client';
 import { pogDesign } from '../testing/players';
 import { startService, type ServiceProcess } from '../testing/processes';
 import { waitFor } from '../testing/wait';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const missing = [!databaseUrl && 'TEST_DATABASE_URL', !redisUrl && 'TEST_REDIS_URL'].filter(Boolean).join(' and ');
 
 interface Player {
-  id: number;
+  id: UserId;
   /** Requests go to the player's gateway while it lives, then to the survivor. */
   clients: ApiClient[];
   live: LiveClient;
@@ -72,7 +73,7 @@ describe.skipIf(Boolean(missing))(`kill -9 while relaying${missing ? ` [needs ${
       players.push({ id: user.id, clients: [client, fallback], live });
     }
     const db = database.db;
-    const pogsOf = new Map<number, number[]>();
+    const pogsOf = new Map<number, PogId[]>();
     for (const p of players) pogsOf.set(p.id, [await givePog(db, p.id), await givePog(db, p.id), await givePog(db, p.id), await givePog(db, p.id)]);
 
     /** A request through the player's gateway, or the survivor once it is gone; a cut connection counts as "unknown". */

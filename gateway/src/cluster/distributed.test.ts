@@ -9,6 +9,7 @@ import { uniqueName } from '../testing/databases';
 import { startService, type ServiceProcess } from '../testing/processes';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { waitFor } from '../testing/wait';
+import type { UserId } from '@pog/common/schemas/ids';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -71,7 +72,7 @@ describe.skipIf(Boolean(missing))(`two gateways and a worker sharing PostgreSQL 
     const alice = new ApiClient(gatewayA!.url);
     const bob = new ApiClient(gatewayB!.url);
     const [a, b] = await Promise.all([alice.register(uniqueName('alice')), bob.register(uniqueName('bob'))]);
-    const design = (userId: number, name: string) => ({ userId, name, textContent: '', fontFamily: 'Bangers', textColor: '#FFFFFF', backgroundColor1: '#112233', backgroundColor2: '#445566', imageUrl: '', imageStyle: 'cover' });
+    const design = (userId: UserId, name: string) => ({ userId, name, textContent: '', fontFamily: 'Bangers', textColor: '#FFFFFF', backgroundColor1: '#112233', backgroundColor2: '#445566', imageUrl: '', imageStyle: 'cover' });
     const [alicePog, bobPog] = await Promise.all([alice.post('/api/pogs', design(a.id, 'Alice Disc')), bob.post('/api/pogs', design(b.id, 'Bob Disc'))]);
 
     const [aliceSocket, bobSocket] = await Promise.all([connectSocket(gatewayA!.url, alice), connectSocket(gatewayB!.url, bob)]);

@@ -18,13 +18,14 @@ import { spawnService, type SpawnedService } from '../testing/processes';
 import { parsePrometheusText } from '../testing/prometheus-text';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { waitFor } from '../testing/wait';
+import type { TradeId } from '@pog/common/schemas/ids';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 interface Received {
   name: string;
-  tradeId: number | undefined;
+  tradeId: TradeId | undefined;
   position: number;
 }
 
@@ -33,7 +34,7 @@ function recordStream(socket: TestSocket, stream: string): Received[] {
   const seen: Received[] = [];
   socket.onAny((name: string, payload: unknown, meta?: { stream?: string; position?: number }) => {
     if (meta?.stream !== stream || meta.position === undefined) return;
-    seen.push({ name, tradeId: name.startsWith('trade:') ? (payload as { id: number }).id : undefined, position: meta.position });
+    seen.push({ name, tradeId: name.startsWith('trade:') ? (payload as { id: TradeId }).id : undefined, position: meta.position });
   });
   return seen;
 }

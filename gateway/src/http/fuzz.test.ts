@@ -20,6 +20,7 @@ import { givePog } from '../testing/battles';
 import { backendTitle, BACKENDS, uniqueName } from '../testing/databases';
 import { hostileRequest, type HostileRequest } from '../testing/hostile';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import type { UserId } from '@pog/common/schemas/ids';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? (THOROUGH_TESTS ? 30 : 15));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -47,7 +48,7 @@ describe.each(BACKENDS)('fuzzing every route', (backend) => {
   describe.skipIf(Boolean(backend.skipReason))(backendTitle(backend), () => {
     let app: TestApp;
     const actors: Record<HostileRequest['actor'], ApiClient> = {} as never;
-    let player: { id: number; username: string };
+    let player: { id: UserId; username: string };
     const knownIds: number[] = [1, MAX_ID];
 
     beforeAll(async () => {

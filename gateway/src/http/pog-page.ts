@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 
 const POG_PAGE = /^\/pog\/([^/]+)\/?$/;
 const SITE_NAME = 'Pog Federation';
-const pogIdSchema = idTextSchema('The POG id');
+const pogIdSchema = idTextSchema('The POG id').brand<'PogId'>();
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

@@ -18,6 +18,7 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
 import { SOCKET_BUDGETS } from './socket-limits';
 import { StreamHub, type HubSocket } from './stream-hub';
+import { asUserId, type PogId, type UserId } from '@pog/common/schemas/ids';
 
 type Seen = { event: string; meta: EventMeta | undefined; payload: unknown };
 
@@ -51,7 +52,7 @@ describe.each(TEST_SETUPS)('catching up after a disconnect', (setup) => {
 
       let seenFirst: Seen[] = [];
       const first = await connectSocket(app.url, alice.client, {}, { [stream]: start }, (s) => (seenFirst = recordAll(s)));
-      const offer = (pogId: number) => bob.client.post('/api/trades', { fromUserId: bob.id, toUserId: alice.id, offerPogId: pogId, requestPogId: alicePog });
+      const offer = (pogId: PogId) => bob.client.post('/api/trades', { fromUserId: bob.id, toUserId: alice.id, offerPogId: pogId, requestPogId: alicePog });
       expect((await offer(bobPogs[0]!)).status).toBe(201);
       await waitFor(() => seenFirst.some((s) => s.event === 'trade:created'), 5_000, 'the first offer, live');
       first.close();
@@ -165,7 +166,7 @@ describe('the stream hub', () => {
   }
 
   it('holds live events back while a socket catches up, then sends only what it has not had', async () => {
-    const player = randomInt(1_000_000_000, 2_000_000_000);
+    const player = asUserId(randomInt(1_000_000_000, 2_000_000_000));
     const stream = userStream(player);
     await inUnitOfWork(db, new Date(), async (uow) => {
       for (let n = 1; n <= 4; n++) uow.toUser(player, 'notification', testNotification(player, n));
@@ -192,7 +193,7 @@ describe('the stream hub', () => {
   });
 
   it('closes a socket after telling it its session was revoked', async () => {
-    const player = randomInt(1_000_000_000, 2_000_000_000);
+    const player = asUserId(randomInt(1_000_000_000, 2_000_000_000));
     const stream = userStream(player);
     const hub = new StreamHub(db, silentLogger);
     const socket = fakeSocket('s2');
@@ -206,13 +207,13 @@ describe('the stream hub', () => {
 describe('the stream hub under many asks', () => {
   let app: TestApp;
   let db: Db;
-  let player: number;
+  let player: UserId;
   let stream: string;
   const BACKLOG = 250;
   beforeAll(async () => {
     app = await startTestApp();
     db = app.runtime.db;
-    player = randomInt(1_000_000_000, 2_000_000_000);
+    player = asUserId(randomInt(1_000_000_000, 2_000_000_000));
     stream = userStream(player);
     await inUnitOfWork(db, new Date(), async (uow) => {
       for (let n = 1; n <= BACKLOG; n++) uow.toUser(player, 'notification', testNotification(player, n));

@@ -24,10 +24,11 @@ import { isAllowedOrigin } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
 import { createSocketLimits, type SocketLimitStats } from './socket-limits';
 import type { StreamHub } from './stream-hub';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** A socket rides on a player session, an admin session, or both (one browser, two cookies). */
 export interface SocketData {
-  userId?: number;
+  userId?: UserId;
   tokenHash?: string;
   /** Set when the handshake carried a valid admin cookie: the socket hears the 'admins' stream. */
   adminTokenHash?: string;

@@ -16,6 +16,7 @@ import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import { asUserId } from '@pog/common/schemas/ids';
 
 type Player = TestPlayer;
 const DAY = 24 * 3600 * 1000;
@@ -125,7 +126,7 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
     it('checks several players at once (a group of battle winners), skipping players who are gone', async () => {
       const [a, b] = [await player(), await player()];
       for (const p of [a, b]) for (let i = 0; i < 5; i++) await givePog(db, p.id);
-      const completed = await recordAchievements(db, [a.id, b.id, a.id, 999_999_999], clock.now());
+      const completed = await recordAchievements(db, [a.id, b.id, a.id, asUserId(999_999_999)], clock.now());
       expect(completed).toEqual(new Map([[a.id, ['collector']], [b.id, ['collector']]]));
       expect((await recordAchievements(db, [a.id, b.id], clock.now())).size).toBe(0);
     });

@@ -11,6 +11,7 @@ import { pogDesign } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 
 type Player = TestPlayer;
 
@@ -29,17 +30,17 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
       const res = await p.client.post('/api/pogs', pogDesign(p.id, overrides));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       clock.advance(LIMITS.creationCooldownSeconds * 1000 + 1000);
-      return res.body as { id: number; name: string; userId: number };
+      return res.body as { id: PogId; name: string; userId: UserId };
     }
 
     /** Offers `from`'s POG for `to`'s POG; returns the pending trade's id. */
-    async function offerTrade(from: Player, fromPogId: number, to: Player, toPogId: number): Promise<number> {
+    async function offerTrade(from: Player, fromPogId: number, to: Player, toPogId: number): Promise<TradeId> {
       const res = await from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId: fromPogId, requestPogId: toPogId });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.id;
     }
     /** The trade is no longer pending, was cancelled for `reason`, and `p` was told. */
-    async function expectCancelled(p: Player, tradeId: number, reason: string) {
+    async function expectCancelled(p: Player, tradeId: TradeId, reason: string) {
       expect((await p.client.get(`/api/trades/pending/${p.id}`)).body.map((t: { id: number }) => t.id)).not.toContain(tradeId);
       const history = await p.client.get(`/api/trades/history/${p.id}`);
       expect(history.body.find((t: { id: number }) => t.id === tradeId)).toMatchObject({ status: 'cancelled', cancelReason: reason });

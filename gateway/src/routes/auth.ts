@@ -11,6 +11,7 @@ import { countRegistration, spendLoginAttempt } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { keepIfWrong } from '../auth/rate-limit';
 import { handle } from '../http/route';
+import type { UserId } from '@pog/common/schemas/ids';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
@@ -20,7 +21,7 @@ async function signedIn(db: Db, row: tables.UserRow): Promise<User> {
 }
 
 /** A fresh session id on every sign-in, so a planted cookie cannot ride along. */
-async function startSession(ctx: Context, userId: number): Promise<void> {
+async function startSession(ctx: Context, userId: UserId): Promise<void> {
   await ctx.session!.regenerate();
   ctx.session!.userId = userId;
 }

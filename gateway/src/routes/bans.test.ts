@@ -14,6 +14,7 @@ import { createPlayer, givePog, type TestPlayer } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import type { PogId } from '@pog/common/schemas/ids';
 
 type Player = TestPlayer;
 
@@ -34,7 +35,7 @@ describe.each(TEST_SETUPS)('Bans', (setup) => {
 
     const player = () => createPlayer(app, 'ban');
     const ban = (p: Player) => admin.put(`/api/admin/users/${p.id}/moderate`, { isBanned: true, banReason: 'Cheating' });
-    const ownerOf = async (pogId: number) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
+    const ownerOf = async (pogId: PogId) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
     const offer = (from: Player, fromPog: number, to: Player, toPog: number) =>
       from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId: fromPog, requestPogId: toPog });
     const challenge = (from: Player, fromPog: number, to: Player) =>

@@ -11,6 +11,7 @@ import { tables, type Db } from '@pog/domain/db';
 import { createPlayer, givePog } from '../testing/factories';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
 const PLAYERS = 20;
 const POGS_EACH = 3;
@@ -35,11 +36,11 @@ describe.each(TEST_SETUPS)('Battle conservation', (setup) => {
       const pick = <T>(items: T[]): T => items[Math.floor(rand() * items.length)]!;
       const players = await Promise.all(Array.from({ length: PLAYERS }, () => createPlayer(app, 'cons')));
       /** What the battles' results say each POG's owner should be. */
-      const expectedOwner = new Map<number, number>();
+      const expectedOwner = new Map<PogId, UserId>();
       for (const p of players) {
         for (let i = 0; i < POGS_EACH; i++) expectedOwner.set(await givePog(db, p.id, { rarity: pick([...RARITIES]) }), p.id);
       }
-      const pogsOf = (userId: number) => [...expectedOwner].filter(([, owner]) => owner === userId).map(([pogId]) => pogId);
+      const pogsOf = (userId: UserId) => [...expectedOwner].filter(([, owner]) => owner === userId).map(([pogId]) => pogId);
 
       const completed: Battle[] = [];
       for (let round = 0; completed.length < BATTLES && round < BATTLES; round++) {

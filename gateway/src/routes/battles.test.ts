@@ -12,6 +12,7 @@ import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import { asBattleId, type PogId } from '@pog/common/schemas/ids';
 
 const HOUR = 3_600_000;
 
@@ -39,7 +40,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       sockets.push(socket);
       return socket;
     };
-    const ownerOf = async (pogId: number) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
+    const ownerOf = async (pogId: PogId) => (await db.select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
     const notificationsOf = async (p: Player) => (await p.client.get('/api/notifications')).body.items as Array<{ kind: string; title: string; body: string }>;
 
     /** `a` challenges `b`, who is first given a POG: only a player who could accept can be challenged. */
@@ -366,7 +367,7 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
           { battleId: second.battle.id, actorId: null },
           { battleId: first.battle.id, actorId: first.b.id },
           { battleId: pending.id, actorId: pending.challengerId },
-          { battleId: 2_000_000_000, actorId: first.a.id },
+          { battleId: asBattleId(2_000_000_000), actorId: first.a.id },
           { battleId: second.battle.id, actorId: outsider.id },
         ],
         clock.now(),

@@ -8,6 +8,7 @@ import {
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
 /** How long a complete waits for the worker before settling the battle itself. */
 const RESOLVE_WAIT_MS = 1_000;
@@ -16,7 +17,7 @@ export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
 
   /** The battle of the `:id` param, if this user may see it (404 otherwise: battles/policy.ts). */
-  async function visibleBattle(id: number, user: { id: number }) {
+  async function visibleBattle(id: BattleId, user: { id: UserId }) {
     const row = await findBattleRow(app.db, id);
     if (!row) throw new NotFoundError(MISSING_BATTLE);
     battlePolicy.authorize('view', user, row);
@@ -94,7 +95,7 @@ export function battleRoutes(app: AppContext): Router {
    * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
    * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
    */
-  async function complete(battleId: number, actorId: number): Promise<Battle> {
+  async function complete(battleId: BattleId, actorId: UserId): Promise<Battle> {
     try {
       return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
     } catch (error) {

@@ -17,8 +17,9 @@ import { newPlayer, pogDesign, waitForScore } from '../testing/players';
 import { connectSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
-type Player = { client: ApiClient; id: number; username: string };
+type Player = { client: ApiClient; id: UserId; username: string };
 
 describe.each(TEST_SETUPS)('leaderboards', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -38,19 +39,19 @@ describe.each(TEST_SETUPS)('leaderboards', (setup) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as Leaderboard;
     };
-    const trade = async (from: Player, to: Player, offerPogId: number, requestPogId: number) => {
+    const trade = async (from: Player, to: Player, offerPogId: PogId, requestPogId: PogId) => {
       const offer = await from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId, requestPogId });
       expect(offer.status, JSON.stringify(offer.body)).toBe(201);
       const accepted = await to.client.patch(`/api/trades/${offer.body.id}/status`, { status: 'accepted' });
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     };
-    const battle = async (challenger: Player, defender: Player, challengerPogId: number, defenderPogId: number) => {
+    const battle = async (challenger: Player, defender: Player, challengerPogId: PogId, defenderPogId: PogId) => {
       const created = await challenger.client.post('/api/battles', { challengerId: challenger.id, defenderId: defender.id, challengerPogId, battleType: 'standard' });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect((await defender.client.post(`/api/battles/${created.body.id}/accept`, { defenderPogId })).status).toBe(200);
       const done = await challenger.client.post(`/api/battles/${created.body.id}/complete`, {});
       expect(done.status, JSON.stringify(done.body)).toBe(200);
-      return done.body as { winnerId: number };
+      return done.body as { winnerId: UserId };
     };
 
     it('keeps every standing equal to a recount through creations, scoring, trades, battles, deletions and bans', async () => {

@@ -12,6 +12,7 @@ import { backendTitle, BACKENDS, uniqueName } from '../testing/databases';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import type { PogId } from '@pog/common/schemas/ids';
 
 type Player = TestPlayer;
 const NOTE = 'Borderline: the text is rude';
@@ -25,7 +26,7 @@ describe.each(BACKENDS)('moderation notes', (backend) => {
     let other: Player;
     let guest: ApiClient;
     let name: string;
-    let pogId: number;
+    let pogId: PogId;
     const sockets: TestSocket[] = [];
     let ownerUpdates: Pog[];
     let adminQueue: Array<{ pog: Pog }>;

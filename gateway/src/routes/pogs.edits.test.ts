@@ -14,6 +14,7 @@ import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign, waitForScore } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import type { PogId } from '@pog/common/schemas/ids';
 
 type Player = TestPlayer;
 
@@ -35,11 +36,11 @@ describe.each(TEST_SETUPS)('POG edits and who may trade for what', (setup) => {
     async function create(p: Player, overrides: Record<string, unknown> = {}) {
       const res = await p.client.post('/api/pogs', pogDesign(p.id, overrides));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body as { id: number; designVersion?: number };
+      return res.body as { id: PogId; designVersion?: number };
     }
     const creationsOf = async (p: Player) =>
       (await db.select({ kind: tables.pogCreations.kind }).from(tables.pogCreations).where(eq(tables.pogCreations.userId, p.id))).map((r) => r.kind);
-    const pogRow = async (id: number) => (await db.select().from(tables.pogs).where(eq(tables.pogs.id, id)))[0]!;
+    const pogRow = async (id: PogId) => (await db.select().from(tables.pogs).where(eq(tables.pogs.id, id)))[0]!;
     /** `from` offers `fromPog` for `toPog`, `to` accepts; the clock then passes the trade cooldowns. */
     async function swap(from: Player, fromPog: number, to: Player, toPog: number) {
       const offer = await from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId: fromPog, requestPogId: toPog });
@@ -54,7 +55,7 @@ describe.each(TEST_SETUPS)('POG edits and who may trade for what', (setup) => {
       const [alice, bob] = [await player(), await player()];
       const design = await givePog(db, alice.id, { name: 'Original' });
       const bobs = await givePog(db, bob.id);
-      const rename = (p: Player, pogId: number, name: string) => p.client.patch(`/api/pogs/${pogId}`, { name });
+      const rename = (p: Player, pogId: PogId, name: string) => p.client.patch(`/api/pogs/${pogId}`, { name });
 
       expect((await alice.client.get(`/api/pogs/${design}`)).body.changedHands).toBe(false);
       expect((await rename(alice, design, 'Still mine')).status).toBe(200);

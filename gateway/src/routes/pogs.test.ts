@@ -12,6 +12,7 @@ import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import type { PogId } from '@pog/common/schemas/ids';
 
 const MINUTE = 60_000;
 
@@ -241,7 +242,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
     it('lists newest first with filters and keyset pagination, never rejected POGs', async () => {
       clock.set(new Date('2030-05-01T01:00:00Z'));
       const p = await player('lister');
-      const ids: number[] = [];
+      const ids: PogId[] = [];
       for (const name of ['Alpha Wave', 'Beta Wave', 'Gamma Ray', 'Delta Wave']) ids.push((await create(p, { name })).id);
       const byCreator = await p.client.get(`/api/pogs?creator=${p.id}`);
       expect(byCreator.body.map((x: { id: number }) => x.id)).toEqual([...ids].reverse());

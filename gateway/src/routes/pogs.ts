@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi } from '@pog/common';
+import type { PogId } from '@pog/common/schemas/ids';
 import { createPog, deleteOwnPog, findPog, MISSING_POG, pogPolicy, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
 import { pogProvenance } from '@pog/domain/provenance';
 import { requireUser, sessionUserId } from '../auth/current-user';
@@ -22,7 +23,7 @@ export function pogRoutes(app: AppContext): Router {
   const searches = createSearchPacer();
 
   /** The POG, if this visitor may see it (404 otherwise: pogs/policy.ts). */
-  async function visiblePog(ctx: Context, id: number): Promise<PogWithNames> {
+  async function visiblePog(ctx: Context, id: PogId): Promise<PogWithNames> {
     const found = await findPog(app.db, id);
     if (!found) throw new NotFoundError(MISSING_POG);
     const viewerId = sessionUserId(ctx);

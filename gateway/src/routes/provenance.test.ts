@@ -15,6 +15,7 @@ import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { newPlayer, pogDesign, waitForScore } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import type { BattleId, PogId, TradeId } from '@pog/common/schemas/ids';
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
 
@@ -33,9 +34,9 @@ describe.each(TEST_SETUPS)('POG provenance', (setup) => {
 
     const player = () => newPlayer(app.url, 'pv');
     const guest = () => new ApiClient(app.url);
-    const rowsOf = (pogId: number) => db.select().from(tables.pogHistory).where(eq(tables.pogHistory.pogId, pogId));
+    const rowsOf = (pogId: PogId) => db.select().from(tables.pogHistory).where(eq(tables.pogHistory.pogId, pogId));
 
-    async function page(client: ApiClient, pogId: number): Promise<PogProvenance> {
+    async function page(client: ApiClient, pogId: PogId): Promise<PogProvenance> {
       const res = await client.get(`/api/pogs/${pogId}/provenance`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       // The answer is the contract in common, exactly.
@@ -47,7 +48,7 @@ describe.each(TEST_SETUPS)('POG provenance', (setup) => {
       const request = await givePog(db, b.id, { name: 'Wanted Disc' });
       const sent = await a.client.post('/api/trades', { fromUserId: a.id, toUserId: b.id, offerPogId: offer, requestPogId: request });
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-      return { offer, request, tradeId: sent.body.id as number };
+      return { offer, request, tradeId: sent.body.id as TradeId };
     }
 
     async function acceptedBattle(a: Player, b: Player) {
@@ -57,7 +58,7 @@ describe.each(TEST_SETUPS)('POG provenance', (setup) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const accepted = await b.client.post(`/api/battles/${created.body.id}/accept`, { defenderPogId: bPog });
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-      return { aPog, bPog, battleId: created.body.id as number };
+      return { aPog, bPog, battleId: created.body.id as BattleId };
     }
 
     it('writes "created" with the POG, and shows the page to a signed-out visitor', async () => {

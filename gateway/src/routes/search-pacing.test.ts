@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchPacer, searchClient } from './search-pacing';
+import { asUserId } from '@pog/common/schemas/ids';
 
 /** A clock that moves only when a search works or a rest is waited out. */
 function virtualTime() {
@@ -91,7 +92,7 @@ describe('search pacing: one client searches at most a share of the time', () =>
   });
 
   it("names a signed-in player's turn by the player and a visitor's by the address", () => {
-    expect(searchClient(42, '10.0.0.1')).toBe('user:42');
+    expect(searchClient(asUserId(42), '10.0.0.1')).toBe('user:42');
     expect(searchClient(undefined, '10.0.0.1')).toBe('ip:10.0.0.1');
   });
 });

@@ -1,3 +1,4 @@
+import type { UserId } from '@pog/common/schemas/ids';
 /**
  * Fair use of the heaviest read. Explore's search is the costliest request a client can
  * repeat; embedded, it runs on the one database thread every other request needs too, and a client
@@ -89,6 +90,6 @@ export function createSearchPacer(options: SearchPacingOptions = {}): SearchPace
 }
 
 /** Whose turn a request's search takes: the signed-in player's, else the client address's. */
-export function searchClient(userId: number | undefined, ip: string): string {
+export function searchClient(userId: UserId | undefined, ip: string): string {
   return userId === undefined ? `ip:${ip}` : `user:${userId}`;
 }

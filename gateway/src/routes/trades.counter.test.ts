@@ -15,8 +15,9 @@ import { newPlayer } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import { asTradeId, type PogId, type TradeId, type UserId } from '@pog/common/schemas/ids';
 
-type Player = { client: ApiClient; id: number; username: string; pogs: number[] };
+type Player = { client: ApiClient; id: UserId; username: string; pogs: PogId[] };
 
 describe.each(TEST_SETUPS)('counter-offers', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -32,14 +33,14 @@ describe.each(TEST_SETUPS)('counter-offers', (setup) => {
 
     async function player(pogCount = 2, prefix = 'co'): Promise<Player> {
       const p = await newPlayer(app.url, prefix);
-      const pogs: number[] = [];
+      const pogs: PogId[] = [];
       for (let i = 0; i < pogCount; i++) pogs.push(await givePog(db(), p.id, { name: `${prefix} ${p.id} #${i}` }));
       return { ...p, pogs };
     }
     const offer = (from: Player, to: Player, i = 0, j = 0) => from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId: from.pogs[i], requestPogId: to.pogs[j] });
-    const counter = (by: ApiClient, tradeId: number, offerPogId: number, requestPogId: number) => by.post(`/api/trades/${tradeId}/counter`, { offerPogId, requestPogId });
-    const tradeRow = async (id: number) => (await db().select().from(tables.trades).where(eq(tables.trades.id, id)))[0]!;
-    const ownerOf = async (pogId: number) => (await db().select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
+    const counter = (by: ApiClient, tradeId: TradeId, offerPogId: PogId, requestPogId: PogId) => by.post(`/api/trades/${tradeId}/counter`, { offerPogId, requestPogId });
+    const tradeRow = async (id: TradeId) => (await db().select().from(tables.trades).where(eq(tables.trades.id, id)))[0]!;
+    const ownerOf = async (pogId: PogId) => (await db().select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
 
     it('replaces the offer: the old one ends countered, the counter goes live to the sender, and can be accepted', async () => {
       const a = await player();
@@ -116,7 +117,7 @@ describe.each(TEST_SETUPS)('counter-offers', (setup) => {
       const same = await counter(b.client, trade.id, b.pogs[0]!, a.pogs[0]!);
       expect(same.status).toBe(400);
       expect(same.body.message).toBe('A counter-offer must change at least one POG. To take this trade as it is, accept it.');
-      expect((await counter(b.client, 999_999_999, b.pogs[0]!, a.pogs[0]!)).status).toBe(404);
+      expect((await counter(b.client, asTradeId(999_999_999), b.pogs[0]!, a.pogs[0]!)).status).toBe(404);
       expect((await b.client.post(`/api/trades/${trade.id}/counter`, { offerPogId: 'x' })).status).toBe(400);
       await b.client.patch(`/api/trades/${trade.id}/status`, { status: 'rejected' });
       const late = await counter(b.client, trade.id, b.pogs[1]!, a.pogs[0]!);
@@ -129,7 +130,7 @@ describe.each(TEST_SETUPS)('counter-offers', (setup) => {
       const b = await player(3);
       const c = await player(1);
       const trade = (await offer(a, b)).body;
-      const refused = async (offerPogId: number, requestPogId: number, status: number, message: RegExp) => {
+      const refused = async (offerPogId: PogId, requestPogId: PogId, status: number, message: RegExp) => {
         const res = await counter(b.client, trade.id, offerPogId, requestPogId);
         expect(res.status, JSON.stringify(res.body)).toBe(status);
         expect(res.body.message).toMatch(message);

@@ -12,6 +12,7 @@ import { tables, type Db } from '@pog/domain/db';
 import { createPlayer, givePog } from '../testing/factories';
 import { backendTitle, BACKENDS } from '../testing/databases';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import type { PogId } from '@pog/common/schemas/ids';
 
 const ROUNDS = 40;
 /** Many rounds on a shared, busy machine: generous, since only the outcomes are checked. */
@@ -29,7 +30,7 @@ describe.skipIf(Boolean(postgres.skipReason))(`accepting a trade while deleting 
     await app?.close();
   });
 
-  const pogRow = async (id: number) => (await db.select().from(tables.pogs).where(eq(tables.pogs.id, id)))[0];
+  const pogRow = async (id: PogId) => (await db.select().from(tables.pogs).where(eq(tables.pogs.id, id)))[0];
 
   it(`${ROUNDS} rounds: no deadlock, and each round ends with exactly the accept or the delete`, async () => {
     const tally = { acceptWon: 0, deleteWon: 0 };

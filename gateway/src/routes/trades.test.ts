@@ -11,8 +11,9 @@ import { pogDesign, waitForScore } from '../testing/players';
 import { connectSocket, recordEvents } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
-type Player = { client: ApiClient; id: number; username: string };
+type Player = { client: ApiClient; id: UserId; username: string };
 
 describe.each(TEST_SETUPS)('trades', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
@@ -28,9 +29,9 @@ describe.each(TEST_SETUPS)('trades', (setup) => {
     const db = () => app.runtime.db;
 
     /** A player holding `count` scored POGs (creation cooldowns skipped with the clock). */
-    async function playerWithPogs(count = 1, prefix = 't'): Promise<Player & { pogs: number[] }> {
+    async function playerWithPogs(count = 1, prefix = 't'): Promise<Player & { pogs: PogId[] }> {
       const p = await createPlayer(app, prefix);
-      const pogs: number[] = [];
+      const pogs: PogId[] = [];
       for (let i = 0; i < count; i++) {
         const res = await p.client.post('/api/pogs', pogDesign(p.id, { name: `${prefix} pog ${i}` }));
         expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -42,7 +43,7 @@ describe.each(TEST_SETUPS)('trades', (setup) => {
     }
     const offer = (from: Player & { pogs: number[] }, to: Player & { pogs: number[] }, i = 0, j = 0) =>
       from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId: from.pogs[i], requestPogId: to.pogs[j] });
-    const ownerOf = async (pogId: number) => (await db().select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
+    const ownerOf = async (pogId: PogId) => (await db().select({ userId: tables.pogs.userId }).from(tables.pogs).where(eq(tables.pogs.id, pogId)))[0]?.userId;
 
     it('sends an offer: the full trade, live to the recipient and the sender\'s other tabs, with a notification', async () => {
       const a = await playerWithPogs();

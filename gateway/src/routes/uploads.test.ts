@@ -11,6 +11,7 @@ import { ApiClient } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { pogDesign, waitForScore } from '../testing/players';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** A photo-like test picture: a gradient with noise, carrying EXIF that must not survive. */
 async function photo(width: number, height: number, seed = 1): Promise<Buffer> {
@@ -55,7 +56,7 @@ describe.each(TEST_SETUPS)('image uploads', (setup) => {
     const uploadDir = () => app.runtime.config.uploadDir;
     const storedFiles = () => readdirSync(uploadDir()).filter((f) => f !== 'incoming');
     const incomingFiles = () => readdirSync(path.join(uploadDir(), 'incoming'));
-    const uploadsOf = (userId: number) => app.runtime.db.select().from(tables.uploads).where(eq(tables.uploads.userId, userId));
+    const uploadsOf = (userId: UserId) => app.runtime.db.select().from(tables.uploads).where(eq(tables.uploads.userId, userId));
 
     it('re-encodes, strips metadata, shrinks to 1024 px and serves the result', async () => {
       const p = await createPlayer(app);

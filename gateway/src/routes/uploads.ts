@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { requestLog } from '../observability/request-context';
 import { closeAfterAnswer, receiveImage, tooLargeFile } from './upload-body';
+import type { UserId } from '@pog/common/schemas/ids';
 
 /** Stored file names: what the worker writes, nothing with a path in it. */
 export const STORED_NAME = /^[A-Za-z0-9_-]{16,64}\.(jpg|webp)$/;
@@ -28,7 +29,7 @@ const NO_FILE = 'Please choose an image to upload (form field "image").';
 export const UPLOAD_DISCARD_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Counts an upload against the player's hourly allowance, before its bytes are read; 429 with Retry-After beyond it. */
-async function countUpload(app: AppContext, userId: number): Promise<void> {
+async function countUpload(app: AppContext, userId: UserId): Promise<void> {
   const { perHour } = app.config.uploads;
   const rule = { name: 'upload:user', points: perHour, durationSeconds: 3600 };
   await spend([[app.rateLimits.limiter(rule), String(userId)]], (refusal) => {

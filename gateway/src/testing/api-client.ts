@@ -1,5 +1,6 @@
 /** A tiny HTTP client for tests that keeps the session cookie like a browser would. */
 import { randomInt } from 'node:crypto';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -95,10 +96,10 @@ export class ApiClient {
   }
 
   /** Registers a fresh player and keeps their session. */
-  async register(username: string, password = 'secret-password'): Promise<{ id: number; username: string }> {
+  async register(username: string, password = 'secret-password'): Promise<{ id: UserId; username: string }> {
     const res = await this.post('/api/register', { username, password });
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: number; username: string };
+    return res.body as { id: UserId; username: string };
   }
 
   private storeCookie(line: string): void {

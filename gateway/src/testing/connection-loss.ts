@@ -8,12 +8,13 @@ import { ApiClient } from './api-client';
 import { givePog } from './battles';
 import { uniqueName } from './databases';
 import { TEST_PASSWORD } from './factories';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
 export interface TrafficPlayer {
   client: ApiClient;
-  id: number;
+  id: UserId;
   username: string;
-  pogId: number;
+  pogId: PogId;
   /** An offer of theirs may be pending still: its offer or its cancelling was cut off. */
   unsure?: boolean;
 }
@@ -90,7 +91,7 @@ async function offerAndCancel(player: TrafficPlayer, next: TrafficPlayer, note: 
 async function cancelPending(player: TrafficPlayer, note: Note): Promise<boolean> {
   const pending = await note('pending trades', player.client.get(`/api/trades/pending/${player.id}`));
   if (!succeeded(pending)) return false;
-  for (const trade of pending.body as Array<{ id: number; fromUserId: number }>) {
+  for (const trade of pending.body as Array<{ id: number; fromUserId: UserId }>) {
     if (trade.fromUserId !== player.id) continue;
     if (!succeeded(await note('cancel a pending trade', player.client.post(`/api/trades/${trade.id}/cancel`, { userId: player.id })))) return false;
   }

@@ -4,7 +4,7 @@
  * Setup only: what a test is about still goes through the API. See ./README.md.
  */
 import Keygrip from 'keygrip';
-import { asBattleId, asPogId, asUserId, AUTH, type Battle, type BattleType, type Trade } from '@pog/common';
+import { AUTH, type Battle, type BattleType, type Trade } from '@pog/common';
 import { acceptBattle, createBattle } from '@pog/domain/battles';
 import { createTrade } from '@pog/domain/trades';
 import { registerPlayer } from '@pog/domain/users';
@@ -15,6 +15,7 @@ import { newSessionToken } from '../auth/session-store';
 import { ApiClient } from './api-client';
 import { uniqueName } from './databases';
 import type { TestApp } from './test-app';
+import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
 export { giveAchievements } from './achievements';
 export { givePog } from './battles';
@@ -25,7 +26,7 @@ export const TEST_PASSWORD = 'secret-password';
 /** What newPlayer returns: a browser holding the player's session, and who they are. */
 export interface TestPlayer {
   client: ApiClient;
-  id: number;
+  id: UserId;
   username: string;
 }
 
@@ -45,7 +46,7 @@ function gatewayOf(app: TestApp) {
  * A browser signed in as `userId`: the session is written to the app's session store the way
  * koa-session writes it at sign-in, and the cookie signed with the app's keys.
  */
-export async function signIn(app: TestApp, userId: number, client = new ApiClient(app.url)): Promise<ApiClient> {
+export async function signIn(app: TestApp, userId: UserId, client = new ApiClient(app.url)): Promise<ApiClient> {
   const { sessions, config } = gatewayOf(app);
   const token = newSessionToken();
   await sessions.set(token, { userId, _expire: Date.now() + SESSION_MAX_AGE_MS, _maxAge: SESSION_MAX_AGE_MS });
@@ -65,21 +66,21 @@ export async function createPlayer(app: TestApp, prefix = 'p'): Promise<TestPlay
 }
 
 /** A pending trade offer from `from` to `to`, by the domain command (its notification and events included). */
-export function offerTrade(app: TestApp, from: number, to: number, offerPogId: number, requestPogId: number): Promise<Trade> {
+export function offerTrade(app: TestApp, from: UserId, to: UserId, offerPogId: PogId, requestPogId: PogId): Promise<Trade> {
   const { db, clock } = gatewayOf(app);
-  return createTrade(db, asUserId(from), { fromUserId: from, toUserId: to, offerPogId, requestPogId }, clock.now());
+  return createTrade(db, from, { fromUserId: from, toUserId: to, offerPogId, requestPogId }, clock.now());
 }
 
 /** A pending battle challenge, by the domain command. */
-export function challenge(app: TestApp, challengerId: number, defenderId: number, challengerPogId: number, battleType: BattleType = 'standard'): Promise<Battle> {
+export function challenge(app: TestApp, challengerId: UserId, defenderId: UserId, challengerPogId: PogId, battleType: BattleType = 'standard'): Promise<Battle> {
   const { db, clock } = gatewayOf(app);
-  return createBattle(db, asUserId(challengerId), { challengerId, defenderId, challengerPogId, battleType }, clock.now());
+  return createBattle(db, challengerId, { challengerId, defenderId, challengerPogId, battleType }, clock.now());
 }
 
 /** The defender accepts a pending battle with one of their POGs, by the domain command. */
-export function accept(app: TestApp, battleId: number, defenderId: number, defenderPogId: number): Promise<Battle> {
+export function accept(app: TestApp, battleId: BattleId, defenderId: UserId, defenderPogId: PogId): Promise<Battle> {
   const { db, clock } = gatewayOf(app);
-  return acceptBattle(db, asBattleId(battleId), asUserId(defenderId), asPogId(defenderPogId), clock.now());
+  return acceptBattle(db, battleId, defenderId, defenderPogId, clock.now());
 }
 
 /** The app's own database handle (units of work done through it wake the app's relay). */

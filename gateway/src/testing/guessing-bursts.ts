@@ -10,6 +10,7 @@ import { AUTH, CHAT, REPORTS } from '@pog/common';
 import { ApiClient, type ApiResponse } from './api-client';
 import { uniqueName } from './databases';
 import { pogDesign } from './players';
+import type { UserId } from '@pog/common/schemas/ids';
 
 export interface GuessingTarget {
   /** The gateways' base URLs: request i of a burst goes to gateway i mod their number. */
@@ -53,7 +54,7 @@ function expectRefusals(responses: ApiResponse[], message: string | RegExp, wind
   }
 }
 
-async function registered(target: GuessingTarget, prefix: string): Promise<{ client: ApiClient; id: number; username: string }> {
+async function registered(target: GuessingTarget, prefix: string): Promise<{ client: ApiClient; id: UserId; username: string }> {
   const client = new ApiClient(target.gateways[0]!);
   return { client, ...(await client.register(uniqueName(prefix), PASSWORD)) };
 }

@@ -2,8 +2,9 @@
 import { ApiClient } from './api-client';
 import { uniqueName } from './databases';
 import { waitFor } from './wait';
+import type { UserId } from '@pog/common/schemas/ids';
 
-export async function newPlayer(baseUrl: string, prefix = 'p'): Promise<{ client: ApiClient; id: number; username: string }> {
+export async function newPlayer(baseUrl: string, prefix = 'p'): Promise<{ client: ApiClient; id: UserId; username: string }> {
   const client = new ApiClient(baseUrl);
   const user = await client.register(uniqueName(prefix));
   return { client, ...user };

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
-import { asBattleId, asPogId, asUserId, resolveBattle } from '@pog/common';
+import { asBattleId, asPogId, asUserId, resolveBattle, type PogId, type UserId } from '@pog/common';
 import { acceptBattle, createBattle } from '@pog/domain/battles';
 import { migrate, openDatabase, tables, type Database } from '@pog/domain/db';
 import { systemClock } from '@pog/domain/clock';
@@ -67,9 +67,9 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
     return { row: row!, a: a!, b: b!, aPog: aPog!.id, bPog: bPog!.id };
   }
 
-  const owners = async (ids: number[]) =>
+  const owners = async (ids: PogId[]) =>
     (await database.db.select({ id: tables.pogs.id, userId: tables.pogs.userId }).from(tables.pogs).where(inArray(tables.pogs.id, ids))).map((r) => r.userId);
-  const completedNotes = async (userIds: number[]) =>
+  const completedNotes = async (userIds: UserId[]) =>
     database.db
       .select()
       .from(tables.notifications)

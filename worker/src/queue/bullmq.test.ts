@@ -9,6 +9,7 @@ import { QUEUE_NAME, type JobQueue, type JobWorker } from '@pog/domain/jobs';
 import { createBullQueue, createBullWorker } from './bullmq';
 import { createJobMetrics } from './metrics';
 import type { JobMetrics } from './job-tracker';
+import { asUserId } from '@pog/common/schemas/ids';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 /** Every test gets its own prefix under this one; all of them are deleted at the end. */
@@ -71,7 +72,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
 
   it('rejects run() with a timeout error when no worker finishes the job in time', async () => {
     const { queue } = setup();
-    await expect(queue.run('user.welcome', { userId: 1 }, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 504 });
+    await expect(queue.run('user.welcome', { userId: asUserId(1) }, { timeoutMs: 200 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 504 });
   });
 
   it('repeats a scheduled job, and processes registering it share one schedule', async () => {
@@ -82,8 +83,8 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
     });
     const otherProcess = createBullQueue({ redisUrl: redisUrl!, prefix });
     closers.push(() => otherProcess.close());
-    await queue.schedule('user.welcome', 150, { userId: 1 });
-    await otherProcess.schedule('user.welcome', 150, { userId: 2 });
+    await queue.schedule('user.welcome', 150, { userId: asUserId(1) });
+    await otherProcess.schedule('user.welcome', 150, { userId: asUserId(2) });
     await waitUntil(() => seen.length >= 3);
     await expect(inspect(prefix).getJobSchedulersCount()).resolves.toBe(1);
   });
@@ -96,7 +97,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
       if (userId === 1) await hold.opened;
       return { notificationId: userId };
     });
-    const running = queue.run('user.welcome', { userId: 1 });
+    const running = queue.run('user.welcome', { userId: asUserId(1) });
     await waitUntil(() => started.length === 1);
 
     let closed = false;
@@ -107,7 +108,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
     await closing;
     await expect(running).resolves.toEqual({ notificationId: 1 });
 
-    await queue.enqueue('user.welcome', { userId: 2 });
+    await queue.enqueue('user.welcome', { userId: asUserId(2) });
     await sleep(200);
     expect(started).toEqual([1]);
     await expect(inspect(prefix).getJobCounts('wait')).resolves.toEqual({ wait: 1 });
@@ -116,7 +117,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
   it('close() on the queue refuses new work', async () => {
     const { queue } = setup();
     await queue.close();
-    await expect(queue.enqueue('user.welcome', { userId: 1 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
+    await expect(queue.enqueue('user.welcome', { userId: asUserId(1) })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
     await expect(queue.healthy()).resolves.toBe(false);
   });
 
@@ -134,8 +135,8 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
 
   it('counts the jobs it holds by state', async () => {
     const { queue } = setup();
-    await queue.enqueue('user.welcome', { userId: 1 });
-    await queue.enqueue('user.welcome', { userId: 2 }, { delayMs: 60_000 });
+    await queue.enqueue('user.welcome', { userId: asUserId(1) });
+    await queue.enqueue('user.welcome', { userId: asUserId(2) }, { delayMs: 60_000 });
     await expect(queue.jobCounts()).resolves.toEqual({ waiting: 1, active: 0, delayed: 1, failed: 0, completed: 0 });
   });
 
@@ -153,7 +154,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
     const { prefix, queue } = setup();
     const child = spawnCrashingWorker(prefix);
     try {
-      const result = queue.run('user.welcome', { userId: 9 }, { timeoutMs: 14_000 });
+      const result = queue.run('user.welcome', { userId: asUserId(9) }, { timeoutMs: 14_000 });
       await child.started;
       child.process.kill('SIGKILL');
 

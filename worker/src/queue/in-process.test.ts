@@ -5,6 +5,7 @@ import { createMetricsRegistry } from '@pog/domain/metrics';
 import { memoryLogger } from '@pog/domain/logging';
 import { createInProcessQueue, type InProcessQueue } from './in-process';
 import { createJobMetrics } from './metrics';
+import { asUserId } from '@pog/common/schemas/ids';
 
 const silent = () => undefined;
 const open: InProcessQueue[] = [];
@@ -33,7 +34,7 @@ describe('in-process job queue', () => {
       if (attempt < 3) throw new Error('database is restarting');
       return { notificationId: attempt };
     });
-    await queue.run('user.welcome', { userId: 1 });
+    await queue.run('user.welcome', { userId: asUserId(1) });
     // Backoff 5 ms then 10 ms: the second wait is at least the doubled base.
     expect(startedAt[2]! - startedAt[1]!).toBeGreaterThanOrEqual(9);
   });
@@ -44,7 +45,7 @@ describe('in-process job queue', () => {
       await hold.opened;
       return { notificationId: 1 };
     });
-    await expect(queue.run('user.welcome', { userId: 1 }, { timeoutMs: 30 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 504 });
+    await expect(queue.run('user.welcome', { userId: asUserId(1) }, { timeoutMs: 30 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 504 });
     hold.release();
   });
 
@@ -54,11 +55,11 @@ describe('in-process job queue', () => {
       seen.push(userId);
       return { notificationId: null };
     });
-    await queue.schedule('user.welcome', 20, { userId: 1 });
+    await queue.schedule('user.welcome', 20, { userId: asUserId(1) });
     await waitUntil(() => seen.length === 1);
     expect(seen).toEqual([1]);
     // Registering again replaces the first schedule instead of adding a second one.
-    await queue.schedule('user.welcome', 20, { userId: 2 });
+    await queue.schedule('user.welcome', 20, { userId: asUserId(2) });
     await waitUntil(() => seen.length >= 4);
     expect(seen.slice(1)).toEqual(seen.slice(1).map(() => 2));
   });
@@ -73,7 +74,7 @@ describe('in-process job queue', () => {
       finished = true;
       return { notificationId: 1 };
     });
-    const running = queue.run('user.welcome', { userId: 1 });
+    const running = queue.run('user.welcome', { userId: asUserId(1) });
     await waitUntil(() => started);
 
     let closed = false;
@@ -85,13 +86,13 @@ describe('in-process job queue', () => {
     await closing;
     expect(finished).toBe(true);
     await expect(running).resolves.toEqual({ notificationId: 1 });
-    await expect(queue.enqueue('user.welcome', { userId: 2 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
+    await expect(queue.enqueue('user.welcome', { userId: asUserId(2) })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
     await expect(queue.healthy()).resolves.toBe(false);
   });
 
   it('close() drops jobs that have not started and tells their callers', async () => {
     const queue = queueWith(async () => ({ notificationId: 1 }));
-    const delayed = queue.run('user.welcome', { userId: 1 }, { delayMs: 10_000 });
+    const delayed = queue.run('user.welcome', { userId: asUserId(1) }, { delayMs: 10_000 });
     await queue.close();
     await expect(delayed).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
   });
@@ -106,7 +107,7 @@ describe('in-process job queue', () => {
       active--;
       return { notificationId: null };
     }, 2);
-    await Promise.all([1, 2, 3, 4, 5].map((userId) => queue.run('user.welcome', { userId })));
+    await Promise.all([1, 2, 3, 4, 5].map((userId) => queue.run('user.welcome', { userId: asUserId(userId) })));
     expect(peak).toBe(2);
   });
   it('counts its jobs, times each try by name and outcome, and logs failures with name, id and try', async () => {
@@ -129,15 +130,15 @@ describe('in-process job queue', () => {
       metrics: createJobMetrics(registry),
     });
     open.push(queue);
-    const first = queue.run('user.welcome', { userId: 1 });
-    await queue.enqueue('user.welcome', { userId: 5 });
-    await queue.enqueue('user.welcome', { userId: 6 }, { delayMs: 60_000 });
+    const first = queue.run('user.welcome', { userId: asUserId(1) });
+    await queue.enqueue('user.welcome', { userId: asUserId(5) });
+    await queue.enqueue('user.welcome', { userId: asUserId(6) }, { delayMs: 60_000 });
     await expect(queue.jobCounts()).resolves.toEqual({ waiting: 1, active: 1, delayed: 1, failed: 0, completed: 0 });
     hold.release();
     await first;
-    await queue.run('user.welcome', { userId: 2 });
-    await expect(queue.run('user.welcome', { userId: 3 }, { attempts: 2 })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
-    await expect(queue.run('user.welcome', { userId: 4 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await queue.run('user.welcome', { userId: asUserId(2) });
+    await expect(queue.run('user.welcome', { userId: asUserId(3) }, { attempts: 2 })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    await expect(queue.run('user.welcome', { userId: asUserId(4) })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await queue.jobCounts()).toMatchObject({ completed: 3, failed: 2, active: 0, delayed: 1 });
 
     const metrics = await registry.getSingleMetricAsString('pog_job_duration_seconds');

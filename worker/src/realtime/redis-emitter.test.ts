@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
+import { asUserId, userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
 import { silentLogger } from '@pog/domain/logging';
 import { socketIoRedisKey } from '@pog/domain/realtime';
 import { createRedisLiveChannel, type RedisLiveChannel } from './redis-emitter';
@@ -92,7 +92,7 @@ describe.skipIf(!redisUrl)('Redis live channel [needs TEST_REDIS_URL]', () => {
     const eight = await client([userRoom(8)]);
     const toSeven = nextEvent(seven, 'chat:delta');
     const toEight = nextEvent(eight, 'chat:delta', 300);
-    live.chatDelta(7, delta);
+    live.chatDelta(asUserId(7), delta);
     await expect(toSeven).resolves.toEqual(delta);
     await expect(toEight).resolves.toBeUndefined();
   });

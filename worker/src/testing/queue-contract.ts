@@ -5,8 +5,9 @@
 import { expect, it } from 'vitest';
 import { AppError, ForbiddenError } from '@pog/common';
 import type { JobContext, JobQueue, JobResult } from '@pog/domain/jobs';
+import { asUserId, type UserId } from '@pog/common/schemas/ids';
 
-export type WelcomeProcessor = (payload: { userId: number }, context: JobContext) => Promise<JobResult<'user.welcome'>>;
+export type WelcomeProcessor = (payload: { userId: UserId }, context: JobContext) => Promise<JobResult<'user.welcome'>>;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,7 +30,7 @@ export async function waitUntil(check: () => boolean, ms = 5_000): Promise<void>
 export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => JobQueue, options: { delayMs: number }): void {
   it('runs the processor and returns its result', async () => {
     const queue = makeQueue(async ({ userId }) => ({ notificationId: userId * 10 }));
-    await expect(queue.run('user.welcome', { userId: 4 })).resolves.toEqual({ notificationId: 40 });
+    await expect(queue.run('user.welcome', { userId: asUserId(4) })).resolves.toEqual({ notificationId: 40 });
   });
 
   it('retries a failing job with increasing attempt numbers until it succeeds', async () => {
@@ -39,7 +40,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
       if (attempt < 3) throw new Error('database is restarting');
       return { notificationId: attempt };
     });
-    await expect(queue.run('user.welcome', { userId: 1 })).resolves.toEqual({ notificationId: 3 });
+    await expect(queue.run('user.welcome', { userId: asUserId(1) })).resolves.toEqual({ notificationId: 3 });
     expect(attempts).toEqual([1, 2, 3]);
   });
 
@@ -49,7 +50,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
       tries++;
       throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
     });
-    const failure = await queue.run('user.welcome', { userId: 1 }, { attempts: 2 }).catch((e: unknown) => e);
+    const failure = await queue.run('user.welcome', { userId: asUserId(1) }, { attempts: 2 }).catch((e: unknown) => e);
     expect(tries).toBe(2);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'SERVER_ERROR', status: 500 });
@@ -62,7 +63,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
       tries++;
       throw new ForbiddenError('Only the owner may burn this pog.');
     });
-    const failure = await queue.run('user.welcome', { userId: 1 }).catch((e: unknown) => e);
+    const failure = await queue.run('user.welcome', { userId: asUserId(1) }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ code: 'FORBIDDEN', status: 403, message: 'Only the owner may burn this pog.' });
     await sleep(100);
@@ -77,10 +78,10 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
       await hold.opened;
       return { notificationId: userId };
     });
-    const first = queue.run('user.welcome', { userId: 1 }, { jobId: 'welcome-1' });
+    const first = queue.run('user.welcome', { userId: asUserId(1) }, { jobId: 'welcome-1' });
     await waitUntil(() => runs === 1);
-    const duplicate = queue.run('user.welcome', { userId: 2 }, { jobId: 'welcome-1' });
-    await queue.enqueue('user.welcome', { userId: 3 }, { jobId: 'welcome-1' });
+    const duplicate = queue.run('user.welcome', { userId: asUserId(2) }, { jobId: 'welcome-1' });
+    await queue.enqueue('user.welcome', { userId: asUserId(3) }, { jobId: 'welcome-1' });
     await sleep(50);
     hold.release();
     // The duplicate waits for the original job and shares its result.
@@ -88,7 +89,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
     await expect(duplicate).resolves.toEqual({ notificationId: 1 });
     expect(runs).toBe(1);
 
-    await expect(queue.run('user.welcome', { userId: 4 }, { jobId: 'welcome-1' })).resolves.toEqual({ notificationId: 4 });
+    await expect(queue.run('user.welcome', { userId: asUserId(4) }, { jobId: 'welcome-1' })).resolves.toEqual({ notificationId: 4 });
     expect(runs).toBe(2);
   });
 
@@ -99,7 +100,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
       return { notificationId: 1 };
     });
     const enqueuedAt = Date.now();
-    await queue.run('user.welcome', { userId: 1 }, { delayMs: options.delayMs });
+    await queue.run('user.welcome', { userId: asUserId(1) }, { delayMs: options.delayMs });
     expect(startedAt - enqueuedAt).toBeGreaterThanOrEqual(options.delayMs - 10);
   });
 }

@@ -1,6 +1,6 @@
 /** Query keys of stats and achievements; the first element is the URL of the read (routeQuery). */
-import { apiPaths } from '@pog/common';
+import { apiPaths, type UserId } from '@pog/common';
 import { callUrl } from '../../api/client';
 
-export const statsKey = (userId: number) => [callUrl(apiPaths.users.stats, { params: { id: userId } })] as const;
-export const achievementsKey = (userId: number) => [callUrl(apiPaths.users.achievements, { params: { id: userId } })] as const;
+export const statsKey = (userId: UserId) => [callUrl(apiPaths.users.stats, { params: { id: userId } })] as const;
+export const achievementsKey = (userId: UserId) => [callUrl(apiPaths.users.achievements, { params: { id: userId } })] as const;

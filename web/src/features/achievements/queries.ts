@@ -4,13 +4,13 @@
  * error texts (product spec: errors, Stats and profile), so the global toast is off.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@pog/common';
+import { apiPaths, type UserId } from '@pog/common';
 import { routeQuery } from '../../api/client';
 
-export function useUserStats(userId: number, enabled = true) {
+export function useUserStats(userId: UserId, enabled = true) {
   return useQuery({ ...routeQuery(apiPaths.users.stats, { params: { id: userId } }), staleTime: 0, enabled, meta: { errorToast: false } });
 }
 
-export function useAchievements(userId: number) {
+export function useAchievements(userId: UserId) {
   return useQuery({ ...routeQuery(apiPaths.users.achievements, { params: { id: userId } }), staleTime: 0, meta: { errorToast: false } });
 }

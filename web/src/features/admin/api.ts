@@ -1,5 +1,5 @@
 /** The admin calls of the product spec (calls), typed. All go through the app's one client (cookies, errors). */
-import { apiPaths, type ModeratePogRequest, type ModerateUserRequest } from '@pog/common';
+import { apiPaths, type ModeratePogRequest, type ModerateUserRequest, type PogId, type UserId } from '@pog/common';
 import { api } from '../../api/client';
 
 /** What a client sends; the server trims and fills in the rest. */
@@ -19,9 +19,9 @@ export const adminApi = {
   flagged: (signal?: AbortSignal) => api(apiPaths.admin.flaggedPogs, {}, signal),
   allPogs: (search: string, signal?: AbortSignal) => api(apiPaths.admin.allPogs, { query: { search: search.trim() || undefined } }, signal),
   users: (signal?: AbortSignal) => api(apiPaths.admin.users, {}, signal),
-  moderatePog: (pogId: number, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),
-  deletePog: (pogId: number) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
-  pogAudit: (pogId: number, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
-  pogReports: (pogId: number, signal?: AbortSignal) => api(apiPaths.admin.pogReports, { params: { id: pogId } }, signal),
-  moderateUser: (userId: number, body: UserDecisionBody) => api(apiPaths.admin.moderateUser, { params: { id: userId }, body }),
+  moderatePog: (pogId: PogId, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),
+  deletePog: (pogId: PogId) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
+  pogAudit: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
+  pogReports: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.pogReports, { params: { id: pogId } }, signal),
+  moderateUser: (userId: UserId, body: UserDecisionBody) => api(apiPaths.admin.moderateUser, { params: { id: userId }, body }),
 };

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminUser, Pog } from '@pog/common';
+import { type AdminUser, asUserId, type Pog } from '@pog/common';
 import { makePog } from '../pogs/testPog';
 import { applyAdminUser, applyLiveModerationEvent, applyLiveUserEvent, forgetAdminData } from './cache';
 import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, isAdminDataKey } from './keys';
@@ -40,7 +40,7 @@ describe('the admin caches', () => {
 
   it("follows another admin's ban live, and ignores a malformed one", () => {
     const client = new QueryClient();
-    const eve: AdminUser = { id: 4, username: 'eve', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
+    const eve: AdminUser = { id: asUserId(4), username: 'eve', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
     client.setQueryData(adminUsersKey, [eve]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     applyLiveUserEvent(client, { action: 'banned', user: { id: 4, username: 'eve' } });
@@ -54,7 +54,7 @@ describe('the admin caches', () => {
 
   it('writes a moderated player into the Users table', () => {
     const client = new QueryClient();
-    const bob: AdminUser = { id: 3, username: 'bob', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
+    const bob: AdminUser = { id: asUserId(3), username: 'bob', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
     client.setQueryData(adminUsersKey, [bob]);
     applyAdminUser(client, { ...bob, isBanned: true, banReason: 'spam', lastModeratedAt: '2024-01-01T00:00:00.000Z' });
     expect(client.getQueryData<AdminUser[]>(adminUsersKey)?.[0]).toMatchObject({ isBanned: true, banReason: 'spam' });
@@ -62,9 +62,9 @@ describe('the admin caches', () => {
 
   it('adds a new sign-up to the end of the Users table live, once', () => {
     const client = new QueryClient();
-    const bob: AdminUser = { id: 3, username: 'bob', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
+    const bob: AdminUser = { id: asUserId(3), username: 'bob', role: 'user', isBanned: false, banReason: null, lastModeratedAt: null };
     client.setQueryData(adminUsersKey, [bob]);
-    const newcomer: AdminUser = { ...bob, id: 9, username: 'newcomer' };
+    const newcomer: AdminUser = { ...bob, id: asUserId(9), username: 'newcomer' };
     applyLiveUserEvent(client, { action: 'registered', user: newcomer });
     applyLiveUserEvent(client, { action: 'registered', user: newcomer });
     expect(client.getQueryData<AdminUser[]>(adminUsersKey)?.map((u) => u.username)).toEqual(['bob', 'newcomer']);

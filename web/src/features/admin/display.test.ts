@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePog } from '../pogs/testPog';
 import { awaitsReview, creatorName, formatModeratedAt, matchesSearch, ownerLabel, pogPoints, roleOf, userInitials } from './display';
+import { asUserId } from '@pog/common';
 
 describe('admin display helpers', () => {
   it('shows points, else the score, else 0', () => {
@@ -11,9 +12,9 @@ describe('admin display helpers', () => {
   });
 
   it("names the owner, or 'User #id' when the name is missing", () => {
-    expect(ownerLabel({ username: 'alice', userId: 7 })).toBe('by alice');
-    expect(ownerLabel({ username: '', userId: 7 })).toBe('by User #7');
-    expect(creatorName({ creatorUsername: '', creatorId: 3 })).toBe('User #3');
+    expect(ownerLabel({ username: 'alice', userId: asUserId(7) })).toBe('by alice');
+    expect(ownerLabel({ username: '', userId: asUserId(7) })).toBe('by User #7');
+    expect(creatorName({ creatorUsername: '', creatorId: asUserId(3) })).toBe('User #3');
   });
 
   it("defaults the role to 'user' and gives two-letter initials", () => {

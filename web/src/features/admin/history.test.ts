@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModerationAuditEntry, PogReport } from '@pog/common';
+import { asPogId, asUserId, type ModerationAuditEntry, type PogReport } from '@pog/common';
 import { moderationHistory } from './history';
 
 const audit = (id: number, action: ModerationAuditEntry['action'], createdAt: string, notes: string | null): ModerationAuditEntry => ({
@@ -14,7 +14,7 @@ const audit = (id: number, action: ModerationAuditEntry['action'], createdAt: st
 
 describe('the moderation history of a POG', () => {
   it('lists every decision and report, newest first, with who, what, when and notes', () => {
-    const report: PogReport = { id: 1, pogId: 7, userId: 3, username: 'tattler', reason: 'Rude words', createdAt: '2024-05-01T10:00:00.000Z' };
+    const report: PogReport = { id: 1, pogId: asPogId(7), userId: asUserId(3), username: 'tattler', reason: 'Rude words', createdAt: '2024-05-01T10:00:00.000Z' };
     const history = moderationHistory(
       [audit(2, 'approved', '2024-05-01T12:00:00.000Z', 'Fine after all'), audit(1, 'rejected', '2024-05-01T11:00:00.000Z', null)],
       [report],

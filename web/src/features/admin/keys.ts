@@ -1,3 +1,4 @@
+import type { PogId } from '@pog/common';
 /**
  * Query keys of the admin panel. As everywhere in the app the first element is the URL the default
  * query function GETs; every key starts with ADMIN_ROOT so one call refreshes the whole panel.
@@ -25,4 +26,4 @@ export function isAdminDataKey(key: readonly unknown[]): boolean {
 
 export const AUDIT_PATH = '/api/admin/audit';
 /** One POG's moderation history: its audit entries and its reports (both admin reads). */
-export const pogHistoryKey = (pogId: number) => [AUDIT_PATH, { targetType: 'pog', targetId: pogId }] as const;
+export const pogHistoryKey = (pogId: PogId) => [AUDIT_PATH, { targetType: 'pog', targetId: pogId }] as const;

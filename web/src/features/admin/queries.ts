@@ -7,6 +7,7 @@ import { adminApi } from './api';
 import { moderationHistory } from './history';
 import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, pogHistoryKey } from './keys';
 import { ADMIN_TEXT } from './messages';
+import { asPogId, type PogId } from '@pog/common';
 
 /**
  * GET /api/admin/auth/status. Never retried: the panel waits on it, and a failure already has its
@@ -70,11 +71,11 @@ export function useAdminUsers(enabled: boolean, onUnauthorized: () => void) {
  * The whole moderation history of one POG (decisions and reports), for the Moderate POG dialog.
  * Refetched whenever the panel's data is (each action reloads it) and when a report arrives live.
  */
-export function usePogHistory(pogId: number | null) {
+export function usePogHistory(pogId: PogId | null) {
   return useQuery({
-    queryKey: pogHistoryKey(pogId ?? 0),
+    queryKey: pogHistoryKey(pogId ?? asPogId(0)),
     queryFn: async ({ signal }) => {
-      const id = pogId ?? 0;
+      const id = pogId ?? asPogId(0);
       const [audit, reports] = await Promise.all([adminApi.pogAudit(id, signal), adminApi.pogReports(id, signal)]);
       return moderationHistory(audit, reports);
     },

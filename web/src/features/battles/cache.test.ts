@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Battle, Pog } from '@pog/common';
+import { asBattleId, asUserId, type Battle, type Pog } from '@pog/common';
 import { userPogsKey } from '../pogs/keys';
 import { makePog } from '../pogs/testPog';
 import { applyBattleUpdate, knownCompleted, withClosedBattle, withOpenBattle } from './cache';
@@ -32,29 +32,29 @@ describe('applyBattleUpdate', () => {
     const client = new QueryClient();
     const accepted = makeBattle({ status: 'accepted', defenderPogId: 2 });
     const tide = makePog({ id: 2, userId: 8, username: 'bob', name: 'Tide' });
-    client.setQueryData(pendingBattlesKey(8), [accepted]);
-    client.setQueryData(battleHistoryKey(8), []);
-    client.setQueryData(userPogsKey(7), [accepted.challengerPog]);
-    client.setQueryData(userPogsKey(8), [tide]);
+    client.setQueryData(pendingBattlesKey(asUserId(8)), [accepted]);
+    client.setQueryData(battleHistoryKey(asUserId(8)), []);
+    client.setQueryData(userPogsKey(asUserId(7)), [accepted.challengerPog]);
+    client.setQueryData(userPogsKey(asUserId(8)), [tide]);
 
     const completed = makeCompletedBattle();
-    expect(knownCompleted(client, completed, 8)).toBe(false);
-    applyBattleUpdate(client, completed, 8);
+    expect(knownCompleted(client, completed, asUserId(8))).toBe(false);
+    applyBattleUpdate(client, completed, asUserId(8));
 
-    expect(client.getQueryData<Battle[]>(pendingBattlesKey(8))).toEqual([]);
-    expect(client.getQueryData<Battle[]>(battleHistoryKey(8))?.map((b) => b.id)).toEqual([1]);
-    expect(client.getQueryData<Battle>(battleKey(1))?.status).toBe('completed');
-    expect(client.getQueryData<Pog[]>(userPogsKey(7))?.map((p) => p.name).sort()).toEqual(['Ember', 'Tide']);
-    expect(client.getQueryData<Pog[]>(userPogsKey(8))).toEqual([]);
-    expect(knownCompleted(client, completed, 8)).toBe(true);
+    expect(client.getQueryData<Battle[]>(pendingBattlesKey(asUserId(8)))).toEqual([]);
+    expect(client.getQueryData<Battle[]>(battleHistoryKey(asUserId(8)))?.map((b) => b.id)).toEqual([1]);
+    expect(client.getQueryData<Battle>(battleKey(asBattleId(1)))?.status).toBe('completed');
+    expect(client.getQueryData<Pog[]>(userPogsKey(asUserId(7)))?.map((p) => p.name).sort()).toEqual(['Ember', 'Tide']);
+    expect(client.getQueryData<Pog[]>(userPogsKey(asUserId(8)))).toEqual([]);
+    expect(knownCompleted(client, completed, asUserId(8))).toBe(true);
   });
 
   it('ignores a battle the viewer is not in, and leaves lists that were never loaded alone', () => {
     const client = new QueryClient();
-    applyBattleUpdate(client, makeBattle(), 9);
-    expect(client.getQueryData(battleKey(1))).toBeUndefined();
-    applyBattleUpdate(client, makeBattle(), 8);
-    expect(client.getQueryData(pendingBattlesKey(8))).toBeUndefined();
-    expect(client.getQueryData<Battle>(battleKey(1))?.status).toBe('pending');
+    applyBattleUpdate(client, makeBattle(), asUserId(9));
+    expect(client.getQueryData(battleKey(asBattleId(1)))).toBeUndefined();
+    applyBattleUpdate(client, makeBattle(), asUserId(8));
+    expect(client.getQueryData(pendingBattlesKey(asUserId(8)))).toBeUndefined();
+    expect(client.getQueryData<Battle>(battleKey(asBattleId(1)))?.status).toBe('pending');
   });
 });

@@ -4,7 +4,7 @@
  * the full battle, so the lists are patched in place and nothing needs a reload.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { OPEN_BATTLE_STATUSES, type Battle } from '@pog/common';
+import { type Battle, OPEN_BATTLE_STATUSES, type UserId } from '@pog/common';
 import { applyPogUpdate } from '../pogs/cache';
 import { battleHistoryKey, battleKey, pendingBattlesKey } from './keys';
 import { sideOf } from './outcome';
@@ -26,7 +26,7 @@ export function withClosedBattle(list: readonly Battle[], battle: Battle): Battl
 }
 
 /** Whether the cache already knew this battle as completed (so its result was already shown). */
-export function knownCompleted(queryClient: QueryClient, battle: Battle, viewerId: number): boolean {
+export function knownCompleted(queryClient: QueryClient, battle: Battle, viewerId: UserId): boolean {
   const known = [
     queryClient.getQueryData(battleKey(battle.id)),
     queryClient.getQueryData(battleHistoryKey(viewerId))?.find((item) => item.id === battle.id),
@@ -34,7 +34,7 @@ export function knownCompleted(queryClient: QueryClient, battle: Battle, viewerI
   return known.some((item) => item?.status === 'completed');
 }
 
-export function applyBattleUpdate(queryClient: QueryClient, battle: Battle, viewerId: number): void {
+export function applyBattleUpdate(queryClient: QueryClient, battle: Battle, viewerId: UserId): void {
   if (sideOf(battle, viewerId) === null) return;
   queryClient.setQueryData(battleKey(battle.id), battle);
   // A list not loaded yet is left alone: its first fetch already includes this battle.

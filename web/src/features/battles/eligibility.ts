@@ -3,7 +3,7 @@
  * supply, on cooldown or already risked in an open battle (decisions.md, Limits); the choosers mirror
  * that, each refused POG with its reason, in the server's order.
  */
-import { cooldownTitle, OPEN_BATTLE_STATUSES, pogUnavailable, type Battle, type Pog } from '@pog/common';
+import { type Battle, cooldownTitle, OPEN_BATTLE_STATUSES, type Pog, type PogId, pogUnavailable } from '@pog/common';
 
 export type RiskBlockReason = 'rejected' | 'exhausted' | 'cooldown' | 'in-battle';
 
@@ -28,9 +28,9 @@ const LABEL_OF: Record<Exclude<RiskBlockReason, 'cooldown'>, string> = {
 };
 
 /** The POGs committed in your open battles (pending or accepted). */
-export function riskedPogIds(battles: readonly Battle[]): Set<number> {
+export function riskedPogIds(battles: readonly Battle[]): Set<PogId> {
   const open = battles.filter((battle) => (OPEN_BATTLE_STATUSES as readonly string[]).includes(battle.status));
-  return new Set(open.flatMap((battle) => [battle.challengerPogId, battle.defenderPogId]).filter((id): id is number => id !== null));
+  return new Set(open.flatMap((battle) => [battle.challengerPogId, battle.defenderPogId]).filter((id): id is PogId => id !== null));
 }
 
 type RiskablePog = Pick<Pog, 'id' | 'moderationStatus' | 'tradesRemaining' | 'cooldownUntil' | 'onCooldown' | 'cooldownHours'>;

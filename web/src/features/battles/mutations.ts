@@ -5,7 +5,7 @@
  * safe to repeat on the server, but the reveal should not play twice.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Battle, CreateBattleRequest } from '@pog/common';
+import type { Battle, BattleId, CreateBattleRequest, PogId, UserId } from '@pog/common';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
 import { showFailure } from '../errors/showError';
@@ -21,7 +21,7 @@ interface WriteHooks<Input> {
 }
 
 function useBattleWrite<Input>(
-  viewerId: number,
+  viewerId: UserId,
   run: (input: Input) => Promise<Battle>,
   success: (battle: Battle) => { title: string; description?: string } | null,
   failedFallback: string,
@@ -48,7 +48,7 @@ function useBattleWrite<Input>(
   });
 }
 
-export const useSendChallenge = (viewerId: number) =>
+export const useSendChallenge = (viewerId: UserId) =>
   useBattleWrite(
     viewerId,
     (request: CreateBattleRequest) => sendChallenge(request),
@@ -56,25 +56,25 @@ export const useSendChallenge = (viewerId: number) =>
     BATTLE_TEXT.sendFailed,
   );
 
-export const useAcceptChallenge = (viewerId: number) =>
+export const useAcceptChallenge = (viewerId: UserId) =>
   useBattleWrite(
     viewerId,
-    ({ battleId, pogId }: { battleId: number; pogId: number }) => acceptChallenge(battleId, pogId),
+    ({ battleId, pogId }: { battleId: BattleId; pogId: PogId }) => acceptChallenge(battleId, pogId),
     () => ({ title: BATTLE_TEXT.acceptedTitle, description: BATTLE_TEXT.acceptedMessage }),
     BATTLE_TEXT.acceptFailed,
   );
 
-export const useDeclineChallenge = (viewerId: number) =>
+export const useDeclineChallenge = (viewerId: UserId) =>
   useBattleWrite(viewerId, declineChallenge, () => ({ title: BATTLE_TEXT.declinedTitle, description: BATTLE_TEXT.declinedMessage }), BATTLE_TEXT.declineFailed);
 
-export const useCancelChallenge = (viewerId: number) =>
+export const useCancelChallenge = (viewerId: UserId) =>
   useBattleWrite(viewerId, cancelChallenge, () => ({ title: BATTLE_TEXT.cancelledTitle, description: BATTLE_TEXT.cancelledMessage }), BATTLE_TEXT.cancelFailed);
 
 /**
  * The 'Battle Completed!' toast comes from the reveal, once the rolls have been shown. The reveal's
  * build-up starts with the click, so the wait for the server is part of the show.
  */
-export const useCompleteBattle = (viewerId: number) =>
+export const useCompleteBattle = (viewerId: UserId) =>
   useBattleWrite(viewerId, (battle: Battle) => completeBattle(battle.id), () => null, BATTLE_TEXT.completeFailed, {
     onStart: prepareReveal,
     onFailure: (battle) => abandonReveal(battle.id),

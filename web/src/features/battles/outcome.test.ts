@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { actionsFor, bonusText, completionToast, opponentOf, resultFor, sideNote, sideOf, winnerName } from './outcome';
 import { makeBattle, makeCompletedBattle } from './testBattle';
+import { asUserId } from '@pog/common';
 
-const ALICE = 7;
-const BOB = 8;
-const STRANGER = 9;
+const ALICE = asUserId(7);
+const BOB = asUserId(8);
+const STRANGER = asUserId(9);
 
 describe('actionsFor (product spec: screens and roles)', () => {
   it('offers accept and decline only to the defender, and cancel only to the challenger, of a pending battle', () => {

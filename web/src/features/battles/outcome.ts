@@ -1,19 +1,19 @@
 /** How a battle reads from one player's seat: their side, the opponent, the result, what they may do. */
-import { battleBonus, coinFaceOf, isCoinFlip, landedText, type Battle, type BattleParty, type BattleSide, type BattleType, type Rarity } from '@pog/common';
+import { type Battle, battleBonus, type BattleParty, type BattleSide, type BattleType, coinFaceOf, isCoinFlip, landedText, type Rarity, type UserId } from '@pog/common';
 
-export function sideOf(battle: Pick<Battle, 'challengerId' | 'defenderId'>, viewerId: number): BattleSide | null {
+export function sideOf(battle: Pick<Battle, 'challengerId' | 'defenderId'>, viewerId: UserId): BattleSide | null {
   if (battle.challengerId === viewerId) return 'challenger';
   if (battle.defenderId === viewerId) return 'defender';
   return null;
 }
 
-export function opponentOf(battle: Battle, viewerId: number): BattleParty {
+export function opponentOf(battle: Battle, viewerId: UserId): BattleParty {
   return sideOf(battle, viewerId) === 'challenger' ? battle.defender : battle.challenger;
 }
 
 export type BattleResult = 'won' | 'lost' | 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
 
-export function resultFor(battle: Pick<Battle, 'status' | 'winnerId'>, viewerId: number): BattleResult {
+export function resultFor(battle: Pick<Battle, 'status' | 'winnerId'>, viewerId: UserId): BattleResult {
   if (battle.status === 'completed') return battle.winnerId === viewerId ? 'won' : 'lost';
   return battle.status;
 }
@@ -39,7 +39,7 @@ export interface BattleActions {
  * the product spec (screens and roles): only pending battles offer accept, decline (both the defender's) and cancel
  * (the challenger's); only accepted ones offer the flip, to either player.
  */
-export function actionsFor(battle: Pick<Battle, 'status' | 'challengerId' | 'defenderId'>, viewerId: number): BattleActions {
+export function actionsFor(battle: Pick<Battle, 'status' | 'challengerId' | 'defenderId'>, viewerId: UserId): BattleActions {
   const side = sideOf(battle, viewerId);
   const pending = battle.status === 'pending';
   return {

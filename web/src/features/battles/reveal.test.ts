@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../stores/toasts';
 import { abandonReveal, announceCompletion, closeReveal, finishReveal, prepareReveal, registerStage, useRevealStore } from './reveal';
 import { makeBattle, makeCompletedBattle } from './testBattle';
+import { asBattleId } from '@pog/common';
 
 afterEach(() => {
   useRevealStore.setState({ current: null, announced: new Set(), stages: 0 });
@@ -38,11 +39,11 @@ describe('the reveal of a completed battle', () => {
     announceCompletion(makeCompletedBattle({ id: 6 }));
     expect(useRevealStore.getState().current).toMatchObject({ id: 6, status: 'completed' });
     // A failure ends only a build-up still waiting.
-    abandonReveal(6);
+    abandonReveal(asBattleId(6));
     expect(useRevealStore.getState().current?.id).toBe(6);
     closeReveal();
     prepareReveal(makeBattle({ id: 7, status: 'accepted' }));
-    abandonReveal(7);
+    abandonReveal(asBattleId(7));
     expect(useRevealStore.getState().current).toBeNull();
     unregister();
     // Without a Battle Arena on screen there is no build-up.

@@ -4,7 +4,7 @@
  * animated flip and toasts at its end; anywhere else the 'Battle Completed!' toast comes at once.
  */
 import { create } from 'zustand';
-import type { Battle } from '@pog/common';
+import type { Battle, BattleId } from '@pog/common';
 import { toast } from '../../stores/toasts';
 import { completionToast } from './outcome';
 
@@ -43,7 +43,7 @@ export function prepareReveal(battle: Battle): void {
 }
 
 /** The flip failed: a build-up still waiting for its result ends (the failure toast says why). */
-export function abandonReveal(battleId: number): void {
+export function abandonReveal(battleId: BattleId): void {
   const current = useRevealStore.getState().current;
   if (current?.id === battleId && current.status !== 'completed') useRevealStore.setState({ current: null });
 }

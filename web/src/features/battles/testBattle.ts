@@ -1,9 +1,10 @@
 /** A complete battle for unit tests (alice, id 7, challenges bob, id 8); override what the test is about. */
 import type { Battle } from '@pog/common';
+import type { PlainIds } from '../../testing/plain-ids';
 import { makePog } from '../pogs/testPog';
 
-export function makeBattle(overrides: Partial<Battle> = {}): Battle {
-  return {
+export function makeBattle(overrides: Partial<PlainIds<Battle>> = {}): Battle {
+  const battle: PlainIds<Battle> = {
     id: 1,
     status: 'pending',
     battleType: 'standard',
@@ -30,10 +31,11 @@ export function makeBattle(overrides: Partial<Battle> = {}): Battle {
     timeAgo: 'just now',
     ...overrides,
   };
+  return battle as Battle;
 }
 
 /** The same battle after bob accepted with Tide and alice won, 57 to 41; Tide now belongs to alice. */
-export function makeCompletedBattle(overrides: Partial<Battle> = {}): Battle {
+export function makeCompletedBattle(overrides: Partial<PlainIds<Battle>> = {}): Battle {
   return makeBattle({
     status: 'completed',
     defenderPogId: 2,

@@ -4,12 +4,12 @@
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Battle } from '@pog/common';
+import { asBattleId, type Battle } from '@pog/common';
 
 export function useArenaParams() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('battle');
-  const battleId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const battleId = raw && /^\d+$/.test(raw) ? asBattleId(Number(raw)) : null;
 
   const openDetails = useCallback(
     (battle: Pick<Battle, 'id'>) =>

@@ -3,13 +3,13 @@
  * rewards, from their stats, the numbers the profile shows), the base ones for a visitor or until
  * the stats arrive.
  */
-import { gameGuide, pogbotGuide, type GuideTopic } from '@pog/common';
+import { asUserId, gameGuide, type GuideTopic, pogbotGuide } from '@pog/common';
 import { useUserStats } from '../achievements/queries';
 import { useCurrentUser } from '../auth/useCurrentUser';
 
 export function usePlayerGuide(withAchievements = false, enabled = true): readonly GuideTopic[] {
   const user = useCurrentUser().data ?? null;
-  const stats = useUserStats(user?.id ?? 0, enabled && user !== null).data;
+  const stats = useUserStats(user?.id ?? asUserId(0), enabled && user !== null).data;
   const limits = user && stats ? stats : undefined;
   return withAchievements ? pogbotGuide(limits) : gameGuide(limits);
 }

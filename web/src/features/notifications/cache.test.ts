@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification, NotificationList } from '@pog/common';
+import { asNotificationId, asUserId, type Notification, type NotificationList } from '@pog/common';
 import { withLiveNotification, withRead, withReadEvent } from './cache';
 
 const note = (id: number, read = false): Notification => ({
-  id,
-  userId: 1,
+  id: asNotificationId(id),
+  userId: asUserId(1),
   kind: 'welcome',
   title: `Note ${id}`,
   body: 'Body',
@@ -43,7 +43,7 @@ describe('notification cache updates', () => {
 
   it('takes the count another tab\'s marking left, marking what it names', () => {
     const partial: NotificationList = { items: [note(9), note(8)], unreadCount: 7 };
-    const one = withReadEvent(partial, { ids: [9], unreadCount: 6 });
+    const one = withReadEvent(partial, { ids: [asNotificationId(9)], unreadCount: 6 });
     expect(one.items.map((item) => item.read)).toEqual([true, false]);
     expect(one.unreadCount).toBe(6);
     const all = withReadEvent(partial, { ids: null, unreadCount: 0 });

@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import type { PlayerSummary } from '../pogs/queries';
 import { Input, Select } from '../../components/formControls';
 import type { PlayerChoices } from './queries';
+import { asUserId, type UserId } from '@pog/common';
 
 const Stack = styled.div`
   display: grid;
@@ -40,7 +41,7 @@ export interface PlayerSelectProps {
   search: string;
   onSearch: (search: string) => void;
   value: number | null;
-  onChange: (playerId: number | null) => void;
+  onChange: (playerId: UserId | null) => void;
   /** The select's first option (no player). */
   emptyOption: string;
   optionText?: (player: PlayerSummary) => ReactNode;
@@ -54,7 +55,7 @@ export function PlayerSelect({ choices, search, onSearch, value, onChange, empty
   return (
     <Stack>
       <Input type="search" aria-label={PLAYER_SEARCH_LABEL} aria-describedby={labelledBy} placeholder="Type a name..." value={search} onChange={(event) => onSearch(event.target.value)} />
-      <Select aria-labelledby={labelledBy} value={value ?? ''} disabled={disabled || (choices.isPending && !searching)} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
+      <Select aria-labelledby={labelledBy} value={value ?? ''} disabled={disabled || (choices.isPending && !searching)} onChange={(event) => onChange(event.target.value ? asUserId(Number(event.target.value)) : null)}>
         <option value="">{emptyOption}</option>
         {choices.players.map((player) => (
           <option key={player.id} value={player.id}>

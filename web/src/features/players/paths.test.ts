@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { playerIdFromParam, playerPath } from './paths';
+import { asUserId } from '@pog/common';
 
 describe('playerPath', () => {
   it('points at the player page with the id in the query', () => {
-    expect(playerPath(42)).toBe('/explore-user?id=42');
+    expect(playerPath(asUserId(42))).toBe('/explore-user?id=42');
   });
 });
 

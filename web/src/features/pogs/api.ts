@@ -1,5 +1,5 @@
 /** The POG calls of the product spec (calls) that need more than a plain GET of the route table. */
-import { apiPaths, type CreatePogInput, type Pog, type UpdatePogRequest } from '@pog/common';
+import { apiPaths, type CreatePogInput, type Pog, type PogId, type UpdatePogRequest } from '@pog/common';
 import { api, apiWithHeaders, callUrl } from '../../api/client';
 import type { PogFilters } from './keys';
 
@@ -41,8 +41,8 @@ export async function fetchPogPage(filters: PogFilters, cursor: string | null, s
 }
 
 export const createPog = (input: CreatePogInput) => api(apiPaths.pogs.create, { body: input });
-export const updatePog = (pogId: number, changes: UpdatePogRequest) => api(apiPaths.pogs.update, { params: { id: pogId }, body: changes });
-export const deletePog = (pogId: number) => api(apiPaths.pogs.delete, { params: { id: pogId } });
+export const updatePog = (pogId: PogId, changes: UpdatePogRequest) => api(apiPaths.pogs.update, { params: { id: pogId }, body: changes });
+export const deletePog = (pogId: PogId) => api(apiPaths.pogs.delete, { params: { id: pogId } });
 
 export function uploadImage(image: Blob, fileName = 'pog.jpg') {
   const form = new FormData();

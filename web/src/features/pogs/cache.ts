@@ -4,7 +4,7 @@
  * appear on every screen without a refetch.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Pog } from '@pog/common';
+import type { Pog, PogId } from '@pog/common';
 import type { PogPage } from './api';
 import { POG_LIST_PATH, pogKey, pogProvenanceKey, userIdOfPogsKey } from './keys';
 
@@ -51,7 +51,7 @@ export function applyPogUpdate(queryClient: QueryClient, pog: Pog): void {
 }
 
 /** Drops a deleted POG from every cached list. */
-export function removePogFromCache(queryClient: QueryClient, pogId: number): void {
+export function removePogFromCache(queryClient: QueryClient, pogId: PogId): void {
   queryClient.removeQueries({ queryKey: pogKey(pogId), exact: true });
   for (const query of queryClient.getQueryCache().findAll()) {
     const key = query.queryKey;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Rarity } from '@pog/common';
+import { asPogId, type Rarity } from '@pog/common';
 import { slotsText, sortCollection } from './collectionSort';
 
-const pog = (id: number, name: string, rarity: Rarity, points: number | null, pointsPending = false) => ({ id, name, rarity, points, pointsPending });
+const pog = (id: number, name: string, rarity: Rarity, points: number | null, pointsPending = false) => ({ id: asPogId(id), name, rarity, points, pointsPending });
 
 describe('collection sort', () => {
   const pogs = [

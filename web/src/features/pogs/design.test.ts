@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRADIENT_PRESETS, POG_TEMPLATES } from '@pog/common';
+import { asUserId, GRADIENT_PRESETS, POG_TEMPLATES } from '@pog/common';
 import { applyPreset, applyTemplate, checkDesign, designChanges, designFromPog, EMPTY_DESIGN, randomBackground } from './design';
 import { makePog } from './testPog';
 
@@ -35,7 +35,7 @@ describe('the Creator Studio design', () => {
   });
 
   it('reports the server schema messages per field', () => {
-    const check = checkDesign({ ...EMPTY_DESIGN, name: '  ', backgroundColor1: 'blue' }, 7);
+    const check = checkDesign({ ...EMPTY_DESIGN, name: '  ', backgroundColor1: 'blue' }, asUserId(7));
     expect(check).toEqual({
       ok: false,
       errors: { name: 'Please give your POG a name', backgroundColor1: 'Color 1 must be a colour like #6366F1' },
@@ -43,7 +43,7 @@ describe('the Creator Studio design', () => {
   });
 
   it('produces the request, and its design fields for an edit', () => {
-    const check = checkDesign({ ...EMPTY_DESIGN, name: ' Blue ', backgroundColor2: '#abcdef' }, 7);
+    const check = checkDesign({ ...EMPTY_DESIGN, name: ' Blue ', backgroundColor2: '#abcdef' }, asUserId(7));
     if (!check.ok) throw new Error('expected a valid design');
     expect(check.request).toMatchObject({ userId: 7, name: 'Blue', backgroundColor2: '#ABCDEF' });
     expect(designChanges(check.request)).not.toHaveProperty('userId');

@@ -1,16 +1,5 @@
 /** The Creator Studio's form: the design being edited, its presets, and its validation. */
-import {
-  createPogRequestSchema,
-  POG_DEFAULTS,
-  randomHexColor,
-  type CreatePogRequest,
-  type GradientPreset,
-  type ImageStyle,
-  type Pog,
-  type PogFont,
-  type PogTemplate,
-} from '@pog/common';
-import { isPogFont } from '@pog/common';
+import { type CreatePogRequest, createPogRequestSchema, type GradientPreset, type ImageStyle, isPogFont, type Pog, POG_DEFAULTS, type PogFont, type PogTemplate, randomHexColor, type UserId } from '@pog/common';
 
 export interface PogDesign {
   name: string;
@@ -76,7 +65,7 @@ export type DesignErrors = Partial<Record<DesignField, string>>;
 export type DesignCheck = { ok: true; request: CreatePogRequest } | { ok: false; errors: DesignErrors };
 
 /** Checks the form with the server's own schema, so the messages match what the server would say. */
-export function checkDesign(design: PogDesign, userId: number): DesignCheck {
+export function checkDesign(design: PogDesign, userId: UserId): DesignCheck {
   const result = createPogRequestSchema.safeParse({ ...design, userId });
   if (result.success) return { ok: true, request: result.data };
   const errors: DesignErrors = {};

@@ -2,14 +2,14 @@
  * Query keys of the POG screens. The first element is the URL of the read (routeQuery), so a key
  * names exactly the data it holds.
  */
-import { apiPaths, type PogSort, type Rarity } from '@pog/common';
+import { apiPaths, type PogId, type PogSort, type Rarity, type UserId } from '@pog/common';
 import { callUrl } from '../../api/client';
 
-export const userPogsPath = (userId: number) => callUrl(apiPaths.users.pogs, { params: { id: userId } });
-export const userPogsKey = (userId: number) => [userPogsPath(userId)] as const;
+export const userPogsPath = (userId: UserId) => callUrl(apiPaths.users.pogs, { params: { id: userId } });
+export const userPogsKey = (userId: UserId) => [userPogsPath(userId)] as const;
 
-export const pogPath = (pogId: number) => callUrl(apiPaths.pogs.get, { params: { id: pogId } });
-export const pogKey = (pogId: number) => [pogPath(pogId)] as const;
+export const pogPath = (pogId: PogId) => callUrl(apiPaths.pogs.get, { params: { id: pogId } });
+export const pogKey = (pogId: PogId) => [pogPath(pogId)] as const;
 
 /** What the Explore screen filters by. */
 export interface PogFilters {
@@ -32,4 +32,4 @@ export function userIdOfPogsKey(key: readonly unknown[]): number | null {
 }
 
 /** A POG's page: the POG and its history (public). */
-export const pogProvenanceKey = (pogId: number) => [callUrl(apiPaths.pogs.provenance, { params: { id: pogId } })] as const;
+export const pogProvenanceKey = (pogId: PogId) => [callUrl(apiPaths.pogs.provenance, { params: { id: pogId } })] as const;

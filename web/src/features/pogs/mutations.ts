@@ -1,6 +1,6 @@
 /** The POG writes, each with the toasts of the product spec (errors) and the cache updates that go with it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreatePogRequest, type Pog, type UpdatePogRequest } from '@pog/common';
+import type { CreatePogRequest, Pog, PogId, UpdatePogRequest } from '@pog/common';
 import { serverMessageOr } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
@@ -33,7 +33,7 @@ export function useCreatePog() {
 export function useUpdatePog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ pogId, changes }: { pogId: number; changes: UpdatePogRequest }) => updatePog(pogId, changes),
+    mutationFn: ({ pogId, changes }: { pogId: PogId; changes: UpdatePogRequest }) => updatePog(pogId, changes),
     onSuccess: (pog: Pog) => {
       applyPogUpdate(queryClient, pog);
       void refreshPogLists(queryClient);
@@ -50,7 +50,7 @@ export function useUpdatePog() {
 export function useDeletePog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (pogId: number) => deletePog(pogId),
+    mutationFn: (pogId: PogId) => deletePog(pogId),
     onSuccess: (_nothing, pogId) => {
       removePogFromCache(queryClient, pogId);
       void refreshPogLists(queryClient);

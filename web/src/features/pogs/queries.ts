@@ -1,6 +1,6 @@
 /** The POG screens' reads. */
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiPaths, type PublicUser } from '@pog/common';
+import { apiPaths, type PogId, type PublicUser, type UserId } from '@pog/common';
 import { routeQuery } from '../../api/client';
 import { fetchPogPage, type PogPage } from './api';
 import { pogListKey, type PogFilters } from './keys';
@@ -8,11 +8,11 @@ import { pogListKey, type PogFilters } from './keys';
 /** A player as GET /api/users lists them. */
 export type PlayerSummary = PublicUser;
 
-export function useUserPogs(userId: number | undefined) {
+export function useUserPogs(userId: UserId | undefined) {
   return useQuery({ ...routeQuery(apiPaths.users.pogs, { params: { id: userId ?? 0 } }), enabled: userId !== undefined });
 }
 
-export function usePog(pogId: number | null) {
+export function usePog(pogId: PogId | null) {
   return useQuery({ ...routeQuery(apiPaths.pogs.get, { params: { id: pogId ?? 0 } }), enabled: pogId !== null, meta: { errorToast: false } });
 }
 

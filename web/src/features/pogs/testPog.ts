@@ -1,8 +1,9 @@
 /** A complete POG for unit tests; override what the test is about. */
 import type { Pog } from '@pog/common';
+import type { PlainIds } from '../../testing/plain-ids';
 
-export function makePog(overrides: Partial<Pog> = {}): Pog {
-  return {
+export function makePog(overrides: Partial<PlainIds<Pog>> = {}): Pog {
+  const pog: PlainIds<Pog> = {
     id: 1,
     userId: 7,
     username: 'alice',
@@ -39,4 +40,5 @@ export function makePog(overrides: Partial<Pog> = {}): Pog {
     createdAt: '2024-05-01T12:00:00.000Z',
     ...overrides,
   };
+  return pog as Pog;
 }

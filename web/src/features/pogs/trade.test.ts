@@ -1,34 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { ownershipBadge, TRADE_BLOCK_TITLES, tradeBlock, tradeIntent } from './trade';
+import { asPogId, asUserId } from '@pog/common';
 
 describe('tradeIntent', () => {
   it('offers an own POG from the collection', () => {
-    expect(tradeIntent({ id: 5, userId: 1 }, 1, 'collection')).toEqual({ kind: 'offer', path: '/trade?offer=5' });
+    expect(tradeIntent({ id: asPogId(5), userId: asUserId(1) }, asUserId(1), 'collection')).toEqual({ kind: 'offer', path: '/trade?offer=5' });
   });
 
   it('requests another player’s POG from Explore', () => {
-    expect(tradeIntent({ id: 6, userId: 2 }, 1, 'explore')).toEqual({ kind: 'request', path: '/trade?request=6' });
+    expect(tradeIntent({ id: asPogId(6), userId: asUserId(2) }, asUserId(1), 'explore')).toEqual({ kind: 'request', path: '/trade?request=6' });
   });
 
   it('refuses from Explore a POG the player holds, whoever created it', () => {
-    expect(tradeIntent({ id: 7, userId: 1 }, 1, 'explore')).toEqual({ kind: 'own' });
+    expect(tradeIntent({ id: asPogId(7), userId: asUserId(1) }, asUserId(1), 'explore')).toEqual({ kind: 'own' });
   });
 
   it('lets a creator ask from Explore for a design of theirs that someone else holds', () => {
-    const theirDesignElsewhere = { id: 8, userId: 2, creatorId: 1 };
-    expect(tradeIntent(theirDesignElsewhere, 1, 'explore')).toEqual({ kind: 'request', path: '/trade?request=8' });
+    const theirDesignElsewhere = { id: asPogId(8), userId: asUserId(2), creatorId: asUserId(1) };
+    expect(tradeIntent(theirDesignElsewhere, asUserId(1), 'explore')).toEqual({ kind: 'request', path: '/trade?request=8' });
   });
 });
 
 describe('ownershipBadge', () => {
   it('says CREATED for a POG the viewer made and holds, COLLECTED for one won or traded for', () => {
-    expect(ownershipBadge({ userId: 1, creatorId: 1 }, 1)).toBe('CREATED');
-    expect(ownershipBadge({ userId: 1, creatorId: 2 }, 1)).toBe('COLLECTED');
+    expect(ownershipBadge({ userId: asUserId(1), creatorId: asUserId(1) }, asUserId(1))).toBe('CREATED');
+    expect(ownershipBadge({ userId: asUserId(1), creatorId: asUserId(2) }, asUserId(1))).toBe('COLLECTED');
   });
 
   it('shows nothing on POGs the viewer does not hold, or when signed out', () => {
-    expect(ownershipBadge({ userId: 2, creatorId: 1 }, 1)).toBeNull();
-    expect(ownershipBadge({ userId: 2, creatorId: 2 }, null)).toBeNull();
+    expect(ownershipBadge({ userId: asUserId(2), creatorId: asUserId(1) }, asUserId(1))).toBeNull();
+    expect(ownershipBadge({ userId: asUserId(2), creatorId: asUserId(2) }, null)).toBeNull();
   });
 });
 

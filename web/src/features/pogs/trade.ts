@@ -2,7 +2,7 @@
  * What a card's trade action means on each screen: an offer of an own POG or a request for another
  * player's, each also reachable as a Trade Center link that opens the Trade dialog preset.
  */
-import { cooldownTitle, pogUnavailable, type Pog } from '@pog/common';
+import { cooldownTitle, type Pog, pogUnavailable, type UserId } from '@pog/common';
 
 export type TradeIntent =
   | { kind: 'offer'; path: string }
@@ -14,7 +14,7 @@ export type TradeIntent =
  * "Cannot trade your own pog" is about who holds the POG (decisions.md, Who may trade for what): a
  * creator may ask for a design of theirs back from whoever holds it now.
  */
-export function tradeIntent(pog: Pick<Pog, 'id' | 'userId'>, viewerId: number, screen: 'collection' | 'explore'): TradeIntent {
+export function tradeIntent(pog: Pick<Pog, 'id' | 'userId'>, viewerId: UserId, screen: 'collection' | 'explore'): TradeIntent {
   const mine = pog.userId === viewerId;
   if (screen === 'explore' && mine) return { kind: 'own' };
   return mine ? { kind: 'offer', path: `/trade?offer=${pog.id}` } : { kind: 'request', path: `/trade?request=${pog.id}` };
@@ -25,7 +25,7 @@ export function tradeIntent(pog: Pick<Pog, 'id' | 'userId'>, viewerId: number, s
  * designed, COLLECTED for one that came to them by a trade or a battle. Someone else's POG carries
  * no badge (a "COLLECTED" on every stranger's POG in Explore would say nothing true).
  */
-export function ownershipBadge(pog: Pick<Pog, 'userId' | 'creatorId'>, viewerId: number | null): 'CREATED' | 'COLLECTED' | null {
+export function ownershipBadge(pog: Pick<Pog, 'userId' | 'creatorId'>, viewerId: UserId | null): 'CREATED' | 'COLLECTED' | null {
   if (viewerId === null || pog.userId !== viewerId) return null;
   return pog.creatorId === viewerId ? 'CREATED' : 'COLLECTED';
 }

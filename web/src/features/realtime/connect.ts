@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
-import { StreamCursor, userStream, type User } from '@pog/common';
+import { StreamCursor, type User, type UserId, userStream } from '@pog/common';
 import type { SocketStatus } from '../../stores/socket';
 import { toast } from '../../stores/toasts';
 import { CURRENT_USER_KEY, endSession } from '../auth/session';
@@ -20,7 +20,7 @@ import { bindLiveSocket } from './liveSocket';
 import { createGameSocket } from './socket';
 
 export interface RealtimeDeps {
-  userId: number;
+  userId: UserId;
   queryClient: QueryClient;
   navigate: NavigateFunction;
   setStatus: (status: SocketStatus) => void;

@@ -3,7 +3,7 @@
  * battle challenge. Besides the list and the bell, a toast says so, with a link to it (docs/rules.md,
  * Notifications). Each offer or challenge is announced once, whatever the socket replays.
  */
-import { coinFaceOf, type Battle, type Trade } from '@pog/common';
+import { type Battle, coinFaceOf, type Trade, type UserId } from '@pog/common';
 
 export interface IncomingToast {
   title: string;
@@ -32,7 +32,7 @@ function once(key: string): boolean {
 }
 
 /** A pending offer sent to the viewer: the toast for it, once; null for anything else. */
-export function incomingTrade(payload: unknown, viewerId: number): IncomingToast | null {
+export function incomingTrade(payload: unknown, viewerId: UserId): IncomingToast | null {
   const trade = payload as Partial<Trade> | null;
   if (!trade || typeof trade.id !== 'number' || trade.toUserId !== viewerId || trade.status !== 'pending') return null;
   if (!once(`trade:${trade.id}`)) return null;
@@ -53,7 +53,7 @@ const CHALLENGE_KIND: Record<Battle['battleType'], string> = {
 };
 
 /** A pending challenge to the viewer: the toast for it, once; null for anything else. */
-export function incomingChallenge(payload: unknown, viewerId: number): IncomingToast | null {
+export function incomingChallenge(payload: unknown, viewerId: UserId): IncomingToast | null {
   const battle = payload as Partial<Battle> | null;
   if (!battle || typeof battle.id !== 'number' || battle.defenderId !== viewerId || battle.status !== 'pending') return null;
   if (!once(`battle:${battle.id}`)) return null;

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router';
-import type { DurableEvents, PositionedEventName } from '@pog/common';
+import type { DurableEvents, PositionedEventName, UserId } from '@pog/common';
 import { toast } from '../../stores/toasts';
 import { applyLiveBattle } from '../battles/live';
 import { applyChatReply } from '../chat/live';
@@ -22,7 +22,7 @@ export type PlayerEventName = Exclude<PositionedEventName, 'moderation:queue' | 
 export type PlayerEventHandlers = { [E in PlayerEventName]: (payload: DurableEvents[E]) => void };
 
 export interface PlayerEventDeps {
-  userId: number;
+  userId: UserId;
   queryClient: QueryClient;
   navigate: NavigateFunction;
 }

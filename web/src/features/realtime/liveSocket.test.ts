@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StreamCursor, type EventMeta, type Notification } from '@pog/common';
+import { asNotificationId, asUserId, type EventMeta, type Notification, StreamCursor } from '@pog/common';
 import type { GameSocket } from './socket';
 
 /** A socket the test plays the server of: `receive` delivers an event as Socket.IO would. */
@@ -39,7 +39,7 @@ function fakeSocket() {
 
 const STREAM = 'user:7';
 const meta = (position: number): EventMeta => ({ id: `event-${position}`, stream: STREAM, position });
-const notification = (id: number): Notification => ({ id, userId: 7, kind: 'trade.offered', title: `Offer ${id}`, body: 'A new offer', link: '/trade', read: false, createdAt: '2026-11-24T06:00:00.000Z' });
+const notification = (id: number): Notification => ({ id: asNotificationId(id), userId: asUserId(7), kind: 'trade.offered', title: `Offer ${id}`, body: 'A new offer', link: '/trade', read: false, createdAt: '2026-11-24T06:00:00.000Z' });
 
 /**
  * A connection bound by a fresh copy of liveSocket.ts, whose schemas have not loaded yet (the

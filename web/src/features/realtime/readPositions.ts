@@ -1,3 +1,4 @@
+import type { UserId } from '@pog/common';
 /**
  * The stream position of the first GET /api/user answer a page got for its player. GET /api/user is
  * asked again whenever a screen mounts (staleTime 0), while the rest of the page's data stays as it
@@ -14,7 +15,7 @@ export function noteReadPosition(user: { id: number; streamPosition?: number } |
 }
 
 /** The first position noted for the player, forgotten as it is read (the connection now keeps its own). */
-export function takeFirstReadPosition(userId: number): number | undefined {
+export function takeFirstReadPosition(userId: UserId): number | undefined {
   const first = firstPositions.get(userId);
   firstPositions.delete(userId);
   return first;

@@ -5,6 +5,7 @@ import { firstScreenShown } from '../../app/firstScreen';
 import { useSocketStore } from '../../stores/socket';
 import { reportError } from '../errors/showError';
 import { retryLater } from '../network/retryLater';
+import type { UserId } from '@pog/common';
 
 /** Between tries to load the live connection's code when it failed (offline, a new deployment). */
 const RETRY_MS = 5_000;
@@ -23,7 +24,7 @@ const SCREEN_WAIT_MS = 5_000;
  * code and first data do not share the network and processor with it (nothing is missed meanwhile:
  * the connection resumes from the position the data was read at).
  */
-export function useRealtime(userId: number | null): void {
+export function useRealtime(userId: UserId | null): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const setStatus = useSocketStore((state) => state.setStatus);

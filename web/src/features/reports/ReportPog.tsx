@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { REASON_MAX, type Pog } from '@pog/common';
+import { type Pog, REASON_MAX, type UserId } from '@pog/common';
 import { Button } from '../../components/Button';
 import { Textarea } from '../../components/formControls';
 import { REPORT_TEXT } from './messages';
@@ -34,7 +34,7 @@ const ErrorText = styled.p`
  * Report on another player's POG: a reason, then the report goes to the moderators' queue (live)
  * and flags the POG for review (decisions.md, Moderation). Nothing for the player's own POGs.
  */
-export function ReportPog({ pog, viewerId }: { pog: Pog; viewerId: number }) {
+export function ReportPog({ pog, viewerId }: { pog: Pog; viewerId: UserId }) {
   const reasonId = useId();
   const errorId = useId();
   const report = useReportPog();

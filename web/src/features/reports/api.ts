@@ -1,5 +1,5 @@
 /** POST /api/pogs/:id/report: any signed-in player reports another player's POG, once, with a reason. */
-import { apiPaths, type ReportPogRequest } from '@pog/common';
+import { apiPaths, type PogId, type ReportPogRequest } from '@pog/common';
 import { api } from '../../api/client';
 
-export const reportPog = (pogId: number, body: ReportPogRequest) => api(apiPaths.pogs.report, { params: { id: pogId }, body });
+export const reportPog = (pogId: PogId, body: ReportPogRequest) => api(apiPaths.pogs.report, { params: { id: pogId }, body });

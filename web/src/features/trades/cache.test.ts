@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Pog, Trade } from '@pog/common';
+import { asUserId, type Pog, type Trade } from '@pog/common';
 import { userPogsKey } from '../pogs/keys';
 import { makePog } from '../pogs/testPog';
 import { applyTradeUpdate, withFinishedTrade, withPendingTrade } from './cache';
@@ -31,28 +31,28 @@ describe('applyTradeUpdate', () => {
   it('moves an accepted trade from pending to history and swaps both POGs between the collections', () => {
     const client = new QueryClient();
     const trade = makeTrade();
-    client.setQueryData(pendingTradesKey(8), [trade]);
-    client.setQueryData(tradeHistoryKey(8), []);
-    client.setQueryData(userPogsKey(7), [trade.offerPog]);
-    client.setQueryData(userPogsKey(8), [trade.requestPog]);
+    client.setQueryData(pendingTradesKey(asUserId(8)), [trade]);
+    client.setQueryData(tradeHistoryKey(asUserId(8)), []);
+    client.setQueryData(userPogsKey(asUserId(7)), [trade.offerPog]);
+    client.setQueryData(userPogsKey(asUserId(8)), [trade.requestPog]);
 
     const swappedOffer = makePog({ id: 1, userId: 8, name: 'Ember', onCooldown: true, cooldownHours: 0.03 });
     const swappedRequest = makePog({ id: 2, userId: 7, name: 'Tide', onCooldown: true, cooldownHours: 0.03 });
     const accepted = makeTrade({ status: 'accepted', decidedAt: '2024-05-01T12:05:00.000Z', offerPog: swappedOffer, requestPog: swappedRequest });
-    applyTradeUpdate(client, accepted, 8);
+    applyTradeUpdate(client, accepted, asUserId(8));
 
-    expect(client.getQueryData<Trade[]>(pendingTradesKey(8))).toEqual([]);
-    expect(client.getQueryData<Trade[]>(tradeHistoryKey(8))).toEqual([accepted]);
-    expect(client.getQueryData<Pog[]>(userPogsKey(8))).toEqual([swappedOffer]);
-    expect(client.getQueryData<Pog[]>(userPogsKey(7))).toEqual([swappedRequest]);
+    expect(client.getQueryData<Trade[]>(pendingTradesKey(asUserId(8)))).toEqual([]);
+    expect(client.getQueryData<Trade[]>(tradeHistoryKey(asUserId(8)))).toEqual([accepted]);
+    expect(client.getQueryData<Pog[]>(userPogsKey(asUserId(8)))).toEqual([swappedOffer]);
+    expect(client.getQueryData<Pog[]>(userPogsKey(asUserId(7)))).toEqual([swappedRequest]);
   });
 
   it('ignores a trade the viewer is not part of, and lists not loaded yet', () => {
     const client = new QueryClient();
-    client.setQueryData(pendingTradesKey(9), []);
-    applyTradeUpdate(client, makeTrade(), 9);
-    expect(client.getQueryData<Trade[]>(pendingTradesKey(9))).toEqual([]);
-    applyTradeUpdate(client, makeTrade(), 8);
-    expect(client.getQueryData(pendingTradesKey(8))).toBeUndefined();
+    client.setQueryData(pendingTradesKey(asUserId(9)), []);
+    applyTradeUpdate(client, makeTrade(), asUserId(9));
+    expect(client.getQueryData<Trade[]>(pendingTradesKey(asUserId(9)))).toEqual([]);
+    applyTradeUpdate(client, makeTrade(), asUserId(8));
+    expect(client.getQueryData(pendingTradesKey(asUserId(8)))).toBeUndefined();
   });
 });

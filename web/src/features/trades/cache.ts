@@ -4,7 +4,7 @@
  * full trade, so the lists are patched in place and nothing needs a reload.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Trade } from '@pog/common';
+import type { Trade, UserId } from '@pog/common';
 import { applyPogUpdate } from '../pogs/cache';
 import { pendingTradesKey, tradeHistoryKey } from './keys';
 
@@ -24,11 +24,11 @@ export function withFinishedTrade(list: readonly Trade[], trade: Trade): Trade[]
 }
 
 /** Whether the viewer is a party to the trade (a socket event is only ever ours, but be sure). */
-export function involves(trade: Pick<Trade, 'fromUserId' | 'toUserId'>, userId: number): boolean {
+export function involves(trade: Pick<Trade, 'fromUserId' | 'toUserId'>, userId: UserId): boolean {
   return trade.fromUserId === userId || trade.toUserId === userId;
 }
 
-export function applyTradeUpdate(queryClient: QueryClient, trade: Trade, viewerId: number): void {
+export function applyTradeUpdate(queryClient: QueryClient, trade: Trade, viewerId: UserId): void {
   if (!involves(trade, viewerId)) return;
   // A list not loaded yet is left alone: its first fetch already includes this trade.
   const pending = queryClient.getQueryData(pendingTradesKey(viewerId));

@@ -4,7 +4,7 @@
  * as "no longer pending", which would only hide what really happened.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { tradeSchema, type CounterTradeRequest, type CreateTradeRequest, type Trade } from '@pog/common';
+import { type CounterTradeRequest, type CreateTradeRequest, type Trade, type TradeId, tradeSchema, type UserId } from '@pog/common';
 import { currentEntityIn, describeError, serverMessage as sharedServerMessage } from '../../api/errors';
 import { isOnline } from '../../stores/network';
 import { toast } from '../../stores/toasts';
@@ -22,7 +22,7 @@ export function currentTradeIn(error: unknown): Trade | null {
   return currentEntityIn(error, 'trade', tradeSchema);
 }
 
-function useTradeCache(viewerId: number) {
+function useTradeCache(viewerId: UserId) {
   const queryClient = useQueryClient();
   return {
     apply: (trade: Trade) => applyTradeUpdate(queryClient, trade, viewerId),
@@ -34,7 +34,7 @@ function useTradeCache(viewerId: number) {
   };
 }
 
-export function useSendTrade(viewerId: number) {
+export function useSendTrade(viewerId: UserId) {
   const cache = useTradeCache(viewerId);
   return useMutation({
     retry: false,
@@ -49,11 +49,11 @@ export function useSendTrade(viewerId: number) {
   });
 }
 
-export function useAnswerTrade(viewerId: number) {
+export function useAnswerTrade(viewerId: UserId) {
   const cache = useTradeCache(viewerId);
   return useMutation({
     retry: false,
-    mutationFn: ({ tradeId, status }: { tradeId: number; status: TradeAnswer }) => answerTrade(tradeId, status),
+    mutationFn: ({ tradeId, status }: { tradeId: TradeId; status: TradeAnswer }) => answerTrade(tradeId, status),
     onSuccess: (trade) => {
       cache.apply(trade);
       toast({ title: TRADE_TEXT.updatedTitle });
@@ -66,11 +66,11 @@ export function useAnswerTrade(viewerId: number) {
   });
 }
 
-export function useCancelTrade(viewerId: number) {
+export function useCancelTrade(viewerId: UserId) {
   const cache = useTradeCache(viewerId);
   return useMutation({
     retry: false,
-    mutationFn: (tradeId: number) => cancelTrade(tradeId, viewerId),
+    mutationFn: (tradeId: TradeId) => cancelTrade(tradeId, viewerId),
     onSuccess: (trade: Trade | undefined) => {
       // An empty answer still means success (product spec: calls); the lists are then asked again.
       if (trade) cache.apply(trade);
@@ -86,7 +86,7 @@ export function useCancelTrade(viewerId: number) {
 }
 
 /** A counter-offer: the countered trade and the counter both come back live; the answer is the counter. */
-export function useCounterTrade(viewerId: number) {
+export function useCounterTrade(viewerId: UserId) {
   const cache = useTradeCache(viewerId);
   return useMutation({
     retry: false,

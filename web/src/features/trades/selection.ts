@@ -4,20 +4,20 @@
  * the player and the requested POG, and the offered POG unless it was preset (the product spec (states),
  * Trade dialog close).
  */
-import { TRADE_COOLDOWN_MINUTES, type Pog } from '@pog/common';
+import { type Pog, type PogId, TRADE_COOLDOWN_MINUTES, type UserId } from '@pog/common';
 
 export interface TradeSelection {
   /** The POG the dialog was opened for (e.g. from a card in the collection); survives a close. */
-  presetOfferId: number | null;
-  offerPogId: number | null;
-  playerId: number | null;
-  requestPogId: number | null;
+  presetOfferId: PogId | null;
+  offerPogId: PogId | null;
+  playerId: UserId | null;
+  requestPogId: PogId | null;
 }
 
 /** How the dialog is opened: from your own POG, from another player's POG, or plain (New Trade). */
 export interface TradePreset {
-  offerPogId?: number | undefined;
-  request?: { pogId: number; ownerId: number } | undefined;
+  offerPogId?: PogId | undefined;
+  request?: { pogId: PogId; ownerId: UserId } | undefined;
 }
 
 export const EMPTY_PRESET: TradePreset = {};
@@ -26,9 +26,9 @@ export const EMPTY_SELECTION: TradeSelection = { presetOfferId: null, offerPogId
 
 export type SelectionAction =
   | { type: 'open'; preset: TradePreset }
-  | { type: 'offer'; pogId: number }
-  | { type: 'player'; playerId: number | null }
-  | { type: 'request'; pogId: number }
+  | { type: 'offer'; pogId: PogId }
+  | { type: 'player'; playerId: UserId | null }
+  | { type: 'request'; pogId: PogId }
   | { type: 'close' };
 
 export function selectionReducer(state: TradeSelection, action: SelectionAction): TradeSelection {
@@ -56,7 +56,7 @@ export function selectionReducer(state: TradeSelection, action: SelectionAction)
 }
 
 /** Everything the offer needs (product spec: validation): else 'Please select pogs to trade'. */
-export function isComplete(selection: TradeSelection, userId: number | null | undefined): boolean {
+export function isComplete(selection: TradeSelection, userId: UserId | null | undefined): boolean {
   return Boolean(userId && selection.offerPogId && selection.playerId && selection.requestPogId);
 }
 

@@ -1,9 +1,10 @@
 /** A complete trade for unit tests; override what the test is about. */
 import type { Trade } from '@pog/common';
+import type { PlainIds } from '../../testing/plain-ids';
 import { makePog } from '../pogs/testPog';
 
-export function makeTrade(overrides: Partial<Trade> = {}): Trade {
-  return {
+export function makeTrade(overrides: Partial<PlainIds<Trade>> = {}): Trade {
+  const trade: PlainIds<Trade> = {
     id: 1,
     fromUserId: 7,
     toUserId: 8,
@@ -23,4 +24,5 @@ export function makeTrade(overrides: Partial<Trade> = {}): Trade {
     chain: [],
     ...overrides,
   };
+  return trade as Trade;
 }

@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '@pog/common';
+import { asUserId, type User } from '@pog/common';
 import { announceCompletion, useRevealStore } from '../../features/battles/reveal';
 import { makeBattle, makeCompletedBattle } from '../../features/battles/testBattle';
 import { makePog } from '../../features/pogs/testPog';
@@ -14,7 +14,7 @@ import { currentToast, fakeGateway, renderWithApp } from '../../testing/render';
 import BattlePage from './BattlePage';
 
 const person = (id: number, username: string) => ({ id, username, displayName: username, avatarInitials: username[0]!.toUpperCase(), avatarColor: '#6366F1', role: 'user' as const, pogCount: 1 });
-const alice: User = person(7, 'alice');
+const alice: User = { ...person(7, 'alice'), id: asUserId(7) };
 
 const ember = makePog({ id: 1, userId: 7, name: 'Ember' });
 const spark = makePog({ id: 4, userId: 7, name: 'Spark' });

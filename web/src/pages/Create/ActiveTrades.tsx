@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { DISPLAY, timeAgo, type Trade } from '@pog/common';
+import { DISPLAY, timeAgo, type Trade, type UserId } from '@pog/common';
 import { Spinner } from '../../components/Spinner';
 import { usePendingTrades } from '../../features/trades/queries';
 import { Muted, Panel, PanelHead, PanelTitle } from './studioStyles';
@@ -25,7 +25,7 @@ const AllLink = styled(Link)`
   color: ${({ theme }) => theme.colors.accent};
 `;
 
-function describeTrade(trade: Trade, userId: number): string {
+function describeTrade(trade: Trade, userId: UserId): string {
   const incoming = trade.toUserId === userId;
   const who = `@${incoming ? trade.fromUser.username : trade.toUser.username}`;
   const offer = trade.offerPog?.name ?? 'a deleted POG';
@@ -34,7 +34,7 @@ function describeTrade(trade: Trade, userId: number): string {
 }
 
 /** The first 2 pending trades, live, and the way to all of them (product spec: screens, Create). */
-export function ActiveTrades({ userId }: { userId: number }) {
+export function ActiveTrades({ userId }: { userId: UserId }) {
   const query = usePendingTrades(userId);
   const trades = (query.data ?? []).slice(0, DISPLAY.studioTrades);
   return (

@@ -2,12 +2,12 @@
 /** The Creator Studio in a DOM: what a player types is what POST/PATCH /api/pogs receives, and bad input never leaves the page. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { POG_DEFAULTS, type User } from '@pog/common';
+import { asUserId, POG_DEFAULTS, type User } from '@pog/common';
 import { makePog } from '../../features/pogs/testPog';
 import { currentLocation, currentToast, fakeGateway, renderWithApp } from '../../testing/render';
 import { CreatorStudio } from './CreatorStudio';
 
-const alice: User = { id: 7, username: 'alice', displayName: 'alice', avatarInitials: 'A', avatarColor: '#6366F1', role: 'user' };
+const alice: User = { id: asUserId(7), username: 'alice', displayName: 'alice', avatarInitials: 'A', avatarColor: '#6366F1', role: 'user' };
 
 /** The reads every Studio makes beside the form: the player's POGs and pending trades. */
 const sideReads = { 'GET /api/users/7/pogs': [], 'GET /api/trades/pending/7': [] };

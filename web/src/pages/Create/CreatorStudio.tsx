@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { changesDesign, editRefusal, type User } from '@pog/common';
+import { asPogId, changesDesign, editRefusal, type PogId, type User } from '@pog/common';
 import { media } from '../../app/theme';
 import { Button } from '../../components/Button';
 import { SparklesIcon } from '../../components/icons';
@@ -66,10 +66,10 @@ const Footer = styled(Row)`
 `;
 
 /** `?edit=12` → 12; anything else → null. */
-function parseEditId(value: string | null): number | null {
+function parseEditId(value: string | null): PogId | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
-  return id > 0 ? id : null;
+  return id > 0 ? asPogId(id) : null;
 }
 
 /**

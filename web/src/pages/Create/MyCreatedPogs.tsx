@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { DISPLAY } from '@pog/common';
+import { DISPLAY, type UserId } from '@pog/common';
 import { HeadingLevel } from '../../components/HeadingLevel';
 import { Spinner } from '../../components/Spinner';
 import { PogCard } from '../../features/pogs/components/PogCard';
@@ -25,7 +25,7 @@ const AllLink = styled(Link)`
 `;
 
 /** The player's 4 newest own designs; their rarity and points arrive live once scored. */
-export function MyCreatedPogs({ userId }: { userId: number }) {
+export function MyCreatedPogs({ userId }: { userId: UserId }) {
   const query = useUserPogs(userId);
   const { tradeDialog, ...actions } = useOwnPogActions();
   const created = (query.data ?? []).filter((pog) => pog.creatorId === userId).slice(0, DISPLAY.studioPogs);

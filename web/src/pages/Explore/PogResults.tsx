@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { Pog } from '@pog/common';
+import type { Pog, UserId } from '@pog/common';
 import { Button, ButtonLink } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Spinner } from '../../components/Spinner';
@@ -67,7 +67,7 @@ const PREFETCH_MARGIN = '400px';
 interface PogResultsProps {
   filters: PogFilters;
   label: string;
-  viewerId: number | null;
+  viewerId: UserId | null;
   onSelect: (pog: Pog) => void;
   onTrade?: (pog: Pog) => void;
 }

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { usePlayerPages } from '../../features/players/queries';
 import { Button } from '../../components/Button';
 import { shownName } from './playerSearch';
+import type { UserId } from '@pog/common';
 
 const Body = styled.div`
   display: grid;
@@ -70,7 +71,7 @@ const pogCountText = (count: number) => `${count} ${count === 1 ? 'POG' : 'POGs'
  * /explore-user without an id: every player, a page at a time in username order, searched on the
  * server by username or display name, each linking to their page.
  */
-export function PlayerPicker({ viewerId }: { viewerId: number }) {
+export function PlayerPicker({ viewerId }: { viewerId: UserId }) {
   usePageTitle('Players');
   const [search, setSearch] = useState('');
   const players = usePlayerPages('all', search);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Pog } from '@pog/common';
+import type { Pog, UserId } from '@pog/common';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { HeadingLevel } from '../../components/HeadingLevel';
 import { PogCard } from '../../features/pogs/components/PogCard';
@@ -26,7 +26,7 @@ const Empty = styled.p`
  * The POGs a player holds, in the shared grid. Trade opens the Trade dialog in place: a request for
  * their POG, or an offer when it is the viewer's own page; Challenge sits on each of their cards.
  */
-export function PlayerPogs({ player, viewerId }: { player: PlayerSummary; viewerId: number }) {
+export function PlayerPogs({ player, viewerId }: { player: PlayerSummary; viewerId: UserId }) {
   const pogs = usePlayerPogs(player.id);
   const { openTrade, dialog: tradeDialog } = useTradeDialog();
   const [selected, setSelected] = useState<Pog | null>(null);

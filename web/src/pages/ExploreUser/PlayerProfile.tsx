@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { User } from '@pog/common';
+import type { User, UserId } from '@pog/common';
 import { toAppError } from '../../api/errors';
 import { ButtonLink } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -20,7 +20,7 @@ const Missing = styled(NoticePanel)`
 `;
 
 /** One player's page: who they are, a Challenge button (not on your own page), and their POGs. */
-export function PlayerProfile({ playerId, viewer }: { playerId: number; viewer: User }) {
+export function PlayerProfile({ playerId, viewer }: { playerId: UserId; viewer: User }) {
   const profile = usePlayerProfile(playerId);
   const player = profile.data;
   usePageTitle(player ? shownName(player) : 'Player');

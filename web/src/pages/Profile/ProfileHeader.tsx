@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type User } from '@pog/common';
+import { apiPaths, type User, type UserId } from '@pog/common';
 import { callUrl, routeQuery } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { ProfileHighlights } from '../../features/achievements/components/ProfileHighlights';
 
 /** GET /api/users/{id}: the public profile, role included (product spec: calls). */
-export const profileKey = (userId: number) => [callUrl(apiPaths.users.get, { params: { id: userId } })] as const;
+export const profileKey = (userId: UserId) => [callUrl(apiPaths.users.get, { params: { id: userId } })] as const;
 
 const Card = styled.section`
   display: flex;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import type { User } from '@pog/common';
+import type { User, UserId } from '@pog/common';
 import { Button, ButtonLink } from '../../components/Button';
 import { RepeatIcon } from '../../components/icons';
 import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
@@ -59,7 +59,7 @@ export default function TradePage() {
  * `?offer=` and `?request=` open the dialog preset, then leave the address, so a reload or the
  * back button does not open it again.
  */
-function useTradeQuery(userId: number, openTrade: ReturnType<typeof useTradeDialog>['openTrade']) {
+function useTradeQuery(userId: UserId, openTrade: ReturnType<typeof useTradeDialog>['openTrade']) {
   const [params, setParams] = useSearchParams();
   const { offerPogId, requestPogId } = readTradeQuery(params);
   // A requested POG's owner is the player to trade with: ask the server who that is.

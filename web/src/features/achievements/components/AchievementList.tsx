@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { ACHIEVEMENT_TYPES, describeReward, type Achievement, type AchievementType } from '@pog/common';
+import { type Achievement, ACHIEVEMENT_TYPES, type AchievementType, describeReward, type UserId } from '@pog/common';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { STATS_TEXT } from '../messages';
 import { useAchievements } from '../queries';
@@ -70,7 +70,7 @@ function AchievementItem({ achievement: a }: { achievement: Achievement }) {
 }
 
 /** The Achievements tab: groups in the spec's order (collection, creation, trade, battle, streak), each by target. */
-export function AchievementList({ userId }: { userId: number }) {
+export function AchievementList({ userId }: { userId: UserId }) {
   const achievements = useAchievements(userId);
   if (achievements.isPending) return <Note role="status">Loading achievements...</Note>;
   if (achievements.isError) return <Note role="alert">{STATS_TEXT.achievementsFailed}</Note>;

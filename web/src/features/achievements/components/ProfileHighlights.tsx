@@ -3,6 +3,7 @@ import { ProgressBar } from '../../../components/ProgressBar';
 import { creatorLevelPercent } from '../creatorLevel';
 import { MEMBER_SINCE_TEXT } from '../messages';
 import { useUserStats } from '../queries';
+import type { UserId } from '@pog/common';
 
 const Row = styled.div`
   display: flex;
@@ -22,7 +23,7 @@ const Level = styled.div`
 `;
 
 /** The profile header's line (product spec: screens, Profile): streak days, created count, member since, creator level. */
-export function ProfileHighlights({ userId }: { userId: number }) {
+export function ProfileHighlights({ userId }: { userId: UserId }) {
   const stats = useUserStats(userId).data;
   const level = creatorLevelPercent(stats?.creationCount ?? 0);
   return (

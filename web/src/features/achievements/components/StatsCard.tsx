@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { UserStats } from '@pog/common';
+import type { UserId, UserStats } from '@pog/common';
 import { STATS_TEXT } from '../messages';
 import { useUserStats } from '../queries';
 
@@ -47,7 +47,7 @@ function rows(stats: UserStats): Array<[string, string]> {
 }
 
 /** The player stats card (product spec: screens, Profile), with the spec's loading, error and empty texts. */
-export function StatsCard({ userId }: { userId: number }) {
+export function StatsCard({ userId }: { userId: UserId }) {
   const stats = useUserStats(userId);
   return (
     <Card aria-label="Player stats">

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Battle, User } from '@pog/common';
+import type { Battle, PogId, User } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
@@ -18,7 +18,7 @@ export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; view
   const pogs = useUserPogs(viewer.id);
   const open = usePendingBattles(viewer.id);
   const accept = useAcceptChallenge(viewer.id);
-  const [pogId, setPogId] = useState<number | null>(null);
+  const [pogId, setPogId] = useState<PogId | null>(null);
   const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
 
   const confirm = () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { isCoinFlip, tossFace, type Battle, type BattleVerifyResult } from '@pog/common';
+import { type Battle, type BattleId, type BattleVerifyResult, isCoinFlip, tossFace } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { PlayerName } from '../../players/PlayerName';
@@ -45,7 +45,7 @@ const Result = styled.div<{ $ok: boolean }>`
 `;
 
 /** The public record of a battle: its rounds, the seed and its hash, and a Verify that recomputes it here. */
-export function BattleDetailDialog({ battleId, onClose }: { battleId: number; onClose: () => void }) {
+export function BattleDetailDialog({ battleId, onClose }: { battleId: BattleId; onClose: () => void }) {
   const query = useBattle(battleId);
   return (
     <Dialog open onClose={onClose} title={`Battle #${battleId}`} width={640}>

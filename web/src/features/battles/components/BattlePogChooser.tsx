@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { BattleSide, BattleType, Pog } from '@pog/common';
+import type { BattleSide, BattleType, Pog, PogId } from '@pog/common';
 import { PogDisc } from '../../pogs/components/PogDisc';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { nextUnblock, riskBlock } from '../eligibility';
@@ -73,7 +73,7 @@ export interface BattlePogChooserProps {
   /** The chooser's seat: in a coin flip the challenger is Heads and the defender Tails. */
   side: BattleSide;
   value: number | null;
-  onChange: (pogId: number) => void;
+  onChange: (pogId: PogId) => void;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { BATTLE_TYPES, type BattleType, type User } from '@pog/common';
+import { BATTLE_TYPES, type BattleType, type PogId, type User, type UserId } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { PickerField, PlayerSelect } from '../../players/PlayerSelect';
@@ -47,7 +47,7 @@ export interface ChallengeFormProps {
 
 /** Challenge another player (product spec: screens and validation): an opponent, one of your POGs, and send. */
 export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
-  const [chosenOpponent, setOpponent] = useState<number | null>(null);
+  const [chosenOpponent, setOpponent] = useState<UserId | null>(null);
   const [search, setSearch] = useState('');
   const searching = search.trim() !== '';
   // Only players holding a POG they could risk: anyone else could never accept. Searched on the
@@ -61,7 +61,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
   const problemId = useId();
   const opponentLabelId = useId();
   const opponents = useMemo(() => opponentsFor(players.players, viewer.id), [players.players, viewer.id]);
-  const [pogId, setPogId] = useState<number | null>(null);
+  const [pogId, setPogId] = useState<PogId | null>(null);
   const [chosenType, setType] = useState<BattleType>('standard');
   const battleType = fixedType ?? chosenType;
   // The address preselects until the player picks someone themselves.

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import type { Pog } from '@pog/common';
+import type { Pog, UserId } from '@pog/common';
 import { ButtonLink } from '../../../components/Button';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Label, Select } from '../../../components/formControls';
@@ -62,7 +62,7 @@ const Slots = styled.p`
 `;
 
 /** POGs held of the collection limit, e.g. "6 of 8" (the limit grows with achievements). */
-function SlotsCounter({ userId, held }: { userId: number; held: number }) {
+function SlotsCounter({ userId, held }: { userId: UserId; held: number }) {
   const stats = useUserStats(userId);
   if (!stats.data) return null;
   return (
@@ -73,7 +73,7 @@ function SlotsCounter({ userId, held }: { userId: number; held: number }) {
 }
 
 /** The player's POGs: a grid, 10 skeletons while loading, or the empty state; a slots counter and a sort. */
-export function MyCollection({ userId }: { userId: number }) {
+export function MyCollection({ userId }: { userId: UserId }) {
   const query = useUserPogs(userId);
   const { tradeDialog, ...actions } = useOwnPogActions();
   const [sort, setSort] = useState<CollectionSort>('newest');

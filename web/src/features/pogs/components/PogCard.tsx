@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled, { css, keyframes } from 'styled-components';
-import { DISPLAY, editRefusal, RARITIES, type Pog, type Rarity } from '@pog/common';
+import { DISPLAY, editRefusal, type Pog, RARITIES, type Rarity, type UserId } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
@@ -167,7 +167,7 @@ export interface PogCardProps {
   pog: Pog;
   size?: PogCardSize;
   /** The signed-in player's id, or null for a visitor: decides the owner actions and the badge. */
-  viewerId: number | null;
+  viewerId: UserId | null;
   /** Opens the POG (e.g. the detail dialog). */
   onSelect?: (pog: Pog) => void;
   onEdit?: (pog: Pog) => void;

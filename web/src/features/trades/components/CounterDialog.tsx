@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Trade } from '@pog/common';
+import type { PogId, Trade, UserId } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { useUserPogs } from '../../pogs/queries';
@@ -11,7 +11,7 @@ import { DialogColumns, DialogFooter, Heading, Panel, PogChoices } from './Trade
 export interface CounterDialogProps {
   /** The pending trade received, being countered; null while closed. */
   trade: Trade | null;
-  viewerId: number;
+  viewerId: UserId;
   onClose: () => void;
 }
 
@@ -20,8 +20,8 @@ export interface CounterDialogProps {
  * preset to the offer as it stands, so the player changes one or both. It replaces the offer.
  */
 export default function CounterDialog({ trade, viewerId, onClose }: CounterDialogProps) {
-  const [give, setGive] = useState<number | null>(null);
-  const [want, setWant] = useState<number | null>(null);
+  const [give, setGive] = useState<PogId | null>(null);
+  const [want, setWant] = useState<PogId | null>(null);
   const counter = useCounterTrade(viewerId);
   const giveId = useId();
   const wantId = useId();

@@ -1,4 +1,4 @@
-import { timeAgo, type Trade } from '@pog/common';
+import { timeAgo, type Trade, type UserId } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge } from '../../../components/Badge';
@@ -11,7 +11,7 @@ import { PlayerName } from '../../players/PlayerName';
 
 export interface PendingTradeCardProps {
   trade: Trade;
-  viewerId: number;
+  viewerId: UserId;
   /** Which action of this card is under way, if any. */
   busy: 'accepted' | 'rejected' | 'cancel' | null;
   onAnswer: (trade: Trade, status: 'accepted' | 'rejected') => void;

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import type { Trade } from '@pog/common';
+import type { Trade, UserId } from '@pog/common';
 import { retryableLazy } from '../../../app/retryableLazy';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -13,7 +13,7 @@ import { CardList, EmptyNote } from './tradeCardStyles';
 const CounterDialog = retryableLazy(() => import('./CounterDialog'));
 
 /** Every pending trade the player sent or received; new offers and answers arrive live. */
-export function PendingTradeList({ userId }: { userId: number }) {
+export function PendingTradeList({ userId }: { userId: UserId }) {
   const query = usePendingTrades(userId);
   const answer = useAnswerTrade(userId);
   const cancel = useCancelTrade(userId);

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Pog } from '@pog/common';
+import type { Pog, PogId } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { stretchedButton } from '../../../components/StretchedButton';
 import { PogDisc } from '../../pogs/components/PogDisc';
@@ -68,7 +68,7 @@ interface SelectablePogProps {
   /** "Offer" or "Request": starts the button's accessible name. */
   verb: string;
   badge: string;
-  onToggle: (pogId: number) => void;
+  onToggle: (pogId: PogId) => void;
 }
 
 /**
@@ -105,7 +105,7 @@ interface SelectablePogGridProps {
   selectedId: number | null;
   verb: string;
   badge: string;
-  onToggle: (pogId: number) => void;
+  onToggle: (pogId: PogId) => void;
 }
 
 /** The POGs of one side of the Trade dialog; the chosen one carries its badge (Offering or Want). */

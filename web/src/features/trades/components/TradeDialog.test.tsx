@@ -2,7 +2,7 @@
 /** The Trade dialog in a DOM, opened the way screens open it (useTradeDialog): its choices, what it sends, and what a close keeps. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@pog/common';
+import { asUserId, type User } from '@pog/common';
 import { makePog } from '../../pogs/testPog';
 import { makeTrade } from '../testTrade';
 import { currentToast, fakeGateway, renderWithApp } from '../../../testing/render';
@@ -17,7 +17,7 @@ const person = (id: number, username: string, pogCount: number) => ({
   role: 'user' as const,
   pogCount,
 });
-const alice: User = person(7, 'alice', 1);
+const alice: User = { ...person(7, 'alice', 1), id: asUserId(7) };
 
 const ember = makePog({ id: 1, userId: 7, name: 'Ember' });
 const tide = makePog({ id: 2, userId: 8, username: 'bob', creatorId: 8, creatorUsername: 'bob', name: 'Tide' });

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from 'react';
-import type { Pog } from '@pog/common';
+import { asUserId, type Pog } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { useCurrentUser } from '../../auth/useCurrentUser';
@@ -34,7 +34,7 @@ export default function TradeDialog({ open, onClose, preset }: TradeDialogProps)
   const { data: user } = useCurrentUser();
   const userId = user?.id;
   const [selection, dispatch] = useReducer(selectionReducer, EMPTY_SELECTION);
-  const send = useSendTrade(userId ?? 0);
+  const send = useSendTrade(userId ?? asUserId(0));
 
   useEffect(() => {
     if (open) dispatch({ type: 'open', preset });

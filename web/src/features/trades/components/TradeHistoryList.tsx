@@ -1,4 +1,4 @@
-import { timeAgo, type Trade, type TradeStatus } from '@pog/common';
+import { timeAgo, type Trade, type TradeStatus, type UserId } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
@@ -19,7 +19,7 @@ const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: 
   countered: { label: 'Countered', variant: 'secondary' },
 };
 
-function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number }) {
+function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: UserId }) {
   const sent = trade.fromUserId === viewerId;
   const other = sent ? trade.toUser : trade.fromUser;
   const status = trade.status === 'pending' ? null : STATUS[trade.status];
@@ -47,7 +47,7 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: number
 }
 
 /** The player's finished trades, newest decision first (accepted, rejected, cancelled, expired). */
-export function TradeHistoryList({ userId }: { userId: number }) {
+export function TradeHistoryList({ userId }: { userId: UserId }) {
   const query = useTradeHistory(userId);
   if (query.isPending) return <Spinner label="Loading trade history..." />;
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;

@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '../../../app/theme';
-import type { Pog } from '@pog/common';
+import type { Pog, PogId, UserId } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -65,7 +65,7 @@ interface YourPogsPanelProps {
   query: PogListState;
   chosen: Pog | null;
   selectedId: number | null;
-  onToggle: (pogId: number) => void;
+  onToggle: (pogId: PogId) => void;
 }
 
 export function YourPogsPanel({ query, chosen, selectedId, onToggle }: YourPogsPanelProps) {
@@ -101,12 +101,12 @@ interface TradeWithPanelProps {
   players: PlayerChoices;
   playerSearch: string;
   onPlayerSearch: (search: string) => void;
-  playerId: number | null;
-  onPlayer: (playerId: number | null) => void;
+  playerId: UserId | null;
+  onPlayer: (playerId: UserId | null) => void;
   query: PogListState;
   chosen: Pog | null;
   selectedId: number | null;
-  onToggle: (pogId: number) => void;
+  onToggle: (pogId: PogId) => void;
 }
 
 export function TradeWithPanel({ players, playerSearch, onPlayerSearch, playerId, onPlayer, query, chosen, selectedId, onToggle }: TradeWithPanelProps) {
