@@ -11,16 +11,34 @@ import { handle } from '../http/route';
 /** How long a complete waits for the worker before settling the battle itself. */
 const RESOLVE_WAIT_MS = 1_000;
 
+/** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
+async function battleRow(app: AppContext, id: number, userId: number) {
+  const row = await findBattleRow(app.db, id);
+  if (!row) throw new NotFoundError(MISSING_BATTLE);
+  const participant = row.challengerId === userId || row.defenderId === userId;
+  return { row, participant };
+}
+
+/**
+ * Completes a battle through the worker's `battle.resolve` (jobId = battle id, so completes from
+ * both players at once share one job). When the queue fails us (Redis away, the job lost with it,
+ * or no worker answering within RESOLVE_WAIT_MS, e.g. one still reconnecting) the battle is settled
+ * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
+ * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
+ */
+async function completeBattle(app: AppContext, battleId: number, actorId: number): Promise<Battle> {
+  try {
+    return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw error;
+    const [result] = await completeBattles(app.db, [{ battleId, actorId }], app.clock.now());
+    if (!result!.ok) throw result!.error;
+    return result!.value.battle;
+  }
+}
+
 export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
-
-  /** The battle of the `:id` param (or 404), and whether this user is one of its two players. */
-  async function battleRow(id: number, userId: number) {
-    const row = await findBattleRow(app.db, id);
-    if (!row) throw new NotFoundError(MISSING_BATTLE);
-    const participant = row.challengerId === userId || row.defenderId === userId;
-    return { row, participant };
-  }
 
   handle(router, battlesApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
@@ -45,7 +63,7 @@ export function battleRoutes(app: AppContext): Router {
 
   handle(router, battlesApi.get, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(params().id, user.id);
+    const { row, participant } = await battleRow(app, params().id, user.id);
     // An open or called-off battle is between the two players; a completed one is public record.
     if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
     return await toBattle(app.db, row, app.clock.now());
@@ -54,7 +72,7 @@ export function battleRoutes(app: AppContext): Router {
   /** Recomputes a completed battle from its revealed seed with the published rule (the server's own check). */
   handle(router, battlesApi.verify, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const { row, participant } = await battleRow(params().id, user.id);
+    const { row, participant } = await battleRow(app, params().id, user.id);
     if (!participant && row.status !== 'completed') throw new NotFoundError(MISSING_BATTLE);
     if (row.status !== 'completed') throw await wrongState(app.db, row, 'verified yet', app.clock.now());
     return await verifyBattle({
@@ -91,24 +109,6 @@ export function battleRoutes(app: AppContext): Router {
   });
 
   /**
-   * Completes a battle through the worker's `battle.resolve` (jobId = battle id, so completes from
-   * both players at once share one job). When the queue fails us (Redis away, the job lost with it,
-   * or no worker answering within RESOLVE_WAIT_MS, e.g. one still reconnecting) the battle is settled
-   * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
-   * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
-   */
-  async function complete(battleId: number, actorId: number): Promise<Battle> {
-    try {
-      return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) throw error;
-      const [result] = await completeBattles(app.db, [{ battleId, actorId }], app.clock.now());
-      if (!result!.ok) throw result!.error;
-      return result!.value.battle;
-    }
-  }
-
-  /**
    * A completed battle answers with its stored result: same rolls, one transfer. The resolver
    * (completeBattles) is the one place that refuses: an unknown battle (404), an outsider (403), a
    * battle that is not accepted (409, with the battle as it is).
@@ -116,7 +116,7 @@ export function battleRoutes(app: AppContext): Router {
   handle(router, battlesApi.complete, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
     const { id } = params();
-    return await complete(id, user.id);
+    return await completeBattle(app, id, user.id);
   });
 
   return router;
