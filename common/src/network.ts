@@ -22,8 +22,11 @@ export interface ConnectionInfo {
 export function connectionQuality(online: boolean, info: ConnectionInfo | null | undefined): ConnectionQuality {
   if (!online) return 'offline';
   if (!info || (info.effectiveType === undefined && info.downlink === undefined)) return 'good';
-  const { effectiveType: type, downlink } = info;
-  const down = typeof downlink === 'number' ? downlink : undefined;
+  return qualityOf(info.effectiveType, typeof info.downlink === 'number' ? info.downlink : undefined);
+}
+
+/** The quality an online connection reports through its effective type and its downlink (Mbit/s). */
+function qualityOf(type: string | undefined, down: number | undefined): ConnectionQuality {
   if (type === '4g' && down !== undefined && down > DOWNLINK_THRESHOLDS.excellent) return 'excellent';
   if (type === '4g' || (down !== undefined && down > DOWNLINK_THRESHOLDS.good)) return 'good';
   if (type === '3g' || (down !== undefined && down > DOWNLINK_THRESHOLDS.fair)) return 'fair';

@@ -18,9 +18,9 @@ import { migrate, openDatabase, type Database, type Db, waitForDatabase } from '
 import { systemClock, type Clock } from '@pog/domain/clock';
 import { type Config } from '@pog/domain/config';
 import { type HealthReport, healthReport } from '@pog/domain/observability';
-import { type JobQueue, type JobWorker } from '@pog/domain/jobs';
-import type { AppContext, SocketServer } from '@pog/gateway';
-import { createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue } from '@pog/worker/queue';
+import { type JobQueue, type JobWorker, type OutboxJobFinished, type ProcessorMap } from '@pog/domain/jobs';
+import type { AppContext, SocketServer, StreamHub } from '@pog/gateway';
+import { createInProcessQueue, createJobMetrics, localFirstQueue, registerQueueMetrics, type BullJobQueue, type JobMetrics } from '@pog/worker/queue';
 import { createProbeServer } from './probe-server';
 import type { RedisConnections } from './redis';
 
@@ -60,180 +60,259 @@ export interface Runtime {
 /** How often the periodic schedules are checked (Redis may have lost them). */
 const SCHEDULE_CHECK_MS = 60_000;
 
+/**
+ * Each service's code, loaded only when SERVICES (or the embedded queue) needs it: a worker-only
+ * process never loads Koa or Socket.IO, a gateway-only one never loads the processors. Redis's
+ * clients (ioredis, BullMQ: about 20 MB resident) only where Redis is configured; an embedded process
+ * never loads them.
+ */
+interface Modules {
+  gateway: typeof import('@pog/gateway') | undefined;
+  worker: typeof import('@pog/worker') | undefined;
+  redis: typeof import('./redis') | undefined;
+  bull: typeof import('@pog/worker/queue/bullmq') | undefined;
+}
+
+/** What every step of the start shares. */
+interface Startup {
+  options: RuntimeOptions;
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  runsGateway: boolean;
+  runsWorker: boolean;
+  /** Stopped in reverse order of starting; `close()` drains HTTP and sockets before these. */
+  stoppers: Array<() => Promise<void>>;
+  modules: Modules;
+}
+
+/** The queue this process hands jobs to, and the part that takes them here. */
+interface Jobs {
+  queue: JobQueue;
+  bullQueue: BullJobQueue | undefined;
+  bullWorker: JobWorker | undefined;
+  /** The part that takes jobs here: a BullMQ worker, or the in-process queue itself. */
+  worker: JobWorker | undefined;
+  processors: ProcessorMap | undefined;
+  outboxJobFinished: OutboxJobFinished;
+  jobMetrics: JobMetrics;
+}
+
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { config } = options;
   const log = options.log ?? createLogger({ service: serviceName(config.services), level: config.logLevel });
-  const clock = options.clock ?? systemClock;
   const runsGateway = config.services.includes('gateway');
   const runsWorker = config.services.includes('worker');
-  // Processors run here when this process is a worker, or when jobs stay in this process (no Redis).
-  const processesJobs = runsWorker || !config.redisUrl;
-
-  // Stopped in reverse order of starting; `close()` below drains HTTP and sockets before these.
   const stoppers: Array<() => Promise<void>> = [];
   const stop = () => runStoppers(stoppers, log);
 
   try {
-    // Each service's code is loaded only when SERVICES (or the embedded queue) needs it: a
-    // worker-only process never loads Koa or Socket.IO, a gateway-only one never loads the processors.
-    const gatewayModule = runsGateway ? await import('@pog/gateway') : undefined;
-    const workerModule = processesJobs ? await import('@pog/worker') : undefined;
-    // Redis's clients (ioredis, BullMQ: about 20 MB resident) only where Redis is configured; an embedded process never loads them.
-    const redisModule = config.redisUrl ? await import('./redis') : undefined;
-    const bullModule = config.redisUrl ? await import('@pog/worker/queue/bullmq') : undefined;
-
-    const database =
-      options.database ??
-      (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
-    if (!options.database) stoppers.push(() => database.close());
-    await waitForDatabase(database, log);
-    const applied = await migrate(database);
-    if (applied.length) log.info({ component: 'db', migrations: applied }, `applied migrations: ${applied.join(', ')}`);
+    // Processors run here when this process is a worker, or when jobs stay in this process (no Redis).
+    const modules = await loadModules(config, runsGateway, runsWorker || !config.redisUrl);
+    const startup: Startup = { options, config, log, clock: options.clock ?? systemClock, runsGateway, runsWorker, stoppers, modules };
+    const database = await openMigratedDatabase(startup);
     // This app's own handle: the outbox wakes this app's relay for the units of work done through it.
     const db = database.handle();
-
-    let redis: RedisConnections | undefined;
-    if (config.redisUrl && redisModule) {
-      const { connectRedis, waitForRedis } = redisModule;
-      await waitForRedis(config.redisUrl, log);
-      // The connections the gateway holds (rate limits, the Socket.IO adapter, cache invalidation).
-      if (runsGateway) {
-        redis = connectRedis(config.redisUrl, log);
-        const connections = redis;
-        stoppers.push(() => connections.close());
-      }
-    }
-
-    const live = new DeferredLiveChannel();
-    if (!runsGateway) {
-      // A worker without Socket.IO reaches the gateways' sockets through the Redis adapter's channel.
-      const { createRedisLiveChannel } = await import('@pog/worker/redis-emitter');
-      const channel = createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
-      live.use(channel);
-      stoppers.push(() => channel.close());
-    }
-    await ensureUploadDirs(config.uploadDir);
-    // What a process that died mid-upload left (the worker's hourly sweep removes them too).
-    const leftovers = await removeUploadLeftovers(config.uploadDir);
-    if (leftovers) log.info({ component: 'uploads', leftovers }, `removed ${leftovers} files left by interrupted uploads`);
-    const processors = workerModule?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, unusedUploadMs: config.uploads.unusedMs, anthropic: config.anthropic, log });
-    const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
-
+    const redis = await connectGatewayRedis(startup);
+    const live = await liveChannel(startup);
+    await prepareUploads(config, log);
     const metrics = createMetricsRegistry();
     registerDatabaseMetrics(metrics, database);
-    const jobMetrics = createJobMetrics(metrics);
-    let queue: JobQueue;
-    let bullQueue: BullJobQueue | undefined;
-    let bullWorker: JobWorker | undefined;
-    // The part that takes jobs here: a BullMQ worker, or the in-process queue itself.
-    let worker: JobWorker | undefined;
-    if (config.redisUrl && bullModule) {
-      const { createBullQueue, createBullWorker } = bullModule;
-      queue = bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log });
-      if (runsWorker) worker = bullWorker = createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors: processors!, outboxJobFinished, log, metrics: jobMetrics });
-    } else {
-      const inProcess = createInProcessQueue({ processors: processors!, outboxJobFinished, log, metrics: jobMetrics });
-      queue = worker = inProcess;
-    }
-    registerQueueMetrics(metrics, queue);
-    const jobs = queue;
-    stoppers.push(() => jobs.close());
+    const jobs = startJobs(startup, db, live, metrics);
+    const hub = modules.gateway ? new modules.gateway.StreamHub(db, log) : undefined;
+    const relay = await startRelay(startup, database, db, jobs, hub, metrics);
+    await registerSweeps(startup, jobs);
+    const health = healthCheck(startup, database, jobs, relay, metrics);
 
-    // A process that runs processors runs the outbox jobs its relay claims here first (local-first.ts):
-    // its own follow-ups need no trip through Redis back to itself.
-    const relayQueue = bullWorker ? localFirstQueue(queue, { processors: processors!, outboxJobFinished, log, metrics: jobMetrics }) : undefined;
-    // Stopped after the relay (below): what it started here finishes before the database closes.
-    if (relayQueue) stoppers.push(() => relayQueue.drain());
-
-    const hub = gatewayModule ? new gatewayModule.StreamHub(db, log) : undefined;
-    const relay = new OutboxRelay({ database, db, queue: relayQueue ?? queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
-    registerOutboxMetrics(metrics, relay, db);
-    await relay.start();
-    stoppers.push(async () => {
-      await relay.flush().catch(() => undefined);
-      await relay.close();
-    });
-    if (bullWorker) {
-      const running = bullWorker;
-      // Stopped before the relay and the queue: running jobs finish and their outbox rows are marked.
-      stoppers.push(() => running.close());
-    }
-
-    // Sweeps run wherever jobs are processed; BullMQ keeps one schedule however many register it.
-    if ((options.schedules ?? true) && workerModule) {
-      await queue.schedule('trades.expire', workerModule.TRADE_EXPIRY_SWEEP_MS, {});
-      await queue.schedule('battles.sweep', workerModule.BATTLE_SWEEP_MS, {});
-      await queue.schedule('sessions.purge', workerModule.SESSION_PURGE_MS, {});
-      await queue.schedule('uploads.sweep', workerModule.UPLOAD_SWEEP_MS, {});
-      if (bullQueue) keepSchedules(bullQueue, log, stoppers);
-    }
-
-    const queuePart = config.redisUrl ? 'redis' : 'queue';
-    // What this process cannot work without. A gateway serves with its database alone: Redis carries
-    // jobs to the workers, shared rate limits and PogBot's pieces, each with a fallback while it is
-    // away, so Redis down degrades every gateway but takes none out of rotation. A worker-only
-    // process takes its jobs through Redis, so it needs Redis and a worker that is taking them.
-    const needs = runsGateway ? ['database', 'queue'] : ['database', 'redis', 'worker'];
-    const health = async (): Promise<HealthReport> => {
-      const [dbUp, queueUp] = await Promise.all([database.ping(), queue.healthy()]);
-      const down: string[] = [];
-      if (!dbUp) down.push('database');
-      if (!queueUp) down.push(queuePart);
-      // A process that runs jobs takes them only while its worker's heartbeat is fresh.
-      if (runsWorker && worker && !worker.consuming()) down.push('worker');
-      return healthReport(down, needs, { database: dbUp, queue: queueUp, relay: relay.status() });
-    };
-    registerHealthMetrics(metrics, health, ['database', queuePart, ...(runsWorker ? ['worker'] : [])]);
-
-    const runtime: Runtime = { config, database, db, queue, relay, log, metrics, close: stop };
-    if (!gatewayModule || !hub) {
-      // No app here: a small server answers the probe paths on PORT (health checks, Prometheus).
-      const probes = createProbeServer({ health, metrics, metricsToken: config.metricsToken }, log);
-      await listen(probes, config.port, config.host);
-      stoppers.push(() => new Promise<void>((resolve) => probes.close(() => resolve())));
-      const { port } = probes.address() as AddressInfo;
-      runtime.url = `http://127.0.0.1:${port}`;
-      log.info(
-        { component: 'worker', port },
-        `processing jobs (${queue.kind}; database: ${database.description}${config.redisUrl && redisModule ? `; ${redisModule.describeRedis(config.redisUrl)}` : ''}); probes on port ${port}`,
-      );
+    const runtime: Runtime = { config, database, db, queue: jobs.queue, relay, log, metrics, close: stop };
+    if (!modules.gateway || !hub) {
+      await serveProbes(startup, runtime, health);
       return runtime;
     }
-
-    let clusterSubscriber: RedisConnections['sub'] | undefined;
-    if (redis && redisModule) {
-      clusterSubscriber = redis.sub.duplicate();
-      redisModule.watchRedis(clusterSubscriber, 'cache invalidation (subscribe)', log);
-    }
-    const gateway = await gatewayModule.startGateway({
-      config,
-      database,
-      db,
-      clock,
-      queue,
-      log,
-      metrics,
-      health,
-      hub,
-      ...(redis && clusterSubscriber ? { redis: { main: redis.main, pub: redis.pub, sub: redis.sub, clusterSubscriber } } : {}),
-    });
-    stoppers.push(() => gateway.close());
-    live.use(gateway.live);
-    runtime.context = gateway.context;
-    runtime.sockets = gateway.sockets;
-    runtime.url = `http://127.0.0.1:${gateway.port}`;
-    runtime.close = async () => {
-      // Sockets first (their clients reconnect, to another gateway when this one is going), then the
-      // requests in flight finish, then jobs, the relay and the connections.
-      await gateway.drain();
-      await stop();
-    };
-    log.info({ component: 'gateway', port: gateway.port }, `serving http://localhost:${gateway.port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
+    await serveGateway(startup, runtime, { gatewayModule: modules.gateway, hub, health, redis, live, stop });
     return runtime;
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+async function loadModules(config: Config, runsGateway: boolean, processesJobs: boolean): Promise<Modules> {
+  return {
+    gateway: runsGateway ? await import('@pog/gateway') : undefined,
+    worker: processesJobs ? await import('@pog/worker') : undefined,
+    redis: config.redisUrl ? await import('./redis') : undefined,
+    bull: config.redisUrl ? await import('@pog/worker/queue/bullmq') : undefined,
+  };
+}
+
+async function openMigratedDatabase({ options, config, log, stoppers }: Startup): Promise<Database> {
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite'), pgliteThread: config.pgliteThread, log }));
+  if (!options.database) stoppers.push(() => database.close());
+  await waitForDatabase(database, log);
+  const applied = await migrate(database);
+  if (applied.length) log.info({ component: 'db', migrations: applied }, `applied migrations: ${applied.join(', ')}`);
+  return database;
+}
+
+/** Waits for Redis where it is configured; on a gateway, opens the connections the gateway holds. */
+async function connectGatewayRedis({ config, log, runsGateway, stoppers, modules }: Startup): Promise<RedisConnections | undefined> {
+  if (!config.redisUrl || !modules.redis) return undefined;
+  const { connectRedis, waitForRedis } = modules.redis;
+  await waitForRedis(config.redisUrl, log);
+  if (!runsGateway) return undefined;
+  // The connections the gateway holds (rate limits, the Socket.IO adapter, cache invalidation).
+  const redis = connectRedis(config.redisUrl, log);
+  stoppers.push(() => redis.close());
+  return redis;
+}
+
+async function liveChannel({ config, log, runsGateway, stoppers }: Startup): Promise<DeferredLiveChannel> {
+  const live = new DeferredLiveChannel();
+  if (!runsGateway) {
+    // A worker without Socket.IO reaches the gateways' sockets through the Redis adapter's channel.
+    const { createRedisLiveChannel } = await import('@pog/worker/redis-emitter');
+    const channel = createRedisLiveChannel({ redisUrl: config.redisUrl!, prefix: config.redisPrefix, log });
+    live.use(channel);
+    stoppers.push(() => channel.close());
+  }
+  return live;
+}
+
+async function prepareUploads(config: Config, log: Logger): Promise<void> {
+  await ensureUploadDirs(config.uploadDir);
+  // What a process that died mid-upload left (the worker's hourly sweep removes them too).
+  const leftovers = await removeUploadLeftovers(config.uploadDir);
+  if (leftovers) log.info({ component: 'uploads', leftovers }, `removed ${leftovers} files left by interrupted uploads`);
+}
+
+function startJobs({ config, log, clock, runsWorker, stoppers, modules }: Startup, db: Db, live: DeferredLiveChannel, metrics: Registry): Jobs {
+  const processors = modules.worker?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, unusedUploadMs: config.uploads.unusedMs, anthropic: config.anthropic, log });
+  const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
+  const jobMetrics = createJobMetrics(metrics);
+  let jobs: Jobs;
+  if (config.redisUrl && modules.bull) {
+    const { createBullQueue, createBullWorker } = modules.bull;
+    const bullQueue = createBullQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log });
+    const bullWorker = runsWorker ? createBullWorker({ redisUrl: config.redisUrl, prefix: config.redisPrefix, processors: processors!, outboxJobFinished, log, metrics: jobMetrics }) : undefined;
+    jobs = { queue: bullQueue, bullQueue, bullWorker, worker: bullWorker, processors, outboxJobFinished, jobMetrics };
+  } else {
+    const inProcess = createInProcessQueue({ processors: processors!, outboxJobFinished, log, metrics: jobMetrics });
+    jobs = { queue: inProcess, bullQueue: undefined, bullWorker: undefined, worker: inProcess, processors, outboxJobFinished, jobMetrics };
+  }
+  registerQueueMetrics(metrics, jobs.queue);
+  stoppers.push(() => jobs.queue.close());
+  return jobs;
+}
+
+async function startRelay({ config, log, stoppers }: Startup, database: Database, db: Db, jobs: Jobs, hub: StreamHub | undefined, metrics: Registry): Promise<OutboxRelay> {
+  const { queue, bullWorker, processors, outboxJobFinished, jobMetrics } = jobs;
+  // A process that runs processors runs the outbox jobs its relay claims here first (local-first.ts):
+  // its own follow-ups need no trip through Redis back to itself.
+  const relayQueue = bullWorker ? localFirstQueue(queue, { processors: processors!, outboxJobFinished, log, metrics: jobMetrics }) : undefined;
+  // Stopped after the relay (below): what it started here finishes before the database closes.
+  if (relayQueue) stoppers.push(() => relayQueue.drain());
+
+  const relay = new OutboxRelay({ database, db, queue: relayQueue ?? queue, log, retentionMs: config.outboxRetentionMs, ...(hub ? { deliver: (events) => hub.deliver(events) } : {}) });
+  registerOutboxMetrics(metrics, relay, db);
+  await relay.start();
+  stoppers.push(async () => {
+    await relay.flush().catch(() => undefined);
+    await relay.close();
+  });
+  if (bullWorker) {
+    // Stopped before the relay and the queue: running jobs finish and their outbox rows are marked.
+    stoppers.push(() => bullWorker.close());
+  }
+  return relay;
+}
+
+/** Sweeps run wherever jobs are processed; BullMQ keeps one schedule however many register it. */
+async function registerSweeps({ options, log, stoppers, modules }: Startup, { queue, bullQueue }: Jobs): Promise<void> {
+  const workerModule = modules.worker;
+  if (!(options.schedules ?? true) || !workerModule) return;
+  await queue.schedule('trades.expire', workerModule.TRADE_EXPIRY_SWEEP_MS, {});
+  await queue.schedule('battles.sweep', workerModule.BATTLE_SWEEP_MS, {});
+  await queue.schedule('sessions.purge', workerModule.SESSION_PURGE_MS, {});
+  await queue.schedule('uploads.sweep', workerModule.UPLOAD_SWEEP_MS, {});
+  if (bullQueue) keepSchedules(bullQueue, log, stoppers);
+}
+
+function healthCheck({ config, runsGateway, runsWorker }: Startup, database: Database, { queue, worker }: Jobs, relay: OutboxRelay, metrics: Registry): () => Promise<HealthReport> {
+  const queuePart = config.redisUrl ? 'redis' : 'queue';
+  // What this process cannot work without. A gateway serves with its database alone: Redis carries
+  // jobs to the workers, shared rate limits and PogBot's pieces, each with a fallback while it is
+  // away, so Redis down degrades every gateway but takes none out of rotation. A worker-only
+  // process takes its jobs through Redis, so it needs Redis and a worker that is taking them.
+  const needs = runsGateway ? ['database', 'queue'] : ['database', 'redis', 'worker'];
+  const health = async (): Promise<HealthReport> => {
+    const [dbUp, queueUp] = await Promise.all([database.ping(), queue.healthy()]);
+    const down: string[] = [];
+    if (!dbUp) down.push('database');
+    if (!queueUp) down.push(queuePart);
+    // A process that runs jobs takes them only while its worker's heartbeat is fresh.
+    if (runsWorker && worker && !worker.consuming()) down.push('worker');
+    return healthReport(down, needs, { database: dbUp, queue: queueUp, relay: relay.status() });
+  };
+  registerHealthMetrics(metrics, health, ['database', queuePart, ...(runsWorker ? ['worker'] : [])]);
+  return health;
+}
+
+/** No app here: a small server answers the probe paths on PORT (health checks, Prometheus). */
+async function serveProbes({ config, log, stoppers, modules }: Startup, runtime: Runtime, health: () => Promise<HealthReport>): Promise<void> {
+  const probes = createProbeServer({ health, metrics: runtime.metrics, metricsToken: config.metricsToken }, log);
+  await listen(probes, config.port, config.host);
+  stoppers.push(() => new Promise<void>((resolve) => probes.close(() => resolve())));
+  const { port } = probes.address() as AddressInfo;
+  runtime.url = `http://127.0.0.1:${port}`;
+  const redisPart = config.redisUrl && modules.redis ? `; ${modules.redis.describeRedis(config.redisUrl)}` : '';
+  log.info({ component: 'worker', port }, `processing jobs (${runtime.queue.kind}; database: ${runtime.database.description}${redisPart}); probes on port ${port}`);
+}
+
+interface GatewayParts {
+  gatewayModule: typeof import('@pog/gateway');
+  hub: StreamHub;
+  health: () => Promise<HealthReport>;
+  redis: RedisConnections | undefined;
+  live: DeferredLiveChannel;
+  /** Runs the stoppers. */
+  stop: () => Promise<void>;
+}
+
+async function serveGateway({ config, log, clock, runsWorker, stoppers, modules }: Startup, runtime: Runtime, parts: GatewayParts): Promise<void> {
+  const { gatewayModule, hub, health, redis, live, stop } = parts;
+  const { database, db, queue, metrics } = runtime;
+  let clusterSubscriber: RedisConnections['sub'] | undefined;
+  if (redis && modules.redis) {
+    clusterSubscriber = redis.sub.duplicate();
+    modules.redis.watchRedis(clusterSubscriber, 'cache invalidation (subscribe)', log);
+  }
+  const gateway = await gatewayModule.startGateway({
+    config,
+    database,
+    db,
+    clock,
+    queue,
+    log,
+    metrics,
+    health,
+    hub,
+    ...(redis && clusterSubscriber ? { redis: { main: redis.main, pub: redis.pub, sub: redis.sub, clusterSubscriber } } : {}),
+  });
+  stoppers.push(() => gateway.close());
+  live.use(gateway.live);
+  runtime.context = gateway.context;
+  runtime.sockets = gateway.sockets;
+  runtime.url = `http://127.0.0.1:${gateway.port}`;
+  runtime.close = async () => {
+    // Sockets first (their clients reconnect, to another gateway when this one is going), then the
+    // requests in flight finish, then jobs, the relay and the connections.
+    await gateway.drain();
+    await stop();
+  };
+  log.info({ component: 'gateway', port: gateway.port }, `serving http://localhost:${gateway.port} (database: ${database.description}, jobs: ${queue.kind}${runsWorker ? ', worker in process' : ''})`);
 }
 
 async function runStoppers(stoppers: Array<() => Promise<void>>, log: Logger): Promise<void> {

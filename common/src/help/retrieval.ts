@@ -39,18 +39,27 @@ const SYNONYMS: Record<string, string> = {
   discs: 'pog',
 };
 
+/** A plural's singular: "battles" → "battle", "abilities" → "ability", "matches" → "match". */
+function singular(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(s|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !/(ss|us)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** Without one verb or noun ending: -ing, -ed, -ion, -er or -or. */
+function withoutEnding(w: string): string {
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
+  if (w.length > 6 && w.endsWith('ion')) return w.slice(0, -3);
+  if (w.length > 5 && /(er|or)$/.test(w)) return w.slice(0, -2);
+  return w;
+}
+
 /** A rough stem: enough for "battles/battling/battle" or "creation/creator/created" to meet. */
 export function stem(word: string): string {
-  let w = SYNONYMS[word] ?? word;
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(s|x|z|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !/(ss|us)$/.test(w)) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  else if (w.length > 6 && w.endsWith('ion')) w = w.slice(0, -3);
-  else if (w.length > 5 && /(er|or)$/.test(w)) w = w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
-  return w;
+  const w = withoutEnding(singular(SYNONYMS[word] ?? word));
+  return w.length > 3 && w.endsWith('e') ? w.slice(0, -1) : w;
 }
 
 /** The meaningful stems of a text, in order, repeats kept. */

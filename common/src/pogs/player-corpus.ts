@@ -190,29 +190,32 @@ export function playerDesigns(seed: number, count: number): CorpusDesign[] {
     return { hash: randomHash(random), detail: kind === 'photo' ? 0.35 + 0.55 * random() : 0.1 + 0.4 * random() };
   };
 
+  /** A template, kept as it is or changed a little. */
+  const fromTemplate = (): CorpusDesign => {
+    const template = pickWeighted(random, TEMPLATE_WEIGHTS);
+    const look: DesignLook = {
+      backgroundColor1: template.backgroundColor1,
+      backgroundColor2: template.backgroundColor2,
+      textColor: template.textColor,
+      textContent: template.textContent,
+      fontFamily: template.fontFamily,
+    };
+    if (random() < model.templateUnchanged) return { ...look, image: null };
+    const change = model.templateChange;
+    const changed = { ...look };
+    const changeText = random() < change.text;
+    if (random() < change.font) changed.fontFamily = font(random);
+    if (random() < change.textColor) changed.textColor = textColour(random, look.textColor);
+    if (random() < change.oneColour) changed[random() < 0.5 ? 'backgroundColor1' : 'backgroundColor2'] = ownColour(random);
+    const image = random() < model.picture ? picture() : null;
+    // A player who changes a template changes something: the text if nothing else.
+    if (changeText || (!image && JSON.stringify(changed) === JSON.stringify(look))) changed.textContent = text(random, [['common', 0.55], ['own', 0.45]]);
+    return { ...changed, image };
+  };
+
   const design = (): CorpusDesign => {
     const start = pickWeighted(random, model.start);
-    if (start === 'template') {
-      const template = pickWeighted(random, TEMPLATE_WEIGHTS);
-      const look: DesignLook = {
-        backgroundColor1: template.backgroundColor1,
-        backgroundColor2: template.backgroundColor2,
-        textColor: template.textColor,
-        textContent: template.textContent,
-        fontFamily: template.fontFamily,
-      };
-      if (random() < model.templateUnchanged) return { ...look, image: null };
-      const change = model.templateChange;
-      const changed = { ...look };
-      const changeText = random() < change.text;
-      if (random() < change.font) changed.fontFamily = font(random);
-      if (random() < change.textColor) changed.textColor = textColour(random, look.textColor);
-      if (random() < change.oneColour) changed[random() < 0.5 ? 'backgroundColor1' : 'backgroundColor2'] = ownColour(random);
-      const image = random() < model.picture ? picture() : null;
-      // A player who changes a template changes something: the text if nothing else.
-      if (changeText || (!image && JSON.stringify(changed) === JSON.stringify(look))) changed.textContent = text(random, [['common', 0.55], ['own', 0.45]]);
-      return { ...changed, image };
-    }
+    if (start === 'template') return fromTemplate();
     const [backgroundColor1, backgroundColor2] =
       start === 'default'
         ? [POG_DEFAULTS.backgroundColor1, POG_DEFAULTS.backgroundColor2]

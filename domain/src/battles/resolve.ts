@@ -194,6 +194,61 @@ async function lockBattleRows(tx: Tx, ids: BattleId[]): Promise<Map<BattleId, Ba
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** Who won a battle and what moves: the loser's POG, if they risked one. */
+function outcomeOf(row: BattleRow, resolution: BattleResolution) {
+  const challengerWon = resolution.winner === 'challenger';
+  return {
+    row,
+    resolution,
+    challengerWon,
+    winnerId: challengerWon ? row.challengerId : row.defenderId,
+    loserId: challengerWon ? row.defenderId : row.challengerId,
+    loserPogId: challengerWon ? row.defenderPogId : row.challengerPogId,
+  };
+}
+
+type Outcome = ReturnType<typeof outcomeOf>;
+
+/** Moves each loser's POG to its winner where the loser still holds it; the ids of the POGs moved. */
+async function transferPrizes({ tx, now }: UnitOfWork, transfers: Outcome[]): Promise<Set<PogId>> {
+  if (transfers.length === 0) return new Set();
+  const moved = await rawQuery<{ id: PogId }>(tx, TRANSFER_PRIZES, [
+    JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId }))),
+    now,
+  ]);
+  return new Set(moved.map((row) => row.id));
+}
+
+/** The 'battle.completed' notices of a battle's players, but for `actorId`, who sees the result on screen. */
+function completionNotices(o: Outcome, battle: Battle, actorId: UserId | null): NewNotification[] {
+  const winner = o.challengerWon ? battle.challenger : battle.defender;
+  const loser = o.challengerWon ? battle.defender : battle.challenger;
+  const prizePog = o.challengerWon ? battle.defenderPog : battle.challengerPog;
+  const prize = prizePog?.name ?? 'their POG';
+  // A flip reads as heads and tails (battles/coin.ts); other battles by their deciding rolls.
+  const flip = isCoinFlip(o.row);
+  const score = flip ? coinLanding(o.resolution.winner) : `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
+  const notices: NewNotification[] = [];
+  for (const userId of [o.row.challengerId, o.row.defenderId]) {
+    if (userId === actorId) continue;
+    const won = userId === o.winnerId;
+    notices.push({
+      userId,
+      kind: 'battle.completed',
+      title: won ? 'Battle won!' : 'Battle lost',
+      body: flip
+        ? won
+          ? `${score}: you beat ${loser.username} and won ${prize}.`
+          : `${score}: ${winner.username} beat you and took ${prize}.`
+        : won
+          ? `You beat ${loser.username} (${score}) and won ${prize}.`
+          : `${winner.username} beat you (${score}) and took ${prize}.`,
+      link: BATTLE_LINK,
+    });
+  }
+  return notices;
+}
+
 /**
  * Completes these locked, accepted battles and moves each loser's POG to its winner: conditional on
  * the battle still being accepted and the loser still holding the POG, so that no POG is ever moved
@@ -202,18 +257,7 @@ async function lockBattleRows(tx: Tx, ids: BattleId[]): Promise<Map<BattleId, Ba
 async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<number, BattleResolution>, requests: CompletionRequest[]): Promise<Map<number, Battle>> {
   if (rows.length === 0) return new Map();
   const { tx, now } = uow;
-  const outcomes = rows.map((row) => {
-    const resolution = resolutions.get(row.id)!;
-    const challengerWon = resolution.winner === 'challenger';
-    return {
-      row,
-      resolution,
-      challengerWon,
-      winnerId: challengerWon ? row.challengerId : row.defenderId,
-      loserId: challengerWon ? row.defenderId : row.challengerId,
-      loserPogId: challengerWon ? row.defenderPogId : row.challengerPogId,
-    };
-  });
+  const outcomes = rows.map((row) => outcomeOf(row, resolutions.get(row.id)!));
 
   const completedRows = await rawQuery<BattleRow>(tx, COMPLETE_BATTLES, [
     JSON.stringify(outcomes.map((o) => ({ id: o.row.id, rounds: o.resolution.rounds, challenger_roll: o.resolution.challengerRoll, defender_roll: o.resolution.defenderRoll, winner_id: o.winnerId }))),
@@ -225,16 +269,7 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   const completedIds = new Set(completedRows.map((row) => row.id));
 
   const transfers = outcomes.filter((o) => completedIds.has(o.row.id) && o.loserPogId !== null);
-  const moved = new Set(
-    transfers.length === 0
-      ? []
-      : (
-          await rawQuery<{ id: PogId }>(tx, TRANSFER_PRIZES, [
-            JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId }))),
-            now,
-          ])
-        ).map((row) => row.id),
-  );
+  const moved = await transferPrizes(uow, transfers);
   // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
   // touched, so the battles completed here are left alone).
   for (const o of transfers) {
@@ -249,33 +284,11 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   const notices: NewNotification[] = [];
   for (const o of outcomes) {
     const battle = shown.get(o.row.id)!;
-    const winner = o.challengerWon ? battle.challenger : battle.defender;
-    const loser = o.challengerWon ? battle.defender : battle.challenger;
     const prizePog = o.challengerWon ? battle.defenderPog : battle.challengerPog;
-    const prize = prizePog?.name ?? 'their POG';
-    // A flip reads as heads and tails (battles/coin.ts); other battles by their deciding rolls.
-    const flip = isCoinFlip(o.row);
-    const score = flip ? coinLanding(o.resolution.winner) : `${o.resolution.challengerRoll} to ${o.resolution.defenderRoll}`;
     // The player who pressed the button sees the result on screen; the other one (or both, when the
     // system completed an abandoned battle) is told.
     const actorId = requests.find((r) => r.battleId === o.row.id)?.actorId ?? null;
-    for (const userId of [o.row.challengerId, o.row.defenderId]) {
-      if (userId === actorId) continue;
-      const won = userId === o.winnerId;
-      notices.push({
-        userId,
-        kind: 'battle.completed',
-        title: won ? 'Battle won!' : 'Battle lost',
-        body: flip
-          ? won
-            ? `${score}: you beat ${loser.username} and won ${prize}.`
-            : `${score}: ${winner.username} beat you and took ${prize}.`
-          : won
-            ? `You beat ${loser.username} (${score}) and won ${prize}.`
-            : `${winner.username} beat you (${score}) and took ${prize}.`,
-        link: BATTLE_LINK,
-      });
-    }
+    notices.push(...completionNotices(o, battle, actorId));
     uow.toUser(o.row.challengerId, 'battle:updated', battle);
     uow.toUser(o.row.defenderId, 'battle:updated', battle);
     // The prize as it is now (owned by the winner): the winner's collection gains it live.

@@ -211,25 +211,32 @@ export function wireQuery(client, sql, params, { inTransaction, notify, name, re
     const { firstValue } = await send(concat([serialize.bind({ statement: WAL_POSITION.name, values: [] }), serialize.execute({}), serialize.sync()]));
     return firstValue;
   };
+  /** A reusable statement's answers are kept by its parameters (outside a transaction only). @param {string[]} texts */
+  const reuseKey = (texts) => (reuse && name && !inTransaction ? `${name}\0${JSON.stringify(texts)}` : undefined);
+  /**
+   * Binds and executes the statement; one that is gone, or whose plan no longer fits its tables, is prepared again next time.
+   * @param {Uint8Array[]} head @param {string} statement @param {string[]} texts
+   */
+  const execute = async (head, statement, texts) => {
+    const bind = serialize.bind({ statement, values: texts });
+    try {
+      return (await send(concat([...head, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]))).answer;
+    } catch (error) {
+      const code = /** @type {{ code?: string }} */ (error).code;
+      if (name && (code === '26000' || code === '0A000')) prepared.delete(name);
+      throw error;
+    }
+  };
   const run = async () => {
     await client._checkReady?.(); // a concurrent close() may have run first
     const { head, typeIds, statement } = name ? await named(name) : await unnamed();
     const texts = values(client, params, typeIds);
     // A reusable statement's answer stands while the log has not moved since it was read (nothing written since).
-    const key = reuse && name && !inTransaction ? `${name}\0${JSON.stringify(texts)}` : undefined;
+    const key = reuseKey(texts);
     const position = key ? await walPosition() : undefined;
     const kept = key ? answers.get(key) : undefined;
     if (kept && position !== undefined && kept.position === position && kept.text === sql) return kept.bytes.slice();
-    const bind = serialize.bind({ statement, values: texts });
-    let answer;
-    try {
-      ({ answer } = await send(concat([...head, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])));
-    } catch (error) {
-      // Gone, or its plan no longer fits its tables: prepared again next time.
-      const code = /** @type {{ code?: string }} */ (error).code;
-      if (name && (code === '26000' || code === '0A000')) prepared.delete(name);
-      throw error;
-    }
+    const answer = await execute(head, statement, texts);
     if (!inTransaction) await client.syncToFs();
     if (key && position !== undefined) keep(key, { position, text: sql, bytes: answer });
     return answer;

@@ -64,12 +64,12 @@ export interface ThreadOptions {
   wire?: boolean;
 }
 
-/** Opens PGlite on `dir` (already initialised) in a new thread; resolves once the database is open. */
-export async function openPgliteThread(dir: string, options: ThreadOptions = {}): Promise<EmbeddedClient> {
-  const worker = new Worker(WORKER_ENTRY, {
-    workerData: { dir, startParams: pgliteStartParams(), wire: options.wire !== false },
-    execArgv: threadExecArgv(process.execArgv),
-  });
+/**
+ * The requests to a database thread and their answers: each request waits for the answer with its
+ * id; notifications go to their subscription's handler; a thread that fails or exits rejects every
+ * request still waiting, and any later one.
+ */
+function threadChannel(worker: Worker) {
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const handlers = new Map<number, (payload: string) => void>();
   let nextId = 1;
@@ -111,12 +111,30 @@ export async function openPgliteThread(dir: string, options: ThreadOptions = {})
       worker.postMessage({ ...request, id });
     });
   };
+  return {
+    ready,
+    call,
+    stop,
+    handlers,
+    stopped: () => stopped !== undefined,
+    /** PGlite's parsers for the database's types, known once the thread is ready. */
+    parsers: () => parsers,
+  };
+}
+
+/** Opens PGlite on `dir` (already initialised) in a new thread; resolves once the database is open. */
+export async function openPgliteThread(dir: string, options: ThreadOptions = {}): Promise<EmbeddedClient> {
+  const worker = new Worker(WORKER_ENTRY, {
+    workerData: { dir, startParams: pgliteStartParams(), wire: options.wire !== false },
+    execArgv: threadExecArgv(process.execArgv),
+  });
+  const { ready, call, stop, handlers, stopped, parsers } = threadChannel(worker);
 
   const query = async <T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined, name?: string, reuse?: boolean) => {
     if (options.serializers || options.blob || options.paramTypes) throw new Error('the database thread takes rowMode and parsers only');
     const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
     const result = await call<Results<T> | { wire: Uint8Array }>({ op: 'query', sql, params, rowMode: options.rowMode, rawTypes, tx, name, reuse });
-    if ('wire' in result) return readAnswer<T>(result.wire, parsers, options);
+    if ('wire' in result) return readAnswer<T>(result.wire, parsers(), options);
     return rawTypes.length ? parseFields(result, options.parsers ?? {}, options.rowMode) : result;
   };
   const statements = (tx?: number): EmbeddedTransaction => ({
@@ -154,7 +172,7 @@ export async function openPgliteThread(dir: string, options: ThreadOptions = {})
       };
     },
     async close() {
-      if (stopped) return;
+      if (stopped()) return;
       await call({ op: 'close' }).catch(() => undefined);
       stop(new Error('PGlite is closed'));
       await worker.terminate();

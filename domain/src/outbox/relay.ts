@@ -361,17 +361,8 @@ export class OutboxRelay {
     const rows = this.options.deliver !== undefined;
     let behind = false;
     for (;;) {
-      if (this.givenUpUnrenewed()) break;
-      const held = this.lease;
-      if (!held && this.options.database.kind === 'postgres') break;
-      let result: Awaited<ReturnType<typeof sequenceEvents>>;
-      try {
-        result = await sequenceEvents(this.options.db, BATCH, { rows, ...(held ? { lease: this.term(held.epoch) } : {}) });
-      } catch (error) {
-        if (!held || !isLeaseNotHeld(error)) throw error;
-        this.stepDown(held.epoch, 'another process holds its lease now');
-        break;
-      }
+      const result = await this.sequenceBatch(rows);
+      if (!result) break;
       const { sequenced, events } = result;
       // A gateway's own sockets get what it just sequenced at once, without reading it back, when it
       // follows on from what they had; otherwise (another sequencer's events in between) the feed reads.
@@ -380,6 +371,20 @@ export class OutboxRelay {
     }
     // Events another sequencer announced meanwhile are read by the feed.
     if (behind || this.announced > this.cursor) void this.feed.request();
+  }
+
+  /** One batch sequenced under this process's lease; undefined when it may not sequence now (no lease, or it was lost). */
+  private async sequenceBatch(rows: boolean): Promise<Awaited<ReturnType<typeof sequenceEvents>> | undefined> {
+    if (this.givenUpUnrenewed()) return undefined;
+    const held = this.lease;
+    if (!held && this.options.database.kind === 'postgres') return undefined;
+    try {
+      return await sequenceEvents(this.options.db, BATCH, { rows, ...(held ? { lease: this.term(held.epoch) } : {}) });
+    } catch (error) {
+      if (!held || !isLeaseNotHeld(error)) throw error;
+      this.stepDown(held.epoch, 'another process holds its lease now');
+      return undefined;
+    }
   }
 
   private async runFeed(): Promise<void> {

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '@pog/common/schemas/notifications';
-import { inUnitOfWork } from '../outbox/unit-of-work';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { recordModeration } from '../provenance/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { findSimilarImages } from './similarity';
@@ -169,33 +169,7 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
       })
       .where(and(eq(pogs.id, pogId), eq(pogs.designVersion, version)));
 
-    const notifications: Notification[] = [];
-    const scored = await insertNotification(tx, {
-      userId: current.userId,
-      kind: 'pog.scored',
-      title: `${current.name} is ${article(score.rarity)} ${score.rarity} POG`,
-      body: `Scored ${score.points} PTS (harmony ${score.harmony}, uniqueness ${score.uniqueness}, complexity ${score.complexity}).`,
-      link: '/collection',
-      dedupeKey: `pog-scored:${pogId}:${version}`,
-    });
-    if (scored) notifications.push(scored);
-    if (newlyFlagged) {
-      const flagged = await insertNotification(tx, {
-        userId: current.userId,
-        kind: 'pog.flagged',
-        title: `${current.name} was flagged for review`,
-        body:
-          flagReason === 'blocklist'
-            ? 'Its name or text contains words that are not allowed. A moderator will review it.'
-            : "Its image looks almost the same as another player's POG. A moderator will review it.",
-        link: '/collection',
-        dedupeKey: `pog-flagged:${pogId}:${version}`,
-      });
-      if (flagged) {
-        notifications.push(flagged);
-        await recordModeration(uow, current, 'flagged', flagReason === 'blocklist' ? 'words' : 'image');
-      }
-    }
+    const notifications = await notifyOwner(uow, current, score, version, newlyFlagged ? flagReason : undefined);
     const found = (await findPog(tx, pogId))!;
     // For the owner and the admins only, so with the moderator's notes.
     const shown = toPogWithNotes(found, now);
@@ -212,6 +186,43 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
       notifications,
     } satisfies ScoringOutcome;
   });
+}
+
+/**
+ * The owner's notifications of a scored version: its rarity and points and, when this scoring
+ * flagged it (`flaggedFor`), why, with the flag recorded in the POG's moderation history.
+ */
+async function notifyOwner(uow: UnitOfWork, current: PogRow, score: PogScore, version: number, flaggedFor: FlagReason | undefined): Promise<Notification[]> {
+  const { tx } = uow;
+  const pogId = current.id;
+  const notifications: Notification[] = [];
+  const scored = await insertNotification(tx, {
+    userId: current.userId,
+    kind: 'pog.scored',
+    title: `${current.name} is ${article(score.rarity)} ${score.rarity} POG`,
+    body: `Scored ${score.points} PTS (harmony ${score.harmony}, uniqueness ${score.uniqueness}, complexity ${score.complexity}).`,
+    link: '/collection',
+    dedupeKey: `pog-scored:${pogId}:${version}`,
+  });
+  if (scored) notifications.push(scored);
+  if (flaggedFor) {
+    const flagged = await insertNotification(tx, {
+      userId: current.userId,
+      kind: 'pog.flagged',
+      title: `${current.name} was flagged for review`,
+      body:
+        flaggedFor === 'blocklist'
+          ? 'Its name or text contains words that are not allowed. A moderator will review it.'
+          : "Its image looks almost the same as another player's POG. A moderator will review it.",
+      link: '/collection',
+      dedupeKey: `pog-flagged:${pogId}:${version}`,
+    });
+    if (flagged) {
+      notifications.push(flagged);
+      await recordModeration(uow, current, 'flagged', flaggedFor === 'blocklist' ? 'words' : 'image');
+    }
+  }
+  return notifications;
 }
 
 function article(rarity: string): string {

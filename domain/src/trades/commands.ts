@@ -22,7 +22,7 @@ import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
 import { lockPogs } from '../pogs/locks';
-import { lockActor } from '../moderation/player-locks';
+import { lockActor, type LockedPlayer } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
@@ -107,17 +107,7 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
       return announce(uow, await toTrade(tx, updated!, now));
     }
 
-    // A ban cancels the banned player's offers as it commits, so this only guards against a ban
-    // recorded some other way: no trade with a banned player completes.
-    const offerer = players.get(row.fromUserId);
-    if (!offerer || offerer.isBanned) throw new ConflictError('The player who offered this trade is banned, so it can no longer be accepted.');
-    const offer = row.offerPogId === null ? undefined : found.get(row.offerPogId);
-    const request = row.requestPogId === null ? undefined : found.get(row.requestPogId);
-    if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
-    if (offer.userId !== row.fromUserId) throw new ConflictError(`${offer.name} no longer belongs to the player who offered it.`);
-    if (request.userId !== row.toUserId) throw new ConflictError(`${request.name} is no longer yours.`);
-    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
-    if (problem) throw problem;
+    const { offerer, offer, request } = acceptableParts(row, players, found, now);
     await assertNotRiskedInBattle(tx, [offer, request]);
 
     for (const [pog, newOwner, oldOwner] of [
@@ -163,6 +153,25 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
     uow.enqueue('achievements.check', { userIds: [row.fromUserId, row.toUserId] });
     return announce(uow, trade);
   });
+}
+
+/**
+ * The offerer and the two locked POGs of a trade that may be accepted now; refused when the offerer
+ * is banned, a POG was deleted or changed hands, or one cannot be traded at the moment.
+ */
+function acceptableParts(row: TradeRow, players: Map<number, LockedPlayer>, found: Map<number, PogRow>, now: Date): { offerer: LockedPlayer; offer: PogRow; request: PogRow } {
+  // A ban cancels the banned player's offers as it commits, so this only guards against a ban
+  // recorded some other way: no trade with a banned player completes.
+  const offerer = players.get(row.fromUserId);
+  if (!offerer || offerer.isBanned) throw new ConflictError('The player who offered this trade is banned, so it can no longer be accepted.');
+  const offer = row.offerPogId === null ? undefined : found.get(row.offerPogId);
+  const request = row.requestPogId === null ? undefined : found.get(row.requestPogId);
+  if (!offer || !request) throw new ConflictError('A POG in this trade was deleted, so it can no longer be accepted.');
+  if (offer.userId !== row.fromUserId) throw new ConflictError(`${offer.name} no longer belongs to the player who offered it.`);
+  if (request.userId !== row.toUserId) throw new ConflictError(`${request.name} is no longer yours.`);
+  const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
+  if (problem) throw problem;
+  return { offerer, offer, request };
 }
 
 export async function cancelTrade(db: Db, tradeId: TradeId, actorId: UserId, now: Date): Promise<Trade> {

@@ -6,7 +6,7 @@
  * which may quote the request (a malformed JSON body, password and all).
  */
 import type { Middleware } from 'koa';
-import { AppError, ERROR_CATALOGUE, ServiceUnavailableError } from '@pog/common';
+import { AppError, ERROR_CATALOGUE, ServiceUnavailableError, type ErrorCode } from '@pog/common';
 import { isTransientConnectionError } from '@pog/domain/db';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { noteErrorCode, requestIdOf, requestLog, routeOf } from '../observability/request-context';
@@ -30,6 +30,26 @@ function isUnreachable(error: unknown): boolean {
   return isTransientConnectionError(error) || /PGlite is closed|Client was closed and is not queryable/.test(`${message} ${cause?.message}`);
 }
 
+/** The codes of the 4xx statuses raised outside our routes; any other 4xx is a VALIDATION_ERROR. */
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED' };
+
+/** Errors raised by the body parser and friends (http-errors), or undefined for any other error. */
+function fromHttpError(e: HttpLikeError): AppError | undefined {
+  const status = e.status ?? e.statusCode;
+  if (e.type === 'entity.too.large' || status === 413) {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.', { status: 413 });
+  }
+  if (e.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', 'The request body is not valid JSON.');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new AppError('VALIDATION_ERROR', 'The request body uses an unsupported encoding.', { status: 415 });
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = CLIENT_ERROR_CODES[status] ?? 'VALIDATION_ERROR';
+    return new AppError(code, e.expose && e.message ? e.message : ERROR_CATALOGUE[code].message, { status });
+  }
+  return undefined;
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = (error ?? {}) as HttpLikeError & { code?: string; cause?: { code?: string } };
@@ -39,20 +59,7 @@ export function toAppError(error: unknown): AppError {
     return new AppError('CONFLICT', 'Something else changed at the same moment. Nothing was saved; please try again.');
   }
   if (isUnreachable(e)) return new ServiceUnavailableError();
-  const status = e.status ?? e.statusCode;
-  // Errors raised by the body parser and friends (http-errors).
-  if (e.type === 'entity.too.large' || status === 413) {
-    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.', { status: 413 });
-  }
-  if (e.type === 'entity.parse.failed') return new AppError('VALIDATION_ERROR', 'The request body is not valid JSON.');
-  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-    return new AppError('VALIDATION_ERROR', 'The request body uses an unsupported encoding.', { status: 415 });
-  }
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
-    return new AppError(code, e.expose && e.message ? e.message : ERROR_CATALOGUE[code].message, { status });
-  }
-  return new AppError('SERVER_ERROR');
+  return fromHttpError(e) ?? new AppError('SERVER_ERROR');
 }
 
 export function errorHandler(log: Logger = silentLogger): Middleware {

@@ -22,7 +22,7 @@ import type { AppContext } from '../context';
 import { requestOrigin } from '../http/forwarded';
 import { isAllowedOrigin } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
-import { createSocketLimits, type SocketLimitStats } from './socket-limits';
+import { createSocketLimits, type SocketLimits, type SocketLimitStats } from './socket-limits';
 import type { StreamHub } from './stream-hub';
 import type { UserId } from '@pog/common/schemas/ids';
 
@@ -92,56 +92,47 @@ function changesPages(event: SequencedEvent): boolean {
   return changesStandings(event) || event.name === 'pog:updated';
 }
 
-export function attachSocketServer(
-  httpServer: HttpServer,
-  app: AppContext,
-  options: { bus: InvalidationBus; hub: StreamHub; redis?: { pub: Redis; sub: Redis } },
-): SocketServer {
+/** Whose budgets a handshake spends, from its cookies: its player's, else its admin session's. */
+async function ownerOf(app: AppContext, request: IncomingMessage): Promise<string | undefined> {
+  const { sessionKeys } = app.config;
+  const token = readSignedCookie(request, SESSION_COOKIE, sessionKeys);
+  const userId = token ? (await app.sessions.get(token))?.userId : undefined;
+  if (typeof userId === 'number') return `user:${userId}`;
+  const adminToken = readAdminCookieFromRequest(request, sessionKeys);
+  return adminToken ? `admin:${hashToken(adminToken)}` : undefined;
+}
+
+type AllowRequest = NonNullable<ConstructorParameters<typeof Server>[1]>['allowRequest'];
+
+/** Which connections the server takes: from an allowed origin, while not stopping, from no benched player. */
+function admission(app: AppContext, limits: SocketLimits, isStopping: () => boolean): AllowRequest {
   const { config } = app;
-  const { hub } = options;
-  const limits = createSocketLimits();
+  return (req, callback) => {
+    // A stopping gateway takes no new connection (a proxy may still send one on a kept-alive
+    // connection): the client tries again, and reaches another gateway.
+    if (isStopping()) return callback('Server shutting down', false);
+    const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
+    if (!isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own)) return callback('Origin not allowed', false);
+    // A player whose socket was closed for flooding waits before opening another (it was told how long).
+    void ownerOf(app, req)
+      .then((owner) => (owner ? limits.benched(owner) : undefined))
+      .then(
+        (wait) => callback(wait === undefined ? null : 'Too many messages: try again later', wait === undefined),
+        () => callback(null, true),
+      );
+  };
+}
 
-  /** Whose budgets a handshake spends, from its cookies: its player's, else its admin session's. */
-  async function ownerOf(request: IncomingMessage): Promise<string | undefined> {
-    const token = readSignedCookie(request, SESSION_COOKIE, config.sessionKeys);
-    const userId = token ? (await app.sessions.get(token))?.userId : undefined;
-    if (typeof userId === 'number') return `user:${userId}`;
-    const adminToken = readAdminCookieFromRequest(request, config.sessionKeys);
-    return adminToken ? `admin:${hashToken(adminToken)}` : undefined;
-  }
-
-  let stopping = false;
-  const io: IoServer = new Server(httpServer, {
-    path: '/socket.io',
-    serveClient: false,
-    // A client sends only `sync` with a position or two: a big message is hostile, closed unread.
-    maxHttpBufferSize: 16 * 1024,
-    allowRequest: (req, callback) => {
-      // A stopping gateway takes no new connection (a proxy may still send one on a kept-alive
-      // connection): the client tries again, and reaches another gateway.
-      if (stopping) return callback('Server shutting down', false);
-      const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
-      if (!isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own)) return callback('Origin not allowed', false);
-      // A player whose socket was closed for flooding waits before opening another (it was told how long).
-      void ownerOf(req)
-        .then((owner) => (owner ? limits.benched(owner) : undefined))
-        .then(
-          (wait) => callback(wait === undefined ? null : 'Too many messages: try again later', wait === undefined),
-          () => callback(null, true),
-        );
-    },
-  });
-  if (options.redis) {
-    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: socketIoRedisKey(config.redisPrefix) }));
-  }
-
-  io.use(async (socket, next) => {
+/** The handshake's sessions: a player who is not banned, an admin, or both; anyone else is refused. */
+function authenticate(app: AppContext): Parameters<IoServer['use']>[0] {
+  const { sessionKeys } = app.config;
+  return async (socket, next) => {
     try {
-      const token = readSignedCookie(socket.request, SESSION_COOKIE, config.sessionKeys);
+      const token = readSignedCookie(socket.request, SESSION_COOKIE, sessionKeys);
       const session = token ? await app.sessions.get(token) : undefined;
       const userId = session?.userId;
       const user = typeof userId === 'number' ? await app.users.get(userId) : undefined;
-      const adminToken = readAdminCookieFromRequest(socket.request, config.sessionKeys);
+      const adminToken = readAdminCookieFromRequest(socket.request, sessionKeys);
       const admin = adminToken ? await app.adminSessions.get(adminToken) : undefined;
       const player = token && user && !user.isBanned ? user : undefined;
       if (!player && !admin) return next(new Error('unauthorized'));
@@ -158,9 +149,26 @@ export function attachSocketServer(
     } catch (error) {
       next(error instanceof Error ? error : new Error('unauthorized'));
     }
-  });
+  };
+}
 
-  io.on('connection', (socket: IoSocket) => {
+/** A socket that also carries a player session stays connected as the player; otherwise it closes. */
+function leaveAdmins(hub: StreamHub, socket: IoSocket): void {
+  delete socket.data.adminTokenHash;
+  hub.leave(socket.id, ADMINS_STREAM);
+  if (socket.data.userId === undefined) socket.disconnect(true);
+}
+
+/** Admin sockets hear the moderation queue; they leave it when their admin session ends or expires. */
+function expireAdmin(hub: StreamHub, socket: IoSocket, now: number): void {
+  const timer = setTimeout(() => leaveAdmins(hub, socket), Math.max(0, (socket.data.adminExpiresAt ?? now) - now));
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
+}
+
+/** A connected socket joins its streams through the hub, which catches it up, and spends its budgets on every message. */
+function connect(app: AppContext, hub: StreamHub, limits: SocketLimits): (socket: IoSocket) => void {
+  return (socket) => {
     const streams: string[] = [];
     if (socket.data.userId !== undefined) {
       streams.push(userStream(socket.data.userId));
@@ -168,7 +176,7 @@ export function attachSocketServer(
     }
     if (socket.data.adminTokenHash) {
       streams.push(ADMINS_STREAM);
-      expireAdmin(socket, app.clock.now().getTime());
+      expireAdmin(hub, socket, app.clock.now().getTime());
     }
     const owner = socket.data.owner ?? socket.id;
     socket.once('disconnect', () => {
@@ -178,11 +186,15 @@ export function attachSocketServer(
     socket.use(limits.guard(socket, owner));
     socket.on('sync', (positions) => void hub.sync(socket.id, positionsFrom({ positions })));
     void hub.attach(socket, streams, positionsFrom(socket.handshake.auth), owner);
-  });
+  };
+}
 
-  // A completed battle or trade changes the leaderboards: every socket here hears of it, at most
-  // once per LEADERBOARD_SIGNAL_MS (every gateway relays every event, so each tells its own sockets).
-  // The kept pages are dropped at once, so the refetch the signal causes reads the change.
+/**
+ * A completed battle or trade changes the leaderboards: every socket here hears of it, at most
+ * once per LEADERBOARD_SIGNAL_MS (every gateway relays every event, so each tells its own sockets).
+ * The kept pages are dropped at once, so the refetch the signal causes reads the change.
+ */
+function signalLeaderboards(app: AppContext, hub: StreamHub, io: IoServer): void {
   let leaderboardSignal: NodeJS.Timeout | undefined;
   hub.watch((event) => {
     if (changesPages(event)) app.leaderboards.pages.clear();
@@ -193,32 +205,46 @@ export function attachSocketServer(
     }, LEADERBOARD_SIGNAL_MS);
     leaderboardSignal.unref();
   });
+}
 
-  // A session ended anywhere (logout) closes the sockets that rode on it here.
-  options.bus.subscribe((message) => {
+/** A session ended anywhere (logout) closes the sockets that rode on it here. */
+function closeEndedSessions(bus: InvalidationBus, hub: StreamHub, io: IoServer): void {
+  bus.subscribe((message) => {
     if (message.type !== 'session') return;
     for (const socket of io.of('/').sockets.values()) {
-      if (socket.data.adminTokenHash === message.tokenHash) leaveAdmins(socket);
+      if (socket.data.adminTokenHash === message.tokenHash) leaveAdmins(hub, socket);
       if (socket.data.tokenHash === message.tokenHash) {
         socket.emit('session:revoked', { reason: 'You have been logged out.' });
         socket.disconnect(true);
       }
     }
   });
+}
 
-  /** Admin sockets hear the moderation queue; they leave it when their admin session ends or expires. */
-  function expireAdmin(socket: IoSocket, now: number): void {
-    const timer = setTimeout(() => leaveAdmins(socket), Math.max(0, (socket.data.adminExpiresAt ?? now) - now));
-    timer.unref();
-    socket.once('disconnect', () => clearTimeout(timer));
-  }
+export function attachSocketServer(
+  httpServer: HttpServer,
+  app: AppContext,
+  options: { bus: InvalidationBus; hub: StreamHub; redis?: { pub: Redis; sub: Redis } },
+): SocketServer {
+  const { config } = app;
+  const { hub } = options;
+  const limits = createSocketLimits();
 
-  /** A socket that also carries a player session stays connected as the player; otherwise it closes. */
-  function leaveAdmins(socket: IoSocket): void {
-    delete socket.data.adminTokenHash;
-    hub.leave(socket.id, ADMINS_STREAM);
-    if (socket.data.userId === undefined) socket.disconnect(true);
+  let stopping = false;
+  const io: IoServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // A client sends only `sync` with a position or two: a big message is hostile, closed unread.
+    maxHttpBufferSize: 16 * 1024,
+    allowRequest: admission(app, limits, () => stopping),
+  });
+  if (options.redis) {
+    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: socketIoRedisKey(config.redisPrefix) }));
   }
+  io.use(authenticate(app));
+  io.on('connection', connect(app, hub, limits));
+  signalLeaderboards(app, hub, io);
+  closeEndedSessions(options.bus, hub, io);
 
   return {
     io,

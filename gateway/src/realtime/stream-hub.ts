@@ -226,47 +226,58 @@ export class StreamHub {
     try {
       if (present().length === 0) return;
       this.stats.catchUps += 1;
-      for (const stream of group[0]!.streams) {
-        const after = requested[stream];
-        const replay: StreamReplay =
-          typeof after === 'number' && Number.isSafeInteger(after) && after >= 0
-            ? await replayStream(this.db, stream, after, REPLAY_LIMIT, { admit: (count) => this.spendReplay(group[0]!.owner, count), page: REPLAY_PAGE })
-            : { kind: 'reset', head: await streamHead(this.db, stream) };
-        let reset = replay.kind === 'reset';
-        if (replay.kind === 'events') {
-          // Resend from where the client says it is, even what this socket was sent before.
-          for (const subscriber of present()) subscriber.positions.set(stream, after as number);
-          let page: SequencedEvent[] | undefined = replay.events;
-          for (let last = after as number; page; ) {
-            this.stats.eventsReplayed += page.length;
-            for (const subscriber of present()) for (const event of page) this.send(subscriber, event);
-            last += page.length;
-            if (last >= replay.head || present().length === 0) break;
-            // Page by page: other players' reads and answers go on in between.
-            page = await streamEvents(this.db, stream, last, Math.min(replay.head, last + REPLAY_PAGE));
-            // Pruned meanwhile: the client refetches.
-            reset = !page;
-          }
-        }
-        const state: StreamState = { stream, position: replay.head, reset };
-        for (const subscriber of present()) {
-          subscriber.positions.set(stream, Math.max(subscriber.positions.get(stream) ?? 0, replay.head));
-          subscriber.socket.emit('stream:state', state);
-        }
-      }
+      for (const stream of group[0]!.streams) await this.catchUpStream(group[0]!.owner, present, stream, requested[stream]);
     } catch (error) {
       // The outbox could not be read: the clients reconnect (with backoff) and ask again.
       this.log.warn({ component: 'realtime', err: error instanceof Error ? error.message : String(error) }, 'catching a socket up failed');
       for (const subscriber of group) dropConnection(subscriber.socket);
     } finally {
-      for (const subscriber of group) {
-        subscriber.syncing -= 1;
-        if (subscriber.syncing > 0) continue;
-        const held = subscriber.buffer;
-        subscriber.buffer = [];
-        for (const event of held) this.send(subscriber, event);
-      }
+      for (const subscriber of group) this.endSync(subscriber);
     }
+  }
+
+  /** Replays one stream from `after` to the sockets still present, then tells them where it stands. */
+  private async catchUpStream(owner: string, present: () => Subscriber[], stream: string, after: number | undefined): Promise<void> {
+    const replay: StreamReplay =
+      typeof after === 'number' && Number.isSafeInteger(after) && after >= 0
+        ? await replayStream(this.db, stream, after, REPLAY_LIMIT, { admit: (count) => this.spendReplay(owner, count), page: REPLAY_PAGE })
+        : { kind: 'reset', head: await streamHead(this.db, stream) };
+    const reset = replay.kind === 'events' ? await this.resend(present, stream, after as number, replay) : true;
+    const state: StreamState = { stream, position: replay.head, reset };
+    for (const subscriber of present()) {
+      subscriber.positions.set(stream, Math.max(subscriber.positions.get(stream) ?? 0, replay.head));
+      subscriber.socket.emit('stream:state', state);
+    }
+  }
+
+  /**
+   * Resends a stream's events from where the client says it is, even what a socket was sent before,
+   * page by page up to the replay's head. Whether the client must refetch (pruned meanwhile).
+   */
+  private async resend(present: () => Subscriber[], stream: string, after: number, replay: StreamReplay & { kind: 'events' }): Promise<boolean> {
+    let reset = false;
+    for (const subscriber of present()) subscriber.positions.set(stream, after);
+    let page: SequencedEvent[] | undefined = replay.events;
+    for (let last = after; page; ) {
+      this.stats.eventsReplayed += page.length;
+      for (const subscriber of present()) for (const event of page) this.send(subscriber, event);
+      last += page.length;
+      if (last >= replay.head || present().length === 0) break;
+      // Page by page: other players' reads and answers go on in between.
+      page = await streamEvents(this.db, stream, last, Math.min(replay.head, last + REPLAY_PAGE));
+      // Pruned meanwhile: the client refetches.
+      reset = !page;
+    }
+    return reset;
+  }
+
+  /** One catch-up of this socket is over: once none is left, the events held meanwhile are sent. */
+  private endSync(subscriber: Subscriber): void {
+    subscriber.syncing -= 1;
+    if (subscriber.syncing > 0) return;
+    const held = subscriber.buffer;
+    subscriber.buffer = [];
+    for (const event of held) this.send(subscriber, event);
   }
 
   /** Whether `owner` may be replayed `count` more events now. */

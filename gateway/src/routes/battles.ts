@@ -13,16 +13,34 @@ import type { BattleId, UserId } from '@pog/common/schemas/ids';
 /** How long a complete waits for the worker before settling the battle itself. */
 const RESOLVE_WAIT_MS = 1_000;
 
+/** The battle of the `:id` param, if this user may see it (404 otherwise: battles/policy.ts). */
+async function visibleBattle(app: AppContext, id: BattleId, user: { id: UserId }) {
+  const row = await findBattleRow(app.db, id);
+  if (!row) throw new NotFoundError(MISSING_BATTLE);
+  battlePolicy.authorize('view', user, row);
+  return row;
+}
+
+/**
+ * Completes a battle through the worker's `battle.resolve` (jobId = battle id, so completes from
+ * both players at once share one job). When the queue fails us (Redis away, the job lost with it,
+ * or no worker answering within RESOLVE_WAIT_MS, e.g. one still reconnecting) the battle is settled
+ * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
+ * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
+ */
+async function completeBattle(app: AppContext, battleId: BattleId, actorId: UserId): Promise<Battle> {
+  try {
+    return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw error;
+    const [result] = await completeBattles(app.db, [{ battleId, actorId }], app.clock.now());
+    if (!result!.ok) throw result!.error;
+    return result!.value.battle;
+  }
+}
+
 export function battleRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/battles' });
-
-  /** The battle of the `:id` param, if this user may see it (404 otherwise: battles/policy.ts). */
-  async function visibleBattle(id: BattleId, user: { id: UserId }) {
-    const row = await findBattleRow(app.db, id);
-    if (!row) throw new NotFoundError(MISSING_BATTLE);
-    battlePolicy.authorize('view', user, row);
-    return row;
-  }
 
   handle(router, battlesApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
@@ -46,14 +64,14 @@ export function battleRoutes(app: AppContext): Router {
 
   handle(router, battlesApi.get, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const row = await visibleBattle(params().id, user);
+    const row = await visibleBattle(app, params().id, user);
     return await toBattle(app.db, row, app.clock.now());
   });
 
   /** Recomputes a completed battle from its revealed seed with the published rule (the server's own check). */
   handle(router, battlesApi.verify, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
-    const row = await visibleBattle(params().id, user);
+    const row = await visibleBattle(app, params().id, user);
     if (row.status !== 'completed') throw await wrongState(app.db, row, 'verified yet', app.clock.now());
     return await verifyBattle({
       seed: row.seed,
@@ -89,24 +107,6 @@ export function battleRoutes(app: AppContext): Router {
   });
 
   /**
-   * Completes a battle through the worker's `battle.resolve` (jobId = battle id, so completes from
-   * both players at once share one job). When the queue fails us (Redis away, the job lost with it,
-   * or no worker answering within RESOLVE_WAIT_MS, e.g. one still reconnecting) the battle is settled
-   * here instead: completion is idempotent, so a battle the worker did settle is answered as stored,
-   * and one it did not is settled once. Never a 5xx after a commit, and no long wait.
-   */
-  async function complete(battleId: BattleId, actorId: UserId): Promise<Battle> {
-    try {
-      return (await app.queue.run('battle.resolve', { battleId, actorId }, { jobId: String(battleId), timeoutMs: RESOLVE_WAIT_MS })).battle;
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) throw error;
-      const [result] = await completeBattles(app.db, [{ battleId, actorId }], app.clock.now());
-      if (!result!.ok) throw result!.error;
-      return result!.value.battle;
-    }
-  }
-
-  /**
    * A completed battle answers with its stored result: same rolls, one transfer. The resolver
    * (completeBattles) is the one place that refuses: an unknown battle (404), an outsider (403), a
    * battle that is not accepted (409, with the battle as it is).
@@ -114,7 +114,7 @@ export function battleRoutes(app: AppContext): Router {
   handle(router, battlesApi.complete, async ({ ctx, params }) => {
     const user = await requireUser(app, ctx);
     const { id } = params();
-    return await complete(id, user.id);
+    return await completeBattle(app, id, user.id);
   });
 
   return router;

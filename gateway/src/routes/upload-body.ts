@@ -72,123 +72,151 @@ export function receiveImage(req: IncomingMessage, res: ServerResponse, target: 
       reject(notMultipart());
       return;
     }
-    let file: Readable | undefined;
-    let output: WriteStream | undefined;
-    let saving: Promise<void> | undefined;
-    /** Set once the upload is refused: the rest of the body is thrown away, then this is answered. */
-    let refusal: unknown;
-    let bodyEnded = false;
-    let settled = false;
-    let received = 0;
-    let idle: NodeJS.Timeout | undefined;
-    const deadline = setTimeout(() => abandon(tooSlow(limits.deadlineMs)), limits.deadlineMs);
-
-    /** Runs a callback of busboy's or the streams': what it throws refuses the upload instead of reaching the process. */
-    const guarded =
-      <A extends unknown[]>(callback: (...args: A) => void) =>
-      (...args: A) => {
-        try {
-          callback(...args);
-        } catch (error) {
-          refuse(error);
-        }
-      };
-
-    const finish = (outcome: { stored: boolean } | { error: unknown }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(idle);
-      clearTimeout(deadline);
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-      // The caller removes the file: it must be closed first.
-      const closed = output && !output.closed ? once(output, 'close').then(() => undefined, () => undefined) : Promise.resolve();
-      stopStoring();
-      void closed.then(() => ('error' in outcome ? reject(outcome.error) : resolve(outcome.stored)));
-    };
-
-    /** Lets go of the parser and the file, after busboy's current call has returned. */
-    const stopStoring = () => {
-      setImmediate(() => {
-        parser.destroy();
-        file?.destroy();
-        output?.destroy();
-      });
-    };
-
-    /** Stops storing; the answer waits for the rest of the body, read and discarded. */
-    function refuse(error: unknown) {
-      if (refusal !== undefined || settled) return;
-      refusal = error;
-      stopStoring();
-      if (bodyEnded) finish({ error });
-      else req.resume();
-    }
-
-    /** Answers now without reading the rest; the connection is closed after the answer. */
-    function abandon(error: AppError) {
-      finish({ error });
-      closeAfterAnswer(req, res);
-    }
-
-    function touch() {
-      clearTimeout(idle);
-      idle = setTimeout(() => abandon(stalled(limits.idleMs)), limits.idleMs);
-    }
-
-    const onData = guarded((chunk: Buffer) => {
-      received += chunk.length;
-      touch();
-      if (received > limits.discardMaxBytes) return abandon(tooLargeFile());
-      if (refusal !== undefined) return;
-      if (!parser.write(chunk)) {
-        req.pause();
-        parser.once('drain', () => req.resume());
-      }
-    });
-    const onEnd = guarded(() => {
-      bodyEnded = true;
-      if (refusal !== undefined) finish({ error: refusal });
-      else parser.end();
-    });
-    const onClose = () => {
-      // The client hung up before the end of its body: nobody is left to answer.
-      if (!bodyEnded) finish({ error: interrupted() });
-    };
-
-    parser.on(
-      'file',
-      guarded((field: string, stream: Readable) => {
-        if (field !== 'image' || saving || refusal !== undefined || settled) {
-          stream.resume();
-          return;
-        }
-        file = stream;
-        output = createWriteStream(target);
-        // The file's side: a full disk is a storage error, anything else the server's own failure.
-        output.on('error', (error) => refuse(isStorageFull(error) ? new StorageFullError() : error));
-        stream.on('limit', guarded(() => refuse(tooLargeFile())));
-        saving = pipeline(stream, output);
-        // The form's side (busboy ended the file early): the body was malformed or cut.
-        saving.catch(() => refuse(interrupted()));
-      }),
-    );
-    parser.on('error', () => refuse(interrupted()));
-    parser.on(
-      'close',
-      guarded(() => {
-        if (refusal !== undefined || settled) return;
-        if (!saving) return finish({ stored: false });
-        saving.then(
-          () => finish({ stored: true }),
-          () => undefined, // answered by the catch above
-        );
-      }),
-    );
-    touch();
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('close', onClose);
+    new ImageReceiver({ req, res, parser, target, limits, resolve, reject }).start();
   });
+}
+
+interface ReceiverParts {
+  req: IncomingMessage;
+  res: ServerResponse;
+  parser: busboy.Busboy;
+  target: string;
+  limits: UploadBodyLimits;
+  resolve(stored: boolean): void;
+  reject(error: unknown): void;
+}
+
+/** One upload's body on its way to a file, and every way it can end. */
+class ImageReceiver {
+  private file: Readable | undefined;
+  private output: WriteStream | undefined;
+  private saving: Promise<void> | undefined;
+  /** Set once the upload is refused: the rest of the body is thrown away, then this is answered. */
+  private refusal: unknown;
+  private bodyEnded = false;
+  private settled = false;
+  private received = 0;
+  private idle: NodeJS.Timeout | undefined;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(private readonly parts: ReceiverParts) {
+    const { limits } = parts;
+    this.deadline = setTimeout(() => this.abandon(tooSlow(limits.deadlineMs)), limits.deadlineMs);
+  }
+
+  start(): void {
+    const { req, parser } = this.parts;
+    parser.on('file', this.guarded((field: string, stream: Readable) => this.onFile(field, stream)));
+    parser.on('error', () => this.refuse(interrupted()));
+    parser.on('close', this.guarded(() => this.onParserClose()));
+    this.touch();
+    req.on('data', this.onData);
+    req.on('end', this.onEnd);
+    req.on('close', this.onClose);
+  }
+
+  /** Runs a callback of busboy's or the streams': what it throws refuses the upload instead of reaching the process. */
+  private guarded<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+    return (...args: A) => {
+      try {
+        callback(...args);
+      } catch (error) {
+        this.refuse(error);
+      }
+    };
+  }
+
+  private finish(outcome: { stored: boolean } | { error: unknown }): void {
+    if (this.settled) return;
+    this.settled = true;
+    const { req, resolve, reject } = this.parts;
+    clearTimeout(this.idle);
+    clearTimeout(this.deadline);
+    req.off('data', this.onData);
+    req.off('end', this.onEnd);
+    req.off('close', this.onClose);
+    // The caller removes the file: it must be closed first.
+    const output = this.output;
+    const closed = output && !output.closed ? once(output, 'close').then(() => undefined, () => undefined) : Promise.resolve();
+    this.stopStoring();
+    void closed.then(() => ('error' in outcome ? reject(outcome.error) : resolve(outcome.stored)));
+  }
+
+  /** Lets go of the parser and the file, after busboy's current call has returned. */
+  private stopStoring(): void {
+    setImmediate(() => {
+      this.parts.parser.destroy();
+      this.file?.destroy();
+      this.output?.destroy();
+    });
+  }
+
+  /** Stops storing; the answer waits for the rest of the body, read and discarded. */
+  private refuse(error: unknown): void {
+    if (this.refusal !== undefined || this.settled) return;
+    this.refusal = error;
+    this.stopStoring();
+    if (this.bodyEnded) this.finish({ error });
+    else this.parts.req.resume();
+  }
+
+  /** Answers now without reading the rest; the connection is closed after the answer. */
+  private abandon(error: AppError): void {
+    this.finish({ error });
+    closeAfterAnswer(this.parts.req, this.parts.res);
+  }
+
+  private touch(): void {
+    const { idleMs } = this.parts.limits;
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.abandon(stalled(idleMs)), idleMs);
+  }
+
+  private readonly onData = this.guarded((chunk: Buffer) => {
+    const { req, parser, limits } = this.parts;
+    this.received += chunk.length;
+    this.touch();
+    if (this.received > limits.discardMaxBytes) return this.abandon(tooLargeFile());
+    if (this.refusal !== undefined) return;
+    if (!parser.write(chunk)) {
+      req.pause();
+      parser.once('drain', () => req.resume());
+    }
+  });
+
+  private readonly onEnd = this.guarded(() => {
+    this.bodyEnded = true;
+    if (this.refusal !== undefined) this.finish({ error: this.refusal });
+    else this.parts.parser.end();
+  });
+
+  private readonly onClose = () => {
+    // The client hung up before the end of its body: nobody is left to answer.
+    if (!this.bodyEnded) this.finish({ error: interrupted() });
+  };
+
+  private onFile(field: string, stream: Readable): void {
+    if (field !== 'image' || this.saving || this.refusal !== undefined || this.settled) {
+      stream.resume();
+      return;
+    }
+    this.file = stream;
+    const output = createWriteStream(this.parts.target);
+    this.output = output;
+    // The file's side: a full disk is a storage error, anything else the server's own failure.
+    output.on('error', (error) => this.refuse(isStorageFull(error) ? new StorageFullError() : error));
+    stream.on('limit', this.guarded(() => this.refuse(tooLargeFile())));
+    this.saving = pipeline(stream, output);
+    // The form's side (busboy ended the file early): the body was malformed or cut.
+    this.saving.catch(() => this.refuse(interrupted()));
+  }
+
+  private onParserClose(): void {
+    if (this.refusal !== undefined || this.settled) return;
+    if (!this.saving) return this.finish({ stored: false });
+    this.saving.then(
+      () => this.finish({ stored: true }),
+      () => undefined, // answered by the catch above
+    );
+  }
 }

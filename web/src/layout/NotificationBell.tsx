@@ -115,6 +115,37 @@ function NotificationContent({ notification }: { notification: Notification }) {
   );
 }
 
+/** The newest notifications, the ones unread when the panel opened highlighted; a link closes the panel. */
+function NotificationList({ pending, items, fresh, onFollow }: { pending: boolean; items: Notification[] | undefined; fresh: ReadonlySet<number>; onFollow: () => void }) {
+  if (pending) {
+    return (
+      <Empty>
+        <Spinner label="Loading notifications..." />
+      </Empty>
+    );
+  }
+  if (!items || items.length === 0) {
+    return <Empty>You&apos;re all caught up. News about your trades, battles and POGs shows up here.</Empty>;
+  }
+  return (
+    <List>
+      {items.map((notification) => (
+        <Item key={notification.id} $fresh={fresh.has(notification.id)}>
+          {notification.link ? (
+            <Link to={notification.link} onClick={onFollow}>
+              <NotificationContent notification={notification} />
+            </Link>
+          ) : (
+            <div>
+              <NotificationContent notification={notification} />
+            </div>
+          )}
+        </Item>
+      ))}
+    </List>
+  );
+}
+
 /**
  * The bell: a button named Notifications with the unread count and a ping dot (the name says the
  * count too, as it is on screen). Opening it lists
@@ -186,29 +217,7 @@ export function NotificationBell() {
               Mark all read
             </Button>
           </PanelHeader>
-          {isPending ? (
-            <Empty>
-              <Spinner label="Loading notifications..." />
-            </Empty>
-          ) : !data || data.items.length === 0 ? (
-            <Empty>You&apos;re all caught up. News about your trades, battles and POGs shows up here.</Empty>
-          ) : (
-            <List>
-              {data.items.map((notification) => (
-                <Item key={notification.id} $fresh={fresh.has(notification.id)}>
-                  {notification.link ? (
-                    <Link to={notification.link} onClick={close}>
-                      <NotificationContent notification={notification} />
-                    </Link>
-                  ) : (
-                    <div>
-                      <NotificationContent notification={notification} />
-                    </div>
-                  )}
-                </Item>
-              ))}
-            </List>
-          )}
+          <NotificationList pending={isPending} items={data?.items} fresh={fresh} onFollow={close} />
         </Popover>
       )}
     </Anchor>

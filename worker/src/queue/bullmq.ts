@@ -125,14 +125,54 @@ function onClient(client: Promise<Redis | { on(event: string, listener: () => vo
   client.then((c) => listener(c as Redis)).catch(() => undefined);
 }
 
-export function createBullQueue(options: BullQueueOptions): BullJobQueue {
+/** Waits at most `ms` for a promise that depends on Redis; past that, Redis counts as away. */
+function withinRedisWait<T>(promise: Promise<T>, ms = REDIS_WAIT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ServiceUnavailableError()), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+function jobOptions(name: JobName, opts: EnqueueOptions): JobsOptions {
+  const result: JobsOptions = {};
+  if (opts.attempts !== undefined) result.attempts = Math.max(1, opts.attempts);
+  if (opts.delayMs !== undefined && opts.delayMs > 0) result.delay = opts.delayMs;
+  if (opts.outboxId !== undefined) {
+    // A job from the outbox keeps the row's id: handed over twice, it is still one job.
+    result.jobId = outboxJobId(opts.outboxId);
+  } else if (opts.jobId !== undefined) {
+    // Deduplication (not a custom jobId) gives "not while waiting or running, again once finished".
+    result.deduplication = { id: dedupeKey(name, opts.jobId) };
+  }
+  return result;
+}
+
+/** The producer's Redis connection and the state that hangs on it. */
+interface ProducerConnection {
+  readonly redis: Redis;
+  /** Logs the producer's connection trouble once. */
+  readonly trouble: ReturnType<typeof troubleLog>;
+  /** The rejections of `run()` calls waiting for a result. */
+  readonly waiting: Set<(error: Error) => void>;
+  readonly closing: boolean;
+  readonly wasReady: boolean;
+  onReconnect(listener: () => void): void;
+  /**
+   * Work is refused at once while Redis is away (nobody waits on an outage); only a queue that has
+   * not connected yet waits for its first connection, at most REDIS_WAIT_MS.
+   */
+  ensureAvailable(): Promise<void>;
+  /** Refuses further work and rejects the runs still waiting for a result. */
+  startClosing(): void;
+}
+
+function producerConnection(redisUrl: string, log: Logger): ProducerConnection {
   // The producer's own connection: it fails fast while Redis is unreachable (no offline queue), so a
   // request that enqueues gets an error instead of hanging, and `healthy()` can PING it.
-  const log = options.log ?? silentLogger;
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: false });
-  const producerTrouble = troubleLog(log, 'job queue');
-  redis.on('error', producerTrouble.error);
-  redis.on('ready', producerTrouble.ready);
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: false });
+  const trouble = troubleLog(log, 'job queue');
+  redis.on('error', trouble.error);
+  redis.on('ready', trouble.ready);
   // Runs waiting for a result while the connection drops are answered at once: nobody waits on a
   // Redis that is away, and the job's own outcome is found another way (see battle completion).
   let closing = false;
@@ -146,16 +186,113 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
     if (wasReady) for (const listener of reconnectListeners) listener();
     wasReady = true;
   });
-  /**
-   * Work is refused at once while Redis is away (nobody waits on an outage); only a queue that has
-   * not connected yet waits for its first connection, at most REDIS_WAIT_MS.
-   */
-  const ensureAvailable = async () => {
-    if (closing) throw queueClosedError();
-    if (redis.status === 'ready') return;
-    if (wasReady) throw new ServiceUnavailableError();
-    await withinRedisWait(new Promise<void>((resolve) => redis.once('ready', () => resolve())));
+  return {
+    redis,
+    trouble,
+    waiting,
+    get closing() {
+      return closing;
+    },
+    get wasReady() {
+      return wasReady;
+    },
+    onReconnect: (listener) => void reconnectListeners.push(listener),
+    async ensureAvailable() {
+      if (closing) throw queueClosedError();
+      if (redis.status === 'ready') return;
+      if (wasReady) throw new ServiceUnavailableError();
+      await withinRedisWait(new Promise<void>((resolve) => redis.once('ready', () => resolve())));
+    },
+    startClosing() {
+      closing = true;
+      for (const fail of [...waiting]) fail(queueClosedError());
+    },
   };
+}
+
+/** The queue's event stream, which `run()` listens to; opened on first use since most producers never wait. */
+function lazyQueueEvents(options: BullConnectionOptions, log: Logger) {
+  let events: QueueEvents | undefined;
+  let finishedJobs: FinishedJobs | undefined;
+  function open(): { events: QueueEvents; finishedJobs: FinishedJobs } {
+    if (!events || !finishedJobs) {
+      events = new QueueEvents(QUEUE_NAME, { connection: connectionOptions(options.redisUrl), prefix: options.prefix });
+      const trouble = troubleLog(log, 'job events');
+      events.on('error', trouble.error);
+      onClient(events.getBackend().client, (client) => client.on('ready', trouble.ready));
+      events.setMaxListeners(0);
+      finishedJobs = new FinishedJobs(events);
+    }
+    return { events, finishedJobs };
+  }
+  return {
+    open,
+    close: async () => {
+      await events?.close();
+    },
+  };
+}
+
+async function waitForResult(
+  producer: ProducerConnection,
+  finishedJobs: FinishedJobs,
+  job: Job<unknown, unknown, JobName>,
+  timeoutMs: number,
+): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  let fail: ((error: Error) => void) | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(jobTimeoutError()), timeoutMs);
+    fail = reject;
+    producer.waiting.add(reject);
+  });
+  // The outcome comes from the event stream (finished-jobs.ts); our timer decides, so the error is ours.
+  const wait = finishedJobs.wait(job.id ?? '');
+  const finished = wait.outcome.then((outcome) => {
+    if (outcome.ok) return outcome.value;
+    throw producer.closing ? queueClosedError() : decodeFailure(outcome.reason);
+  });
+  try {
+    return await Promise.race([finished, timeout]);
+  } finally {
+    wait.cancel();
+    clearTimeout(timer);
+    if (fail) producer.waiting.delete(fail);
+  }
+}
+
+/** Whether the producer's connection answers a PING within HEALTH_TIMEOUT_MS. */
+async function queueAnswers(queue: Queue<unknown, unknown, JobName>, redis: Redis): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+  });
+  // A queue created a moment ago may still be connecting; without an offline queue a PING
+  // sent now would fail, so wait for the connection first (bounded by the same timeout).
+  const ping = queue
+    .waitUntilReady()
+    .then(() => redis.ping())
+    .then(
+      (reply) => reply === 'PONG',
+      () => false,
+    );
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function countJobs(queue: Queue<unknown, unknown, JobName>): Promise<JobCounts> {
+  const counts = await queue.getJobCounts('wait', 'prioritized', 'waiting-children', 'active', 'delayed', 'failed', 'completed');
+  const n = (state: string) => counts[state] ?? 0;
+  return { waiting: n('wait') + n('prioritized') + n('waiting-children'), active: n('active'), delayed: n('delayed'), failed: n('failed'), completed: n('completed') };
+}
+
+export function createBullQueue(options: BullQueueOptions): BullJobQueue {
+  const log = options.log ?? silentLogger;
+  const producer = producerConnection(options.redisUrl, log);
+  const { redis } = producer;
   const schedules = new Map<JobName, { everyMs: number; payload: unknown }>();
   const queue = new Queue<unknown, unknown, JobName>(QUEUE_NAME, {
     connection: redis,
@@ -167,74 +304,13 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       removeOnFail: KEEP_FAILED,
     },
   });
-  queue.on('error', producerTrouble.error);
+  queue.on('error', producer.trouble.error);
   queue.setMaxListeners(0);
-
-  let events: QueueEvents | undefined;
-  let finishedJobs: FinishedJobs | undefined;
-
-  /** `run()` listens to the queue's event stream; opened on first use since most producers never wait. */
-  function queueEvents(): QueueEvents {
-    if (!events) {
-      events = new QueueEvents(QUEUE_NAME, { connection: connectionOptions(options.redisUrl), prefix: options.prefix });
-      const trouble = troubleLog(log, 'job events');
-      events.on('error', trouble.error);
-      onClient(events.getBackend().client, (client) => client.on('ready', trouble.ready));
-      events.setMaxListeners(0);
-      finishedJobs = new FinishedJobs(events);
-    }
-    return events;
-  }
-
-  function jobOptions(name: JobName, opts: EnqueueOptions): JobsOptions {
-    const result: JobsOptions = {};
-    if (opts.attempts !== undefined) result.attempts = Math.max(1, opts.attempts);
-    if (opts.delayMs !== undefined && opts.delayMs > 0) result.delay = opts.delayMs;
-    if (opts.outboxId !== undefined) {
-      // A job from the outbox keeps the row's id: handed over twice, it is still one job.
-      result.jobId = outboxJobId(opts.outboxId);
-    } else if (opts.jobId !== undefined) {
-      // Deduplication (not a custom jobId) gives "not while waiting or running, again once finished".
-      result.deduplication = { id: dedupeKey(name, opts.jobId) };
-    }
-    return result;
-  }
+  const events = lazyQueueEvents(options, log);
 
   async function add(name: JobName, payload: unknown, opts: EnqueueOptions = {}): Promise<Job<unknown, unknown, JobName>> {
-    await ensureAvailable();
+    await producer.ensureAvailable();
     return queue.add(name, payload, jobOptions(name, opts));
-  }
-
-  async function waitForResult(job: Job<unknown, unknown, JobName>, timeoutMs: number): Promise<unknown> {
-    let timer: NodeJS.Timeout | undefined;
-    let fail: ((error: Error) => void) | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(jobTimeoutError()), timeoutMs);
-      fail = reject;
-      waiting.add(reject);
-    });
-    // The outcome comes from the event stream (finished-jobs.ts); our timer decides, so the error is ours.
-    queueEvents();
-    const wait = finishedJobs!.wait(job.id ?? '');
-    const finished = wait.outcome.then((outcome) => {
-      if (outcome.ok) return outcome.value;
-      throw closing ? queueClosedError() : decodeFailure(outcome.reason);
-    });
-    try {
-      return await Promise.race([finished, timeout]);
-    } finally {
-      wait.cancel();
-      clearTimeout(timer);
-      if (fail) waiting.delete(fail);
-    }
-  }
-
-  /** Waits at most `ms` for a promise that depends on Redis; past that, Redis counts as away. */
-  function withinRedisWait<T>(promise: Promise<T>, ms = REDIS_WAIT_MS): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ServiceUnavailableError()), ms);
-      promise.then(resolve, reject).finally(() => clearTimeout(timer));
-    });
   }
 
   return {
@@ -247,16 +323,17 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
     async run<N extends JobName>(name: N, payload: JobPayload<N>, opts: RunOptions = {}): Promise<JobResult<N>> {
       // One budget for every connection the run needs (the producer's and the event stream's).
       const deadline = Date.now() + REDIS_WAIT_MS;
-      await ensureAvailable();
+      await producer.ensureAvailable();
       // Subscribe before adding, so that a job finishing at once is not missed.
-      await withinRedisWait(queueEvents().waitUntilReady(), Math.max(0, deadline - Date.now()));
+      const { events: stream, finishedJobs } = events.open();
+      await withinRedisWait(stream.waitUntilReady(), Math.max(0, deadline - Date.now()));
       const job = await withinRedisWait(add(name, payload, opts), Math.max(0, deadline - Date.now()));
       // The job was added under `name` (deduplication keys include the name), so the result has its type.
-      return (await waitForResult(job, opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS)) as JobResult<N>;
+      return (await waitForResult(producer, finishedJobs, job, opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS)) as JobResult<N>;
     },
 
     async schedule<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void> {
-      if (closing) throw queueClosedError();
+      if (producer.closing) throw queueClosedError();
       schedules.set(name, { everyMs, payload });
       // The scheduler id is the job name: every process that registers it updates the same schedule.
       await queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
@@ -265,7 +342,7 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
     async restoreSchedules(): Promise<string[]> {
       const restored: string[] = [];
       for (const [name, { everyMs, payload }] of schedules) {
-        if (closing || redis.status !== 'ready') break;
+        if (producer.closing || redis.status !== 'ready') break;
         if (await queue.getJobScheduler(name)) continue;
         await queue.upsertJobScheduler(name, { every: everyMs }, { name, data: payload });
         restored.push(name);
@@ -273,46 +350,24 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
       return restored;
     },
 
-    onReconnect(listener: () => void): void {
-      reconnectListeners.push(listener);
-    },
+    onReconnect: producer.onReconnect,
 
     async healthy(): Promise<boolean> {
-      if (closing || (wasReady && redis.status !== 'ready')) return false;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
-      });
-      // A queue created a moment ago may still be connecting; without an offline queue a PING
-      // sent now would fail, so wait for the connection first (bounded by the same timeout).
-      const ping = queue
-        .waitUntilReady()
-        .then(() => redis.ping())
-        .then(
-          (reply) => reply === 'PONG',
-          () => false,
-        );
-      try {
-        return await Promise.race([ping, timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      if (producer.closing || (producer.wasReady && redis.status !== 'ready')) return false;
+      return queueAnswers(queue, redis);
     },
 
     async jobCounts(): Promise<JobCounts> {
-      await ensureAvailable();
-      const counts = await queue.getJobCounts('wait', 'prioritized', 'waiting-children', 'active', 'delayed', 'failed', 'completed');
-      const n = (state: string) => counts[state] ?? 0;
-      return { waiting: n('wait') + n('prioritized') + n('waiting-children'), active: n('active'), delayed: n('delayed'), failed: n('failed'), completed: n('completed') };
+      await producer.ensureAvailable();
+      return countJobs(queue);
     },
 
     async close(): Promise<void> {
-      if (closing) return;
-      closing = true;
-      for (const fail of [...waiting]) fail(queueClosedError());
-      // Pending `run()` calls were rejected above; then the queue and its event stream close.
+      if (producer.closing) return;
+      // Pending `run()` calls are rejected first; then the queue and its event stream close.
+      producer.startClosing();
       await queue.close();
-      await events?.close();
+      await events.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

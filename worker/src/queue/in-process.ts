@@ -55,44 +55,67 @@ interface Entry {
   reject(error: unknown): void;
 }
 
-export function createInProcessQueue(options: InProcessQueueOptions): InProcessQueue {
-  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
-  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const log = options.log ?? silentLogger;
-  const tracker = jobTracker({ log, metrics: options.metrics, onFailure: options.onFailure });
+/** What the runner needs from the queue's options. */
+interface RunnerOptions {
+  processors: ProcessorMap;
+  concurrency: number;
+  backoffMs: number;
+  outboxJobFinished: OutboxJobFinished | undefined;
+  log: Logger;
+  tracker: ReturnType<typeof jobTracker>;
+}
 
-  let sequence = 0;
-  let closing = false;
-  let running = 0;
+/** A promise with its resolve and reject, for a job whose result someone may await. */
+function deferred(): Pick<Entry, 'result' | 'resolve' | 'reject'> {
+  let resolve!: (value: unknown) => void;
+  let reject!: (error: unknown) => void;
+  const result = new Promise<unknown>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Fire-and-forget jobs have no one awaiting the result; their failures go to onFailure.
+  result.catch(() => undefined);
+  return { result, resolve, reject };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(jobTimeoutError()), ms);
+    timer.unref();
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/**
+ * The jobs of one in-process queue: which are ready, sleeping (a delay or a retry backoff) or
+ * running, and the tries that move them from one state to the next.
+ */
+class JobRunner {
+  private sequence = 0;
+  closing = false;
+  running = 0;
   /** Jobs finished since start, for jobCounts(). */
-  let completed = 0;
-  let failed = 0;
+  completed = 0;
+  failed = 0;
   /** Jobs ready to start, oldest first. */
-  const ready: Entry[] = [];
+  readonly ready: Entry[] = [];
   /** Jobs waiting for a delay or a retry backoff. */
-  const sleeping = new Set<Entry>();
+  readonly sleeping = new Set<Entry>();
   /** Unfinished jobs by deduplication key. */
-  const unfinished = new Map<string, Entry>();
-  const schedules = new Map<JobName, NodeJS.Timeout>();
-  const idleWaiters: Array<() => void> = [];
+  private readonly unfinished = new Map<string, Entry>();
+  private readonly idleWaiters: Array<() => void> = [];
 
-  function add(name: JobName, payload: unknown, opts: EnqueueOptions = {}): Entry {
-    if (closing) throw queueClosedError();
+  constructor(private readonly options: RunnerOptions) {}
+
+  add(name: JobName, payload: unknown, opts: EnqueueOptions = {}): Entry {
+    if (this.closing) throw queueClosedError();
     const jobId = opts.outboxId !== undefined ? outboxJobId(opts.outboxId) : opts.jobId;
     const key = jobId === undefined ? undefined : dedupeKey(name, jobId);
-    const existing = key === undefined ? undefined : unfinished.get(key);
+    const existing = key === undefined ? undefined : this.unfinished.get(key);
     if (existing) return existing;
 
-    let resolve!: (value: unknown) => void;
-    let reject!: (error: unknown) => void;
-    const result = new Promise<unknown>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    // Fire-and-forget jobs have no one awaiting the result; their failures go to onFailure.
-    result.catch(() => undefined);
     const entry: Entry = {
-      id: String(++sequence),
+      id: String(++this.sequence),
       name,
       payload,
       dedupeKey: key,
@@ -100,103 +123,123 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
       tries: 0,
       timer: undefined,
-      result,
-      resolve,
-      reject,
+      ...deferred(),
     };
-    if (key !== undefined) unfinished.set(key, entry);
-    if (opts.delayMs && opts.delayMs > 0) sleep(entry, opts.delayMs);
-    else wake(entry);
+    if (key !== undefined) this.unfinished.set(key, entry);
+    if (opts.delayMs && opts.delayMs > 0) this.sleep(entry, opts.delayMs);
+    else this.wake(entry);
     return entry;
   }
 
-  function sleep(entry: Entry, ms: number): void {
-    sleeping.add(entry);
+  private sleep(entry: Entry, ms: number): void {
+    this.sleeping.add(entry);
     entry.timer = setTimeout(() => {
-      sleeping.delete(entry);
+      this.sleeping.delete(entry);
       entry.timer = undefined;
-      wake(entry);
+      this.wake(entry);
     }, ms);
     // Timers must not keep an otherwise finished process alive (scripts, tests).
     entry.timer.unref();
   }
 
-  function wake(entry: Entry): void {
-    ready.push(entry);
-    pump();
+  private wake(entry: Entry): void {
+    this.ready.push(entry);
+    this.pump();
   }
 
-  function pump(): void {
-    while (!closing && running < concurrency && ready.length > 0) {
-      void execute(ready.shift()!);
+  private pump(): void {
+    while (!this.closing && this.running < this.options.concurrency && this.ready.length > 0) {
+      void this.execute(this.ready.shift()!);
     }
   }
 
-  async function execute(entry: Entry): Promise<void> {
-    running++;
+  private async execute(entry: Entry): Promise<void> {
+    this.running++;
     entry.tries++;
-    const tried = tracker.start({ name: entry.name, jobId: entry.id, attempt: entry.tries });
+    const tried = this.options.tracker.start({ name: entry.name, jobId: entry.id, attempt: entry.tries });
     try {
-      const processor = options.processors[entry.name] as OpaqueProcessor | undefined;
+      const processor = this.options.processors[entry.name] as OpaqueProcessor | undefined;
       if (!processor) throw new Error(`No processor is registered for job "${entry.name}"`);
       const value = await processor(entry.payload, { jobId: entry.id, attempt: entry.tries });
       tried.completed();
-      completed++;
-      settle(entry);
+      this.completed++;
+      this.settle(entry);
       entry.resolve(value);
     } catch (error) {
-      const final = isPermanentFailure(error) || entry.tries >= entry.attempts || closing;
+      const final = isPermanentFailure(error) || entry.tries >= entry.attempts || this.closing;
       tried.failed(error, final);
-      if (final) failed++;
+      if (final) this.failed++;
       if (final) {
         // Cut short by a shutdown, it is not done: a later start hands it out again.
-        settle(entry, !closing || isPermanentFailure(error));
-        entry.reject(closing && !isPermanentFailure(error) ? queueClosedError() : failureFromError(error));
+        this.settle(entry, !this.closing || isPermanentFailure(error));
+        entry.reject(this.closing && !isPermanentFailure(error) ? queueClosedError() : failureFromError(error));
       } else {
-        sleep(entry, backoffMs * 2 ** (entry.tries - 1));
+        this.sleep(entry, this.options.backoffMs * 2 ** (entry.tries - 1));
       }
     } finally {
-      running--;
-      if (running === 0) for (const notify of idleWaiters.splice(0)) notify();
-      pump();
+      this.running--;
+      if (this.running === 0) for (const notify of this.idleWaiters.splice(0)) notify();
+      this.pump();
     }
   }
 
   /** The job will not run again: a new job with the same id may be added, and its outbox row is done. */
-  function settle(entry: Entry, ran = true): void {
-    if (entry.dedupeKey !== undefined && unfinished.get(entry.dedupeKey) === entry) unfinished.delete(entry.dedupeKey);
+  private settle(entry: Entry, ran = true): void {
+    if (entry.dedupeKey !== undefined && this.unfinished.get(entry.dedupeKey) === entry) this.unfinished.delete(entry.dedupeKey);
     // A job dropped at shutdown did not finish: its outbox row stays open and is handed out again.
-    if (ran && entry.outboxId !== undefined && options.outboxJobFinished) {
-      options.outboxJobFinished(entry.outboxId).catch((error: unknown) => log.error({ component: 'jobs', job: entry.name, jobId: entry.id, err: error }, 'could not mark an outbox job done'));
+    const { outboxJobFinished, log } = this.options;
+    if (ran && entry.outboxId !== undefined && outboxJobFinished) {
+      outboxJobFinished(entry.outboxId).catch((error: unknown) => log.error({ component: 'jobs', job: entry.name, jobId: entry.id, err: error }, 'could not mark an outbox job done'));
     }
   }
 
-  function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(jobTimeoutError()), ms);
-      timer.unref();
-      promise.then(resolve, reject).finally(() => clearTimeout(timer));
-    });
+  /** Stops starting jobs; work that has not started is dropped and its callers hear that the server is going away. */
+  dropWaiting(): void {
+    this.closing = true;
+    for (const entry of [...this.ready.splice(0), ...this.sleeping]) {
+      clearTimeout(entry.timer);
+      this.settle(entry, false);
+      entry.reject(queueClosedError());
+    }
+    this.sleeping.clear();
   }
+
+  /** Resolves once no job is running. */
+  async idle(): Promise<void> {
+    if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+}
+
+export function createInProcessQueue(options: InProcessQueueOptions): InProcessQueue {
+  const log = options.log ?? silentLogger;
+  const jobs = new JobRunner({
+    processors: options.processors,
+    concurrency: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
+    backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
+    outboxJobFinished: options.outboxJobFinished,
+    log,
+    tracker: jobTracker({ log, metrics: options.metrics, onFailure: options.onFailure }),
+  });
+  const schedules = new Map<JobName, NodeJS.Timeout>();
 
   return {
     kind: 'in-process',
 
     async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<void> {
-      add(name, payload, opts);
+      jobs.add(name, payload, opts);
     },
 
     async run<N extends JobName>(name: N, payload: JobPayload<N>, opts: RunOptions = {}): Promise<JobResult<N>> {
-      const entry = add(name, payload, opts);
+      const entry = jobs.add(name, payload, opts);
       // The entry was created for `name` (deduplication keys include the name), so the result has its type.
       return withTimeout(entry.result as Promise<JobResult<N>>, opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS);
     },
 
     async schedule<N extends JobName>(name: N, everyMs: number, payload: JobPayload<N>): Promise<void> {
-      if (closing) throw queueClosedError();
+      if (jobs.closing) throw queueClosedError();
       clearInterval(schedules.get(name));
       const tick = () => {
-        if (!closing) add(name, payload, { jobId: SCHEDULE_JOB_ID });
+        if (!jobs.closing) jobs.add(name, payload, { jobId: SCHEDULE_JOB_ID });
       };
       const timer = setInterval(tick, everyMs);
       timer.unref();
@@ -206,29 +249,22 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     },
 
     async healthy(): Promise<boolean> {
-      return !closing;
+      return !jobs.closing;
     },
 
-    consuming: () => !closing,
+    consuming: () => !jobs.closing,
 
     async jobCounts(): Promise<JobCounts> {
-      return { waiting: ready.length, active: running, delayed: sleeping.size, failed, completed };
+      return { waiting: jobs.ready.length, active: jobs.running, delayed: jobs.sleeping.size, failed: jobs.failed, completed: jobs.completed };
     },
 
     async close(): Promise<void> {
-      if (!closing) {
-        closing = true;
+      if (!jobs.closing) {
         for (const timer of schedules.values()) clearInterval(timer);
         schedules.clear();
-        // Work that has not started is dropped; its callers hear that the server is going away.
-        for (const entry of [...ready.splice(0), ...sleeping]) {
-          clearTimeout(entry.timer);
-          settle(entry, false);
-          entry.reject(queueClosedError());
-        }
-        sleeping.clear();
+        jobs.dropWaiting();
       }
-      if (running > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      await jobs.idle();
     },
   };
 }

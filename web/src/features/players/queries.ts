@@ -67,13 +67,26 @@ export function usePlayerChoices(kind: PlayerListKind, search: string, chosenId:
     queryFn: ({ signal }) => fetchPlayerPage(kind, { search: settled }, signal),
     ...queryOptions,
   });
-  const onPage = chosenId !== null && (page.data?.players.some((player) => player.id === chosenId) ?? false);
+  const onPage = holds(page.data?.players, chosenId);
   const chosen = useQuery({
     ...routeQuery(apiPaths.users.list, playerListCall(kind, { id: chosenId ?? 0 })),
     enabled: chosenId !== null && page.isSuccess && !onPage,
     ...queryOptions,
   });
-  const players = [...(page.data?.players ?? [])];
-  for (const player of chosen.data ?? []) if (!players.some((p) => p.id === player.id)) players.unshift(player);
-  return { players: players.filter((player) => player.id !== excludeId), isPending: page.isPending || (chosenId !== null && !onPage && chosen.isPending && chosen.fetchStatus !== 'idle'), more: Boolean(page.data?.nextCursor) };
+  // Still waiting for the chosen player, looked up on their own.
+  const chosenPending = chosenId !== null && !onPage && chosen.isPending && chosen.fetchStatus !== 'idle';
+  const players = withChosen(page.data?.players ?? [], chosen.data ?? []);
+  return { players: players.filter((player) => player.id !== excludeId), isPending: page.isPending || chosenPending, more: Boolean(page.data?.nextCursor) };
+}
+
+/** Whether a page (once loaded) holds the chosen player. */
+function holds(page: readonly PlayerSummary[] | undefined, chosenId: number | null): boolean {
+  return chosenId !== null && (page?.some((player) => player.id === chosenId) ?? false);
+}
+
+/** The page's players, led by the chosen ones it does not hold already. */
+function withChosen(page: readonly PlayerSummary[], chosen: readonly PlayerSummary[]): PlayerSummary[] {
+  const players = [...page];
+  for (const player of chosen) if (!players.some((p) => p.id === player.id)) players.unshift(player);
+  return players;
 }

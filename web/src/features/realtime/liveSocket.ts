@@ -13,7 +13,7 @@
 import { AppError, type DurableEvents, type EventMeta, type PositionedEventName, type SocketRefusal } from '@pog/common';
 import { reportError, showErrorToast } from '../errors/showError';
 import { whenOnline } from '../network/retryLater';
-import { inOrderOnceLoaded } from './inOrder';
+import { inOrderOnceLoaded, type InOrder } from './inOrder';
 import type { SocketStatus } from '../../stores/socket';
 import type { GameSocket } from './socket';
 import type { StreamCursor } from '@pog/common';
@@ -32,66 +32,81 @@ export interface LiveSocket {
   close(): void;
 }
 
-export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocketOptions): LiveSocket {
-  let connectedBefore = false;
-  let syncing = false;
+/** Where a live connection stands, shared by its event handlers. */
+interface LiveState {
+  connectedBefore: boolean;
+  syncing: boolean;
   /** The refusal the server is closing this connection with. */
-  let closingWith: SocketRefusal | undefined;
+  closingWith: SocketRefusal | undefined;
   /** The player has been told live updates are held back; once per spell. */
-  let told = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const parsing = inOrderOnceLoaded(() => import('./eventSchemas').then((module) => module.durableEventSchemas), 'live event');
+  told: boolean;
+  retry: ReturnType<typeof setTimeout> | undefined;
+}
 
-  const afterRefusal = (refusal: SocketRefusal, again: () => void) => {
-    clearTimeout(retry);
-    retry = setTimeout(again, refusal.retryAfterSeconds * 1000);
-  };
-  const tell = (refusal: SocketRefusal) => {
-    if (!told) showErrorToast(new AppError('RATE_LIMITED', refusal.message));
-    told = true;
-  };
-  const sync = () => {
-    syncing = true;
-    socket.emit('sync', cursor.snapshot());
-  };
+/** Parses events in order once the schemas' code has loaded (eventSchemas.ts). */
+type Parsing = InOrder<typeof import('./eventSchemas').durableEventSchemas>;
 
+function afterRefusal(state: LiveState, refusal: SocketRefusal, again: () => void): void {
+  clearTimeout(state.retry);
+  state.retry = setTimeout(again, refusal.retryAfterSeconds * 1000);
+}
+
+function sync(socket: GameSocket, cursor: StreamCursor, state: LiveState): void {
+  state.syncing = true;
+  socket.emit('sync', cursor.snapshot());
+}
+
+/** The connection's status as it connects, drops and comes back (after a refusal, when the server says it may). */
+function followStatus(socket: GameSocket, state: LiveState, onStatus: LiveSocketOptions['onStatus']): void {
   socket.on('connect', () => {
     onStatus('connected');
-    connectedBefore = true;
-    told = false;
+    state.connectedBefore = true;
+    state.told = false;
     // The handshake asked for everything after the cursor; the answer ends with `stream:state`.
-    syncing = true;
+    state.syncing = true;
   });
   socket.on('disconnect', (reason) => {
-    const refusal = closingWith;
-    closingWith = undefined;
+    const refusal = state.closingWith;
+    state.closingWith = undefined;
     if (refusal && reason === 'io server disconnect') {
       onStatus('reconnecting');
-      afterRefusal(refusal, () => socket.connect());
+      afterRefusal(state, refusal, () => socket.connect());
       return;
     }
     // A server-side disconnect is final (e.g. the session ended); anything else reconnects.
     onStatus(reason === 'io server disconnect' || reason === 'io client disconnect' ? 'disconnected' : 'reconnecting');
   });
-  socket.on('connect_error', () => onStatus(connectedBefore ? 'reconnecting' : 'connecting'));
+  socket.on('connect_error', () => onStatus(state.connectedBefore ? 'reconnecting' : 'connecting'));
+}
+
+/** The server's answers about replays: refusals (told, or asked again later) and where each stream stands. */
+function followSync(socket: GameSocket, cursor: StreamCursor, state: LiveState, parsing: Parsing, onReset: () => void): void {
   socket.on('socket:refused', (refusal) => {
     if (refusal.closing) {
-      closingWith = refusal;
-      tell(refusal);
+      state.closingWith = refusal;
+      if (!state.told) showErrorToast(new AppError('RATE_LIMITED', refusal.message));
+      state.told = true;
     } else if (refusal.event === 'sync') {
       // The replay was not sent: ask again, from where the page is then.
-      syncing = false;
-      afterRefusal(refusal, () => {
-        if (socket.connected && !syncing) sync();
+      state.syncing = false;
+      afterRefusal(state, refusal, () => {
+        if (socket.connected && !state.syncing) sync(socket, cursor, state);
       });
     }
   });
-  socket.on('stream:state', (state) => {
-    cursor.settle(state);
-    syncing = false;
+  socket.on('stream:state', (streamState) => {
+    cursor.settle(streamState);
+    state.syncing = false;
     // After the events received before it, even those still waiting for the schemas.
-    if (state.reset) parsing.afterWaiting(onReset);
+    if (streamState.reset) parsing.afterWaiting(onReset);
   });
+}
+
+export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocketOptions): LiveSocket {
+  const state: LiveState = { connectedBefore: false, syncing: false, closingWith: undefined, told: false, retry: undefined };
+  const parsing = inOrderOnceLoaded(() => import('./eventSchemas').then((module) => module.durableEventSchemas), 'live event');
+  followStatus(socket, state, onStatus);
+  followSync(socket, cursor, state, parsing, onReset);
 
   // When the network comes back, a connection that is not up starts over at once instead of
   // waiting for its next retry. It also unsticks socket.io-client: a browser 'offline' event while
@@ -119,13 +134,13 @@ export function bindLiveSocket({ socket, cursor, onStatus, onReset }: LiveSocket
             handler(parsed.data as DurableEvents[typeof event]);
           });
         }
-        if (verdict === 'gap' && !syncing && socket.connected) sync();
+        if (verdict === 'gap' && !state.syncing && socket.connected) sync(socket, cursor, state);
       };
       socket.on(event, listener as never);
     },
     close() {
       stopRestarting();
-      clearTimeout(retry);
+      clearTimeout(state.retry);
       parsing.stop();
       socket.removeAllListeners();
       socket.disconnect();

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { asPogId, changesDesign, editRefusal, type PogId, type User } from '@pog/common';
+import { asPogId, changesDesign, editRefusal, type Pog, type PogId, type User, type UserId } from '@pog/common';
 import { media } from '../../app/theme';
 import { Button } from '../../components/Button';
 import { SparklesIcon } from '../../components/icons';
@@ -17,7 +17,7 @@ import {
   type PogDesign,
 } from '../../features/pogs/design';
 import { useUserStats } from '../../features/achievements/queries';
-import { ALLOWANCE_TEXT, allowanceFrom, cooldownSecondsLeft } from '../../features/pogs/allowance';
+import { ALLOWANCE_TEXT, allowanceFrom, cooldownSecondsLeft, type CreationAllowance } from '../../features/pogs/allowance';
 import { EDIT_TEXT } from '../../features/pogs/messages';
 import { useTicker } from '../../hooks/useTicker';
 import { useCreatePog, useUpdatePog } from '../../features/pogs/mutations';
@@ -72,24 +72,33 @@ function parseEditId(value: string | null): PogId | null {
   return id > 0 ? asPogId(id) : null;
 }
 
-/**
- * The Creator Studio: a live preview beside the design controls; Save Pog creates a POG, or saves
- * the one opened with `?edit={pogId}`. The saved POG's rarity and points arrive on the socket.
- */
-export function CreatorStudio({ user }: { user: User }) {
+/** The POG opened with `?edit={pogId}`, if the player may edit it, and what stands in the way. */
+function useEditTarget(user: User) {
   const [searchParams, setSearchParams] = useSearchParams();
   const editId = parseEditId(searchParams.get('edit'));
   const editing = usePog(editId);
   // Only the creator, while holding it, before it ever changed hands (the server's own rule).
   const editBlocked = editing.data ? editRefusal(editing.data, user.id) : null;
   const editable = editing.data && editBlocked === null ? editing.data : null;
+  const problem =
+    editId !== null && editing.isError
+      ? 'That POG could not be opened for editing (it may have been deleted).'
+      : editBlocked;
+  return {
+    editId,
+    editable,
+    problem,
+    opening: editId !== null && editing.isPending,
+    clear: () => setSearchParams({}, { replace: true }),
+  };
+}
 
+type ChangeField = <K extends keyof PogDesign>(field: K, value: PogDesign[K]) => void;
+
+/** The design on the bench and its errors; it takes the edited POG's design when another POG is opened. */
+function useDesignDraft(editable: Pog | null) {
   const [design, setDesign] = useState<PogDesign>(EMPTY_DESIGN);
   const [errors, setErrors] = useState<DesignErrors>({});
-  const [templatesOpen, setTemplatesOpen] = useState(false);
-  const create = useCreatePog();
-  const update = useUpdatePog();
-  const saving = create.isPending || update.isPending;
 
   // Load the POG being edited once it arrives (and again if another one is opened).
   const loadedId = editable?.id ?? null;
@@ -100,19 +109,106 @@ export function CreatorStudio({ user }: { user: User }) {
   // Only when a different POG is opened: a refetch of the same one keeps the player's changes.
   useEffect(() => load(), [loadedId]);
 
-  const change = <K extends keyof PogDesign>(field: K, value: PogDesign[K]) => {
+  const change: ChangeField = (field, value) => {
     setDesign((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const stopEditing = () => {
-    setSearchParams({}, { replace: true });
-    setDesign(EMPTY_DESIGN);
+  /** Back to the edited POG as saved, or to an empty design. */
+  const reset = () => {
+    setDesign(editable ? designFromPog(editable) : EMPTY_DESIGN);
     setErrors({});
   };
 
-  const reset = () => {
-    setDesign(editable ? designFromPog(editable) : EMPTY_DESIGN);
+  return { design, setDesign, errors, setErrors, change, reset };
+}
+
+/** What the player may still create, counted down live while the creation cooldown runs. */
+function useCreationCooldown(userId: UserId, countsAsCreation: boolean) {
+  const stats = useUserStats(userId);
+  const allowance = stats.data ? allowanceFrom(stats.data, stats.dataUpdatedAt) : null;
+  const now = useTicker(allowance?.cooldownEndsAt != null && allowance.cooldownEndsAt > Date.now());
+  const cooldownSeconds = allowance && countsAsCreation ? cooldownSecondsLeft(allowance, now) : 0;
+  return { allowance, cooldownSeconds };
+}
+
+function PreviewPanel({ design, onTemplates }: { design: PogDesign; onTemplates: () => void }) {
+  return (
+    <Panel aria-label="Preview">
+      <PogPreview3D design={design} />
+      <TemplateButton $variant="outline" onClick={onTemplates}>
+        <SparklesIcon />
+        Use Template
+      </TemplateButton>
+      <RarityNote />
+    </Panel>
+  );
+}
+
+interface DesignFormProps {
+  design: PogDesign;
+  errors: DesignErrors;
+  change: ChangeField;
+  setDesign: (update: (current: PogDesign) => PogDesign) => void;
+  allowance: CreationAllowance | null;
+  cooldownSeconds: number;
+  /** A new POG (rather than an edit), which takes a creation slot. */
+  creating: boolean;
+  saving: boolean;
+  onReset: () => void;
+  onSave: (event: FormEvent) => void;
+}
+
+function DesignForm({ design, errors, change, setDesign, allowance, cooldownSeconds, creating, saving, onReset, onSave }: DesignFormProps) {
+  const colorOrImageError = errors.backgroundColor1 ?? errors.backgroundColor2 ?? errors.textColor ?? errors.imageUrl;
+  return (
+    <Form onSubmit={onSave} noValidate>
+      <TextControls design={design} errors={errors} onChange={change} />
+      <ColorControls
+        color1={design.backgroundColor1}
+        color2={design.backgroundColor2}
+        onChange={change}
+        onPreset={(preset) => setDesign((current) => applyPreset(current, preset))}
+        onRandom={() => setDesign((current) => randomBackground(current))}
+      />
+      <ImageControls
+        imageUrl={design.imageUrl}
+        imageStyle={design.imageStyle}
+        onImage={(url) => change('imageUrl', url)}
+        onStyle={(style) => change('imageStyle', style)}
+      />
+      {(errors.backgroundColor1 || errors.backgroundColor2 || errors.textColor || errors.imageUrl) && (
+        <InlineError role="alert">{colorOrImageError}</InlineError>
+      )}
+      {allowance && <CreationAllowanceNote allowance={allowance} cooldownSeconds={cooldownSeconds} counts={{ slots: creating }} />}
+      <Footer>
+        <Button $variant="secondary" onClick={onReset} disabled={saving}>
+          Reset
+        </Button>
+        <Button type="submit" disabled={saving || cooldownSeconds > 0} aria-describedby={cooldownSeconds > 0 ? 'studio-cooldown' : undefined}>
+          {saving ? 'Saving...' : cooldownSeconds > 0 ? ALLOWANCE_TEXT.saveCountdown(cooldownSeconds) : ALLOWANCE_TEXT.saveLabel}
+        </Button>
+      </Footer>
+    </Form>
+  );
+}
+
+/**
+ * The Creator Studio: a live preview beside the design controls; Save Pog creates a POG, or saves
+ * the one opened with `?edit={pogId}`. The saved POG's rarity and points arrive on the socket.
+ */
+export function CreatorStudio({ user }: { user: User }) {
+  const target = useEditTarget(user);
+  const { editId, editable } = target;
+  const { design, setDesign, errors, setErrors, change, reset } = useDesignDraft(editable);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const create = useCreatePog();
+  const update = useUpdatePog();
+  const saving = create.isPending || update.isPending;
+
+  const stopEditing = () => {
+    target.clear();
+    setDesign(EMPTY_DESIGN);
     setErrors({});
   };
 
@@ -130,30 +226,14 @@ export function CreatorStudio({ user }: { user: User }) {
     }
   };
 
-  const editProblem =
-    editId !== null && editing.isError
-      ? 'That POG could not be opened for editing (it may have been deleted).'
-      : editBlocked;
   // Saving a new design is scored again and counts as a creation; a new name alone is free.
   const redesigning = editable !== null && changesDesign(editable, design);
-  // What the player may still do, counted down live while the creation cooldown runs.
-  const stats = useUserStats(user.id);
-  const allowance = stats.data ? allowanceFrom(stats.data, stats.dataUpdatedAt) : null;
-  const now = useTicker(allowance?.cooldownEndsAt != null && allowance.cooldownEndsAt > Date.now());
-  const countsAsCreation = editable === null || redesigning;
-  const cooldownSeconds = allowance && countsAsCreation ? cooldownSecondsLeft(allowance, now) : 0;
+  const { allowance, cooldownSeconds } = useCreationCooldown(user.id, editable === null || redesigning);
 
   return (
     <>
       <Layout>
-        <Panel aria-label="Preview">
-          <PogPreview3D design={design} />
-          <TemplateButton $variant="outline" onClick={() => setTemplatesOpen(true)}>
-            <SparklesIcon />
-            Use Template
-          </TemplateButton>
-          <RarityNote />
-        </Panel>
+        <PreviewPanel design={design} onTemplates={() => setTemplatesOpen(true)} />
         <Panel aria-labelledby="studio-form-title">
           <PanelHead>
             <PanelTitle id="studio-form-title">{editable ? `Editing ${editable.name}` : 'Design your POG'}</PanelTitle>
@@ -163,37 +243,21 @@ export function CreatorStudio({ user }: { user: User }) {
               </Button>
             )}
           </PanelHead>
-          {editProblem && <InlineError role="alert">{editProblem}</InlineError>}
-          {editId !== null && editing.isPending && <Muted>Opening your POG...</Muted>}
+          {target.problem && <InlineError role="alert">{target.problem}</InlineError>}
+          {target.opening && <Muted>Opening your POG...</Muted>}
           {redesigning && <Muted>{EDIT_TEXT.costsACreation}</Muted>}
-          <Form onSubmit={save} noValidate>
-            <TextControls design={design} errors={errors} onChange={change} />
-            <ColorControls
-              color1={design.backgroundColor1}
-              color2={design.backgroundColor2}
-              onChange={change}
-              onPreset={(preset) => setDesign((current) => applyPreset(current, preset))}
-              onRandom={() => setDesign((current) => randomBackground(current))}
-            />
-            <ImageControls
-              imageUrl={design.imageUrl}
-              imageStyle={design.imageStyle}
-              onImage={(url) => change('imageUrl', url)}
-              onStyle={(style) => change('imageStyle', style)}
-            />
-            {(errors.backgroundColor1 || errors.backgroundColor2 || errors.textColor || errors.imageUrl) && (
-              <InlineError role="alert">{errors.backgroundColor1 ?? errors.backgroundColor2 ?? errors.textColor ?? errors.imageUrl}</InlineError>
-            )}
-            {allowance && <CreationAllowanceNote allowance={allowance} cooldownSeconds={cooldownSeconds} counts={{ slots: editable === null }} />}
-            <Footer>
-              <Button $variant="secondary" onClick={reset} disabled={saving}>
-                Reset
-              </Button>
-              <Button type="submit" disabled={saving || cooldownSeconds > 0} aria-describedby={cooldownSeconds > 0 ? 'studio-cooldown' : undefined}>
-                {saving ? 'Saving...' : cooldownSeconds > 0 ? ALLOWANCE_TEXT.saveCountdown(cooldownSeconds) : ALLOWANCE_TEXT.saveLabel}
-              </Button>
-            </Footer>
-          </Form>
+          <DesignForm
+            design={design}
+            errors={errors}
+            change={change}
+            setDesign={setDesign}
+            allowance={allowance}
+            cooldownSeconds={cooldownSeconds}
+            creating={editable === null}
+            saving={saving}
+            onReset={reset}
+            onSave={save}
+          />
         </Panel>
       </Layout>
       <Side>

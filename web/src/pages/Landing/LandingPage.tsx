@@ -187,112 +187,143 @@ const Band = styled.section`
   text-align: center;
 `;
 
+/** The opening pitch, its calls to action and the discs beside them. */
+function HeroSection() {
+  return (
+    <Hero aria-labelledby="landing-title">
+      <div>
+        <Kicker>Collect · Trade · Battle</Kicker>
+        <Headline id="landing-title">
+          Design the discs. <em>Rule the {BRAND}.</em>
+        </Headline>
+        <Lead>
+          Create one-of-a-kind POGs from colours, images and text, watch the server reveal their rarity, then trade them
+          with friends or risk them in a roll-off battle.
+        </Lead>
+        <Ctas>
+          <ButtonLink to="/auth" $size="lg">
+            Start playing
+          </ButtonLink>
+          <ButtonLink to="/explore" $size="lg" $variant="outline">
+            Explore Pogs
+          </ButtonLink>
+        </Ctas>
+      </div>
+      <HeroDiscs />
+    </Hero>
+  );
+}
+
+/** Create, collect, trade and battle, one card each. */
+function FeaturesSection() {
+  return (
+    <Section aria-labelledby="features-title">
+      <SectionTitle id="features-title">Everything a collector needs</SectionTitle>
+      <SectionLead>Your collection holds up to {LIMITS.collectionLimit} POGs to start, and achievements raise the limit.</SectionLead>
+      <FeatureGrid>
+        <FeatureCard>
+          <FeatureIcon aria-hidden="true">
+            <PaletteIcon />
+          </FeatureIcon>
+          <h3>Create</h3>
+          <p>Pick two background colours, upload and crop an image, add text in your favourite font.</p>
+        </FeatureCard>
+        <FeatureCard>
+          <FeatureIcon aria-hidden="true">
+            <GemIcon />
+          </FeatureIcon>
+          <h3>Collect</h3>
+          <p>Rarity is scored from colour harmony, uniqueness and complexity. Chase the legendaries.</p>
+        </FeatureCard>
+        <FeatureCard>
+          <FeatureIcon aria-hidden="true">
+            <RepeatIcon />
+          </FeatureIcon>
+          <h3>Trade</h3>
+          <p>Offer one of yours for one of theirs. Trades need both players to agree.</p>
+        </FeatureCard>
+        <FeatureCard>
+          <FeatureIcon aria-hidden="true">
+            <SwordsIcon />
+          </FeatureIcon>
+          <h3>Battle</h3>
+          <p>
+            Both players roll {BATTLE_ROLL.min} to {BATTLE_ROLL.max}. The higher roll wins both POGs.
+          </p>
+        </FeatureCard>
+      </FeatureGrid>
+    </Section>
+  );
+}
+
+/** The five rarities, from common to legendary, in their colours. */
+function RaritySection() {
+  const theme = useTheme();
+  return (
+    <Section aria-labelledby="rarity-title">
+      <SectionTitle id="rarity-title">Five rarities to chase</SectionTitle>
+      <SectionLead>Rarer POGs trade fewer times and roll with a bonus in battle.</SectionLead>
+      <Ladder>
+        {RARITIES.map((rarity, index) => (
+          <Rung key={rarity} $color={theme.colors.rarity[rarity]} $step={index}>
+            <span aria-hidden="true" />
+            <span>{rarity}</span>
+          </Rung>
+        ))}
+      </Ladder>
+    </Section>
+  );
+}
+
+/** The three steps from sign-up to trading and battling. */
+function HowItWorksSection() {
+  return (
+    <Section aria-labelledby="how-title">
+      <SectionTitle id="how-title">How it works</SectionTitle>
+      <SectionLead>Three steps from blank disc to champion.</SectionLead>
+      <Steps>
+        <li>
+          <strong>Sign up</strong>A username and a password is all it takes.
+        </li>
+        <li>
+          <strong>Design your first POG</strong>The Creator Studio previews it in 3D as you go.
+        </li>
+        <li>
+          <strong>Trade and battle</strong>Grow your collection with other players, live.
+        </li>
+      </Steps>
+    </Section>
+  );
+}
+
+/** The closing call to sign in or look around. */
+function ClosingBand() {
+  return (
+    <Band aria-labelledby="cta-title">
+      <SectionTitle id="cta-title">Ready to flip?</SectionTitle>
+      <p>Join the federation, or have a look around first.</p>
+      <Ctas>
+        <ButtonLink to="/auth" $size="lg" $variant="secondary">
+          Login / Register
+        </ButtonLink>
+        <ButtonLink to="/explore" $size="lg" $variant="ghost">
+          Browse public POGs
+        </ButtonLink>
+      </Ctas>
+    </Band>
+  );
+}
+
 /** The landing page for signed-out visitors (a signed-in player is sent to /explore). */
 export default function LandingPage() {
   usePageTitle('');
-  const theme = useTheme();
   return (
     <Wrapper>
-      <Hero aria-labelledby="landing-title">
-        <div>
-          <Kicker>Collect · Trade · Battle</Kicker>
-          <Headline id="landing-title">
-            Design the discs. <em>Rule the {BRAND}.</em>
-          </Headline>
-          <Lead>
-            Create one-of-a-kind POGs from colours, images and text, watch the server reveal their rarity, then trade them
-            with friends or risk them in a roll-off battle.
-          </Lead>
-          <Ctas>
-            <ButtonLink to="/auth" $size="lg">
-              Start playing
-            </ButtonLink>
-            <ButtonLink to="/explore" $size="lg" $variant="outline">
-              Explore Pogs
-            </ButtonLink>
-          </Ctas>
-        </div>
-        <HeroDiscs />
-      </Hero>
-
-      <Section aria-labelledby="features-title">
-        <SectionTitle id="features-title">Everything a collector needs</SectionTitle>
-        <SectionLead>Your collection holds up to {LIMITS.collectionLimit} POGs to start, and achievements raise the limit.</SectionLead>
-        <FeatureGrid>
-          <FeatureCard>
-            <FeatureIcon aria-hidden="true">
-              <PaletteIcon />
-            </FeatureIcon>
-            <h3>Create</h3>
-            <p>Pick two background colours, upload and crop an image, add text in your favourite font.</p>
-          </FeatureCard>
-          <FeatureCard>
-            <FeatureIcon aria-hidden="true">
-              <GemIcon />
-            </FeatureIcon>
-            <h3>Collect</h3>
-            <p>Rarity is scored from colour harmony, uniqueness and complexity. Chase the legendaries.</p>
-          </FeatureCard>
-          <FeatureCard>
-            <FeatureIcon aria-hidden="true">
-              <RepeatIcon />
-            </FeatureIcon>
-            <h3>Trade</h3>
-            <p>Offer one of yours for one of theirs. Trades need both players to agree.</p>
-          </FeatureCard>
-          <FeatureCard>
-            <FeatureIcon aria-hidden="true">
-              <SwordsIcon />
-            </FeatureIcon>
-            <h3>Battle</h3>
-            <p>
-              Both players roll {BATTLE_ROLL.min} to {BATTLE_ROLL.max}. The higher roll wins both POGs.
-            </p>
-          </FeatureCard>
-        </FeatureGrid>
-      </Section>
-
-      <Section aria-labelledby="rarity-title">
-        <SectionTitle id="rarity-title">Five rarities to chase</SectionTitle>
-        <SectionLead>Rarer POGs trade fewer times and roll with a bonus in battle.</SectionLead>
-        <Ladder>
-          {RARITIES.map((rarity, index) => (
-            <Rung key={rarity} $color={theme.colors.rarity[rarity]} $step={index}>
-              <span aria-hidden="true" />
-              <span>{rarity}</span>
-            </Rung>
-          ))}
-        </Ladder>
-      </Section>
-
-      <Section aria-labelledby="how-title">
-        <SectionTitle id="how-title">How it works</SectionTitle>
-        <SectionLead>Three steps from blank disc to champion.</SectionLead>
-        <Steps>
-          <li>
-            <strong>Sign up</strong>A username and a password is all it takes.
-          </li>
-          <li>
-            <strong>Design your first POG</strong>The Creator Studio previews it in 3D as you go.
-          </li>
-          <li>
-            <strong>Trade and battle</strong>Grow your collection with other players, live.
-          </li>
-        </Steps>
-      </Section>
-
-      <Band aria-labelledby="cta-title">
-        <SectionTitle id="cta-title">Ready to flip?</SectionTitle>
-        <p>Join the federation, or have a look around first.</p>
-        <Ctas>
-          <ButtonLink to="/auth" $size="lg" $variant="secondary">
-            Login / Register
-          </ButtonLink>
-          <ButtonLink to="/explore" $size="lg" $variant="ghost">
-            Browse public POGs
-          </ButtonLink>
-        </Ctas>
-      </Band>
+      <HeroSection />
+      <FeaturesSection />
+      <RaritySection />
+      <HowItWorksSection />
+      <ClosingBand />
     </Wrapper>
   );
 }

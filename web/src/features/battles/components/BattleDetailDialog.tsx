@@ -55,56 +55,13 @@ export function BattleDetailDialog({ battleId, onClose }: { battleId: BattleId; 
 }
 
 function BattleRecord({ battle }: { battle: Battle }) {
-  const [verdict, setVerdict] = useState<BattleVerifyResult | null>(null);
-  const [checking, setChecking] = useState(false);
-  const winner = winnerName(battle);
-  const verify = async () => {
-    setChecking(true);
-    try {
-      setVerdict(await verifyInBrowser(battle));
-    } finally {
-      setChecking(false);
-    }
-  };
+  const hasRounds = Boolean(battle.rounds && battle.rounds.length > 0);
   return (
     <>
-      <p>
-        <strong>
-          <PlayerName userId={battle.challenger.id} username={battle.challenger.username} linked bare />
-        </strong>{' '}
-        ({battle.challengerPog ? <PogLink pog={battle.challengerPog} /> : 'no POG'}) vs{' '}
-        <strong>
-          <PlayerName userId={battle.defender.id} username={battle.defender.username} linked bare />
-        </strong>{' '}
-        ({battle.defenderPog ? <PogLink pog={battle.defenderPog} /> : 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
-      </p>
-      {winner && (isCoinFlip(battle) ? <p>Winner: {winner}. {decidedBy(battle)} ({battle.challenger.username} is Heads, {battle.defender.username} is Tails.)</p> : <p>Winner: {winner}, with {battle.challengerRoll} to {battle.defenderRoll}.</p>)}
-      {battle.rounds && battle.rounds.length > 0 && isCoinFlip(battle) && <TossTable battle={battle} />}
-      {battle.rounds && battle.rounds.length > 0 && !isCoinFlip(battle) && (
-        <Section>
-          <Table>
-            <caption>Rounds</caption>
-            <thead>
-              <tr>
-                <th scope="col">Round</th>
-                <th scope="col">{battle.challenger.username}</th>
-                <th scope="col">{battle.defender.username}</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {battle.rounds.map(roundView).map((round) => (
-                <tr key={round.round}>
-                  <td>{round.round}</td>
-                  <td>{`${round.challengerBase} + ${round.challengerBonus} = ${round.challengerTotal}`}</td>
-                  <td>{`${round.defenderBase} + ${round.defenderBonus} = ${round.defenderTotal}`}</td>
-                  <td>{round.winner === null ? 'Tie (replayed)' : round.winner === 'challenger' ? battle.challenger.username : battle.defender.username}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Section>
-      )}
+      <Matchup battle={battle} />
+      <WinnerLine battle={battle} />
+      {hasRounds && isCoinFlip(battle) && <TossTable battle={battle} />}
+      {hasRounds && !isCoinFlip(battle) && <RoundTable battle={battle} />}
       <Section>
         <strong>{BATTLE_TEXT.seedHash}</strong>
         <Code data-testid="seed-hash">{battle.seedHash}</Code>
@@ -114,31 +71,108 @@ function BattleRecord({ battle }: { battle: Battle }) {
           Each base roll is HMAC-SHA256 of &quot;{'<battle id>:<round>:<side>:<k>'}&quot; keyed with the seed: the first 4 bytes, if below 4294967200, give 1 + (x mod 100).
         </Muted>
       </Section>
-      {battle.status === 'completed' && (
-        <Section>
-          <Row>
-            <Button $variant="secondary" onClick={() => void verify()} disabled={checking}>
-              {checking ? BATTLE_TEXT.verifying : BATTLE_TEXT.verify}
-            </Button>
-          </Row>
-          <div role="status">
-            {verdict &&
-              (verdict.ok ? (
-                <Result $ok>{BATTLE_TEXT.verified}</Result>
-              ) : (
-                <Result $ok={false}>
-                  {BATTLE_TEXT.notVerified}
-                  <ul>
-                    {verdict.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                </Result>
-              ))}
-          </div>
-        </Section>
-      )}
+      {battle.status === 'completed' && <VerifySection battle={battle} />}
     </>
+  );
+}
+
+/** Who played whom, with which POGs, in what kind of battle, and where it stands. */
+function Matchup({ battle }: { battle: Battle }) {
+  return (
+    <p>
+      <strong>
+        <PlayerName userId={battle.challenger.id} username={battle.challenger.username} linked bare />
+      </strong>{' '}
+      ({battle.challengerPog ? <PogLink pog={battle.challengerPog} /> : 'no POG'}) vs{' '}
+      <strong>
+        <PlayerName userId={battle.defender.id} username={battle.defender.username} linked bare />
+      </strong>{' '}
+      ({battle.defenderPog ? <PogLink pog={battle.defenderPog} /> : 'no POG'}) · {BATTLE_TYPE_LABELS[battle.battleType]} · {battle.status}
+    </p>
+  );
+}
+
+function WinnerLine({ battle }: { battle: Battle }) {
+  const winner = winnerName(battle);
+  if (!winner) return null;
+  if (isCoinFlip(battle)) {
+    return (
+      <p>
+        Winner: {winner}. {decidedBy(battle)} ({battle.challenger.username} is Heads, {battle.defender.username} is Tails.)
+      </p>
+    );
+  }
+  return (
+    <p>
+      Winner: {winner}, with {battle.challengerRoll} to {battle.defenderRoll}.
+    </p>
+  );
+}
+
+/** A battle of rolls, round by round: each side's base roll plus its bonus, and who took the round. */
+function RoundTable({ battle }: { battle: Battle }) {
+  return (
+    <Section>
+      <Table>
+        <caption>Rounds</caption>
+        <thead>
+          <tr>
+            <th scope="col">Round</th>
+            <th scope="col">{battle.challenger.username}</th>
+            <th scope="col">{battle.defender.username}</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(battle.rounds ?? []).map(roundView).map((round) => (
+            <tr key={round.round}>
+              <td>{round.round}</td>
+              <td>{`${round.challengerBase} + ${round.challengerBonus} = ${round.challengerTotal}`}</td>
+              <td>{`${round.defenderBase} + ${round.defenderBonus} = ${round.defenderTotal}`}</td>
+              <td>{round.winner === null ? 'Tie (replayed)' : round.winner === 'challenger' ? battle.challenger.username : battle.defender.username}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Section>
+  );
+}
+
+/** Verify: recomputes the completed battle in this browser and shows what, if anything, disagrees. */
+function VerifySection({ battle }: { battle: Battle }) {
+  const [verdict, setVerdict] = useState<BattleVerifyResult | null>(null);
+  const [checking, setChecking] = useState(false);
+  const verify = async () => {
+    setChecking(true);
+    try {
+      setVerdict(await verifyInBrowser(battle));
+    } finally {
+      setChecking(false);
+    }
+  };
+  return (
+    <Section>
+      <Row>
+        <Button $variant="secondary" onClick={() => void verify()} disabled={checking}>
+          {checking ? BATTLE_TEXT.verifying : BATTLE_TEXT.verify}
+        </Button>
+      </Row>
+      <div role="status">
+        {verdict &&
+          (verdict.ok ? (
+            <Result $ok>{BATTLE_TEXT.verified}</Result>
+          ) : (
+            <Result $ok={false}>
+              {BATTLE_TEXT.notVerified}
+              <ul>
+                {verdict.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </Result>
+          ))}
+      </div>
+    </Section>
   );
 }
 

@@ -145,23 +145,17 @@ function landedRoll(beats: readonly RevealBeat[], shown: number, rounds: readonl
 }
 
 /**
- * Both discs face each other; a count-in of 3, 2, 1; then each roll lands in turn (in a coin flip,
- * each toss shows its face); the winner's disc lights up. The script is revealTimeline.ts: never
- * more than about 3 s. Sound is off until the player turns it on (remembered in this browser).
+ * Plays the reveal's beats one after another on their timer (all at once with reduced motion):
+ * until the server's result arrives (the player's own flip starts the show at once), only the
+ * count-in can play; then the rolls land.
  */
-function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
-  const flip = isCoinFlip(battle);
-  // Until the server's result arrives (the player's own flip starts the show at once), only the
-  // count-in can play; then the rolls land.
+function useRevealBeats(battle: Battle, beats: readonly RevealBeat[]) {
   const resolved = battle.status === 'completed';
-  const rounds = useMemo(() => (battle.rounds ?? []).map(roundView), [battle]);
-  const beats = useMemo(() => revealBeats(rounds.length, flip), [rounds.length, flip]);
   const playable = resolved ? beats.length : COUNT_IN.length;
   const [reduced] = useState(prefersReducedMotion);
   // How many beats have played; reduced motion shows each stage at once.
   const [played, setPlayed] = useState(0);
   const shown = reduced ? playable : Math.min(played, playable);
-  const soundOn = useRevealSound((state) => state.on);
   const done = resolved && shown >= beats.length;
   const waiting = !resolved && shown >= COUNT_IN.length;
 
@@ -179,51 +173,121 @@ function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Bat
     return () => window.clearTimeout(timer);
   }, [done, shown, playable, beats, battle]);
 
+  return { shown, done, waiting };
+}
+
+interface FighterPanelProps {
+  battle: Battle;
+  side: BattleSide;
+  flip: boolean;
+  /** The roll that landed for this side so far, in a battle of rolls. */
+  roll: { total: number; fresh: boolean } | null;
+  /** Remounts the roll on each beat, so a fresh one plays its landing again. */
+  shown: number;
+  winner: BattleSide | null;
+  tense: boolean;
+}
+
+function FighterPanel({ battle, side, flip, roll, shown, winner, tense }: FighterPanelProps) {
+  const party = battle[side];
+  const pog = side === 'challenger' ? battle.challengerPog : battle.defenderPog;
+  return (
+    <Fighter $winner={winner === side} $loser={winner !== null && winner !== side} $tense={tense}>
+      <div>{pog && <PogDisc design={pog} size={104} />}</div>
+      <strong>{party.username}</strong>
+      <span>{flip ? coinFaceOf(side) : (pog?.name ?? '')}</span>
+      {!flip && (
+        <Roll key={roll ? `${side}-${shown}` : side} $landed={roll?.fresh ?? false} aria-hidden="true">
+          {roll?.total ?? '?'}
+        </Roll>
+      )}
+    </Fighter>
+  );
+}
+
+/** Between the discs: the count-in, then the coin (a flip) or VS. */
+function CentrePiece({ counting, current, flip, done, winner, lastToss }: {
+  counting: boolean;
+  current: RevealBeat | null;
+  flip: boolean;
+  done: boolean;
+  winner: BattleSide | null;
+  lastToss: string | null;
+}) {
+  if (counting) {
+    return (
+      <Count key={current?.kind === 'count' ? current.n : 'ready'} data-testid="count-in">
+        {current?.kind === 'count' ? current.n : 'VS'}
+      </Count>
+    );
+  }
+  if (flip) return <Coin $spinning={!done && lastToss === null}>{done && winner ? coinFaceOf(winner) : (lastToss ?? '?')}</Coin>;
+  return <Count>VS</Count>;
+}
+
+function RevealButtons({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
+  const soundOn = useRevealSound((state) => state.on);
+  return (
+    <Row style={{ marginTop: '1rem', justifyContent: 'space-between' }}>
+      <Button $variant="ghost" $size="sm" role="switch" aria-checked={soundOn} onClick={() => setRevealSound(!soundOn)}>
+        Sound {soundOn ? 'on' : 'off'}
+      </Button>
+      <Row>
+        <Button
+          $variant="outline"
+          onClick={() => {
+            closeReveal();
+            onDetails(battle);
+          }}
+        >
+          Details and Verify
+        </Button>
+        <Button onClick={closeReveal}>Close</Button>
+      </Row>
+    </Row>
+  );
+}
+
+function revealDescription(done: boolean, flip: boolean): string {
+  if (done) return flip ? 'The coin has landed.' : 'The rolls are in.';
+  return flip ? 'The coin is in the air...' : 'The rolls are coming...';
+}
+
+/**
+ * Both discs face each other; a count-in of 3, 2, 1; then each roll lands in turn (in a coin flip,
+ * each toss shows its face); the winner's disc lights up. The script is revealTimeline.ts: never
+ * more than about 3 s. Sound is off until the player turns it on (remembered in this browser).
+ */
+function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
+  const flip = isCoinFlip(battle);
+  const rounds = useMemo(() => (battle.rounds ?? []).map(roundView), [battle]);
+  const beats = useMemo(() => revealBeats(rounds.length, flip), [rounds.length, flip]);
+  const { shown, done, waiting } = useRevealBeats(battle, beats);
+
   const current = shown > 0 ? beats[shown - 1]! : null;
   const counting = !waiting && (!current || current.kind === 'count');
   const winner = done ? winnerSide(battle) : null;
   // A round goes into the log once all of it has landed.
   const loggedRounds = rounds.filter((_, index) => beats.slice(0, shown).some((b) => b.kind === 'land' && b.round === index && (flip || b.side === 'defender')));
   const lastToss = flip && current?.kind === 'land' ? tossFace(rounds[current.round]!) : null;
-
-  const fighter = (side: BattleSide) => {
-    const party = battle[side];
-    const pog = side === 'challenger' ? battle.challengerPog : battle.defenderPog;
-    const roll = flip ? null : landedRoll(beats, shown, rounds, side);
-    return (
-      <Fighter $winner={winner === side} $loser={winner !== null && winner !== side} $tense={!done && !counting}>
-        <div>{pog && <PogDisc design={pog} size={104} />}</div>
-        <strong>{party.username}</strong>
-        <span>{flip ? coinFaceOf(side) : (pog?.name ?? '')}</span>
-        {!flip && (
-          <Roll key={roll ? `${side}-${shown}` : side} $landed={roll?.fresh ?? false} aria-hidden="true">
-            {roll?.total ?? '?'}
-          </Roll>
-        )}
-      </Fighter>
-    );
-  };
+  const fighter = (side: BattleSide) => (
+    <FighterPanel
+      battle={battle}
+      side={side}
+      flip={flip}
+      roll={flip ? null : landedRoll(beats, shown, rounds, side)}
+      shown={shown}
+      winner={winner}
+      tense={!done && !counting}
+    />
+  );
 
   return (
-    <Dialog
-      open
-      onClose={closeReveal}
-      title={`${battle.challenger.username} vs ${battle.defender.username}`}
-      description={done ? (flip ? 'The coin has landed.' : 'The rolls are in.') : flip ? 'The coin is in the air...' : 'The rolls are coming...'}
-      width={600}
-    >
+    <Dialog open onClose={closeReveal} title={`${battle.challenger.username} vs ${battle.defender.username}`} description={revealDescription(done, flip)} width={600}>
       <Stage>
         {fighter('challenger')}
         <Centre aria-hidden="true">
-          {counting ? (
-            <Count key={current?.kind === 'count' ? current.n : 'ready'} data-testid="count-in">
-              {current?.kind === 'count' ? current.n : 'VS'}
-            </Count>
-          ) : flip ? (
-            <Coin $spinning={!done && lastToss === null}>{done && winner ? coinFaceOf(winner) : (lastToss ?? '?')}</Coin>
-          ) : (
-            <Count>VS</Count>
-          )}
+          <CentrePiece counting={counting} current={current} flip={flip} done={done} winner={winner} lastToss={lastToss} />
         </Centre>
         {fighter('defender')}
       </Stage>
@@ -237,23 +301,7 @@ function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Bat
           {winnerName(battle)} wins!{flip ? ` ${decidedBy(battle)}` : ''}
         </Verdict>
       )}
-      <Row style={{ marginTop: '1rem', justifyContent: 'space-between' }}>
-        <Button $variant="ghost" $size="sm" role="switch" aria-checked={soundOn} onClick={() => setRevealSound(!soundOn)}>
-          Sound {soundOn ? 'on' : 'off'}
-        </Button>
-        <Row>
-          <Button
-            $variant="outline"
-            onClick={() => {
-              closeReveal();
-              onDetails(battle);
-            }}
-          >
-            Details and Verify
-          </Button>
-          <Button onClick={closeReveal}>Close</Button>
-        </Row>
-      </Row>
+      <RevealButtons battle={battle} onDetails={onDetails} />
     </Dialog>
   );
 }

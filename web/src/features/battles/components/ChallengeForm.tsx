@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { BATTLE_TYPES, type BattleType, type PogId, type User, type UserId } from '@pog/common';
+import { BATTLE_TYPES, type BattleType, type Pog, type PogId, type User, type UserId } from '@pog/common';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { PickerField, PlayerSelect } from '../../players/PlayerSelect';
@@ -45,27 +45,86 @@ export interface ChallengeFormProps {
   onSent?: () => void;
 }
 
-/** Challenge another player (product spec: screens and validation): an opponent, one of your POGs, and send. */
-export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
+/**
+ * Who the challenge goes to. Only players holding a POG they could risk: anyone else could never
+ * accept. Searched on the server; the ?opponent= player is looked up on their own, and preselected
+ * until the player picks someone themselves. Read fresh: POGs cool down and get risked.
+ */
+function useOpponentChoice(viewer: User, opponentParam: string | null) {
   const [chosenOpponent, setOpponent] = useState<UserId | null>(null);
   const [search, setSearch] = useState('');
-  const searching = search.trim() !== '';
-  // Only players holding a POG they could risk: anyone else could never accept. Searched on the
-  // server; the ?opponent= player is looked up on their own. Read fresh: POGs cool down and get risked.
   const paramId = opponentIdOf(opponentParam);
   const players = usePlayerChoices('challengeable', search, chosenOpponent ?? (paramId === viewer.id ? null : paramId), { staleTime: 0 });
+  const opponents = useMemo(() => opponentsFor(players.players, viewer.id), [players.players, viewer.id]);
+  const opponentId = chosenOpponent ?? preselectedOpponent(opponentParam, opponents);
+  // The ?opponent= player cannot be challenged, and the player has not picked anyone else.
+  const unavailable = opponents.length > 0 && chosenOpponent === null && opponentUnavailable(opponentParam, opponents, viewer.id);
+  return { players, opponents, opponentId, setOpponent, search, setSearch, searching: search.trim() !== '', unavailable };
+}
+
+function BattleTypeChoice({ fixedType, chosenType, onChange }: { fixedType: BattleType | undefined; chosenType: BattleType; onChange: (type: BattleType) => void }) {
+  if (fixedType) return <Muted>{BATTLE_TEXT.flipNote}</Muted>;
+  return (
+    <Types>
+      <legend>{BATTLE_TEXT.battleType}</legend>
+      {CHOOSABLE_TYPES.map((type) => (
+        <label key={type}>
+          <input type="radio" name="battle-type" value={type} checked={chosenType === type} onChange={() => onChange(type)} />
+          {BATTLE_TYPE_LABELS[type]}
+        </label>
+      ))}
+    </Types>
+  );
+}
+
+interface ChallengeFieldsProps {
+  choice: ReturnType<typeof useOpponentChoice>;
+  fixedType: BattleType | undefined;
+  chosenType: BattleType;
+  onType: (type: BattleType) => void;
+  ownPogs: readonly Pog[];
+  risked: ReadonlySet<number>;
+  battleType: BattleType;
+  pogId: PogId | null;
+  onPog: (pogId: PogId | null) => void;
+  /** Why the challenge cannot be sent yet, if it cannot. */
+  problem: string | null;
+  sending: boolean;
+  onSubmit: (event: FormEvent) => void;
+}
+
+function ChallengeFields({ choice, fixedType, chosenType, onType, ownPogs, risked, battleType, pogId, onPog, problem, sending, onSubmit }: ChallengeFieldsProps) {
+  const problemId = useId();
+  const opponentLabelId = useId();
+  return (
+    <Form onSubmit={onSubmit} aria-describedby={problem ? problemId : undefined}>
+      <PickerField>
+        <span id={opponentLabelId}>{BATTLE_TEXT.opponent}</span>
+        <PlayerSelect choices={{ ...choice.players, players: choice.opponents }} search={choice.search} onSearch={choice.setSearch} value={choice.opponentId} onChange={choice.setOpponent} emptyOption={BATTLE_TEXT.chooseOpponent} labelledBy={opponentLabelId} />
+      </PickerField>
+      <BattleTypeChoice fixedType={fixedType} chosenType={chosenType} onChange={onType} />
+      <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} side="challenger" value={pogId} onChange={onPog} />
+      <Row>
+        <Button type="submit" disabled={problem !== null || sending}>
+          {sending ? BATTLE_TEXT.sending : BATTLE_TEXT.sendChallenge}
+        </Button>
+        {problem && <Muted id={problemId}>{problem}</Muted>}
+      </Row>
+    </Form>
+  );
+}
+
+/** Challenge another player (product spec: screens and validation): an opponent, one of your POGs, and send. */
+export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent }: ChallengeFormProps) {
+  const choice = useOpponentChoice(viewer, opponentParam);
+  const { players, opponents, opponentId, searching } = choice;
   const pogs = useUserPogs(viewer.id);
   const open = usePendingBattles(viewer.id);
   const send = useSendChallenge(viewer.id);
   const titleId = useId();
-  const problemId = useId();
-  const opponentLabelId = useId();
-  const opponents = useMemo(() => opponentsFor(players.players, viewer.id), [players.players, viewer.id]);
   const [pogId, setPogId] = useState<PogId | null>(null);
   const [chosenType, setType] = useState<BattleType>('standard');
   const battleType = fixedType ?? chosenType;
-  // The address preselects until the player picks someone themselves.
-  const opponentId = chosenOpponent ?? preselectedOpponent(opponentParam, opponents);
   const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
   const problem = challengeProblem(pogId, opponentId);
 
@@ -91,34 +150,22 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
       <PanelTitle id={titleId}>{title}</PanelTitle>
       {ownPogs.length === 0 && <NeedPogsNotice />}
       {opponents.length === 0 && !searching && <NoOpponentsNotice />}
-      {opponents.length > 0 && chosenOpponent === null && opponentUnavailable(opponentParam, opponents, viewer.id) && <Muted role="status">{BATTLE_TEXT.opponentUnavailable}</Muted>}
+      {choice.unavailable && <Muted role="status">{BATTLE_TEXT.opponentUnavailable}</Muted>}
       {ownPogs.length > 0 && (opponents.length > 0 || searching) && (
-        <Form onSubmit={submit} aria-describedby={problem ? problemId : undefined}>
-          <PickerField>
-            <span id={opponentLabelId}>{BATTLE_TEXT.opponent}</span>
-            <PlayerSelect choices={{ ...players, players: opponents }} search={search} onSearch={setSearch} value={opponentId} onChange={setOpponent} emptyOption={BATTLE_TEXT.chooseOpponent} labelledBy={opponentLabelId} />
-          </PickerField>
-          {fixedType ? (
-            <Muted>{BATTLE_TEXT.flipNote}</Muted>
-          ) : (
-            <Types>
-              <legend>{BATTLE_TEXT.battleType}</legend>
-              {CHOOSABLE_TYPES.map((type) => (
-                <label key={type}>
-                  <input type="radio" name="battle-type" value={type} checked={chosenType === type} onChange={() => setType(type)} />
-                  {BATTLE_TYPE_LABELS[type]}
-                </label>
-              ))}
-            </Types>
-          )}
-          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} side="challenger" value={pogId} onChange={setPogId} />
-          <Row>
-            <Button type="submit" disabled={problem !== null || send.isPending}>
-              {send.isPending ? BATTLE_TEXT.sending : BATTLE_TEXT.sendChallenge}
-            </Button>
-            {problem && <Muted id={problemId}>{problem}</Muted>}
-          </Row>
-        </Form>
+        <ChallengeFields
+          choice={choice}
+          fixedType={fixedType}
+          chosenType={chosenType}
+          onType={setType}
+          ownPogs={ownPogs}
+          risked={risked}
+          battleType={battleType}
+          pogId={pogId}
+          onPog={setPogId}
+          problem={problem}
+          sending={send.isPending}
+          onSubmit={submit}
+        />
       )}
     </Panel>
   );

@@ -31,11 +31,45 @@ interface ChatLogProps {
   onRetry: () => void;
 }
 
+/** What the log shows: a spinner, a retry, an empty notice, or the messages and the answer streaming in. */
+function ChatLogBody({ messages, pending, loading, failed, onRetry, streamed }: ChatLogProps & { streamed: string }) {
+  if (messages === undefined && loading) {
+    return (
+      <Notice>
+        <Spinner label={CHAT_TEXT.loading} />
+      </Notice>
+    );
+  }
+  if (messages === undefined && failed) {
+    return (
+      <Notice>
+        {CHAT_TEXT.loadFailed}
+        <Button $variant="secondary" $size="sm" onClick={onRetry}>
+          {CHAT_TEXT.retry}
+        </Button>
+      </Notice>
+    );
+  }
+  if (!messages?.length && !pending) return <Notice>{CHAT_TEXT.empty}</Notice>;
+  return (
+    <MessageList>
+      {messages?.map((message) => <Message key={message.id} {...message} />)}
+      {pending && (
+        <>
+          <Message role="user" content={pending.question} offline={false} />
+          <Message role="assistant" content={streamed || CHAT_TEXT.typing} offline={pending.answer?.offline ?? false} />
+        </>
+      )}
+    </MessageList>
+  );
+}
+
 /**
  * The conversation (a 600 px log, newest at the bottom), then the question being answered with the
  * answer as it streams in. It scrolls to the bottom as messages and pieces arrive.
  */
-export function ChatLog({ messages, pending, loading, failed, onRetry }: ChatLogProps) {
+export function ChatLog(props: ChatLogProps) {
+  const { messages, pending } = props;
   const logRef = useRef<HTMLDivElement>(null);
   const streamed = pending ? pendingAnswerText(pending) : '';
 
@@ -44,43 +78,11 @@ export function ChatLog({ messages, pending, loading, failed, onRetry }: ChatLog
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages?.length, pending?.question, streamed]);
 
-  let body;
-  if (messages === undefined && loading) {
-    body = (
-      <Notice>
-        <Spinner label={CHAT_TEXT.loading} />
-      </Notice>
-    );
-  } else if (messages === undefined && failed) {
-    body = (
-      <Notice>
-        {CHAT_TEXT.loadFailed}
-        <Button $variant="secondary" $size="sm" onClick={onRetry}>
-          {CHAT_TEXT.retry}
-        </Button>
-      </Notice>
-    );
-  } else if (!messages?.length && !pending) {
-    body = <Notice>{CHAT_TEXT.empty}</Notice>;
-  } else {
-    body = (
-      <MessageList>
-        {messages?.map((message) => <Message key={message.id} {...message} />)}
-        {pending && (
-          <>
-            <Message role="user" content={pending.question} offline={false} />
-            <Message role="assistant" content={streamed || CHAT_TEXT.typing} offline={pending.answer?.offline ?? false} />
-          </>
-        )}
-      </MessageList>
-    );
-  }
-
   return (
     // A log is a live region: new messages are announced. While an answer streams in, it is busy,
     // so that it is read once complete rather than piece by piece.
     <Log ref={logRef} role="log" aria-label={CHAT_TEXT.logLabel} aria-busy={pending !== null && !pending.answer} tabIndex={0}>
-      {body}
+      <ChatLogBody {...props} streamed={streamed} />
     </Log>
   );
 }

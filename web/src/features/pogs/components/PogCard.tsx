@@ -182,20 +182,9 @@ export interface PogCardProps {
   prominent?: boolean;
 }
 
-/**
- * A POG in a list (product spec: screens, POG card): the disc, its name, points and rarity, the CREATED or
- * COLLECTED badge, and the hover actions (edit for the creator while it is theirs and has never
- * changed hands, delete for the owner, trade). The actions also
- * appear on keyboard focus and always on touch screens.
- */
-export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false, challenge = false, prominent = false }: PogCardProps) {
-  const diameter = POG_CARD_SIZES[size];
-  const owner = viewerId !== null && pog.userId === viewerId;
-  const badge = ownershipBadge(pog, viewerId);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+/** A throttled select that spins the disc while it opens the POG. */
+function useSpinningSelect(pog: Pog, onSelect: PogCardProps['onSelect']) {
   const [spinning, setSpinning] = useState(false);
-
   const select = useMemo(
     () =>
       throttle(() => {
@@ -205,7 +194,13 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
       }, DISPLAY.clickThrottleMs),
     [onSelect, pog],
   );
+  return { spinning, select };
+}
 
+/** The 'Delete POG?' dialog's state: open, busy while the delete runs, closed once it succeeded. */
+function useDeleteConfirmation(pog: Pog, onDelete: PogCardProps['onDelete']) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const confirmDelete = async () => {
     if (!onDelete) return;
     setDeleting(true);
@@ -218,6 +213,82 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
       setDeleting(false);
     }
   };
+  return { confirming, setConfirming, deleting, confirmDelete };
+}
+
+type TradeBlock = ReturnType<typeof useTradeBlock>;
+
+interface CardActionsProps extends Pick<PogCardProps, 'pog' | 'viewerId' | 'onEdit' | 'onTrade'> {
+  owner: boolean;
+  /** Present when the owner may delete: asks to confirm. */
+  onAskDelete: (() => void) | undefined;
+  challenge: boolean;
+  tradeBlock: TradeBlock;
+}
+
+/** The hover actions: edit, delete, trade, challenge, each where it applies. */
+function CardActions({ pog, viewerId, owner, onEdit, onAskDelete, onTrade, challenge, tradeBlock }: CardActionsProps) {
+  return (
+    <Actions>
+      {onEdit && editRefusal(pog, viewerId) === null && (
+        <Action type="button" aria-label={`Edit ${pog.name}`} title="Edit" onClick={() => onEdit(pog)}>
+          <PencilIcon />
+        </Action>
+      )}
+      {owner && onAskDelete && (
+        <Action type="button" $danger aria-label={`Delete ${pog.name}`} title="Delete" onClick={onAskDelete}>
+          <TrashIcon />
+        </Action>
+      )}
+      {onTrade && (
+        <Action
+          type="button"
+          aria-label={`Trade ${pog.name}`}
+          title={tradeBlock ? tradeBlock.title : 'Trade'}
+          disabled={tradeBlock !== null}
+          onClick={() => onTrade(pog)}
+        >
+          <RepeatIcon />
+        </Action>
+      )}
+      {challenge && viewerId !== null && !owner && (
+        <Action as={Link} to={challengePath(pog.userId)} aria-label={`Challenge ${pog.username} to a battle`} title="Challenge">
+          <SwordsIcon />
+        </Action>
+      )}
+    </Actions>
+  );
+}
+
+/** Rarity, points, the creator and why it cannot be traded now. */
+function CardMeta({ pog, viewerId, showCreator, tradeBlock }: { pog: Pog; viewerId: UserId | null; showCreator: boolean; tradeBlock: TradeBlock }) {
+  return (
+    <Meta>
+      <RarityBadge pog={pog} />
+      {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
+      {showCreator && (
+        <span>
+          by{' '}
+          <PlayerName userId={pog.creatorId} username={pog.creatorUsername} linked={viewerId !== null} />
+        </span>
+      )}
+      {tradeBlock && <Blocked title={tradeBlock.title}>{TRADE_BLOCK_LABELS[tradeBlock.reason]}</Blocked>}
+    </Meta>
+  );
+}
+
+/**
+ * A POG in a list (product spec: screens, POG card): the disc, its name, points and rarity, the CREATED or
+ * COLLECTED badge, and the hover actions (edit for the creator while it is theirs and has never
+ * changed hands, delete for the owner, trade). The actions also
+ * appear on keyboard focus and always on touch screens.
+ */
+export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete, onTrade, showCreator = false, challenge = false, prominent = false }: PogCardProps) {
+  const diameter = POG_CARD_SIZES[size];
+  const owner = viewerId !== null && pog.userId === viewerId;
+  const badge = ownershipBadge(pog, viewerId);
+  const { confirming, setConfirming, deleting, confirmDelete } = useDeleteConfirmation(pog, onDelete);
+  const { spinning, select } = useSpinningSelect(pog, onSelect);
 
   const disc = <PogDisc design={pog} size={diameter} prominent={prominent} />;
   // On cooldown, rejected or out of supply: the button stays, disabled, its title saying why.
@@ -236,49 +307,21 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
         )}
         {!pog.pointsPending && <Shine $rarity={pog.rarity} aria-hidden="true" />}
         {badge && <Ownership $variant={badge === 'CREATED' ? 'default' : 'success'}>{badge}</Ownership>}
-        <Actions>
-          {onEdit && editRefusal(pog, viewerId) === null && (
-            <Action type="button" aria-label={`Edit ${pog.name}`} title="Edit" onClick={() => onEdit(pog)}>
-              <PencilIcon />
-            </Action>
-          )}
-          {owner && onDelete && (
-            <Action type="button" $danger aria-label={`Delete ${pog.name}`} title="Delete" onClick={() => setConfirming(true)}>
-              <TrashIcon />
-            </Action>
-          )}
-          {onTrade && (
-            <Action
-              type="button"
-              aria-label={`Trade ${pog.name}`}
-              title={tradeBlock ? tradeBlock.title : 'Trade'}
-              disabled={tradeBlock !== null}
-              onClick={() => onTrade(pog)}
-            >
-              <RepeatIcon />
-            </Action>
-          )}
-          {challenge && viewerId !== null && !owner && (
-            <Action as={Link} to={challengePath(pog.userId)} aria-label={`Challenge ${pog.username} to a battle`} title="Challenge">
-              <SwordsIcon />
-            </Action>
-          )}
-        </Actions>
+        <CardActions
+          pog={pog}
+          viewerId={viewerId}
+          owner={owner}
+          onEdit={onEdit}
+          onAskDelete={onDelete ? () => setConfirming(true) : undefined}
+          onTrade={onTrade}
+          challenge={challenge}
+          tradeBlock={tradeBlock}
+        />
       </DiscArea>
       <Name as={headingTag} $small={size === 'sm'} title={pog.name}>
         <PogLink pog={pog} />
       </Name>
-      <Meta>
-        <RarityBadge pog={pog} />
-        {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
-        {showCreator && (
-          <span>
-            by{' '}
-            <PlayerName userId={pog.creatorId} username={pog.creatorUsername} linked={viewerId !== null} />
-          </span>
-        )}
-        {tradeBlock && <Blocked title={tradeBlock.title}>{TRADE_BLOCK_LABELS[tradeBlock.reason]}</Blocked>}
-      </Meta>
+      <CardMeta pog={pog} viewerId={viewerId} showCreator={showCreator} tradeBlock={tradeBlock} />
       {onDelete && (
         <DeletePogDialog
           pogName={pog.name}

@@ -97,34 +97,65 @@ interface PogDiscProps {
 }
 
 /**
+ * The picture a disc shows: loaded once the disc nears the viewport (at once when eager or
+ * prominent), at the size it shows, and the placeholder in place of a picture that failed.
+ */
+function useDiscPicture(imageUrl: string, size: number, loadNow: boolean) {
+  const { ref, inView } = useInView<HTMLDivElement>(`${DISPLAY.lazyLoadMarginPx}px`);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const wanted = imageUrl ? normalizeImageUrl(imageUrl) : null;
+  const src = wanted && failedUrl === wanted ? PLACEHOLDER_IMAGE : wanted;
+  const saveData = useNetworkStore((state) => state.record.saveData);
+  const sources = src ? imageSources(src, size, saveData) : null;
+  const shown = src && sources && (loadNow || inView) ? sources : null;
+  const failed = () => {
+    loadPogFontsSoon();
+    if (src === PLACEHOLDER_IMAGE || !sources) return;
+    reportError(new Error(`POG image failed to load: ${sources.src}`), 'pog image');
+    setFailedUrl(src);
+  };
+  return { ref, src, shown, failed };
+}
+
+/** The disc's text in its POG font, sized so the longest word fits. */
+function DiscText({ design, size }: { design: DiscDesign; size: number }) {
+  const pogFont = isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily;
+  const text = discTextSize(design.textContent, size, pogFont);
+  return (
+    <Text
+      style={{
+        fontFamily: fontStack(pogFont),
+        fontSize: text.px,
+        color: design.textColor,
+        // Lines break between words only (discText.ts sizes the text so the longest word fits).
+        overflowWrap: text.mayBreakWords ? 'anywhere' : 'normal',
+      }}
+    >
+      {design.textContent}
+    </Text>
+  );
+}
+
+/**
  * A POG's face: the two-colour gradient, the picture and the text. The picture loads when the disc
  * comes within 100 px of the viewport, at the size the disc shows (an upload's sized variants, the
  * smallest only in data-saver mode), and a picture that fails to load shows the placeholder.
  */
 export function PogDisc({ design, size, eager = false, prominent = false }: PogDiscProps) {
-  const { ref, inView } = useInView<HTMLDivElement>(`${DISPLAY.lazyLoadMarginPx}px`);
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const wanted = design.imageUrl ? normalizeImageUrl(design.imageUrl) : null;
-  const src = wanted && failedUrl === wanted ? PLACEHOLDER_IMAGE : wanted;
-  const saveData = useNetworkStore((state) => state.record.saveData);
-  const sources = src ? imageSources(src, size, saveData) : null;
-  const showsPicture = Boolean(src && sources && (eager || prominent || inView));
+  const { ref, src, shown, failed } = useDiscPicture(design.imageUrl, size, eager || prominent);
   // The preview wants its fonts at once; a list lets its first pictures arrive first (see fonts.ts).
   useEffect(() => {
     if (eager) void loadPogFonts();
     else if (!src && design.textContent) loadPogFontsSoon();
   }, [eager, src, design.textContent]);
-  const pogFont = isPogFont(design.fontFamily) ? design.fontFamily : POG_DEFAULTS.fontFamily;
-  const font = fontStack(pogFont);
-  const text = discTextSize(design.textContent, size, pogFont);
 
   return (
     <Face ref={ref} style={discStyle(size, design.backgroundColor1, design.backgroundColor2)}>
-      {showsPicture && sources && (
+      {shown && (
         <Picture
-          src={sources.src}
-          srcSet={sources.srcSet}
-          sizes={sources.sizes}
+          src={shown.src}
+          srcSet={shown.srcSet}
+          sizes={shown.sizes}
           width={size}
           height={size}
           alt={`Picture on ${design.name || 'the POG'}`}
@@ -132,27 +163,10 @@ export function PogDisc({ design, size, eager = false, prominent = false }: PogD
           decoding={prominent ? 'auto' : 'async'}
           fetchPriority={prominent ? 'high' : undefined}
           onLoad={loadPogFontsSoon}
-          onError={() => {
-            loadPogFontsSoon();
-            if (src === PLACEHOLDER_IMAGE) return;
-            reportError(new Error(`POG image failed to load: ${sources.src}`), 'pog image');
-            setFailedUrl(src);
-          }}
+          onError={failed}
         />
       )}
-      {design.textContent && (
-        <Text
-          style={{
-            fontFamily: font,
-            fontSize: text.px,
-            color: design.textColor,
-            // Lines break between words only (discText.ts sizes the text so the longest word fits).
-            overflowWrap: text.mayBreakWords ? 'anywhere' : 'normal',
-          }}
-        >
-          {design.textContent}
-        </Text>
-      )}
+      {design.textContent && <DiscText design={design} size={size} />}
     </Face>
   );
 }
