@@ -26,7 +26,7 @@ export function prepareBaselineTree(revision: string): BaselineTree {
   for (const entry of readdirSync(path.join(repoRoot, 'node_modules'))) {
     if (entry !== '@pog') symlinkSync(path.join(repoRoot, 'node_modules', entry), path.join(modules, entry));
   }
-  for (const workspace of ['common', 'gateway', 'server', 'web', 'worker']) {
+  for (const workspace of ['common', 'domain', 'gateway', 'server', 'web', 'worker']) {
     if (existsSync(path.join(root, workspace))) symlinkSync(path.join(root, workspace), path.join(modules, '@pog', workspace));
   }
   return { root, revision: short, remove: () => rmSync(root, { recursive: true, force: true }) };
