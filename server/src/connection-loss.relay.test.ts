@@ -73,4 +73,30 @@ describe.skipIf(Boolean(postgres))(`the outbox relay's listener connection ended
       await queue.close();
     }
   });
+
+  it('listens again after cuts that also end the connections it reopens, as a failover can', async () => {
+    const queue = createInProcessQueue({ processors: {}, outboxJobFinished: (id) => markJobDone(own.db, id) });
+    const relays = [1, 2, 3].map(() => new OutboxRelay({ database: own, db: own.handle(), queue, log: silentLogger, retentionMs: 3_600_000, pollMs: 3_600_000 }));
+    await Promise.all(relays.map((relay) => relay.start()));
+    try {
+      // Cut after cut, 20 to 300 ms apart: some land while a relay reopens its listener and takes
+      // or renews the lease on it.
+      const until = Date.now() + 6_000;
+      while (Date.now() < until) {
+        await own.dropConnections();
+        await new Promise((resolve) => setTimeout(resolve, randomInt(20, 300)));
+      }
+      await waitFor(
+        () => {
+          const states = relays.map((relay) => relay.status());
+          return states.every((state) => state.listening) && states.filter((state) => state.sequencer).length === 1;
+        },
+        20_000,
+        'every relay to listen again, one of them the sequencer',
+      );
+    } finally {
+      await Promise.all(relays.map((relay) => relay.close()));
+      await queue.close();
+    }
+  });
 });

@@ -344,6 +344,9 @@ export class OutboxRelay {
         if (this.closed) return;
         try {
           await this.openListener();
+          // A cut while the lease was taken on it loses the new listener too (`lost` waits for this
+          // loop rather than start another): try again.
+          if (!this.listener) continue;
           this.log.info(`listening again${this.sequencer ? ' (sequencer)' : ''}`);
           this.wake();
           return;
@@ -353,6 +356,8 @@ export class OutboxRelay {
       }
     })().finally(() => {
       this.reconnecting = undefined;
+      // Lost again between the last try and now: nobody else will reopen it.
+      if (!this.closed && !this.listener) this.reconnectSoon();
     });
   }
 
