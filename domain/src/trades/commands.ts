@@ -28,7 +28,7 @@ import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
 import { tradePolicy } from './policy';
 import { showLockedTrade, toTrade } from './repository';
-import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
+import { announce, assertPending, assertUnderDailyLimit, checkedOfferParts, DAY_MS, lockTrade, unavailable } from './rules';
 
 /** The offer's row, hand-written (db/raw-query.ts); nothing when the same offer is already pending. */
 const INSERT_OFFER: RawStatement = {
@@ -55,16 +55,7 @@ export async function createTrade(db: Db, actorId: UserId, input: CreateTradeReq
 
     // Shared: an offer changes neither POG, and other offers naming them need not wait.
     const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
-    const offered = found.get(input.offerPogId);
-    const request = found.get(input.requestPogId);
-    tradePolicy.authorize('offerPog', sender, offered);
-    // Offered by the actor, so it exists.
-    const offer = offered!;
-    if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
-    if (request.userId !== input.toUserId) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
-    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
-    if (problem) throw problem;
-    await assertNotRiskedInBattle(tx, [offer, request]);
+    const { offer, request } = await checkedOfferParts(tx, sender, recipient, found, input, now);
 
     const inserted = await rawQuery<TradeRow>(tx, INSERT_OFFER, [input.fromUserId, input.toUserId, input.offerPogId, input.requestPogId, now, new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS)]);
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');

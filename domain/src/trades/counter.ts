@@ -13,9 +13,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { EXPIRY } from '@pog/common/constants';
-import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { ConflictError, ValidationError } from '@pog/common/errors';
 import type { CounterTradeRequest, Trade } from '@pog/common/trades/api';
-import { assertNotRiskedInBattle } from '../commitments';
 import type { TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
@@ -25,7 +24,7 @@ import { inUnitOfWork } from '../outbox/unit-of-work';
 import { tradePolicy } from './policy';
 import { toTrade } from './repository';
 import { lockPogs } from '../pogs/locks';
-import { announce, assertPending, assertUnderDailyLimit, DAY_MS, lockTrade, unavailable } from './rules';
+import { announce, assertPending, assertUnderDailyLimit, checkedOfferParts, DAY_MS, lockTrade } from './rules';
 
 export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, input: CounterTradeRequest, now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
@@ -45,16 +44,7 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
     tradePolicy.authorize('offerTo', actor, other);
     await assertUnderDailyLimit(tx, actorId, now);
 
-    const offered = found.get(input.offerPogId);
-    const request = found.get(input.requestPogId);
-    tradePolicy.authorize('offerPog', actor, offered);
-    // Offered by the actor, so it exists.
-    const offer = offered!;
-    if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
-    if (request.userId !== row.fromUserId) throw new ConflictError(`${request.name} no longer belongs to ${other.username}.`);
-    const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
-    if (problem) throw problem;
-    await assertNotRiskedInBattle(tx, [offer, request]);
+    const { offer, request } = await checkedOfferParts(tx, actor, other, found, input, now);
 
     const [countered] = await tx.update(trades).set({ status: 'countered', decidedAt: now }).where(eq(trades.id, row.id)).returning();
     const inserted = await tx

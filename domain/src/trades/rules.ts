@@ -11,7 +11,10 @@ import { rawQuery, type RawStatement } from '../db/raw-query';
 import { trades, type PogRow, type TradeRow } from '../db/schema';
 import type { UnitOfWork } from '../outbox/unit-of-work';
 import { toTrade } from './repository';
-import type { TradeId, UserId } from '@pog/common/schemas/ids';
+import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import { assertNotRiskedInBattle } from '../commitments';
+import type { LockedPlayer } from '../moderation/player-locks';
+import { tradePolicy } from './policy';
 
 export const DAY_MS = 24 * 3600 * 1000;
 
@@ -74,3 +77,29 @@ export function announce(uow: UnitOfWork, trade: Trade): Trade {
   return trade;
 }
 
+
+/**
+ * The two POGs of an offer from `sender` to `recipient`, as locked in `found`: the offered one the
+ * sender's to offer (the policy), the asked one still the recipient's, both free to trade and risked
+ * in no battle. Shared by a new offer and a counter-offer.
+ */
+export async function checkedOfferParts(
+  tx: Tx,
+  sender: LockedPlayer,
+  recipient: LockedPlayer,
+  found: Map<PogId, PogRow>,
+  parts: { offerPogId: PogId; requestPogId: PogId },
+  now: Date,
+): Promise<{ offer: PogRow; request: PogRow }> {
+  const offered = found.get(parts.offerPogId);
+  const request = found.get(parts.requestPogId);
+  tradePolicy.authorize('offerPog', sender, offered);
+  // Offered by the sender, so it exists.
+  const offer = offered!;
+  if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
+  if (request.userId !== recipient.id) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
+  const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
+  if (problem) throw problem;
+  await assertNotRiskedInBattle(tx, [offer, request]);
+  return { offer, request };
+}
