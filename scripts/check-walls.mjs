@@ -87,6 +87,8 @@ function refusedBy(check, probe) {
     return run.status !== 0 && run.stdout.toString().includes('no-restricted-imports');
   }
   if (check === 'types') {
+    // One probe at a time: a probe importing `node:fs` brings Node's types into the whole package,
+    // which would let another probe's `process` through.
     const run = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', `${probe.pkg}/tsconfig.json`, '--noEmit'], { cwd: root });
     return run.status !== 0 && run.stdout.toString().includes(path.basename(file));
   }
