@@ -108,6 +108,13 @@ export function nginxSyntaxErrors(edit: (site: string) => string = (site) => sit
   }
 }
 
+/** The lines nginx has finished writing: a line read while nginx is still writing it has no newline yet and waits for the next read. */
+function completeLines(file: string): string[] {
+  const lines = (existsSync(file) ? readFileSync(file, 'utf8') : '').split('\n');
+  lines.pop();
+  return lines.filter(Boolean);
+}
+
 export async function startNginx(options: { gatewayPorts: number[]; webRoot: string }): Promise<RunningNginx> {
   if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
   const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-'));
@@ -135,18 +142,11 @@ export async function startNginx(options: { gatewayPorts: number[]; webRoot: str
     pid: child.pid!,
     output: () => output,
     accessLog: () =>
-      (existsSync(accessLog) ? readFileSync(accessLog, 'utf8') : '')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const [remoteAddr = '', request = '', status = '0', upstream = '-'] = line.split('\t');
-          return { remoteAddr, request, status: Number(status), upstream };
-        }),
-    requestLog: () =>
-      (existsSync(requestLog) ? readFileSync(requestLog, 'utf8') : '')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as RequestLine),
+      completeLines(accessLog).map((line) => {
+        const [remoteAddr = '', request = '', status = '0', upstream = '-'] = line.split('\t');
+        return { remoteAddr, request, status: Number(status), upstream };
+      }),
+    requestLog: () => completeLines(requestLog).map((line) => JSON.parse(line) as RequestLine),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
