@@ -3,6 +3,7 @@ import { Avatar } from '../../../components/Avatar';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
+import { ExpiresIn } from '../../../components/ExpiresIn';
 import { TRADE_TEXT } from '../messages';
 import { Actions, Card, Head, Meta, Who } from './tradeCardStyles';
 import { TradeChain } from './TradeChain';
@@ -43,6 +44,7 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, on
           <Badge $variant="outline">{TRADE_TEXT.pending}</Badge>
           {trade.chain.length > 0 && <Badge $variant="secondary">{TRADE_TEXT.counterBadge(trade.chain.length + 1)}</Badge>}
           <time dateTime={trade.createdAt}>{timeAgo(trade.createdAt)}</time>
+          <ExpiresIn at={trade.expiresAt} />
         </Meta>
       </Head>
       <TradePogPair

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { TRADE_TEXT } from '../messages';
 import { useAnswerTrade, useCancelTrade } from '../mutations';
 import { usePendingTrades } from '../queries';
+import { AnswerTradeDialog } from './AnswerTradeDialog';
 import { PendingTradeCard, type PendingTradeCardProps } from './PendingTradeCard';
 import { CardList, EmptyNote } from './tradeCardStyles';
 
@@ -18,6 +19,7 @@ export function PendingTradeList({ userId }: { userId: UserId }) {
   const answer = useAnswerTrade(userId);
   const cancel = useCancelTrade(userId);
   const [countering, setCountering] = useState<Trade | null>(null);
+  const [confirming, setConfirming] = useState<{ trade: Trade; status: 'accepted' | 'rejected' } | null>(null);
 
   const busyFor = (trade: Trade): PendingTradeCardProps['busy'] => {
     if (answer.isPending && answer.variables.tradeId === trade.id) return answer.variables.status;
@@ -46,7 +48,7 @@ export function PendingTradeList({ userId }: { userId: UserId }) {
               trade={trade}
               viewerId={userId}
               busy={busyFor(trade)}
-              onAnswer={(item, status) => answer.mutate({ tradeId: item.id, status })}
+              onAnswer={(item, status) => setConfirming({ trade: item, status })}
               onCancel={(item) => cancel.mutate(item.id)}
               onCounter={setCountering}
             />
@@ -58,6 +60,18 @@ export function PendingTradeList({ userId }: { userId: UserId }) {
   return (
     <>
       {body}
+      {/* An offer that stops being pending meanwhile (cancelled, countered, expired) closes its confirmation. */}
+      {confirming && query.data?.some((trade) => trade.id === confirming.trade.id) && (
+        <AnswerTradeDialog
+          trade={confirming.trade}
+          answer={confirming.status}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            answer.mutate({ tradeId: confirming.trade.id, status: confirming.status });
+            setConfirming(null);
+          }}
+        />
+      )}
       {countering && (
         <Suspense fallback={null}>
           <CounterDialog trade={countering} viewerId={userId} onClose={() => setCountering(null)} />
