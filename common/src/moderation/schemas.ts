@@ -1,7 +1,7 @@
 /** Requests and answers of the admin area and of player reports. */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
-import { idTextSchema, pogIdField, userIdField } from '../schemas/ids';
+import { adminSessionIdField, asPogId, asUserId, idTextSchema, pogIdField, userIdField, type PogId, type UserId } from '../schemas/ids';
 
 const NOTES_MAX = 1000;
 /** The longest ban reason or report reason. */
@@ -103,25 +103,50 @@ export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
 export const MODERATION_TARGET_TYPES = ['pog', 'user'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 
-/** One line of GET /api/admin/audit. */
-export const moderationAuditEntrySchema = z.object({
+/**
+ * What an admin action is about: a POG or a player, each with an id of its own kind, so a POG's id
+ * cannot be recorded (or looked up) as a player's.
+ */
+export type ModerationTarget = { type: 'pog'; id: PogId } | { type: 'user'; id: UserId };
+
+/** Names a stored target's id by its type (a row or a query gives the two apart). */
+export const moderationTargetOf = (type: ModerationTargetType, id: number): ModerationTarget =>
+  type === 'pog' ? { type, id: asPogId(id) } : { type, id: asUserId(id) };
+
+const auditEntryFields = {
   id: z.number().int(),
-  adminSessionId: z.number().int(),
+  adminSessionId: adminSessionIdField(),
   action: z.enum(MODERATION_AUDIT_ACTIONS),
-  targetType: z.enum(MODERATION_TARGET_TYPES),
-  targetId: z.number().int(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-});
+};
+const auditEntryTail = { notes: z.string().nullable(), createdAt: z.string() };
+
+/** One line of GET /api/admin/audit; `targetId` is a POG id or a user id as `targetType` says. */
+export const moderationAuditEntrySchema = z.discriminatedUnion('targetType', [
+  z.object({ ...auditEntryFields, targetType: z.literal('pog'), targetId: pogIdField(), ...auditEntryTail }),
+  z.object({ ...auditEntryFields, targetType: z.literal('user'), targetId: userIdField(), ...auditEntryTail }),
+]);
 export type ModerationAuditEntry = z.infer<typeof moderationAuditEntrySchema>;
 
-/** GET /api/admin/audit: newest first, optionally for one target. */
-export const moderationAuditQuerySchema = z.object({
-  targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
-  targetId: idTextSchema('targetId').optional(),
-  limit: pageLimit(500, 100),
-  before: beforeId,
-});
+/**
+ * Which lines of the audit to read: one POG's or player's, every POG's or every player's
+ * (`targetType` alone), or any target with this id (`targetId` alone).
+ */
+export type ModerationAuditTarget = ModerationTarget | { type: ModerationTargetType; id?: undefined } | { type?: undefined; id: PogId | UserId };
+
+function auditTarget(type: ModerationTargetType | undefined, id: number | undefined): ModerationAuditTarget | undefined {
+  if (id === undefined) return type ? { type } : undefined;
+  return type ? moderationTargetOf(type, id) : { id: id as PogId | UserId };
+}
+
+/** GET /api/admin/audit: newest first, optionally for one target (given as `targetType` and `targetId`). */
+export const moderationAuditQuerySchema = z
+  .object({
+    targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
+    targetId: idTextSchema('targetId').optional(),
+    limit: pageLimit(500, 100),
+    before: beforeId,
+  })
+  .transform(({ targetType, targetId, ...page }) => ({ ...page, target: auditTarget(targetType, targetId) }));
 export type ModerationAuditQuery = z.infer<typeof moderationAuditQuerySchema>;
 
 /** One report of GET /api/admin/pogs/:id/reports. */

@@ -3,7 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import type { BattleId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, BattleId, ConversationId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -226,7 +226,7 @@ export type TradeRow = typeof trades.$inferSelect;
 export const adminSessions = pgTable(
   'admin_sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').$type<AdminSessionId>().primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -238,10 +238,11 @@ export const moderationAudit = pgTable(
   'moderation_audit',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    adminSessionId: integer('admin_session_id').notNull(),
+    adminSessionId: integer('admin_session_id').$type<AdminSessionId>().notNull(),
     action: text('action', { enum: ['approved', 'rejected', 'deleted', 'banned', 'unbanned'] }).notNull(),
     targetType: text('target_type', { enum: ['pog', 'user'] }).notNull(),
-    targetId: integer('target_id').notNull(),
+    /** A POG's id or a player's, as `targetType` says (recordAudit writes both from one typed target). */
+    targetId: integer('target_id').$type<PogId | UserId>().notNull(),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -315,7 +316,7 @@ export const chatMessages = pgTable(
     userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id').notNull(),
+    conversationId: integer('conversation_id').$type<ConversationId>().notNull(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     offline: boolean('offline').notNull().default(false),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { asPogId, asUserId, type ModerationAuditEntry, type PogReport } from '@pog/common';
+import { asAdminSessionId, asPogId, asUserId, type ModerationAuditEntry, type PogReport } from '@pog/common';
 import { moderationHistory } from './history';
 
 const audit = (id: number, action: ModerationAuditEntry['action'], createdAt: string, notes: string | null): ModerationAuditEntry => ({
   id,
-  adminSessionId: 4,
+  adminSessionId: asAdminSessionId(4),
   action,
   targetType: 'pog',
-  targetId: 7,
+  targetId: asPogId(7),
   notes,
   createdAt,
 });

@@ -3,7 +3,7 @@
  * recorded (the audit log) and every player's report, newest first, each with who, what, when and
  * the notes or reason.
  */
-import type { ModerationAuditEntry, PogReport } from '@pog/common';
+import type { AdminSessionId, ModerationAuditEntry, PogReport } from '@pog/common';
 
 export interface HistoryEntry {
   key: string;
@@ -22,7 +22,7 @@ const ACTION_LABELS: Record<ModerationAuditEntry['action'], string> = {
 };
 
 /** Admins share one password, so an admin is known by the number of their admin session. */
-export const adminLabel = (sessionId: number) => `Admin (session #${sessionId})`;
+export const adminLabel = (sessionId: AdminSessionId) => `Admin (session #${sessionId})`;
 
 export function moderationHistory(audit: readonly ModerationAuditEntry[], reports: readonly PogReport[]): HistoryEntry[] {
   const entries: HistoryEntry[] = [
