@@ -6,6 +6,7 @@ import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { FirstStepsChecklist } from '../../features/onboarding/FirstStepsChecklist';
 import { ReportPog } from '../../features/reports/ReportPog';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import { POG_TEXT } from '../../features/pogs/messages';
@@ -65,6 +66,7 @@ function ExplorePogs({ user }: { user: User }) {
         </div>
       </Header>
       <Section>
+        <FirstStepsChecklist userId={user.id} />
         <ExploreFilters value={values} onChange={setValues} />
         <Tabs<PogSort>
           label="Sort POGs"
