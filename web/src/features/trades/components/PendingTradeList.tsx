@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import type { Trade, UserId } from '@pog/common';
+import type { Trade, TradeId, UserId } from '@pog/common';
 import { retryableLazy } from '../../../app/retryableLazy';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -13,8 +13,8 @@ import { CardList, EmptyNote } from './tradeCardStyles';
 /** The counter-offer dialog's code loads the first time a player counters. */
 const CounterDialog = retryableLazy(() => import('./CounterDialog'));
 
-/** Every pending trade the player sent or received; new offers and answers arrive live. */
-export function PendingTradeList({ userId }: { userId: UserId }) {
+/** Every pending trade the player sent or received; new offers and answers arrive live. `highlightId` is lit. */
+export function PendingTradeList({ userId, highlightId = null }: { userId: UserId; highlightId?: TradeId | null }) {
   const query = usePendingTrades(userId);
   const answer = useAnswerTrade(userId);
   const cancel = useCancelTrade(userId);
@@ -51,6 +51,7 @@ export function PendingTradeList({ userId }: { userId: UserId }) {
               onAnswer={(item, status) => setConfirming({ trade: item, status })}
               onCancel={(item) => cancel.mutate(item.id)}
               onCounter={setCountering}
+              highlighted={trade.id === highlightId}
             />
           </li>
         ))}
