@@ -1,7 +1,8 @@
 /** Requests and answers of the admin area and of player reports. */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
-import { idTextSchema, pogIdField, userIdField } from '../schemas/ids';
+import { idTextSchema, MAX_ID, pogIdField, userIdField } from '../schemas/ids';
+import { flagReasonSchema } from './flag-reason';
 
 const NOTES_MAX = 1000;
 /** The longest ban reason or report reason. */
@@ -98,24 +99,56 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const MODERATION_AUDIT_ACTIONS = ['approved', 'rejected', 'deleted', 'banned', 'unbanned'] as const;
+/**
+ * What the audit log records: every moderation action, manual and automatic. `flagged` (a POG put
+ * up for review by the blocklist, a look-alike image or a report), `reported` (a player's report,
+ * whether or not it flagged), an admin's decisions on POGs and players, and `role_changed` (an
+ * operator's set-role).
+ */
+export const MODERATION_AUDIT_ACTIONS = ['flagged', 'reported', 'approved', 'rejected', 'deleted', 'banned', 'unbanned', 'role_changed'] as const;
 export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
 export const MODERATION_TARGET_TYPES = ['pog', 'user'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 
-/** One line of GET /api/admin/audit. */
+/**
+ * Who acted: an admin (their admin password session, and the admin-role player signed in beside it
+ * when there was one), the server's automatic checks, a player (a report), or an operator at the
+ * command line (set-role).
+ */
+export const AUDIT_ACTOR_KINDS = ['admin', 'automatic', 'player', 'operator'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+export const auditActorSchema = z.object({
+  kind: z.enum(AUDIT_ACTOR_KINDS),
+  /** When the admin password session started (kind `admin`), kept even once the session is gone. */
+  sessionStartedAt: z.string().nullable(),
+  /** The admin-role player signed in beside the admin session, or the reporting player. */
+  userId: userIdField().nullable(),
+  /** Their username as it was then. */
+  name: z.string().nullable(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
+/** One line of the audit log (GET /api/admin/audit and /api/admin/audit-log). */
 export const moderationAuditEntrySchema = z.object({
   id: z.number().int(),
-  adminSessionId: z.number().int(),
+  /** The admin password session (kind `admin`), else null. */
+  adminSessionId: z.number().int().nullable(),
+  actor: auditActorSchema,
   action: z.enum(MODERATION_AUDIT_ACTIONS),
   targetType: z.enum(MODERATION_TARGET_TYPES),
   targetId: z.number().int(),
+  /** The POG's name or the player's username as it was then: the target may be gone since. */
+  targetName: z.string().nullable(),
+  /** The moderator's notes, the ban reason, the report's reason, or what a role change did. */
   notes: z.string().nullable(),
+  /** Why a POG was flagged (`flagged` only). */
+  reason: flagReasonSchema.nullable(),
   createdAt: z.string(),
 });
 export type ModerationAuditEntry = z.infer<typeof moderationAuditEntrySchema>;
 
-/** GET /api/admin/audit: newest first, optionally for one target. */
+/** GET /api/admin/audit: newest first, optionally for one target (the Moderate POG dialog's history). */
 export const moderationAuditQuerySchema = z.object({
   targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
   targetId: idTextSchema('targetId').optional(),
@@ -123,6 +156,43 @@ export const moderationAuditQuerySchema = z.object({
   before: beforeId,
 });
 export type ModerationAuditQuery = z.infer<typeof moderationAuditQuerySchema>;
+
+/** The longest text the audit log's admin filter takes. */
+export const AUDIT_ADMIN_FILTER_MAX = 64;
+
+/**
+ * GET /api/admin/audit-log: the Audit log tab, newest first, a page at a time (`before`: the
+ * previous page's `nextBefore`). `admin` is an admin password session's number ("12" or "#12") or
+ * the username of the admin-role player who acted; `targetId` alone matches POGs and players alike.
+ */
+export const auditLogQuerySchema = z.object({
+  action: z.enum(MODERATION_AUDIT_ACTIONS, { error: `action must be one of ${MODERATION_AUDIT_ACTIONS.join(', ')}` }).optional(),
+  admin: z
+    .string({ error: 'admin must be text' })
+    .trim()
+    .max(AUDIT_ADMIN_FILTER_MAX, `admin must be at most ${AUDIT_ADMIN_FILTER_MAX} characters`)
+    .optional()
+    .transform((text) => text || undefined),
+  targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
+  targetId: idTextSchema('targetId').optional(),
+  limit: pageLimit(200, 50),
+  before: beforeId,
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** An admin filter naming a session: its number, with or without "#". */
+export function adminSessionFilter(admin: string): number | null {
+  const match = /^#?([1-9]\d{0,9})$/.exec(admin.trim());
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id <= MAX_ID ? id : null;
+}
+
+/** One page of the audit log; `nextBefore` asks for the next (older) page, null after the last. */
+export const auditLogPageSchema = z.object({
+  entries: z.array(moderationAuditEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 /** One report of GET /api/admin/pogs/:id/reports. */
 export const pogReportSchema = z.object({

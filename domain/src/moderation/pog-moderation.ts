@@ -14,10 +14,10 @@ import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordModeration } from '../provenance/moderation';
-import { recordAudit } from './audit';
+import { adminActor, recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 import { moderationPolicy } from './policy';
-import type { PogId } from '@pog/common/schemas/ids';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
 
 export const POG_GONE = 'That POG no longer exists (it may have been deleted meanwhile).';
 
@@ -28,6 +28,8 @@ export interface PogDecision {
   /** See `assertNotModeratedSince`. */
   expectedLastModeratedAt?: string | null | undefined;
   adminSessionId: number;
+  /** The player signed in beside the admin session; the audit log names them if their role is admin. */
+  adminPlayerId?: UserId | undefined;
 }
 
 async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
@@ -68,7 +70,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
     if (!approved && current.moderationStatus !== 'rejected') {
       await releaseCommitments(uow, { pogIds: [input.pogId] }, 'rejected');
     }
-    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: input.decision, targetType: 'pog', targetId: input.pogId, notes: input.notes }, now);
+    await recordAudit(tx, { actor: adminActor(input), action: input.decision, targetType: 'pog', targetId: input.pogId, targetName: current.name, notes: input.notes }, now);
     const notification = await insertNotification(
       tx,
       approved
@@ -95,14 +97,14 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
 }
 
 /** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
-export async function deletePogAsAdmin(db: Db, input: { pogId: PogId; adminSessionId: number }, now: Date): Promise<PogWithNames> {
+export async function deletePogAsAdmin(db: Db, input: { pogId: PogId; adminSessionId: number; adminPlayerId?: UserId | undefined }, now: Date): Promise<PogWithNames> {
   moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     await lockPog(tx, input.pogId);
     const snapshot = (await findPog(tx, input.pogId))!;
     await deletePogs(uow, [input.pogId]);
-    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: 'deleted', targetType: 'pog', targetId: input.pogId, notes: null }, now);
+    await recordAudit(tx, { actor: adminActor(input), action: 'deleted', targetType: 'pog', targetId: input.pogId, targetName: snapshot.pog.name, notes: null }, now);
     const notification = await insertNotification(tx, {
       userId: snapshot.pog.userId,
       kind: 'pog.deleted',

@@ -63,6 +63,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
           { method: 'GET', path: '/api/admin/users', ok: 200 },
           { method: 'PUT', path: `/api/admin/users/${banMe.id}/moderate`, body: { isBanned: true, banReason: 'matrix' }, ok: 200 },
           { method: 'GET', path: '/api/admin/audit', ok: 200 },
+          { method: 'GET', path: '/api/admin/audit-log?action=approved', ok: 200 },
           { method: 'GET', path: '/api/admin/no-such-endpoint', ok: 404 },
         ];
       }
