@@ -190,7 +190,7 @@ async function prepareUploads(config: Config, log: Logger): Promise<void> {
 
 function startJobs({ config, log, clock, runsWorker, stoppers, modules }: Startup, db: Db, live: DeferredLiveChannel, metrics: Registry): Jobs {
   const processors = modules.worker?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, unusedUploadMs: config.uploads.unusedMs, auditRetentionMs: config.auditRetentionMs, anthropic: config.anthropic, log });
-  const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
+  const outboxJobFinished: OutboxJobFinished = (outboxId) => markJobDone(db, outboxId);
   const jobMetrics = createJobMetrics(metrics);
   let jobs: Jobs;
   if (config.redisUrl && modules.bull) {

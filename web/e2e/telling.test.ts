@@ -156,18 +156,21 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await page.goto('/collection');
     await card(page, 'Wanted Disc').waitFor();
 
-    await post<Trade>(senderContext, '/api/trades', { fromUserId: sender.userId, toUserId: receiver.userId, offerPogId: sender.pog.id, requestPogId: receiver.pog.id });
+    const trade = await post<Trade>(senderContext, '/api/trades', { fromUserId: sender.userId, toUserId: receiver.userId, offerPogId: sender.pog.id, requestPogId: receiver.pog.id });
     const offer = toastRegion(page);
     await offer.getByText('New trade offer', { exact: true }).waitFor();
     await offer.getByText('offerer offers Offer Disc for your Wanted Disc.').waitFor();
     await offer.getByRole('button', { name: 'View offer' }).click();
-    await page.waitForURL('**/trade');
+    // Each link names the very offer or challenge.
+    await page.waitForURL((url) => url.pathname === '/trade' && url.searchParams.get('trade') === String(trade.id));
+    await page.locator(`article[data-trade-id="${trade.id}"][aria-current="true"]`).waitFor();
 
-    await post<Battle>(senderContext, '/api/battles', { challengerId: sender.userId, defenderId: receiver.userId, challengerPogId: sender.pog.id, battleType: 'standard' });
+    const battle = await post<Battle>(senderContext, '/api/battles', { challengerId: sender.userId, defenderId: receiver.userId, challengerPogId: sender.pog.id, battleType: 'standard' });
     await toastRegion(page).getByText('New battle challenge', { exact: true }).waitFor();
     await toastRegion(page).getByText('offerer challenges you to a battle, risking Offer Disc.').waitFor();
     await toastRegion(page).getByRole('button', { name: 'View challenge' }).click();
-    await page.waitForURL('**/battle');
+    await page.waitForURL((url) => url.pathname === '/battle' && url.searchParams.get('battle') === String(battle.id));
+    await page.getByRole('dialog', { name: `Battle #${battle.id}` }).waitFor();
   });
 
   it('reads a coin flip as heads and tails: the reveal, the card, the record and the notification', async () => {

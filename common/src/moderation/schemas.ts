@@ -1,7 +1,9 @@
 /** Requests and answers of the admin area and of player reports. */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
-import { idTextSchema, MAX_ID, pogIdField, userIdField } from '../schemas/ids';
+import {
+  adminSessionIdField, asAdminSessionId, asPogId, asUserId, idTextSchema, MAX_ID, pogIdField, userIdField, type AdminSessionId, type PogId, type UserId,
+} from '../schemas/ids';
 import { flagReasonSchema } from './flag-reason';
 
 const NOTES_MAX = 1000;
@@ -111,6 +113,17 @@ export const MODERATION_TARGET_TYPES = ['pog', 'user'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 
 /**
+/**
+ * What an action is about: a POG or a player, each with an id of its own kind, so a POG's id
+ * cannot be recorded (or looked up) as a player's.
+ */
+export type ModerationTarget = { type: 'pog'; id: PogId } | { type: 'user'; id: UserId };
+
+/** Names a stored target's id by its type (a row or a query gives the two apart). */
+export const moderationTargetOf = (type: ModerationTargetType, id: number): ModerationTarget =>
+  type === 'pog' ? { type, id: asPogId(id) } : { type, id: asUserId(id) };
+
+/**
  * Who acted: an admin (their admin password session, and the admin-role player signed in beside it
  * when there was one), the server's automatic checks, a player (a report), or an operator at the
  * command line (set-role).
@@ -129,15 +142,14 @@ export const auditActorSchema = z.object({
 });
 export type AuditActor = z.infer<typeof auditActorSchema>;
 
-/** One line of the audit log (GET /api/admin/audit and /api/admin/audit-log). */
-export const moderationAuditEntrySchema = z.object({
+const auditEntryFields = {
   id: z.number().int(),
   /** The admin password session (kind `admin`), else null. */
-  adminSessionId: z.number().int().nullable(),
+  adminSessionId: adminSessionIdField().nullable(),
   actor: auditActorSchema,
   action: z.enum(MODERATION_AUDIT_ACTIONS),
-  targetType: z.enum(MODERATION_TARGET_TYPES),
-  targetId: z.number().int(),
+};
+const auditEntryTail = {
   /** The POG's name or the player's username as it was then: the target may be gone since. */
   targetName: z.string().nullable(),
   /** The moderator's notes, the ban reason, the report's reason, or what a role change did. */
@@ -145,16 +157,40 @@ export const moderationAuditEntrySchema = z.object({
   /** Why a POG was flagged (`flagged` only). */
   reason: flagReasonSchema.nullable(),
   createdAt: z.string(),
-});
+};
+
+/**
+ * One line of the audit log (GET /api/admin/audit and /api/admin/audit-log); `targetId` is a POG id
+ * or a user id as `targetType` says.
+ */
+export const moderationAuditEntrySchema = z.discriminatedUnion('targetType', [
+  z.object({ ...auditEntryFields, targetType: z.literal('pog'), targetId: pogIdField(), ...auditEntryTail }),
+  z.object({ ...auditEntryFields, targetType: z.literal('user'), targetId: userIdField(), ...auditEntryTail }),
+]);
 export type ModerationAuditEntry = z.infer<typeof moderationAuditEntrySchema>;
 
-/** GET /api/admin/audit: newest first, optionally for one target (the Moderate POG dialog's history). */
-export const moderationAuditQuerySchema = z.object({
-  targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
-  targetId: idTextSchema('targetId').optional(),
-  limit: pageLimit(500, 100),
-  before: beforeId,
-});
+/**
+ * Which lines of the audit to read: one POG's or player's, every POG's or every player's
+ * (`targetType` alone), or any target with this id (`targetId` alone).
+ */
+export type ModerationAuditTarget = ModerationTarget | { type: ModerationTargetType; id?: undefined } | { type?: undefined; id: PogId | UserId };
+
+function auditTarget(type: ModerationTargetType | undefined, id: number | undefined): ModerationAuditTarget | undefined {
+  if (id === undefined) return type ? { type } : undefined;
+  return type ? moderationTargetOf(type, id) : { id: id as PogId | UserId };
+}
+
+const targetTypeFilter = z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional();
+
+/** GET /api/admin/audit: newest first, optionally for one target (given as `targetType` and `targetId`). */
+export const moderationAuditQuerySchema = z
+  .object({
+    targetType: targetTypeFilter,
+    targetId: idTextSchema('targetId').optional(),
+    limit: pageLimit(500, 100),
+    before: beforeId,
+  })
+  .transform(({ targetType, targetId, ...page }) => ({ ...page, target: auditTarget(targetType, targetId) }));
 export type ModerationAuditQuery = z.infer<typeof moderationAuditQuerySchema>;
 
 /** The longest text the audit log's admin filter takes. */
@@ -173,18 +209,18 @@ export const auditLogQuerySchema = z.object({
     .max(AUDIT_ADMIN_FILTER_MAX, `admin must be at most ${AUDIT_ADMIN_FILTER_MAX} characters`)
     .optional()
     .transform((text) => text || undefined),
-  targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
+  targetType: targetTypeFilter,
   targetId: idTextSchema('targetId').optional(),
   limit: pageLimit(200, 50),
   before: beforeId,
-});
+}).transform(({ targetType, targetId, ...rest }) => ({ ...rest, target: auditTarget(targetType, targetId) }));
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 /** An admin filter naming a session: its number, with or without "#". */
-export function adminSessionFilter(admin: string): number | null {
+export function adminSessionFilter(admin: string): AdminSessionId | null {
   const match = /^#?([1-9]\d{0,9})$/.exec(admin.trim());
   const id = match ? Number(match[1]) : NaN;
-  return Number.isSafeInteger(id) && id <= MAX_ID ? id : null;
+  return Number.isSafeInteger(id) && id <= MAX_ID ? asAdminSessionId(id) : null;
 }
 
 /** One page of the audit log; `nextBefore` asks for the next (older) page, null after the last. */

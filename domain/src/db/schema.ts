@@ -3,7 +3,7 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import type { BattleId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, BattleId, ConversationId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import { FLAG_CAUSES } from '@pog/common/moderation/flag-reason';
 import { AUDIT_ACTOR_KINDS, MODERATION_AUDIT_ACTIONS } from '@pog/common/moderation/schemas';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -232,7 +232,7 @@ export type TradeRow = typeof trades.$inferSelect;
 export const adminSessions = pgTable(
   'admin_sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').$type<AdminSessionId>().primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -246,13 +246,14 @@ export const moderationAudit = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     actorKind: text('actor_kind', { enum: AUDIT_ACTOR_KINDS }).notNull(),
     /** Set exactly when an admin acted (actor_kind 'admin'). */
-    adminSessionId: integer('admin_session_id'),
+    adminSessionId: integer('admin_session_id').$type<AdminSessionId>(),
     adminSessionStartedAt: timestamp('admin_session_started_at', { withTimezone: true }),
     actorUserId: integer('actor_user_id').$type<UserId>(),
     actorName: text('actor_name'),
     action: text('action', { enum: MODERATION_AUDIT_ACTIONS }).notNull(),
     targetType: text('target_type', { enum: ['pog', 'user'] }).notNull(),
-    targetId: integer('target_id').notNull(),
+    /** A POG's id or a player's, as `targetType` says (recordAudit writes both from one typed target). */
+    targetId: integer('target_id').$type<PogId | UserId>().notNull(),
     targetName: text('target_name'),
     notes: text('notes'),
     flagCause: text('flag_cause', { enum: FLAG_CAUSES }),
@@ -337,7 +338,7 @@ export const chatMessages = pgTable(
     userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id').notNull(),
+    conversationId: integer('conversation_id').$type<ConversationId>().notNull(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     offline: boolean('offline').notNull().default(false),

@@ -64,7 +64,7 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
       .returning({ id: pogs.id });
     return row!.id;
   }
-  const pogAudit = (pogId: PogId) => listAudit(database.db, { targetType: 'pog', targetId: pogId, limit: 100 });
+  const pogAudit = (pogId: PogId) => listAudit(database.db, { target: { type: 'pog', id: pogId }, limit: 100 });
   const adminSession = async (startedAt = now) => (await startAdminSession(database.db, randomHash(), startedAt, new Date(startedAt.getTime() + DAY))).id;
   const query = (input: Record<string, string>): AuditLogQuery => auditLogQuerySchema.parse(input);
 
@@ -148,7 +148,7 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
 
     await moderateUser(database.db, { userId: players[1]!, isBanned: true, banReason: 'Copying', adminSessionId: session }, now);
     await moderateUser(database.db, { userId: players[1]!, isBanned: false, banReason: null, adminSessionId: session }, now);
-    const onUser = await listAudit(database.db, { targetType: 'user', targetId: players[1]!, limit: 10 });
+    const onUser = await listAudit(database.db, { target: { type: 'user', id: players[1]! }, limit: 10 });
     expect(onUser.map((line) => [line.action, line.adminSessionId, line.notes, line.targetName])).toEqual([
       ['unbanned', session, null, names[1]],
       ['banned', session, 'Copying', names[1]],
@@ -159,7 +159,7 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
     await setRole(database.db, names[4]!, 'admin', now);
     await setRole(database.db, names[4]!, 'admin', now);
     await setRole(database.db, names[4]!, 'user', now);
-    const lines = await listAudit(database.db, { targetType: 'user', targetId: players[4]!, limit: 10 });
+    const lines = await listAudit(database.db, { target: { type: 'user', id: players[4]! }, limit: 10 });
     expect(lines.map((line) => [line.action, line.actor.kind, line.notes])).toEqual([
       ['role_changed', 'operator', 'Role changed from admin to user'],
       ['role_changed', 'operator', 'Role changed from user to admin'],

@@ -7,14 +7,16 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FlagReason } from '@pog/common/moderation/flag-reason';
 import {
   adminSessionFilter,
+  moderationTargetOf,
   type AuditLogPage,
   type AuditLogQuery,
   type ModerationAuditAction,
   type ModerationAuditEntry,
   type ModerationAuditQuery,
-  type ModerationTargetType,
+  type ModerationAuditTarget,
+  type ModerationTarget,
 } from '@pog/common/moderation/schemas';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { adminSessions, moderationAudit, users, type ModerationAuditRow } from '../db/schema';
 import { moderationPolicy, type Moderator } from './policy';
@@ -25,7 +27,7 @@ import { moderationPolicy, type Moderator } from './policy';
  * with their name already read.
  */
 export type AuditActorInput =
-  | { kind: 'admin'; adminSessionId: number; playerId?: UserId | undefined }
+  | { kind: 'admin'; adminSessionId: AdminSessionId; playerId?: UserId | undefined }
   | { kind: 'automatic' }
   | { kind: 'player'; userId: UserId; name?: string }
   | { kind: 'operator' };
@@ -33,7 +35,7 @@ export type AuditActorInput =
 export const AUTOMATIC: AuditActorInput = { kind: 'automatic' };
 
 /** The actor of an admin's command. */
-export const adminActor = (input: { adminSessionId: number; adminPlayerId?: UserId | undefined }): AuditActorInput => ({
+export const adminActor = (input: { adminSessionId: AdminSessionId; adminPlayerId?: UserId | undefined }): AuditActorInput => ({
   kind: 'admin',
   adminSessionId: input.adminSessionId,
   playerId: input.adminPlayerId,
@@ -42,8 +44,8 @@ export const adminActor = (input: { adminSessionId: number; adminPlayerId?: User
 export interface AuditRecord {
   actor: AuditActorInput;
   action: ModerationAuditAction;
-  targetType: ModerationTargetType;
-  targetId: number;
+  /** The POG or player acted on; its type and id are stored side by side. */
+  target: ModerationTarget;
   /** The POG's name or the player's username now. */
   targetName: string | null;
   notes: string | null;
@@ -83,9 +85,11 @@ async function actorColumns(tx: Tx, actor: AuditActorInput): Promise<ActorColumn
 }
 
 export async function recordAudit(tx: Tx, record: AuditRecord, now: Date): Promise<void> {
-  const { actor, reason, ...rest } = record;
+  const { actor, reason, target, ...rest } = record;
   await tx.insert(moderationAudit).values({
     ...rest,
+    targetType: target.type,
+    targetId: target.id,
     ...(await actorColumns(tx, actor)),
     flagCause: reason?.cause ?? null,
     flagWord: reason?.word ?? null,
@@ -94,35 +98,35 @@ export async function recordAudit(tx: Tx, record: AuditRecord, now: Date): Promi
   });
 }
 
+/** The target of an audit row, its id named by its type. */
+export const auditTarget = (row: Pick<ModerationAuditRow, 'targetType' | 'targetId'>): ModerationTarget => moderationTargetOf(row.targetType, row.targetId);
+
 export function toAuditEntry(row: ModerationAuditRow): ModerationAuditEntry {
-  return {
-    id: row.id,
-    adminSessionId: row.adminSessionId,
-    actor: {
-      kind: row.actorKind,
-      sessionStartedAt: row.adminSessionStartedAt?.toISOString() ?? null,
-      userId: row.actorUserId,
-      name: row.actorName,
-    },
-    action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    targetName: row.targetName,
-    notes: row.notes,
-    reason: row.flagCause ? { cause: row.flagCause, word: row.flagWord, repeatsPogId: row.flagRepeatsPogId } : null,
-    createdAt: row.createdAt.toISOString(),
+  const { id, adminSessionId, action, targetName, notes } = row;
+  const actor = {
+    kind: row.actorKind,
+    sessionStartedAt: row.adminSessionStartedAt?.toISOString() ?? null,
+    userId: row.actorUserId,
+    name: row.actorName,
   };
+  const reason = row.flagCause ? { cause: row.flagCause, word: row.flagWord, repeatsPogId: row.flagRepeatsPogId } : null;
+  const createdAt = row.createdAt.toISOString();
+  const fields = { id, adminSessionId, actor, action, targetName, notes, reason, createdAt };
+  const target = auditTarget(row);
+  return target.type === 'pog' ? { ...fields, targetType: 'pog', targetId: target.id } : { ...fields, targetType: 'user', targetId: target.id };
 }
 
-function targetConditions(query: { targetType?: ModerationTargetType | undefined; targetId?: number | undefined; before?: number | undefined }): SQL[] {
+/** One POG's or player's lines, every POG's or every player's, or any target's with one id; older than `before`. */
+function targetConditions(query: { target?: ModerationAuditTarget | undefined; before?: number | undefined }): SQL[] {
+  const { target } = query;
   const conditions: SQL[] = [];
-  if (query.targetType) conditions.push(eq(moderationAudit.targetType, query.targetType));
-  if (query.targetId) conditions.push(eq(moderationAudit.targetId, query.targetId));
+  if (target?.type) conditions.push(eq(moderationAudit.targetType, target.type));
+  if (target?.id) conditions.push(eq(moderationAudit.targetId, target.id));
   if (query.before) conditions.push(lt(moderationAudit.id, query.before));
   return conditions;
 }
 
-/** Newest first, optionally for one POG or player. */
+/** Newest first, optionally for one POG or player (or every POG, every player, any target with one id). */
 export async function listAudit(db: Db, query: ModerationAuditQuery): Promise<ModerationAuditEntry[]> {
   const rows = await db
     .select()

@@ -30,5 +30,5 @@ export async function recordFlag(
   actor: AuditActorInput,
   notes: string | null = null,
 ): Promise<void> {
-  await recordAudit(at.tx, { actor, action: 'flagged', targetType: 'pog', targetId: pog.id, targetName: pog.name, notes, reason }, at.now);
+  await recordAudit(at.tx, { actor, action: 'flagged', target: { type: 'pog', id: pog.id }, targetName: pog.name, notes, reason }, at.now);
 }

@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '@pog/common/errors';
+import { pogLink } from '@pog/common/notifications/links';
 import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
@@ -46,7 +47,7 @@ export async function reportPog(db: Db, input: { pogId: PogId; userId: UserId; r
     }
     // The audit log keeps every report, and says when one flagged the POG (the reporter flagged it).
     const actor = { kind: 'player', userId: input.userId, name: reporter.username } as const;
-    await recordAudit(tx, { actor, action: 'reported', targetType: 'pog', targetId: input.pogId, targetName: current.name, notes: input.reason }, now);
+    await recordAudit(tx, { actor, action: 'reported', target: { type: 'pog', id: input.pogId }, targetName: current.name, notes: input.reason }, now);
     if (flagsNow) await recordFlag(uow, current, REPORT_REASON, actor, input.reason);
     const found = (await findPog(tx, input.pogId))!;
     const pog = toPogWithNotes(found, now);
@@ -56,7 +57,7 @@ export async function reportPog(db: Db, input: { pogId: PogId; userId: UserId; r
         kind: 'pog.flagged',
         title: `${current.name} was flagged for review`,
         body: 'A player reported your POG. A moderator will review it; it stays visible meanwhile.',
-        link: '/collection',
+        link: pogLink(input.pogId),
         dedupeKey: `pog-reported:${input.pogId}`,
       });
       if (notification) {

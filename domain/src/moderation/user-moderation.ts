@@ -15,7 +15,7 @@ import { assertNotModeratedSince } from './conflicts';
 import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
 import { moderationPolicy } from './policy';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, UserId } from '@pog/common/schemas/ids';
 
 export interface UserDecision {
   userId: UserId;
@@ -23,7 +23,7 @@ export interface UserDecision {
   /** Required (non-blank) to ban; ignored and cleared on unban. */
   banReason: string | null;
   expectedLastModeratedAt?: string | null | undefined;
-  adminSessionId: number;
+  adminSessionId: AdminSessionId;
   /** The player signed in beside the admin session; the audit log names them if their role is admin. */
   adminPlayerId?: UserId | undefined;
 }
@@ -50,7 +50,7 @@ export async function moderateUser(db: Db, input: UserDecision, now: Date): Prom
 
     await recordAudit(
       tx,
-      { actor: adminActor(input), action: input.isBanned ? 'banned' : 'unbanned', targetType: 'user', targetId: input.userId, targetName: current.username, notes: banReason },
+      { actor: adminActor(input), action: input.isBanned ? 'banned' : 'unbanned', target: { type: 'user', id: input.userId }, targetName: current.username, notes: banReason },
       now,
     );
     if (input.isBanned) {

@@ -15,6 +15,7 @@ import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '@pog/common/pogs/schemas';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import { UPLOADS_PREFIX } from '@pog/common/pogs/image-url';
+import { pogLink } from '@pog/common/notifications/links';
 import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, deletePogs } from '../commitments';
 import type { Db, Tx } from '../db/client';
@@ -149,7 +150,7 @@ async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean>
     kind: 'pog.flagged',
     title: `${pog.name} was flagged for review`,
     body: 'Its name or text contains words that are not allowed. A moderator will review it.',
-    link: '/collection',
+    link: pogLink(pog.id),
   });
   return true;
 }

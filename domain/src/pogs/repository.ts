@@ -135,7 +135,7 @@ interface SearchedFields {
 export interface SearchTerm {
   pattern: string;
   /** Undefined when more than MAX_LISTED_CREATORS match: the usernames are then checked row by row. */
-  creatorIds: number[] | undefined;
+  creatorIds: UserId[] | undefined;
 }
 
 /**

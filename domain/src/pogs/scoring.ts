@@ -16,6 +16,7 @@ import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '@pog/common/schemas/notifications';
+import { pogLink } from '@pog/common/notifications/links';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { AUTOMATIC } from '../moderation/audit';
 import { flagColumns, imageReason, recordFlag, wordsReason } from '../moderation/flags';
@@ -209,7 +210,7 @@ async function notifyOwner(uow: UnitOfWork, current: PogRow, score: PogScore, ve
     kind: 'pog.scored',
     title: `${current.name} is ${article(score.rarity)} ${score.rarity} POG`,
     body: `Scored ${score.points} PTS (harmony ${score.harmony}, uniqueness ${score.uniqueness}, complexity ${score.complexity}).`,
-    link: '/collection',
+    link: pogLink(pogId),
     dedupeKey: `pog-scored:${pogId}:${version}`,
   });
   if (scored) notifications.push(scored);
@@ -222,7 +223,7 @@ async function notifyOwner(uow: UnitOfWork, current: PogRow, score: PogScore, ve
         flaggedFor === 'blocklist'
           ? 'Its name or text contains words that are not allowed. A moderator will review it.'
           : "Its image looks almost the same as another player's POG. A moderator will review it.",
-      link: '/collection',
+      link: pogLink(pogId),
       dedupeKey: `pog-flagged:${pogId}:${version}`,
     });
     if (flagged) {

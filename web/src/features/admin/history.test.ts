@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { asPogId, asUserId, type AuditActor, type FlagReason, type ModerationAuditEntry, type PogReport } from '@pog/common';
+import { asAdminSessionId, asPogId, asUserId, type AuditActor, type FlagReason, type ModerationAuditEntry, type PogReport } from '@pog/common';
 import { actorLabel, moderationHistory } from './history';
 
 const adminSession: AuditActor = { kind: 'admin', sessionStartedAt: null, userId: null, name: null };
 
 const audit = (id: number, action: ModerationAuditEntry['action'], createdAt: string, notes: string | null, actor: AuditActor = adminSession, reason: FlagReason | null = null): ModerationAuditEntry => ({
   id,
-  adminSessionId: actor.kind === 'admin' ? 4 : null,
+  adminSessionId: actor.kind === 'admin' ? asAdminSessionId(4) : null,
   actor,
   action,
   targetType: 'pog',
-  targetId: 7,
+  targetId: asPogId(7),
   targetName: 'Blue',
   notes,
   reason,
@@ -47,7 +47,7 @@ it('leaves out the reason of a report’s flag, which its report line shows', ()
 });
 
 describe('who acted', () => {
-  const entry = (actor: AuditActor) => ({ adminSessionId: actor.kind === 'admin' ? 12 : null, actor });
+  const entry = (actor: AuditActor) => ({ adminSessionId: actor.kind === 'admin' ? asAdminSessionId(12) : null, actor });
 
   it('names an admin by the admin-role player signed in beside the session', () => {
     expect(actorLabel(entry({ kind: 'admin', sessionStartedAt: '2024-05-01T08:00:00.000Z', userId: asUserId(2), name: 'ann' }))).toBe('ann (admin)');
