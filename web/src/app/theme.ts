@@ -17,6 +17,8 @@ export const theme = {
     textSubtle: '#a09ad2',
     primary: '#8b5cf6',
     primaryHover: '#7c3aed',
+    /** Text in the primary hue (links on a card): 4.5:1 or more on every surface, hover shades included. */
+    primaryOnSurface: '#a78bfa',
     primaryText: '#ffffff',
     accent: '#ec4899',
     gold: '#fde047',

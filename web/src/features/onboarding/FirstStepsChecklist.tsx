@@ -28,7 +28,7 @@ const Step = styled.li<{ $done: boolean }>`
   color: ${({ theme, $done }) => ($done ? theme.colors.textMuted : theme.colors.text)};
   strong { text-decoration: ${({ $done }) => ($done ? 'line-through' : 'none')}; }
   small { grid-column: 2; color: ${({ theme }) => theme.colors.textMuted}; }
-  a { grid-row: 1 / span 2; grid-column: 3; font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
+  a { grid-row: 1 / span 2; grid-column: 3; font-weight: 700; color: ${({ theme }) => theme.colors.primaryOnSurface}; }
 `;
 
 const Mark = styled.span<{ $done: boolean }>`
