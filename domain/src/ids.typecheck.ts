@@ -11,7 +11,7 @@ import { chatHistory, storeExchange } from './chat/repository';
 import type { Db, Tx } from './db/client';
 import type { AdminSessionRow, ChatMessageRow, ModerationAuditRow, TradeRow } from './db/schema';
 import { asOutboxJobId, type JobPayload } from './jobs/definitions';
-import { listAudit, recordAudit } from './moderation/audit';
+import { adminActor, listAudit, recordAudit } from './moderation/audit';
 import { mayModerate } from './moderation/policy';
 import { deletePogAsAdmin, moderatePog } from './moderation/pog-moderation';
 import { moderateUser } from './moderation/user-moderation';
@@ -142,14 +142,20 @@ export async function conversationsTakeTheirOwnIds(): Promise<void> {
 
 export async function adminSessionsAndTargetsAreTyped(): Promise<void> {
   const notes = null;
-  await recordAudit(tx, { adminSessionId: session, action: 'deleted', target: { type: 'pog', id: pog }, notes }, now);
-  await recordAudit(tx, { adminSessionId: session, action: 'banned', target: { type: 'user', id: user }, notes }, now);
+  const targetName = null;
+  const actor = adminActor({ adminSessionId: session, adminPlayerId: user });
+  await recordAudit(tx, { actor, action: 'deleted', target: { type: 'pog', id: pog }, targetName, notes }, now);
+  await recordAudit(tx, { actor, action: 'banned', target: { type: 'user', id: user }, targetName, notes }, now);
   // @ts-expect-error a POG id is not a player target
-  await recordAudit(tx, { adminSessionId: session, action: 'banned', target: { type: 'user', id: pog }, notes }, now);
+  await recordAudit(tx, { actor, action: 'banned', target: { type: 'user', id: pog }, targetName, notes }, now);
   // @ts-expect-error a user id is not a POG target
-  await recordAudit(tx, { adminSessionId: session, action: 'deleted', target: { type: 'pog', id: user }, notes }, now);
+  await recordAudit(tx, { actor, action: 'deleted', target: { type: 'pog', id: user }, targetName, notes }, now);
   // @ts-expect-error the admin session is not a player
-  await recordAudit(tx, { adminSessionId: user, action: 'deleted', target: { type: 'pog', id: pog }, notes }, now);
+  await recordAudit(tx, { actor: { kind: 'admin', adminSessionId: user }, action: 'deleted', target: { type: 'pog', id: pog }, targetName, notes }, now);
+  // @ts-expect-error adminActor with the admin session and the player beside it swapped
+  adminActor({ adminSessionId: user, adminPlayerId: session });
+  // @ts-expect-error a reporting player is named by user id, not by the POG they reported
+  await recordAudit(tx, { actor: { kind: 'player', userId: pog }, action: 'reported', target: { type: 'pog', id: pog }, targetName, notes }, now);
   await listAudit(db, { target: { type: 'pog', id: pog }, limit: 10 });
   // @ts-expect-error the audit of a POG is read by POG id
   await listAudit(db, { target: { type: 'pog', id: user }, limit: 10 });
@@ -168,15 +174,18 @@ export async function adminSessionsAndTargetsAreTyped(): Promise<void> {
 
 export function columnsTakeTheirOwnIds(admin: AdminSessionRow, line: ModerationAuditRow, message: ChatMessageRow): void {
   const sessionId: typeof session = admin.id;
-  const lineSession: typeof session = line.adminSessionId;
+  const lineSession: typeof session | null = line.adminSessionId;
   const conversationId: typeof conversation = message.conversationId;
   // @ts-expect-error an audit line's target may be a POG: not a user id until its type says so
   const targetUser: typeof user = line.targetId;
   // @ts-expect-error an admin session's id is not a user id
   const sessionUser: typeof user = admin.id;
+  // @ts-expect-error an audit line's admin session is not its acting player
+  const actorUser: typeof user | null = line.adminSessionId;
+  const actorPlayer: typeof user | null = line.actorUserId;
   // @ts-expect-error a conversation id is not a user id
   const conversationUser: typeof user = message.conversationId;
-  void [sessionId, lineSession, conversationId, targetUser, sessionUser, conversationUser];
+  void [sessionId, lineSession, conversationId, targetUser, sessionUser, conversationUser, actorUser, actorPlayer];
 }
 
 export async function outboxJobsAndClaimsTakeTheirOwnIds(): Promise<void> {

@@ -271,8 +271,10 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await flagged.getByRole('button', { name: 'Review' }).click();
     const review = admin.getByRole('dialog', { name: 'Moderate POG' });
     const history = review.getByRole('list', { name: 'Moderation history entries' });
-    await history.getByText('tattler', { exact: false }).waitFor();
-    await history.getByText('It copies my design').waitFor();
+    const reportLine = history.getByRole('listitem').filter({ hasText: /^Reported by tattler/ });
+    await reportLine.getByText('It copies my design').waitFor();
+    // The flag the report caused is the reporter's, with the report as its reason.
+    await history.getByRole('listitem').filter({ hasText: /^Flagged by tattler/ }).getByText("A player's report").waitFor();
     await review.getByLabel('Moderation Notes').fill('Looked into it: an original design.');
     await review.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('POG has been approved', { exact: true }).first().waitFor();
@@ -282,7 +284,7 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await history.getByText('Approved').waitFor();
     await history.getByText('Looked into it: an original design.').waitFor();
     await history.getByText(/^Reported$/).waitFor();
-    expect(await history.getByText(/by Admin \(session #\d+\)/).count()).toBe(1);
+    expect(await history.getByText(/by Admin password session #\d+, started /).count()).toBe(1);
 
     // Delete POG asks first; Cancel leaves the POG alone.
     await review.getByRole('button', { name: 'Delete POG' }).click();

@@ -10,7 +10,7 @@ import { durableEventSchemas } from '../events';
 import { acceptBattleRequestSchema } from '../battles/api';
 import { chatConversationParamSchema, chatReplyEventSchema } from '../chat/schemas';
 import { CHAT } from '../constants';
-import { moderationAuditEntrySchema, moderationAuditQuerySchema, moderationTargetOf, type ModerationTarget } from '../moderation/schemas';
+import { auditLogQuerySchema, moderationAuditEntrySchema, moderationAuditQuerySchema, moderationTargetOf, type ModerationTarget } from '../moderation/schemas';
 import { createTradeRequestSchema } from '../trades/api';
 import {
   asAdminSessionId, asBattleId, asConversationId, asPogId, asUserId, battleIdParamSchema, tradeIdParamSchema, userPathIdSchema,
@@ -105,9 +105,6 @@ export function adminSessionsAndTargetsAreTyped(raw: unknown): void {
   recordModeration(session, moderationTargetOf('pog', 6));
 
   const entry = moderationAuditEntrySchema.parse(raw);
-  banPlayer(user, entry.adminSessionId);
-  // @ts-expect-error an audit line's admin session is not a player
-  banPlayer(entry.adminSessionId, session);
   // @ts-expect-error until its type is known, the target id may be a POG's
   banPlayer(entry.targetId, session);
   if (entry.targetType === 'user') banPlayer(entry.targetId, session);
@@ -121,6 +118,27 @@ export function adminSessionsAndTargetsAreTyped(raw: unknown): void {
   if (target?.type === 'pog' && target.id !== undefined) recordModeration(session, target);
   if (target?.type === 'user' && target.id !== undefined) {
     // @ts-expect-error the query's user target is not a POG target
+    recordModeration(session, { type: 'pog', id: target.id });
+  }
+}
+
+/** The audit log's actors: only an admin's line has an admin session, and a line's player is a player. */
+export function auditActorsAndLogQueriesAreTyped(raw: unknown): void {
+  const session = asAdminSessionId(1);
+  const user = asUserId(2);
+  const entry = moderationAuditEntrySchema.parse(raw);
+  // @ts-expect-error an automatic, a player's or an operator's line has no admin session
+  banPlayer(user, entry.adminSessionId);
+  if (entry.adminSessionId !== null) banPlayer(user, entry.adminSessionId);
+  // @ts-expect-error an audit line's admin session is not a player
+  if (entry.adminSessionId !== null) banPlayer(entry.adminSessionId, session);
+  if (entry.actor.userId !== null) banPlayer(entry.actor.userId, session);
+  // @ts-expect-error an audit line's acting player is not an admin session
+  if (entry.actor.userId !== null) banPlayer(user, entry.actor.userId);
+  const { target } = auditLogQuerySchema.parse(raw);
+  if (target?.type === 'user' && target.id !== undefined) {
+    recordModeration(session, target);
+    // @ts-expect-error the audit log's user target is not a POG target
     recordModeration(session, { type: 'pog', id: target.id });
   }
 }

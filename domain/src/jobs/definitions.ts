@@ -41,6 +41,8 @@ export interface JobDefinitions {
   'battles.sweep': { payload: Record<string, never>; result: { expired: number; completed: number } };
   /** Deletes expired player and admin session rows (scheduled hourly; expired ones are refused anyway). */
   'sessions.purge': { payload: Record<string, never>; result: { sessions: number; adminSessions: number } };
+  /** Deletes moderation audit lines older than AUDIT_RETENTION_DAYS (scheduled hourly; moderation/audit.ts). */
+  'audit.sweep': { payload: Record<string, never>; result: { deleted: number } };
   /**
    * Records the achievements players have reached (declared after a creation, a trade, battles won, a
    * rare design, a sign-in). Each declaration is its own job: a check running now may have read the

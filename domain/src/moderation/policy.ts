@@ -25,4 +25,6 @@ export const mayModerate = (actor: Moderator): boolean => actor.adminSessionId !
 export const moderationPolicy = policy({
   report: rule(mayReportPog, (actor, pog) => pogPolicy.refusal('view', actor, pog) ?? new ForbiddenError('You cannot report your own POG.')),
   moderate: rule<Moderator, null>(mayModerate, () => new UnauthorizedError(ADMIN_SESSION_REQUIRED)),
+  /** The audit log is the admins' alone, like moderation itself. */
+  readAudit: rule<Moderator, null>(mayModerate, () => new UnauthorizedError(ADMIN_SESSION_REQUIRED)),
 });

@@ -8,7 +8,7 @@
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '@pog/common/constants';
 import { AppError, NotFoundError, ValidationError } from '@pog/common/errors';
-import { matchesBlocklist } from '@pog/common/pogs/blocklist';
+import { blockedWord } from '@pog/common/pogs/blocklist';
 import { checkCreation, startOfUtcDay, type CreationFacts, type CreationKind } from '@pog/common/pogs/creation-limits';
 import { changesDesign } from '@pog/common/pogs/edit-rule';
 import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
@@ -20,6 +20,8 @@ import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, deletePogs } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, type PogRow } from '../db/schema';
+import { AUTOMATIC } from '../moderation/audit';
+import { flagColumns, recordFlag, wordsReason } from '../moderation/flags';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
@@ -137,8 +139,11 @@ async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
  * against the blocklist here, as the scorer would: a match flags it for review.
  */
 async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean> {
-  if (!matchesBlocklist(`${pog.name} ${pog.textContent}`) || pog.isFlagged || pog.moderationStatus === 'approved') return false;
-  await uow.tx.update(pogs).set({ isFlagged: true, isApproved: false }).where(eq(pogs.id, pog.id));
+  const word = blockedWord(`${pog.name} ${pog.textContent}`);
+  if (!word || pog.isFlagged || pog.moderationStatus === 'approved') return false;
+  const reason = wordsReason(word);
+  await uow.tx.update(pogs).set(flagColumns(reason)).where(eq(pogs.id, pog.id));
+  await recordFlag(uow, pog, reason, AUTOMATIC);
   await recordModeration(uow, pog, 'flagged', 'words');
   await notify(uow, {
     userId: pog.userId,

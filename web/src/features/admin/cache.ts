@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { adminUserSchema, pogSchema, type AdminUser, type Pog } from '@pog/common';
 import { reportError } from '../errors/showError';
 import { awaitsReview, matchesSearch } from './display';
-import { ADMIN_USERS_PATH, ALL_POGS_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey } from './keys';
+import { ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_LOG_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey } from './keys';
 import { applyQueueEvent, isModerationAction, type ModerationQueueEvent } from './queue';
 
 /** The search text of an All POGs key (`[ALL_POGS_PATH, {search}]`). */
@@ -44,6 +44,8 @@ export function applyLiveModerationEvent(queryClient: QueryClient, payload: unkn
   applyModerationEvent(queryClient, { action, pog: pog.data });
   // An open Moderate POG dialog shows the new report or decision at once.
   void queryClient.invalidateQueries({ queryKey: pogHistoryKey(pog.data.id) });
+  // So does an open Audit log tab (a new POG is not an audited action).
+  if (action !== 'created') void queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_PATH] });
 }
 
 /**
@@ -66,6 +68,8 @@ export function applyLiveUserEvent(queryClient: QueryClient, payload: unknown): 
     return;
   }
   applyAdminUser(queryClient, user.data);
+  const action: unknown = (payload as { action?: unknown }).action;
+  if (action === 'banned' || action === 'unbanned') void queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_PATH] });
 }
 
 /** Reloads every list of the panel (product spec: states: each action reloads the data). */

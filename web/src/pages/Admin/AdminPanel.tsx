@@ -9,6 +9,7 @@ import { LogOutIcon } from '../../components/icons';
 import { Page, PageTitle } from '../../components/Page';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { AllPogsTab } from '../../features/admin/components/AllPogsTab';
+import { AuditLogTab } from '../../features/admin/components/AuditLogTab';
 import { LiveIndicator } from '../../features/admin/components/LiveIndicator';
 import { ModeratePogDialog } from '../../features/admin/components/ModeratePogDialog';
 import { PogList } from '../../features/admin/components/PogList';
@@ -35,9 +36,12 @@ const Side = styled.div`
   svg { width: 1rem; height: 1rem; }
 `;
 
-type AdminTab = 'flagged' | 'all' | 'users';
+type AdminTab = 'flagged' | 'all' | 'users' | 'audit';
 
-/** The panel proper, for an admin session: the three tabs, opening on Flagged, and the POG dialog. */
+/**
+ * The panel proper, for an admin session: the spec's three tabs, opening on Flagged, our Audit log
+ * tab after them, and the POG dialog.
+ */
 export function AdminPanel() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -72,6 +76,7 @@ export function AdminPanel() {
     },
     { id: 'all', label: 'All POGs', content: <AllPogsTab onReview={setReviewing} onUnauthorized={onUnauthorized} /> },
     { id: 'users', label: 'Users', content: <UsersTab onUnauthorized={onUnauthorized} /> },
+    { id: 'audit', label: 'Audit log', content: <AuditLogTab onUnauthorized={onUnauthorized} /> },
   ];
 
   return (
