@@ -57,6 +57,7 @@ export const apiPaths = {
     history: { method: 'GET', path: '/api/battles/history/:userId' },
     get: { method: 'GET', path: '/api/battles/:id' },
     verify: { method: 'GET', path: '/api/battles/:id/verify' },
+    reveal: { method: 'GET', path: '/api/battles/:id/reveal' },
     accept: { method: 'POST', path: '/api/battles/:id/accept' },
     decline: { method: 'POST', path: '/api/battles/:id/decline' },
     cancel: { method: 'POST', path: '/api/battles/:id/cancel' },

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { achievementSchema } from '../achievements/api';
-import { acceptBattleRequestSchema, battleSchema, createBattleRequestSchema } from '../battles/api';
+import { acceptBattleRequestSchema, battleRevealSchema, battleSchema, createBattleRequestSchema } from '../battles/api';
 import { battleVerifyResultSchema } from '../battles/schemas';
 import { chatConversationParamSchema, chatMessageSchema, sendChatRequestSchema } from '../chat/schemas';
 import { leaderboardQuerySchema, leaderboardSchema } from '../leaderboards/api';
@@ -99,7 +99,8 @@ export const battlesApi = {
   pending: route(paths.battles.pending, { summary: 'Your open battles', params: userIdParamSchema, response: battles }),
   history: route(paths.battles.history, { summary: "A player's closed battles", params: userIdParamSchema, response: battles }),
   get: route(paths.battles.get, { summary: 'One battle', params: battleIdParamSchema, response: battleSchema }),
-  verify: route(paths.battles.verify, { summary: 'Recompute a completed battle from its revealed seed', params: battleIdParamSchema, response: battleVerifyResultSchema }),
+  verify: route(paths.battles.verify, { summary: 'Recompute a completed battle from its revealed seeds', params: battleIdParamSchema, response: battleVerifyResultSchema }),
+  reveal: route(paths.battles.reveal, { summary: "A completed battle's revealed seeds and rolls, public", params: battleIdParamSchema, response: battleRevealSchema }),
   accept: route(paths.battles.accept, { summary: 'Accept a challenge', params: battleIdParamSchema, body: acceptBattleRequestSchema, response: battleSchema }),
   decline: route(paths.battles.decline, { summary: 'Decline a challenge', params: battleIdParamSchema, response: battleSchema }),
   cancel: route(paths.battles.cancel, { summary: 'Call off your challenge', params: battleIdParamSchema, response: battleSchema }),

@@ -4,13 +4,18 @@ import {
   MAX_DRAWS_PER_ROLL,
   ROLL_ACCEPT_BELOW,
   baseRoll,
+  clientSeedsOf,
+  generateClientSeed,
   generateSeed,
   resolveBattle,
   rollFromDigest,
+  rollMessage,
   seedHashOf,
   seedRoller,
+  traceBattle,
   verifyBattle,
 } from './rolls';
+import { clientSeedSchema } from './schemas';
 import type { BattleResolution, BattleVerifyInput } from './schemas';
 
 /*
@@ -359,5 +364,105 @@ describe('verifyBattle', () => {
     expect(result.problems[0]).toMatch(/^seed: /);
     expect(result.problems[1]).toMatch(/^winner: /);
     expect((await verifyBattle(null)).ok).toBe(false);
+  });
+});
+
+/*
+ * Rule 2: the players' seeds in the message. The literals were computed outside this file with
+ * node:crypto: createHmac('sha256', Buffer.from(SEED_A, 'hex')).update('<cs>:<ds>:<id>:<r>:<s>:<k>').
+ */
+describe("rule 2: the server seed and both players' seeds", () => {
+  const seeds = { challenger: 'alice-seed', defender: 'bob-seed' };
+  const rule2 = { seed: SEED_A, rollVersion: 2, challengerSeed: 'alice-seed', defenderSeed: 'bob-seed' } as const;
+
+  it('signs "<challenger seed>:<defender seed>:<id>:<round>:<side>:<k>" with the 32 seed bytes as the key', async () => {
+    expect(rollMessage(seeds, 1, 1, 'challenger', 0)).toBe('alice-seed:bob-seed:1:1:challenger:0');
+    expect(rollMessage(null, 1, 1, 'challenger', 0)).toBe('1:1:challenger:0');
+    const roller = await seedRoller(SEED_A, undefined, seeds);
+    expect(await roller.baseRoll(1, 1, 'challenger')).toBe(3);
+    expect(await roller.baseRoll(1, 1, 'defender')).toBe(72);
+    expect(await roller.baseRoll(11, 2, 'challenger')).toBe(12);
+    const other = await seedRoller(SEED_A, undefined, { challenger: '00112233445566778899aabbccddeeff', defender: 'ffeeddccbbaa99887766554433221100' });
+    expect(await other.baseRoll(42, 3, 'defender')).toBe(32);
+    expect(await (await seedRoller(SEED_A, undefined, { challenger: 'x', defender: 'y' })).baseRoll(7, 1, 'challenger')).toBe(54);
+  });
+
+  it('keeps every draw: message, digest, the number read and the roll', async () => {
+    const [draw] = await (await seedRoller(SEED_A, undefined, seeds)).draws(1, 1, 'challenger');
+    expect(draw).toEqual({
+      k: 0,
+      message: 'alice-seed:bob-seed:1:1:challenger:0',
+      digestHex: 'aa46381afec873b48f5e6994f79a4561bc5718d4cac851c3f02da2b979fd25e8',
+      x: 0xaa46381a,
+      roll: 3,
+    });
+  });
+
+  it('gives other rolls when keyed with the 64-character text instead of its 32 bytes', async () => {
+    const textKey = await globalThis.crypto.subtle.importKey('raw', new TextEncoder().encode(SEED_A), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const digest = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', textKey, new TextEncoder().encode('alice-seed:bob-seed:1:1:challenger:0')));
+    expect(rollFromDigest(digest)).toBe(25);
+    expect(await (await seedRoller(SEED_A, undefined, seeds)).baseRoll(1, 1, 'challenger')).toBe(3);
+  });
+
+  it('plays a championship out with the bonuses, and a standard battle', async () => {
+    expect(await resolveBattle({ ...rule2, battleId: 11, battleType: 'championship', challengerRarity: 'rare', defenderRarity: 'uncommon' })).toEqual({
+      rounds: [
+        { round: 1, challengerBase: 80, challengerBonus: 2, defenderBase: 88, defenderBonus: 1 },
+        { round: 2, challengerBase: 12, challengerBonus: 2, defenderBase: 81, defenderBonus: 1 },
+      ],
+      challengerRoll: 14,
+      defenderRoll: 82,
+      winner: 'defender',
+    });
+    expect(await resolveBattle({ ...rule2, battleId: 45, battleType: 'standard', challengerRarity: 'common', defenderRarity: 'legendary' })).toEqual({
+      rounds: [{ round: 1, challengerBase: 79, challengerBonus: 0, defenderBase: 92, defenderBonus: 5 }],
+      challengerRoll: 79,
+      defenderRoll: 97,
+      winner: 'defender',
+    });
+  });
+
+  it('leaves rule 1 battles (no players\' seeds) rolling exactly as before', async () => {
+    const old = { seed: SEED_A, battleId: 45, battleType: 'standard', challengerRarity: 'common', defenderRarity: 'legendary' } as const;
+    const expected = { rounds: [{ round: 1, challengerBase: 15, challengerBonus: 0, defenderBase: 12, defenderBonus: 5 }], challengerRoll: 15, defenderRoll: 17, winner: 'defender' };
+    expect(await resolveBattle(old)).toEqual(expected);
+    expect(await resolveBattle({ ...old, rollVersion: 1, challengerSeed: null, defenderSeed: null })).toEqual(expected);
+  });
+
+  it('refuses a battle that does not carry exactly what its rule needs', () => {
+    expect(() => clientSeedsOf({ rollVersion: 2, challengerSeed: 'a', defenderSeed: null })).toThrow(/needs both players' seeds/);
+    expect(() => clientSeedsOf({ rollVersion: 1, challengerSeed: 'a', defenderSeed: 'b' })).toThrow(/has no players' seeds/);
+    expect(() => clientSeedsOf({ rollVersion: 2, challengerSeed: 'a:b', defenderSeed: 'c' })).toThrow(TypeError);
+    expect(clientSeedsOf({})).toBeNull();
+  });
+
+  it('traces the same rolls it resolves', async () => {
+    const input = { ...rule2, battleId: 11, battleType: 'championship', challengerRarity: 'rare', defenderRarity: 'uncommon' } as const;
+    const trace = await traceBattle(input);
+    expect(trace.resolution).toEqual(await resolveBattle(input));
+    expect(trace.rolls.map((r) => [r.round, r.side, r.draws.at(-1)!.roll])).toEqual([
+      [1, 'challenger', 80],
+      [1, 'defender', 88],
+      [2, 'challenger', 12],
+      [2, 'defender', 81],
+    ]);
+  });
+
+  it("verifies a genuine battle and catches a changed player's seed or a missing one", async () => {
+    const input = { ...rule2, battleId: 11, battleType: 'championship', challengerRarity: 'rare', defenderRarity: 'uncommon' } as const;
+    const claimed = { ...input, seedHash: SEED_A_HASH, ...(await resolveBattle(input)) };
+    expect(await verifyBattle(claimed)).toEqual({ ok: true, problems: [] });
+    expect((await verifyBattle({ ...claimed, defenderSeed: 'bob-seed2' })).ok).toBe(false);
+    const missing = await verifyBattle({ ...claimed, defenderSeed: null });
+    expect(missing.problems).toEqual(["The battle could not be recomputed: A battle of rule 2 needs both players' seeds."]);
+    expect((await verifyBattle({ ...claimed, rollVersion: 1, challengerSeed: null, defenderSeed: null })).ok).toBe(false);
+  });
+
+  it('accepts players\' seeds of 1 to 64 letters, digits, "-" or "_", and proposes 32 hex characters', () => {
+    for (const good of ['a', 'Lucky_7-seed', 'x'.repeat(64), generateClientSeed()]) expect(clientSeedSchema.safeParse(good).success).toBe(true);
+    for (const bad of ['', 'x'.repeat(65), 'a:b', 'with space', 'é', 42]) expect(clientSeedSchema.safeParse(bad).success).toBe(false);
+    expect(generateClientSeed()).toMatch(/^[0-9a-f]{32}$/);
+    expect(generateClientSeed()).not.toBe(generateClientSeed());
   });
 });

@@ -1,22 +1,28 @@
 /**
- * Provably fair battle rolls (decisions.md, Battles). The published rule, which this file implements
- * exactly so that anyone can recompute a battle:
+ * Provably fair battle rolls (decisions.md, Battles; docs/rules.md, Battles). The published rule,
+ * which this file implements exactly so that anyone can recompute a battle:
  *
- * - seed: 32 bytes from a cryptographic RNG, written as 64 lower-case hex characters; the commitment
- *   published at creation is the hex SHA-256 of those 32 bytes.
+ * - Server seed: 32 bytes from a cryptographic RNG, written as 64 lower-case hex characters; the
+ *   commitment published at creation is the hex SHA-256 of those 32 bytes (not of the hex text).
+ * - Players' seeds (rule 2): the challenger's, sent with the challenge, and the defender's, sent with
+ *   the accept; 1 to 64 characters of A-Z a-z 0-9 - _ (no ':'), used as the text they are.
  * - Base roll for battle `id`, round `r` (1, 2, ...) and side `s` (challenger or defender): for
- *   k = 0, 1, 2, ... take d = HMAC-SHA256(key = seed bytes, message = UTF-8 "<id>:<r>:<s>:<k>") and x = the
- *   first 4 bytes of d as a big-endian unsigned integer; if x < 4294967200 the roll is 1 + (x mod 100),
- *   otherwise try the next k. (4294967200 is the largest multiple of 100 not above 2^32, so every roll
- *   is exactly equally likely.)
+ *   k = 0, 1, 2, ... take d = HMAC-SHA256(key = the 32 bytes the server seed's hex decodes to,
+ *   message = UTF-8 text) and x = the first 4 bytes of d as a big-endian unsigned integer; if
+ *   x < 4294967200 the roll is 1 + (x mod 100), otherwise try the next k. (4294967200 is the largest
+ *   multiple of 100 not above 2^32, so every roll is exactly equally likely.) The message is
+ *     rule 2: "<challenger seed>:<defender seed>:<id>:<r>:<s>:<k>"
+ *     rule 1: "<id>:<r>:<s>:<k>" (battles created before players contributed seeds).
  * - Total = base + the rarity bonus (none in a flip); equal totals replay the round as the next number.
  *   standard and flip: the first untied round decides. championship: first side to win two rounds.
  *
  * Only WebCrypto is used (globalThis.crypto) unless a caller passes its own HMAC (the server settles
- * battles with node:crypto's), so the same code runs in Node 20 and in the browser's Verify view.
+ * battles with node:crypto's), so the same code runs in Node 20 and in the browser's verify page.
  */
 import { BATTLE_BONUS, BATTLE_ROLL, type BattleType, type Rarity } from '../constants';
 import {
+  CLIENT_SEED_PATTERN,
+  CLIENT_SEED_RULE,
   battleVerifyInputSchema,
   type BattleResolution,
   type BattleRollInput,
@@ -43,14 +49,60 @@ const CHAMPIONSHIP_WINS = 2;
 export const MAX_DRAWS_PER_ROLL = 1000;
 export const MAX_BATTLE_ROUNDS = 1000;
 
+/** The bytes of a player's seed the browser draws by default: 16, written as 32 hex characters. */
+const CLIENT_SEED_BYTES = 16;
+
+/** Both players' seeds of a rule 2 battle. */
+export interface ClientSeeds {
+  challenger: string;
+  defender: string;
+}
+
+/** One HMAC draw of a roll: its message, digest, the 32-bit number read from it and the roll it gives (null: rejected). */
+export interface RollDraw {
+  k: number;
+  message: string;
+  digestHex: string;
+  x: number;
+  roll: number | null;
+}
+
 /** Rolls derived from one seed; the HMAC key is imported once and reused for every draw. */
 export interface SeedRoller {
   baseRoll(battleId: number, round: number, side: BattleSide): Promise<number>;
+  /** Every draw of one roll in order, rejected ones first: the last one's roll is the base roll. */
+  draws(battleId: number, round: number, side: BattleSide): Promise<RollDraw[]>;
 }
 
 /** A fresh secret seed for a new battle: 32 random bytes as lower-case hex. */
 export function generateSeed(): string {
   return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(SEED_BYTES)));
+}
+
+/** A player's seed as the browser proposes it (the player may write their own): 16 random bytes as hex. */
+export function generateClientSeed(): string {
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(CLIENT_SEED_BYTES)));
+}
+
+/**
+ * The players' seeds a battle's rolls use: none under rule 1 (absent `rollVersion` means 1), both
+ * under rule 2. Throws when the battle does not carry exactly what its rule needs.
+ */
+export function clientSeedsOf(input: Pick<BattleRollInput, 'rollVersion' | 'challengerSeed' | 'defenderSeed'>): ClientSeeds | null {
+  const { challengerSeed, defenderSeed } = input;
+  if ((input.rollVersion ?? 1) === 1) {
+    if (challengerSeed || defenderSeed) throw new TypeError("A battle of rule 1 has no players' seeds.");
+    return null;
+  }
+  if (!challengerSeed || !defenderSeed) throw new TypeError("A battle of rule 2 needs both players' seeds.");
+  if (!CLIENT_SEED_PATTERN.test(challengerSeed) || !CLIENT_SEED_PATTERN.test(defenderSeed)) throw new TypeError(CLIENT_SEED_RULE);
+  return { challenger: challengerSeed, defender: defenderSeed };
+}
+
+/** The UTF-8 text HMAC-signed for draw k: rule 2 with the players' seeds, rule 1 (null) without. */
+export function rollMessage(clientSeeds: ClientSeeds | null, battleId: number, round: number, side: BattleSide, k: number): string {
+  const draw = `${battleId}:${round}:${side}:${k}`;
+  return clientSeeds ? `${clientSeeds.challenger}:${clientSeeds.defender}:${draw}` : draw;
 }
 
 /** The commitment published when a battle is created: hex SHA-256 of the 32 seed bytes (not of the hex text). */
@@ -71,23 +123,47 @@ export const webCryptoHmac: HmacFactory = async (keyBytes) => {
   return async (message) => new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', key, message));
 };
 
-/** Imports the seed as an HMAC-SHA256 key once, for many draws. */
-export async function seedRoller(seedHex: string, hmac: HmacFactory = webCryptoHmac): Promise<SeedRoller> {
+/**
+ * Imports the server seed (its 32 bytes) as an HMAC-SHA256 key once, for many draws; with the
+ * players' seeds for a rule 2 battle, without (null) for rule 1.
+ */
+export async function seedRoller(seedHex: string, hmac: HmacFactory = webCryptoHmac, clientSeeds: ClientSeeds | null = null): Promise<SeedRoller> {
   const sign = await hmac(seedBytes(seedHex));
   const encoder = new TextEncoder();
+  const check = (battleId: number, round: number) => {
+    assertPositiveInteger(battleId, 'battleId');
+    assertPositiveInteger(round, 'round');
+  };
+  const exhausted = (battleId: number, round: number, side: BattleSide) =>
+    new Error(`No acceptable draw for battle ${battleId} round ${round} (${side}) in ${MAX_DRAWS_PER_ROLL} tries.`);
 
   return {
     async baseRoll(battleId, round, side) {
-      assertPositiveInteger(battleId, 'battleId');
-      assertPositiveInteger(round, 'round');
+      check(battleId, round);
       for (let k = 0; k < MAX_DRAWS_PER_ROLL; k++) {
-        const message = encoder.encode(`${battleId}:${round}:${side}:${k}`);
-        const roll = rollFromDigest(await sign(message));
+        const roll = rollFromDigest(await sign(encoder.encode(rollMessage(clientSeeds, battleId, round, side, k))));
         if (roll !== null) return roll;
       }
-      throw new Error(`No acceptable draw for battle ${battleId} round ${round} (${side}) in ${MAX_DRAWS_PER_ROLL} tries.`);
+      throw exhausted(battleId, round, side);
+    },
+    async draws(battleId, round, side) {
+      check(battleId, round);
+      const draws: RollDraw[] = [];
+      for (let k = 0; k < MAX_DRAWS_PER_ROLL; k++) {
+        const message = rollMessage(clientSeeds, battleId, round, side, k);
+        const digest = await sign(encoder.encode(message));
+        const roll = rollFromDigest(digest);
+        draws.push({ k, message, digestHex: bytesToHex(digest), x: new DataView(digest.buffer, digest.byteOffset, 4).getUint32(0, false), roll });
+        if (roll !== null) return draws;
+      }
+      throw exhausted(battleId, round, side);
     },
   };
+}
+
+/** The roller of one battle: its server seed and, by its rule, its players' seeds. */
+export function battleRoller(input: BattleRollInput, hmac: HmacFactory = webCryptoHmac): Promise<SeedRoller> {
+  return seedRoller(input.seed, hmac, clientSeedsOf(input));
 }
 
 /** The base roll (1..100, before any bonus) of one side in one round of a battle. */
@@ -111,11 +187,43 @@ export function battleBonus(battleType: BattleType, rarity: Rarity): number {
   return battleType === 'flip' ? 0 : BATTLE_BONUS[rarity];
 }
 
-/** Plays a battle out from its seed: every round, the deciding totals and the winner. */
+/** Plays a battle out from its seeds: every round, the deciding totals and the winner. */
 export async function resolveBattle(input: BattleRollInput, hmac: HmacFactory = webCryptoHmac): Promise<BattleResolution> {
-  const { seed, battleId, battleType } = input;
-  assertPositiveInteger(battleId, 'battleId');
-  const roller = await seedRoller(seed, hmac);
+  assertPositiveInteger(input.battleId, 'battleId');
+  const roller = await battleRoller(input, hmac);
+  return playOut(input, (round, side) => roller.baseRoll(input.battleId, round, side));
+}
+
+/** One base roll as drawn: its round, side and every HMAC draw it took. */
+export interface TracedRoll {
+  round: number;
+  side: BattleSide;
+  draws: RollDraw[];
+}
+
+/** A battle played out with every draw kept, so that a reader can follow each roll by hand. */
+export interface BattleTrace {
+  resolution: BattleResolution;
+  /** In the order drawn: each round the challenger's roll, then the defender's. */
+  rolls: TracedRoll[];
+}
+
+/** Like resolveBattle, keeping every message, digest and number read along the way. */
+export async function traceBattle(input: BattleRollInput, hmac: HmacFactory = webCryptoHmac): Promise<BattleTrace> {
+  assertPositiveInteger(input.battleId, 'battleId');
+  const roller = await battleRoller(input, hmac);
+  const rolls: TracedRoll[] = [];
+  const resolution = await playOut(input, async (round, side) => {
+    const draws = await roller.draws(input.battleId, round, side);
+    rolls.push({ round, side, draws });
+    return draws.at(-1)!.roll!;
+  });
+  return { resolution, rolls };
+}
+
+/** The rounds of a battle from its base rolls: bonuses, ties replayed, until a side has won enough. */
+async function playOut(input: BattleRollInput, baseRollOf: (round: number, side: BattleSide) => Promise<number>): Promise<BattleResolution> {
+  const { battleId, battleType } = input;
   const challengerBonus = battleBonus(battleType, input.challengerRarity);
   const defenderBonus = battleBonus(battleType, input.defenderRarity);
   const winsNeeded = battleType === 'championship' ? CHAMPIONSHIP_WINS : 1;
@@ -123,8 +231,8 @@ export async function resolveBattle(input: BattleRollInput, hmac: HmacFactory = 
   const rounds: BattleRound[] = [];
 
   for (let round = 1; round <= MAX_BATTLE_ROUNDS; round++) {
-    const challengerBase = await roller.baseRoll(battleId, round, 'challenger');
-    const defenderBase = await roller.baseRoll(battleId, round, 'defender');
+    const challengerBase = await baseRollOf(round, 'challenger');
+    const defenderBase = await baseRollOf(round, 'defender');
     rounds.push({ round, challengerBase, challengerBonus, defenderBase, defenderBonus });
 
     const challengerRoll = challengerBase + challengerBonus;

@@ -18,6 +18,23 @@ export const battleSeedHashSchema = z
   .string()
   .regex(HEX_32_BYTES, 'The seed hash must be 64 lower-case hexadecimal characters (a SHA-256 digest).');
 
+/**
+ * A player's own seed, mixed into the rolls: 1 to 64 letters, digits, '-' or '_'. Never ':', which
+ * separates the parts of the HMAC message, so every message reads one way only.
+ */
+export const CLIENT_SEED_MAX_LENGTH = 64;
+export const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const CLIENT_SEED_RULE = 'A seed is 1 to 64 letters, digits, "-" or "_".';
+export const clientSeedSchema = z.string({ error: CLIENT_SEED_RULE }).regex(CLIENT_SEED_PATTERN, CLIENT_SEED_RULE);
+
+/**
+ * Which published rule a battle's rolls follow: 1, the server's seed alone (battles created before
+ * players contributed seeds); 2, the server's seed and both players' seeds.
+ */
+export const ROLL_VERSIONS = [1, 2] as const;
+export type RollVersion = (typeof ROLL_VERSIONS)[number];
+export const rollVersionSchema = z.union([z.literal(1), z.literal(2)]);
+
 const baseRollSchema = z.number().int().min(BATTLE_ROLL.min).max(BATTLE_ROLL.max);
 const bonusSchema = z.number().int().min(0);
 
@@ -47,6 +64,10 @@ export const battleRollInputSchema = z.object({
   battleType: z.enum(BATTLE_TYPES),
   challengerRarity: z.enum(RARITIES),
   defenderRarity: z.enum(RARITIES),
+  /** Absent: 1. Rule 2 needs both players' seeds, rule 1 none. */
+  rollVersion: rollVersionSchema.optional(),
+  challengerSeed: clientSeedSchema.nullish(),
+  defenderSeed: clientSeedSchema.nullish(),
 });
 export type BattleRollInput = z.infer<typeof battleRollInputSchema>;
 

@@ -247,7 +247,7 @@ const BATTLES: GuideTopic = {
       keywords: ['battle', 'risk', 'reward', 'lose', 'fair', 'cheat', 'seed', 'verify', 'proof', 'rigged'],
       blocks: [
         text(
-          'The POG you risk can be lost for good, so bring one you can spare, or a rare one whose bonus tips the odds. Every roll is provably fair: the server commits to a secret seed before the battle and reveals it afterwards so anyone can check the result.',
+          'The POG you risk can be lost for good, so bring one you can spare, or a rare one whose bonus tips the odds. Every roll is provably fair: the server commits to a secret seed when the challenge is made (its hash is on the battle card, with a Copy button), each player adds a seed of their own, and the server’s seed is revealed afterwards so anyone can check the result on the battle’s verify page.',
         ),
       ],
     },

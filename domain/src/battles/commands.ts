@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
-import { generateSeed, seedHashOf } from '@pog/common/battles/rolls';
+import { generateClientSeed, generateSeed, seedHashOf } from '@pog/common/battles/rolls';
 import { EXPIRY } from '@pog/common/constants';
 import { challengeAnswerNotice } from '@pog/common/notifications/answers';
 import { battleLink } from '@pog/common/notifications/links';
@@ -74,7 +74,9 @@ function announce(uow: UnitOfWork, event: 'battle:created' | 'battle:updated', b
 export async function createBattle(db: Db, actorId: UserId, input: CreateBattleRequest, now: Date): Promise<Battle> {
   battlePolicy.authorize('challengeAs', { id: actorId }, input.challengerId);
   if (input.challengerId === input.defenderId) throw new ValidationError('You cannot battle yourself. Choose another player.');
-  // The seed is drawn before any POG is locked: it depends on nothing in the database.
+  // The seed is drawn before any POG is locked: it depends on nothing in the database. The rolls
+  // also take both players' seeds (rule 2): the defender's comes with the accept, after this seed's
+  // hash is published. A client that sends no seed of its own gets one drawn here.
   const seed = generateSeed();
   const seedHash = await seedHashOf(seed);
   return inUnitOfWork(db, now, async (uow) => {
@@ -101,6 +103,8 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
         challengerPogId: input.challengerPogId,
         seed,
         seedHash,
+        rollVersion: 2,
+        challengerSeed: input.challengerSeed ?? generateClientSeed(),
         createdAt: now,
         updatedAt: now,
         expiresAt: new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
@@ -120,7 +124,12 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
   });
 }
 
-export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, defenderPogId: PogId, now: Date): Promise<Battle> {
+/** What the defender adds when accepting, besides the POG: their own seed (drawn here when absent). */
+export interface AcceptOptions {
+  defenderSeed?: string;
+}
+
+export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, defenderPogId: PogId, now: Date, options: AcceptOptions = {}): Promise<Battle> {
   const peek = await findBattleRow(db, battleId);
   if (!peek) throw new NotFoundError(MISSING_BATTLE);
   battlePolicy.authorize('accept', { id: userId }, peek);
@@ -147,6 +156,8 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
         defenderPogId,
         challengerRarity: challengerPog.rarity,
         defenderRarity: defenderPog.rarity,
+        // Rule 1 battles (made before players contributed seeds) stay without one.
+        defenderSeed: row.rollVersion === 2 ? (options.defenderSeed ?? generateClientSeed()) : null,
         acceptedAt: now,
         updatedAt: now,
         expiresAt: new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),

@@ -26,7 +26,9 @@ export const mayAcceptBattle = (actor: Actor, battle: Players): boolean => battl
 export const mayDeclineBattle = (actor: Actor, battle: Players): boolean => battle.defenderId === actor.id;
 export const mayCancelBattle = (actor: Actor, battle: Players): boolean => battle.challengerId === actor.id;
 export const mayCompleteBattle = (actor: Actor, battle: Players): boolean => isPlayerOf(actor, battle);
-export const mayViewBattle = (actor: Actor, battle: Players & Pick<BattleRow, 'status'>): boolean => isPlayerOf(actor, battle) || battle.status === 'completed';
+/** A completed battle is public record, for visitors (no actor) too; an open or called-off one is its players' alone. */
+export const mayViewBattle = (actor: Actor | undefined, battle: Players & Pick<BattleRow, 'status'>): boolean =>
+  battle.status === 'completed' || (actor !== undefined && isPlayerOf(actor, battle));
 export const mayListOpenBattlesOf = (actor: Actor, userId: UserId): boolean => mayActAs(actor, { id: userId });
 /** Everything of a player's battle history, or only the completed ones (their public record). */
 export const seesWholeBattleHistoryOf = (actor: Actor, userId: UserId): boolean => actor.id === userId;

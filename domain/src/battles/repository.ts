@@ -1,6 +1,6 @@
 /** Reading battles as the API shows them: both players, both POGs, and the seed only once completed. */
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty } from '@pog/common/battles/api';
+import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty, type BattleReveal } from '@pog/common/battles/api';
 import { avatarInitials, timeAgo } from '@pog/common/display';
 import type { Db, Tx } from '../db/client';
 import { battles, pogs, type BattleRow } from '../db/schema';
@@ -47,6 +47,10 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
       seedHash: r.seedHash,
       // The commitment is public from the start; the seed only once nothing can change any more.
       seed: completed ? r.seed : null,
+      // The players' seeds are no secret: each is public once given.
+      rollVersion: r.rollVersion,
+      challengerSeed: r.challengerSeed,
+      defenderSeed: r.defenderSeed,
       createdAt: r.createdAt.toISOString(),
       acceptedAt: r.acceptedAt?.toISOString() ?? null,
       completedAt: r.completedAt?.toISOString() ?? null,
@@ -58,6 +62,35 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
 
 export async function toBattle(db: Db | Tx, row: BattleRow, now: Date): Promise<Battle> {
   return (await toBattles(db, [row], now))[0]!;
+}
+
+/**
+ * A completed battle's revealed values (GET /api/battles/:id/reveal): everything its rolls are
+ * recomputed from, and what the server recorded. The row must be completed (a CHECK constraint then
+ * guarantees the rarities, rounds and rolls).
+ */
+export async function toBattleReveal(db: Db | Tx, row: BattleRow): Promise<BattleReveal> {
+  if (row.status !== 'completed') throw new RangeError(`Battle ${row.id} is ${row.status}: only a completed battle is revealed.`);
+  const people = await playersShown(db, [row.challengerId, row.defenderId]);
+  const named = (id: UserId) => ({ id, username: people.get(id)?.username ?? 'unknown' });
+  return {
+    id: row.id,
+    battleType: row.battleType,
+    rollVersion: row.rollVersion,
+    seedHash: row.seedHash,
+    seed: row.seed,
+    challengerSeed: row.challengerSeed,
+    defenderSeed: row.defenderSeed,
+    challenger: named(row.challengerId),
+    defender: named(row.defenderId),
+    challengerRarity: row.challengerRarity!,
+    defenderRarity: row.defenderRarity!,
+    rounds: row.rounds!,
+    challengerRoll: row.challengerRoll!,
+    defenderRoll: row.defenderRoll!,
+    winner: row.winnerId === row.challengerId ? 'challenger' : 'defender',
+    completedAt: row.completedAt!.toISOString(),
+  };
 }
 
 export async function findBattleRow(db: Db | Tx, battleId: BattleId): Promise<BattleRow | undefined> {

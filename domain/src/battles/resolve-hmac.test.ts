@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSeed, resolveBattle, seedRoller, webCryptoHmac } from '@pog/common/battles/rolls';
+import { generateClientSeed, generateSeed, resolveBattle, seedRoller, webCryptoHmac } from '@pog/common/battles/rolls';
 import type { BattleRollInput } from '@pog/common/battles/schemas';
 import { RARITIES } from '@pog/common/constants';
 import { nodeHmac } from './resolve';
@@ -18,6 +18,9 @@ describe('the server settles battles with node:crypto HMAC', () => {
     const b = await seedRoller(SEED_B, nodeHmac);
     expect(await b.baseRoll(4391147, 1, 'defender')).toBe(35);
     expect(await b.baseRoll(4391147, 1, 'challenger')).toBe(62);
+    const withSeeds = await seedRoller(SEED_A, nodeHmac, { challenger: 'alice-seed', defender: 'bob-seed' });
+    expect(await withSeeds.baseRoll(1, 1, 'challenger')).toBe(3);
+    expect(await withSeeds.baseRoll(1, 1, 'defender')).toBe(72);
   });
 
   it('resolves every kind of battle exactly as WebCrypto (the published verifier) does', async () => {
@@ -29,6 +32,8 @@ describe('the server settles battles with node:crypto HMAC', () => {
         battleType: types[i % types.length]!,
         challengerRarity: RARITIES[i % RARITIES.length]!,
         defenderRarity: RARITIES[(i * 3) % RARITIES.length]!,
+        // Every other one by rule 2, with both players' seeds.
+        ...(i % 2 === 0 ? { rollVersion: 2 as const, challengerSeed: generateClientSeed(), defenderSeed: `d-${i}` } : {}),
       };
       expect(await resolveBattle(input, nodeHmac)).toEqual(await resolveBattle(input, webCryptoHmac));
     }

@@ -96,7 +96,7 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
     return outsider ? { ok: false, error: outsider } : undefined;
   });
   const open = [...peeked.values()].filter((row) => row.status === 'accepted' && requests.some((r, i) => r.battleId === row.id && !results[i]));
-  // Seed, id, type and rarities are fixed once accepted, so the rolls can be drawn before locking.
+  // Seeds, id, type and rarities are fixed once accepted, so the rolls can be drawn before locking.
   const resolutions = new Map<number, BattleResolution>();
   for (const row of open) resolutions.set(row.id, await resolveBattle(rollInput(row), nodeHmac));
 
@@ -157,13 +157,19 @@ function bannedRefusals(accepted: BattleRow[], players: Map<UserId, LockedPlayer
   return banned;
 }
 
-/** An accepted battle's roll input; its rarities are set (a CHECK constraint guarantees it). */
-const rollInput = (row: BattleRow): BattleRollInput => ({
+/**
+ * An accepted battle's roll input: its rarities are set, and under rule 2 both players' seeds (CHECK
+ * constraints guarantee both). A rule 1 battle, made before players gave seeds, rolls as it always did.
+ */
+export const rollInput = (row: BattleRow): BattleRollInput => ({
   seed: row.seed,
   battleId: row.id,
   battleType: row.battleType,
   challengerRarity: row.challengerRarity!,
   defenderRarity: row.defenderRarity!,
+  rollVersion: row.rollVersion,
+  challengerSeed: row.challengerSeed,
+  defenderSeed: row.defenderSeed,
 });
 
 /**

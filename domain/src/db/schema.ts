@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminSessionId, BattleId, ConversationId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import { FLAG_CAUSES } from '@pog/common/moderation/flag-reason';
 import { AUDIT_ACTOR_KINDS, MODERATION_AUDIT_ACTIONS } from '@pog/common/moderation/schemas';
+import type { RollVersion } from '@pog/common/battles/schemas';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -309,6 +310,11 @@ export const battles = pgTable(
     /** Secret until the battle is completed; only its hash is published before. */
     seed: text('seed').notNull(),
     seedHash: text('seed_hash').notNull(),
+    /** The rule the rolls follow (battles/rolls.ts): 1 without the players' seeds, 2 with them. */
+    rollVersion: integer('roll_version').$type<RollVersion>().notNull().default(1),
+    /** Each player's own seed, public once given: the challenger's at creation, the defender's at acceptance. */
+    challengerSeed: text('challenger_seed'),
+    defenderSeed: text('defender_seed'),
     rounds: jsonb('rounds').$type<import('@pog/common/battles/schemas').BattleRound[]>(),
     challengerRoll: integer('challenger_roll'),
     defenderRoll: integer('defender_roll'),

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError, NotFoundError, verifyBattle, type Battle } from '@pog/common';
+import { BATTLE_BONUS, CLIENT_SEED_RULE, ConflictError, ForbiddenError, generateSeed, NotFoundError, verifyBattle, type Battle, type BattleReveal } from '@pog/common';
 import { cancelBattlesFor, completeBattles, pogsInAcceptedBattles, type Completion } from '@pog/domain/battles';
 import { inUnitOfWork } from '@pog/domain/outbox';
 import { ManualClock } from '@pog/domain/clock';
@@ -270,6 +270,9 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       expect(createHash('sha256').update(Buffer.from(done.seed!, 'hex')).digest('hex')).toBe(battle.seedHash);
       const verdict = await verifyBattle({
         seed: done.seed,
+        rollVersion: done.rollVersion,
+        challengerSeed: done.challengerSeed,
+        defenderSeed: done.defenderSeed,
         seedHash: done.seedHash,
         battleId: done.id,
         battleType: done.battleType,
@@ -312,6 +315,113 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       const again = await b.client.post(`/api/battles/${battle.id}/complete`);
       expect(again.body).toMatchObject({ winnerId: done.winnerId, rounds: done.rounds, seed: done.seed });
       expect(await ownerOf(lostPog)).toBe(winner.id);
+    });
+
+    /** A completed battle's base rolls, recomputed here from its revealed values with node:crypto alone (docs/rules.md, Battles). */
+    function baseRollsOf(reveal: BattleReveal): Array<[number, number]> {
+      const key = Buffer.from(reveal.seed, 'hex');
+      const prefix = reveal.rollVersion === 2 ? `${reveal.challengerSeed}:${reveal.defenderSeed}:` : '';
+      const roll = (round: number, side: string) => {
+        for (let k = 0; ; k++) {
+          const x = createHmac('sha256', key).update(`${prefix}${reveal.id}:${round}:${side}:${k}`).digest().readUInt32BE(0);
+          if (x < 4294967200) return 1 + (x % 100);
+        }
+      };
+      return reveal.rounds.map(({ round }) => [roll(round, 'challenger'), roll(round, 'defender')]);
+    }
+
+    it("takes each player's seed with the challenge and the accept, validated and stored, and reveals the server's seed only at the end", async () => {
+      const [a, b, c] = [await player(), await player(), await player()];
+      const guest = new ApiClient(app.url);
+      await givePog(db, b.id, { name: 'Target' });
+      const aPog = await givePog(db, a.id, { name: 'Seeded', rarity: 'epic' });
+      const body = { challengerId: a.id, defenderId: b.id, challengerPogId: aPog, battleType: 'standard' };
+      for (const bad of ['', 'x'.repeat(65), 'a:b', 'white space', 'é', 42, null]) {
+        const refused = await a.client.post('/api/battles', { ...body, challengerSeed: bad });
+        expect(refused.status, JSON.stringify(bad)).toBe(400);
+        expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', message: CLIENT_SEED_RULE });
+      }
+      expect((await a.client.get(`/api/battles/pending/${a.id}`)).body).toEqual([]);
+
+      const created = await a.client.post('/api/battles', { ...body, challengerSeed: 'ringo-Lucky_7' });
+      expect(created.status).toBe(201);
+      const battle = created.body as Battle;
+      expect(battle).toMatchObject({ rollVersion: 2, challengerSeed: 'ringo-Lucky_7', defenderSeed: null, seed: null, seedHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const row = async () => (await db.select().from(tables.battles).where(eq(tables.battles.id, battle.id)))[0]!;
+      expect(await row()).toMatchObject({ rollVersion: 2, challengerSeed: 'ringo-Lucky_7', defenderSeed: null });
+      // Both players see the commitment and the challenger's seed before anything is decided.
+      for (const p of [a, b]) {
+        const [listed] = (await p.client.get(`/api/battles/pending/${p.id}`)).body as Battle[];
+        expect(listed).toMatchObject({ id: battle.id, seedHash: battle.seedHash, challengerSeed: 'ringo-Lucky_7', seed: null });
+      }
+      // Nobody reads the server's seed yet: 409 to its players, 404 to anyone else.
+      for (const path of ['reveal', 'verify']) {
+        expect((await guest.get(`/api/battles/${battle.id}/${path}`)).status).toBe(404);
+        expect((await c.client.get(`/api/battles/${battle.id}/${path}`)).status).toBe(404);
+        expect((await a.client.get(`/api/battles/${battle.id}/${path}`)).status).toBe(409);
+      }
+
+      const bPog = await givePog(db, b.id, { name: 'Seeker', rarity: 'rare' });
+      for (const bad of ['', 'x'.repeat(65), 'bob:7', 7]) {
+        const refused = await b.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: bPog, defenderSeed: bad });
+        expect(refused.status, JSON.stringify(bad)).toBe(400);
+        expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', message: CLIENT_SEED_RULE });
+      }
+      expect((await row()).status).toBe('pending');
+      const accepted = (await b.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: bPog, defenderSeed: 'rocky_42' })).body as Battle;
+      expect(accepted).toMatchObject({ status: 'accepted', challengerSeed: 'ringo-Lucky_7', defenderSeed: 'rocky_42', seed: null, seedHash: battle.seedHash });
+      expect(await row()).toMatchObject({ challengerSeed: 'ringo-Lucky_7', defenderSeed: 'rocky_42' });
+      expect((await a.client.get(`/api/battles/${battle.id}/reveal`)).status).toBe(409);
+      expect((await a.client.get(`/api/battles/${battle.id}`)).body).toMatchObject({ seed: null, defenderSeed: 'rocky_42' });
+
+      const done = (await b.client.post(`/api/battles/${battle.id}/complete`)).body as Battle;
+      expect(done.status).toBe('completed');
+      // Public now, without a session: the revealed values, which hash to the commitment and give the recorded rolls.
+      const revealed = await guest.get(`/api/battles/${battle.id}/reveal`);
+      expect(revealed.status).toBe(200);
+      const reveal = revealed.body as BattleReveal;
+      expect(reveal).toMatchObject({
+        id: battle.id,
+        rollVersion: 2,
+        seed: done.seed,
+        seedHash: battle.seedHash,
+        challengerSeed: 'ringo-Lucky_7',
+        defenderSeed: 'rocky_42',
+        challenger: { id: a.id, username: a.username },
+        defender: { id: b.id, username: b.username },
+        challengerRarity: 'epic',
+        defenderRarity: 'rare',
+        rounds: done.rounds,
+        challengerRoll: done.challengerRoll,
+        defenderRoll: done.defenderRoll,
+        winner: done.winnerId === a.id ? 'challenger' : 'defender',
+      });
+      expect(createHash('sha256').update(Buffer.from(reveal.seed, 'hex')).digest('hex')).toBe(battle.seedHash);
+      expect(baseRollsOf(reveal)).toEqual(reveal.rounds.map((r) => [r.challengerBase, r.defenderBase]));
+      expect(reveal.rounds.every((r) => r.challengerBonus === BATTLE_BONUS.epic && r.defenderBonus === BATTLE_BONUS.rare)).toBe(true);
+      expect((await guest.get(`/api/battles/${battle.id}/verify`)).body).toEqual({ ok: true, problems: [] });
+      expect((await guest.get(`/api/battles/${battle.id}`)).status).toBe(401);
+    });
+
+    it('draws a seed for a client that sends none, and reveals a battle of rule 1 (no seeds) by its old rule', async () => {
+      const { battle } = await challenge(await player(), await player());
+      expect(battle).toMatchObject({ rollVersion: 2, challengerSeed: expect.stringMatching(/^[0-9a-f]{32}$/) });
+
+      const [a, b] = [await player(), await player()];
+      const [aPog, bPog] = [await givePog(db, a.id, { rarity: 'legendary' }), await givePog(db, b.id)];
+      const seed = generateSeed();
+      const seedHash = createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
+      // A battle accepted before players gave seeds, as the migration left it.
+      const [old] = await db
+        .insert(tables.battles)
+        .values({ status: 'accepted', battleType: 'championship', challengerId: a.id, defenderId: b.id, challengerPogId: aPog, defenderPogId: bPog, challengerRarity: 'legendary', defenderRarity: 'common', seed, seedHash, expiresAt: new Date(clock.now().getTime() + HOUR) })
+        .returning();
+      expect((await a.client.get(`/api/battles/${old!.id}`)).body).toMatchObject({ rollVersion: 1, challengerSeed: null, defenderSeed: null });
+      expect((await a.client.post(`/api/battles/${old!.id}/complete`)).status).toBe(200);
+      const reveal = (await new ApiClient(app.url).get(`/api/battles/${old!.id}/reveal`)).body as BattleReveal;
+      expect(reveal).toMatchObject({ rollVersion: 1, seed, challengerSeed: null, defenderSeed: null });
+      expect(baseRollsOf(reveal)).toEqual(reveal.rounds.map((r) => [r.challengerBase, r.defenderBase]));
+      expect((await b.client.get(`/api/battles/${old!.id}/verify`)).body).toEqual({ ok: true, problems: [] });
     });
 
     it('tells the other player of a coin flip in heads and tails: challenger Heads, defender Tails', async () => {

@@ -1,11 +1,12 @@
 /** Battles: challenge, answer, cancel, complete, and the Battle Arena's lists (product spec: screens, states, roles and calls). */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { AppError, battlesApi, NotFoundError, verifyBattle, type Battle } from '@pog/common';
 import {
-  acceptBattle, battlePolicy, cancelBattle, closedBattlesOf, completeBattles, createBattle, declineBattle, findBattleRow, MISSING_BATTLE, openBattlesOf, seesWholeBattleHistoryOf, toBattle,
-  toBattles, wrongState,
+  acceptBattle, battlePolicy, cancelBattle, closedBattlesOf, completeBattles, createBattle, declineBattle, findBattleRow, MISSING_BATTLE, openBattlesOf, rollInput, seesWholeBattleHistoryOf, toBattle,
+  toBattleReveal, toBattles, wrongState,
 } from '@pog/domain/battles';
-import { requireUser } from '../auth/current-user';
+import { requireUser, sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import type { BattleId, UserId } from '@pog/common/schemas/ids';
@@ -13,11 +14,22 @@ import type { BattleId, UserId } from '@pog/common/schemas/ids';
 /** How long a complete waits for the worker before settling the battle itself. */
 const RESOLVE_WAIT_MS = 1_000;
 
-/** The battle of the `:id` param, if this user may see it (404 otherwise: battles/policy.ts). */
-async function visibleBattle(app: AppContext, id: BattleId, user: { id: UserId }) {
+/** The battle of the `:id` param, if this user (or visitor) may see it (404 otherwise: battles/policy.ts). */
+async function visibleBattle(app: AppContext, id: BattleId, user: { id: UserId } | undefined) {
   const row = await findBattleRow(app.db, id);
   if (!row) throw new NotFoundError(MISSING_BATTLE);
   battlePolicy.authorize('view', user, row);
+  return row;
+}
+
+/**
+ * A completed battle for the public reads (reveal, verify): anyone, signed in or not, may read it;
+ * one of its players asking too early gets 409 with the battle as it is, anyone else 404.
+ */
+async function completedBattle(app: AppContext, ctx: Context, id: BattleId, action: string) {
+  const viewerId = sessionUserId(ctx);
+  const row = await visibleBattle(app, id, viewerId === undefined ? undefined : { id: viewerId });
+  if (row.status !== 'completed') throw await wrongState(app.db, row, action, app.clock.now());
   return row;
 }
 
@@ -68,18 +80,12 @@ export function battleRoutes(app: AppContext): Router {
     return await toBattle(app.db, row, app.clock.now());
   });
 
-  /** Recomputes a completed battle from its revealed seed with the published rule (the server's own check). */
+  /** Recomputes a completed battle from its revealed seeds with the published rule (the server's own check); public. */
   handle(router, battlesApi.verify, async ({ ctx, params }) => {
-    const user = await requireUser(app, ctx);
-    const row = await visibleBattle(app, params().id, user);
-    if (row.status !== 'completed') throw await wrongState(app.db, row, 'verified yet', app.clock.now());
+    const row = await completedBattle(app, ctx, params().id, 'verified yet');
     return await verifyBattle({
-      seed: row.seed,
+      ...rollInput(row),
       seedHash: row.seedHash,
-      battleId: row.id,
-      battleType: row.battleType,
-      challengerRarity: row.challengerRarity,
-      defenderRarity: row.defenderRarity,
       rounds: row.rounds,
       challengerRoll: row.challengerRoll,
       defenderRoll: row.defenderRoll,
@@ -87,11 +93,17 @@ export function battleRoutes(app: AppContext): Router {
     });
   });
 
+  /** What anyone needs to recompute a completed battle by hand (the web app's verify page); public. */
+  handle(router, battlesApi.reveal, async ({ ctx, params }) => {
+    const row = await completedBattle(app, ctx, params().id, 'revealed yet');
+    return await toBattleReveal(app.db, row);
+  });
+
   handle(router, battlesApi.accept, async ({ ctx, params, body }) => {
     const user = await requireUser(app, ctx);
     const { id } = params();
-    const { defenderPogId } = body();
-    return await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now());
+    const { defenderPogId, defenderSeed } = body();
+    return await acceptBattle(app.db, id, user.id, defenderPogId, app.clock.now(), { defenderSeed });
   });
 
   handle(router, battlesApi.decline, async ({ ctx, params }) => {

@@ -9,8 +9,8 @@ import { E2E_ADMIN_PASSWORD, hasChromium, useE2E, type E2E } from '../harness';
 import { Sweep, heading, picture } from './sweep';
 import { buildWorld, PASSWORD, post, type Size, type World } from './world';
 
-/** Signed out: the landing page, Explore with a POG open, sign-in and register, admin sign-in, the redirect of a player screen, and the 404. */
-export async function visitorSweep(e2e: E2E, size: Size): Promise<void> {
+/** Signed out: the landing page, Explore with a POG open, a battle's verify page, sign-in and register, admin sign-in, the redirect of a player screen, and the 404. */
+export async function visitorSweep(e2e: E2E, world: World, size: Size): Promise<void> {
   const sweep = new Sweep(await e2e.newPage(size.options), 'visitor');
   const { page } = sweep;
   await sweep.visit('/', (p) => p.getByRole('link', { name: 'Start playing' }));
@@ -18,6 +18,7 @@ export async function visitorSweep(e2e: E2E, size: Size): Promise<void> {
   await sweep.visit('/explore', heading('Discover Pogs'));
   const detail = await sweep.dialog('/explore', () => page.getByRole('button', { name: /^View Sweep Disc/ }).click(), 'Sweep Disc');
   await sweep.closeDialog(detail);
+  await sweep.visit(`/battle/${world.finishedBattle.id}/verify`, (p) => p.getByTestId('verify-verdict'));
   await sweep.visit('/auth', (p) => p.getByRole('tab', { name: 'Login', selected: true }));
   await page.getByRole('tab', { name: 'Register' }).click();
   await sweep.check('/auth register');
@@ -91,6 +92,7 @@ export async function playerSweep(e2e: E2E, world: World, size: Size): Promise<v
   await page.getByRole('article', { name: 'Battle between champ and sweeper' }).waitFor();
   await sweep.check('/battle history');
   await sweep.visit(`/battle?battle=${world.finishedBattle.id}`, (p) => p.getByRole('dialog', { name: `Battle #${world.finishedBattle.id}` }));
+  await sweep.visit(`/battle/${world.finishedBattle.id}/verify`, (p) => p.getByTestId('verify-verdict'));
 
   await sweep.visit('/battle-refactored', heading('Battle Arena'));
   for (const tab of ['Create Battle', 'Battle History']) {

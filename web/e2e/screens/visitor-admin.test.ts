@@ -11,17 +11,18 @@ import { PHONE_VIEWPORT, auditPage } from '../audit';
 import { hasChromium, useE2E } from '../harness';
 import { heading } from './sweep';
 import { adminSweep, visitorSweep } from './sweeps';
-import { SIZES, buildWorld } from './world';
+import { SIZES, buildWorld, type World } from './world';
 
 describe.skipIf(!hasChromium())('every screen signed out and as an admin: accessibility, phone layout and CSP [needs Chromium]', () => {
   const e2e = useE2E();
+  let world: World;
 
   beforeAll(async () => {
-    await buildWorld(e2e);
+    world = await buildWorld(e2e);
   });
 
   for (const size of SIZES) {
-    it(`signed out, on a ${size.name}`, () => visitorSweep(e2e, size));
+    it(`signed out, on a ${size.name}`, () => visitorSweep(e2e, world, size));
     it(`as an admin, on a ${size.name}`, () => adminSweep(e2e, size));
   }
 

@@ -22,6 +22,7 @@ const BattlePage = retryableLazy(() => import('../pages/Battle/BattlePage'));
 const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactored/BattleRefactoredPage'));
 const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
 const PogPage = retryableLazy(() => import('../pages/Pog/PogPage'));
+const BattleVerifyPage = retryableLazy(() => import('../pages/BattleVerify/BattleVerifyPage'));
 const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
 const LeaderboardPage = retryableLazy(() => import('../pages/Leaderboard/LeaderboardPage'));
 const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
@@ -75,6 +76,8 @@ export function createRouter(queryClient: QueryClient) {
             },
             // A POG's page is public, like Explore: a shared link works for anyone.
             { path: '/pog/:id', element: <PogPage /> },
+            // A completed battle recomputed in the browser: public too, so anyone can check a result.
+            { path: '/battle/:id/verify', element: <BattleVerifyPage /> },
             { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnCrashFixture } from '../testing/crash-fixture';
 import { asBattleId, asPogId, asUserId, resolveBattle, type PogId, type UserId } from '@pog/common';
-import { acceptBattle, createBattle } from '@pog/domain/battles';
+import { acceptBattle, createBattle, rollInput } from '@pog/domain/battles';
 import { migrate, openDatabase, tables, type Database } from '@pog/domain/db';
 import { systemClock } from '@pog/domain/clock';
 import { type JobWorker } from '@pog/domain/jobs';
@@ -101,7 +101,8 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
 
   it('retries a resolve whose worker was killed mid-transaction, and settles the battle once with the same rolls', async () => {
     const { row, a, b, aPog, bPog } = await acceptedBattle();
-    const expected = await resolveBattle({ seed: row.seed, battleId: row.id, battleType: row.battleType, challengerRarity: row.challengerRarity!, defenderRarity: row.defenderRarity! });
+    // The rolls by the battle's own rule (with both players' seeds), drawn here before any worker runs.
+    const expected = await resolveBattle(rollInput(row));
     const prefix = `${runPrefix}-kill`;
     const queue = createBullQueue({ redisUrl: redisUrl!, prefix, backoffMs: 20 });
     closers.push(() => queue.close());

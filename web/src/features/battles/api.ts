@@ -4,7 +4,9 @@ import { api } from '../../api/client';
 
 export const sendChallenge = (request: CreateBattleRequest) => api(apiPaths.battles.create, { body: request });
 
-export const acceptChallenge = (battleId: BattleId, defenderPogId: PogId) => api(apiPaths.battles.accept, { params: { id: battleId }, body: { defenderPogId } });
+/** With the defender's own seed for the rolls (none for a battle from before players gave seeds). */
+export const acceptChallenge = (battleId: BattleId, defenderPogId: PogId, defenderSeed?: string) =>
+  api(apiPaths.battles.accept, { params: { id: battleId }, body: defenderSeed === undefined ? { defenderPogId } : { defenderPogId, defenderSeed } });
 
 export const declineChallenge = (battleId: BattleId) => api(apiPaths.battles.decline, { params: { id: battleId } });
 

@@ -66,7 +66,22 @@ export const BATTLE_TEXT = {
   verifying: 'Verifying...',
   verified: 'Verified: the revealed seed matches its hash and produces exactly these rolls.',
   notVerified: 'This battle does not verify:',
-  seed: 'Seed',
-  seedHash: 'Seed hash (SHA-256, published at creation)',
+  seed: 'Server seed',
+  seedHash: 'Server seed hash (SHA-256, published at creation)',
   seedHidden: 'Revealed when the battle is completed.',
+  playerSeeds: 'Players’ seeds',
+  noPlayerSeeds: 'None: this battle was created before players gave seeds (rule 1).',
+  defenderSeedLater: 'given on accepting',
+
+  // Each player's own seed, chosen in the challenge form and the accept dialog.
+  seedLabel: 'Your seed',
+  seedHint: 'Mixed into every roll with the server’s secret seed, whose hash is published first. Keep this random one, draw another or write your own.',
+  newSeed: 'New seed',
+
+  // The seed hash on open battles' cards.
+  cardSeedHash: 'Server seed hash',
+  copySeedHash: (battleId: number) => `Copy the server seed hash of battle ${battleId}`,
+  cardSeeds: 'Seeds',
+
+  verifyPageLink: 'Open the verify page',
 } as const;

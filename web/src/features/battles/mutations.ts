@@ -59,7 +59,7 @@ export const useSendChallenge = (viewerId: UserId) =>
 export const useAcceptChallenge = (viewerId: UserId) =>
   useBattleWrite(
     viewerId,
-    ({ battleId, pogId }: { battleId: BattleId; pogId: PogId }) => acceptChallenge(battleId, pogId),
+    ({ battleId, pogId, seed }: { battleId: BattleId; pogId: PogId; seed?: string | undefined }) => acceptChallenge(battleId, pogId, seed),
     () => ({ title: BATTLE_TEXT.acceptedTitle, description: BATTLE_TEXT.acceptedMessage }),
     BATTLE_TEXT.acceptFailed,
   );

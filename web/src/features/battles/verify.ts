@@ -1,6 +1,7 @@
 /**
- * The Verify button: recomputes a completed battle in the browser from its revealed seed with the
- * published rule (common's verifyBattle, plain WebCrypto), trusting nothing the server concluded.
+ * The Verify button: recomputes a completed battle in the browser from its revealed seed (and, under
+ * rule 2, both players' seeds) with the published rule (common's verifyBattle, plain WebCrypto),
+ * trusting nothing the server concluded.
  */
 import { verifyBattle, type Battle, type BattleVerifyResult } from '@pog/common';
 
@@ -10,6 +11,9 @@ export function verifyInBrowser(battle: Battle): Promise<BattleVerifyResult> {
   }
   return verifyBattle({
     seed: battle.seed,
+    rollVersion: battle.rollVersion,
+    challengerSeed: battle.challengerSeed,
+    defenderSeed: battle.defenderSeed,
     seedHash: battle.seedHash,
     battleId: battle.id,
     battleType: battle.battleType,

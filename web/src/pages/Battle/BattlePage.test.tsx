@@ -48,11 +48,24 @@ describe('Battle Arena', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Championship (best of three)' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Spark' }));
     expect(sendButton().disabled).toBe(false);
+    // The player's own seed: a random one proposed, refused when it breaks the rule, theirs when they write one.
+    const seed = screen.getByRole('textbox', { name: 'Your seed' }) as HTMLInputElement;
+    expect(seed.value).toMatch(/^[0-9a-f]{32}$/);
+    fireEvent.change(seed, { target: { value: 'not: a seed' } });
+    expect(sendButton().disabled).toBe(true);
+    expect(screen.getByText('A seed is 1 to 64 letters, digits, "-" or "_".')).toBeTruthy();
+    fireEvent.change(seed, { target: { value: 'ringo-Lucky_7' } });
+    expect(sendButton().disabled).toBe(false);
     fireEvent.click(sendButton());
 
     await waitFor(() => expect(currentToast()?.title).toBe('Challenge Sent!'));
-    expect(gateway.writes()).toEqual([{ method: 'POST', path: '/api/battles', body: { challengerId: 7, defenderId: 8, challengerPogId: 4, battleType: 'championship' } }]);
+    expect(gateway.writes()).toEqual([
+      { method: 'POST', path: '/api/battles', body: { challengerId: 7, defenderId: 8, challengerPogId: 4, battleType: 'championship', challengerSeed: 'ringo-Lucky_7' } },
+    ]);
     await waitFor(() => expect(tab(/My Battles/).getAttribute('aria-selected')).toBe('true'));
+    // The next challenge gets a new seed.
+    fireEvent.click(tab(/^Challenge$/));
+    expect((screen.getByRole('textbox', { name: 'Your seed' }) as HTMLInputElement).value).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('offers no POG already risked in an open battle, and ignores an ?opponent= who cannot be challenged', async () => {

@@ -10,6 +10,7 @@ import { useAcceptChallenge } from '../mutations';
 import { usePendingBattles } from '../queries';
 import { BattlePogChooser } from './BattlePogChooser';
 import { NeedPogsNotice } from './Notices';
+import { SeedField, useClientSeed } from './SeedField';
 import { Row } from './styles';
 import { PogLink } from '../../pogs/components/PogLink';
 
@@ -19,11 +20,13 @@ export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; view
   const open = usePendingBattles(viewer.id);
   const accept = useAcceptChallenge(viewer.id);
   const [pogId, setPogId] = useState<PogId | null>(null);
+  const seed = useClientSeed();
   const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
 
   const confirm = () => {
-    if (pogId === null) return;
-    accept.mutate({ battleId: battle.id, pogId }, { onSuccess: onClose });
+    const withSeed = battle.rollVersion === 2;
+    if (pogId === null || (withSeed && seed.problem)) return;
+    accept.mutate({ battleId: battle.id, pogId, seed: withSeed ? seed.seed : undefined }, { onSuccess: onClose });
   };
 
   return (
@@ -33,7 +36,11 @@ export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; view
       ) : (pogs.data ?? []).length === 0 ? (
         <NeedPogsNotice />
       ) : (
-        <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} side="defender" value={pogId} onChange={setPogId} />
+        <>
+          <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={pogs.data ?? []} risked={risked} battleType={battle.battleType} side="defender" value={pogId} onChange={setPogId} />
+          {/* A battle of rule 1 (from before players gave seeds) takes none. */}
+          {battle.rollVersion === 2 && <SeedField state={seed} />}
+        </>
       )}
       <Row style={{ marginTop: '1rem', justifyContent: 'flex-end' }}>
         {battle.challengerPog && (
@@ -46,7 +53,7 @@ export function AcceptDialog({ battle, viewer, onClose }: { battle: Battle; view
         <Button $variant="ghost" onClick={onClose}>
           {BATTLE_TEXT.cancel}
         </Button>
-        <Button disabled={pogId === null || accept.isPending} onClick={confirm}>
+        <Button disabled={pogId === null || (battle.rollVersion === 2 && seed.problem !== null) || accept.isPending} onClick={confirm}>
           {BATTLE_TEXT.acceptConfirm}
         </Button>
       </Row>

@@ -3,6 +3,7 @@ import { isCoinFlip, type Battle, type BattleParty, type BattleSide, type Pog, t
 import { Avatar } from '../../../components/Avatar';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
+import { CopyButton } from '../../../components/CopyButton';
 import { ExpiresIn } from '../../../components/ExpiresIn';
 import { PogDisc } from '../../pogs/components/PogDisc';
 import { PlayerName } from '../../players/PlayerName';
@@ -56,6 +57,19 @@ const Roll = styled.span`
   color: ${({ theme }) => theme.colors.gold};
 `;
 
+/** The commitment and the players' seeds of an open battle: small, wrapping anywhere (64 hex characters on a phone). */
+const Fairness = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: 0.3rem 0.75rem;
+  margin: 0;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  dt { font-weight: 700; }
+  dd { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.5rem; min-width: 0; }
+  code { font-family: ${({ theme }) => theme.fonts.mono}; color: ${({ theme }) => theme.colors.text}; overflow-wrap: anywhere; min-width: 0; }
+`;
+
 const RESULT_BADGES: Record<BattleResult, BadgeVariant> = {
   won: 'success',
   lost: 'destructive',
@@ -91,6 +105,35 @@ function Player({ party, side, pog, rarity, roll, battle, end }: { party: Battle
     ),
   ];
   return <Side $end={end}>{end ? parts.reverse() : parts}</Side>;
+}
+
+/**
+ * Before the result: the server seed's hash (its commitment, to note or copy before the seed is
+ * revealed) and the players' seeds given so far. Both players see it on pending and accepted cards.
+ */
+function Commitment({ battle }: { battle: Battle }) {
+  return (
+    <Fairness aria-label={`Fairness of battle ${battle.id}`}>
+      <dt>{BATTLE_TEXT.cardSeedHash}</dt>
+      <dd>
+        <code data-testid="card-seed-hash">{battle.seedHash}</code>
+        <CopyButton value={battle.seedHash} label={BATTLE_TEXT.copySeedHash(battle.id)} />
+      </dd>
+      {battle.rollVersion === 2 && (
+        <>
+          <dt>{BATTLE_TEXT.cardSeeds}</dt>
+          <dd>
+            <span>
+              {battle.challenger.username}: <code data-testid="card-challenger-seed">{battle.challengerSeed}</code>
+            </span>
+            <span>
+              {battle.defender.username}: {battle.defenderSeed ? <code data-testid="card-defender-seed">{battle.defenderSeed}</code> : BATTLE_TEXT.defenderSeedLater}
+            </span>
+          </dd>
+        </>
+      )}
+    </Fairness>
+  );
 }
 
 export interface BattleCardProps {
@@ -132,6 +175,7 @@ export function BattleCard({ battle, viewer, flipLabel, onAccept, onDetails }: B
         <Vs aria-hidden="true">VS</Vs>
         <Player party={battle.defender} side="defender" pog={battle.defenderPog} rarity={battle.defenderRarity} roll={battle.defenderRoll} battle={battle} end />
       </Versus>
+      {(battle.status === 'pending' || battle.status === 'accepted') && <Commitment battle={battle} />}
       {battle.status === 'completed' && isCoinFlip(battle) && <Muted>{decidedBy(battle)}</Muted>}
       <Row>
         {actions.accept && (

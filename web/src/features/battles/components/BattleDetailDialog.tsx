@@ -2,10 +2,12 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { type Battle, type BattleId, type BattleVerifyResult, isCoinFlip, tossFace } from '@pog/common';
 import { Button } from '../../../components/Button';
+import { InlineLink } from '../../../components/InlineLink';
 import { Dialog } from '../../../components/Dialog';
 import { PlayerName } from '../../players/PlayerName';
 import { PogLink } from '../../pogs/components/PogLink';
 import { Spinner } from '../../../components/Spinner';
+import { ruleSentence, verifyPath } from '../fairness';
 import { BATTLE_TEXT } from '../messages';
 import { BATTLE_TYPE_LABELS, decidedBy, winnerName } from '../outcome';
 import { useBattle } from '../queries';
@@ -44,7 +46,7 @@ const Result = styled.div<{ $ok: boolean }>`
   border: 1px solid ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
 `;
 
-/** The public record of a battle: its rounds, the seed and its hash, and a Verify that recomputes it here. */
+/** The public record of a battle: its rounds, the seeds and the hash, a Verify that recomputes it here, and a link to the verify page. */
 export function BattleDetailDialog({ battleId, onClose }: { battleId: BattleId; onClose: () => void }) {
   const query = useBattle(battleId);
   return (
@@ -67,11 +69,28 @@ function BattleRecord({ battle }: { battle: Battle }) {
         <Code data-testid="seed-hash">{battle.seedHash}</Code>
         <strong>{BATTLE_TEXT.seed}</strong>
         {battle.seed ? <Code data-testid="seed">{battle.seed}</Code> : <Muted>{BATTLE_TEXT.seedHidden}</Muted>}
-        <Muted>
-          Each base roll is HMAC-SHA256 of &quot;{'<battle id>:<round>:<side>:<k>'}&quot; keyed with the seed: the first 4 bytes, if below 4294967200, give 1 + (x mod 100).
-        </Muted>
+        <PlayerSeeds battle={battle} />
+        <Muted data-testid="roll-rule">{ruleSentence(battle.rollVersion)}</Muted>
       </Section>
       {battle.status === 'completed' && <VerifySection battle={battle} />}
+    </>
+  );
+}
+
+/** Each player's own seed, as given with the challenge and the accept. */
+function PlayerSeeds({ battle }: { battle: Battle }) {
+  return (
+    <>
+      <strong>{BATTLE_TEXT.playerSeeds}</strong>
+      {battle.rollVersion === 1 ? (
+        <Muted>{BATTLE_TEXT.noPlayerSeeds}</Muted>
+      ) : (
+        <Code data-testid="player-seeds">
+          {battle.challenger.username} (challenger): {battle.challengerSeed}
+          <br />
+          {battle.defender.username} (defender): {battle.defenderSeed ?? BATTLE_TEXT.defenderSeedLater}
+        </Code>
+      )}
     </>
   );
 }
@@ -156,6 +175,7 @@ function VerifySection({ battle }: { battle: Battle }) {
         <Button $variant="secondary" onClick={() => void verify()} disabled={checking}>
           {checking ? BATTLE_TEXT.verifying : BATTLE_TEXT.verify}
         </Button>
+        <InlineLink to={verifyPath(battle.id)}>{BATTLE_TEXT.verifyPageLink}</InlineLink>
       </Row>
       <div role="status">
         {verdict &&

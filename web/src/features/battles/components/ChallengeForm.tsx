@@ -14,6 +14,7 @@ import { usePendingBattles } from '../queries';
 import { challengeProblem, opponentIdOf, opponentsFor, opponentUnavailable, preselectedOpponent } from '../selection';
 import { BattlePogChooser } from './BattlePogChooser';
 import { NeedPogsNotice, NoOpponentsNotice } from './Notices';
+import { SeedField, useClientSeed, type ClientSeedState } from './SeedField';
 import { Muted, Panel, PanelTitle, Row } from './styles';
 
 const Form = styled.form`
@@ -87,13 +88,14 @@ interface ChallengeFieldsProps {
   battleType: BattleType;
   pogId: PogId | null;
   onPog: (pogId: PogId | null) => void;
+  seed: ClientSeedState;
   /** Why the challenge cannot be sent yet, if it cannot. */
   problem: string | null;
   sending: boolean;
   onSubmit: (event: FormEvent) => void;
 }
 
-function ChallengeFields({ choice, fixedType, chosenType, onType, ownPogs, risked, battleType, pogId, onPog, problem, sending, onSubmit }: ChallengeFieldsProps) {
+function ChallengeFields({ choice, fixedType, chosenType, onType, ownPogs, risked, battleType, pogId, onPog, seed, problem, sending, onSubmit }: ChallengeFieldsProps) {
   const problemId = useId();
   const opponentLabelId = useId();
   return (
@@ -104,8 +106,9 @@ function ChallengeFields({ choice, fixedType, chosenType, onType, ownPogs, riske
       </PickerField>
       <BattleTypeChoice fixedType={fixedType} chosenType={chosenType} onChange={onType} />
       <BattlePogChooser legend={BATTLE_TEXT.yourPog} pogs={ownPogs} risked={risked} battleType={battleType} side="challenger" value={pogId} onChange={onPog} />
+      <SeedField state={seed} />
       <Row>
-        <Button type="submit" disabled={problem !== null || sending}>
+        <Button type="submit" disabled={problem !== null || seed.problem !== null || sending}>
           {sending ? BATTLE_TEXT.sending : BATTLE_TEXT.sendChallenge}
         </Button>
         {problem && <Muted id={problemId}>{problem}</Muted>}
@@ -124,6 +127,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
   const titleId = useId();
   const [pogId, setPogId] = useState<PogId | null>(null);
   const [chosenType, setType] = useState<BattleType>('standard');
+  const seed = useClientSeed();
   const battleType = fixedType ?? chosenType;
   const risked = useMemo(() => riskedPogIds(open.data ?? []), [open.data]);
   const problem = challengeProblem(pogId, opponentId);
@@ -133,12 +137,14 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem || pogId === null || opponentId === null) return;
+    if (problem || seed.problem || pogId === null || opponentId === null) return;
     send.mutate(
-      { challengerId: viewer.id, defenderId: opponentId, challengerPogId: pogId, battleType },
+      { challengerId: viewer.id, defenderId: opponentId, challengerPogId: pogId, battleType, challengerSeed: seed.seed },
       {
         onSuccess: () => {
           setPogId(null);
+          // A new challenge gets a new seed.
+          seed.renew();
           onSent?.();
         },
       },
@@ -162,6 +168,7 @@ export function ChallengeForm({ viewer, fixedType, opponentParam, title, onSent 
           battleType={battleType}
           pogId={pogId}
           onPog={setPogId}
+          seed={seed}
           problem={problem}
           sending={send.isPending}
           onSubmit={submit}
