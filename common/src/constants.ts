@@ -2,6 +2,8 @@
  * Every game number of decisions.md, in one place. The server enforces them, the web app mirrors
  * them, and the help dialog and PogBot's guide quote them from here.
  */
+import type { ConversationId } from './schemas/ids';
+
 export const BRAND = 'Pog Federation';
 
 export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
@@ -100,7 +102,7 @@ export const MAX_JSON_DEPTH = 16;
 /** PogBot, the AI game guide: one conversation per player, short messages, a bounded prompt. */
 export const CHAT = {
   /** The one conversation each player has (the product spec (calls): "fixed at 1"). */
-  conversationId: 1,
+  conversationId: 1 as ConversationId,
   messageMaxLength: 2_000,
   /** A stored reply is cut at this many characters (the database refuses longer ones). */
   replyMaxLength: 16_000,

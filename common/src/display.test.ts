@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColorFor, avatarInitials, timeAgo } from './display';
+import { avatarColorFor, avatarInitials, expiresIn, timeAgo } from './display';
 
 describe('avatarInitials: one rule for every avatar', () => {
   it('uses the first two letters of the username upper-cased, falling back to U', () => {
@@ -24,6 +24,22 @@ describe('timeAgo', () => {
     ['2026-11-21T12:00:00Z', '1d ago'],
     ['2026-11-12T12:00:00Z', '10d ago'],
   ])('%j is %j', (date, expected) => expect(timeAgo(date, now)).toBe(expected));
+});
+
+describe('expiresIn', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it.each([
+    ['not a date', 'Expiry unknown'],
+    ['2026-11-22T12:00:00Z', 'Expired'],
+    ['2026-11-22T11:00:00Z', 'Expired'],
+    ['2026-11-22T12:00:59Z', 'Expires in under a minute'],
+    ['2026-11-22T12:01:00Z', 'Expires in 1m'],
+    ['2026-11-22T12:59:59Z', 'Expires in 59m'],
+    ['2026-11-22T13:00:00Z', 'Expires in 1h 0m'],
+    ['2026-11-23T11:59:00Z', 'Expires in 23h 59m'],
+    ['2026-11-23T12:00:00Z', 'Expires in 1d 0h'],
+    ['2026-11-29T11:59:00Z', 'Expires in 6d 23h'],
+  ])('%j is %j', (until, expected) => expect(expiresIn(until, now)).toBe(expected));
 });
 
 describe('avatarColorFor', () => {

@@ -25,6 +25,24 @@ export function timeAgo(date: Date | string | number | null | undefined, now: Da
   return `${Math.floor(hours / 24)}d ago`;
 }
 
+/**
+ * How long until `until`, for a card that expires: "Expires in 6d 23h", "Expires in 3h 12m",
+ * "Expires in 12m", "Expires in under a minute", or "Expired" once it has passed. Whole units,
+ * rounded down, so a card never promises more time than it has.
+ */
+export function expiresIn(until: Date | string | number, now: Date = new Date()): string {
+  const ms = new Date(until).getTime() - now.getTime();
+  if (Number.isNaN(ms)) return 'Expiry unknown';
+  if (ms <= 0) return 'Expired';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'Expires in under a minute';
+  const hours = Math.floor(minutes / 60);
+  if (hours < 1) return `Expires in ${minutes}m`;
+  const days = Math.floor(hours / 24);
+  if (days < 1) return `Expires in ${hours}h ${minutes % 60}m`;
+  return `Expires in ${days}d ${hours % 24}h`;
+}
+
 export const DEFAULT_AVATAR_COLOR = '#6366F1';
 
 /** A stable avatar colour per username, so players are told apart at a glance. */

@@ -5,6 +5,7 @@ export * from './network';
 export * from './events';
 export * from './schemas/auth';
 export * from './schemas/notifications';
+export * from './notifications';
 export * from './schemas/ids';
 export * from './battles';
 export * from './pogs';

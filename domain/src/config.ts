@@ -89,6 +89,8 @@ export const envSchema = z
     UPLOAD_DEADLINE_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(5, 'must be at least 5').max(1800, 'must be at most 1800 (30 minutes)').default(120),
     /** How long an uploaded picture no POG has used is kept before the worker deletes it. */
     UNUSED_UPLOAD_HOURS: z.coerce.number().min(1, 'must be at least 1 (hours)').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
+    /** How long the moderation audit log keeps a line before the worker's audit sweep deletes it. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 (days)').max(3650, 'must be at most 3650 (10 years)').default(365),
   })
   .superRefine((env, ctx) => {
     // Mixes that split a deployment in two: processes that share Redis (its job queue) must share a
@@ -166,6 +168,8 @@ export interface Config {
     /** How long a picture no POG has used is kept after its upload. */
     unusedMs: number;
   };
+  /** How long the moderation audit log keeps a line (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
   production: boolean;
 }
 
@@ -263,6 +267,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     outboxRetentionMs: env.OUTBOX_RETENTION_HOURS * 3600_000,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
     uploads: { perHour: env.UPLOADS_PER_HOUR, deadlineMs: env.UPLOAD_DEADLINE_SECONDS * 1000, unusedMs: env.UNUSED_UPLOAD_HOURS * 3600_000 },
+    auditRetentionMs: env.AUDIT_RETENTION_DAYS * 24 * 3600_000,
     production: env.NODE_ENV === 'production',
   };
 }

@@ -1,13 +1,22 @@
 /**
  * Compile-time checks of the id types where the server passes them (tsc runs this file; nothing to
- * execute): repositories, row locks, job payloads, events and the database columns take typed ids,
- * so swapped or mistaken arguments do not compile. Every `@ts-expect-error` below fails the
+ * execute): repositories, row locks, job payloads, events, audit targets and the database columns
+ * take typed ids, so swapped or mistaken arguments do not compile. Every `@ts-expect-error` below fails the
  * typecheck if the brands are removed, because the line then compiles.
  */
-import { asBattleId, asNotificationId, asPogId, asTradeId, asUserId } from '@pog/common/schemas/ids';
+import { CHAT } from '@pog/common/constants';
+import { asAdminSessionId, asBattleId, asConversationId, asNotificationId, asPogId, asTradeId, asUserId } from '@pog/common/schemas/ids';
+import { buildChatPrompt } from './chat/grounding';
+import { chatHistory, storeExchange } from './chat/repository';
 import type { Db, Tx } from './db/client';
-import type { TradeRow } from './db/schema';
-import type { JobPayload } from './jobs/definitions';
+import type { AdminSessionRow, ChatMessageRow, ModerationAuditRow, TradeRow } from './db/schema';
+import { asOutboxJobId, type JobPayload } from './jobs/definitions';
+import { adminActor, listAudit, recordAudit } from './moderation/audit';
+import { mayModerate } from './moderation/policy';
+import { deletePogAsAdmin, moderatePog } from './moderation/pog-moderation';
+import { moderateUser } from './moderation/user-moderation';
+import { markJobDone, releaseJobs } from './outbox/store';
+import { authorizeActingAs } from './users/policy';
 import { findBattleRow, lockBattleRow, openBattlesOf } from './battles/repository';
 import { lockActor, lockPlayers } from './moderation/player-locks';
 import { markNotificationsRead } from './notifications/repository';
@@ -106,4 +115,87 @@ export function eventsAndColumnsTakeTheirOwnIds(row: TradeRow): void {
   // @ts-expect-error the offered POG's column is a POG id, not a user id
   const owner: typeof user = row.offerPogId!;
   void [tradeId, owner];
+}
+
+const conversation = asConversationId(1);
+const session = asAdminSessionId(9);
+
+export async function conversationsTakeTheirOwnIds(): Promise<void> {
+  await chatHistory(db, user, conversation, 10);
+  await chatHistory(db, user, CHAT.conversationId, 10);
+  await buildChatPrompt(db, user, conversation, 'hi', now);
+  // @ts-expect-error chatHistory(db, conversationId, userId): the player and the conversation swapped
+  await chatHistory(db, conversation, user, 10);
+  // @ts-expect-error a user id is not a conversation id
+  await buildChatPrompt(db, user, user, 'hi', now);
+  // @ts-expect-error a plain number is not a conversation id until named one
+  await chatHistory(db, user, 1, 10);
+  const exchange = { userId: user, requestId: 'r-1', question: 'q', answer: 'a', offline: false, askedAt: now, answeredAt: now };
+  await storeExchange(db, { ...exchange, conversationId: conversation });
+  // @ts-expect-error the exchange's conversation is a conversation id, not the player's
+  await storeExchange(db, { ...exchange, conversationId: user });
+  const reply: JobPayload<'chat.reply'> = { userId: user, conversationId: conversation, requestId: 'r-1', message: 'q' };
+  // @ts-expect-error userId and conversationId swapped
+  const swapped: JobPayload<'chat.reply'> = { userId: conversation, conversationId: user, requestId: 'r-1', message: 'q' };
+  void [reply, swapped];
+}
+
+export async function adminSessionsAndTargetsAreTyped(): Promise<void> {
+  const notes = null;
+  const targetName = null;
+  const actor = adminActor({ adminSessionId: session, adminPlayerId: user });
+  await recordAudit(tx, { actor, action: 'deleted', target: { type: 'pog', id: pog }, targetName, notes }, now);
+  await recordAudit(tx, { actor, action: 'banned', target: { type: 'user', id: user }, targetName, notes }, now);
+  // @ts-expect-error a POG id is not a player target
+  await recordAudit(tx, { actor, action: 'banned', target: { type: 'user', id: pog }, targetName, notes }, now);
+  // @ts-expect-error a user id is not a POG target
+  await recordAudit(tx, { actor, action: 'deleted', target: { type: 'pog', id: user }, targetName, notes }, now);
+  // @ts-expect-error the admin session is not a player
+  await recordAudit(tx, { actor: { kind: 'admin', adminSessionId: user }, action: 'deleted', target: { type: 'pog', id: pog }, targetName, notes }, now);
+  // @ts-expect-error adminActor with the admin session and the player beside it swapped
+  adminActor({ adminSessionId: user, adminPlayerId: session });
+  // @ts-expect-error a reporting player is named by user id, not by the POG they reported
+  await recordAudit(tx, { actor: { kind: 'player', userId: pog }, action: 'reported', target: { type: 'pog', id: pog }, targetName, notes }, now);
+  await listAudit(db, { target: { type: 'pog', id: pog }, limit: 10 });
+  // @ts-expect-error the audit of a POG is read by POG id
+  await listAudit(db, { target: { type: 'pog', id: user }, limit: 10 });
+  await deletePogAsAdmin(db, { pogId: pog, adminSessionId: session }, now);
+  // @ts-expect-error an admin session id where the POG id goes, and a POG id for the session
+  await deletePogAsAdmin(db, { pogId: session, adminSessionId: pog }, now);
+  await moderatePog(db, { pogId: pog, decision: 'approved', notes, adminSessionId: session }, now);
+  const ban = { isBanned: true, banReason: 'rude' };
+  await moderateUser(db, { ...ban, userId: user, adminSessionId: session }, now);
+  // @ts-expect-error moderateUser with the player and the admin session swapped
+  await moderateUser(db, { ...ban, userId: session, adminSessionId: user }, now);
+  mayModerate({ adminSessionId: session });
+  // @ts-expect-error a player's id does not open moderation
+  mayModerate({ adminSessionId: user });
+}
+
+export function columnsTakeTheirOwnIds(admin: AdminSessionRow, line: ModerationAuditRow, message: ChatMessageRow): void {
+  const sessionId: typeof session = admin.id;
+  const lineSession: typeof session | null = line.adminSessionId;
+  const conversationId: typeof conversation = message.conversationId;
+  // @ts-expect-error an audit line's target may be a POG: not a user id until its type says so
+  const targetUser: typeof user = line.targetId;
+  // @ts-expect-error an admin session's id is not a user id
+  const sessionUser: typeof user = admin.id;
+  // @ts-expect-error an audit line's admin session is not its acting player
+  const actorUser: typeof user | null = line.adminSessionId;
+  const actorPlayer: typeof user | null = line.actorUserId;
+  // @ts-expect-error a conversation id is not a user id
+  const conversationUser: typeof user = message.conversationId;
+  void [sessionId, lineSession, conversationId, targetUser, sessionUser, conversationUser, actorUser, actorPlayer];
+}
+
+export async function outboxJobsAndClaimsTakeTheirOwnIds(): Promise<void> {
+  await markJobDone(db, asOutboxJobId(1));
+  await releaseJobs(db, [asOutboxJobId(2)]);
+  // @ts-expect-error a plain number is not an outbox job id
+  await markJobDone(db, 3);
+  // @ts-expect-error nor is a user id
+  await releaseJobs(db, [user]);
+  authorizeActingAs({ id: user }, user, 'sender');
+  // @ts-expect-error the id a client claims to be is a user id, not a POG id
+  authorizeActingAs({ id: user }, pog, 'sender');
 }

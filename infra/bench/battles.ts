@@ -6,48 +6,33 @@
  * gateway and one worker process) and embedded (one process, PGlite, in-process jobs). Baseline: the
  * bare Koa hello-world with as many connections as pairs, or with --baseline REV the same battles on
  * that revision. Goal: 300 battles per second or more.
- *
- *   npx tsx infra/bench/battles.ts [--rounds 3] [--pairs 32] [--battles 600] [--warmup 100]
- *     [--shape distributed,embedded] [--baseline REV]
  */
-import { parseArgs } from 'node:util';
-import type { Socket } from 'socket.io-client';
 import { prepareBaselineTree } from './baseline-tree';
-import { runBenchmark } from './machine';
+import { options, runBenchmark, type Defer } from './machine';
 import { startHello } from './processes';
 import { interleave, latencies, printSummary, type Subject } from './rounds';
 import { call, connectSocket, seedPlayers, type Player } from './sessions';
 import { startShape, type Running, type Shape } from './stack';
 import { helloSubject } from './wrk';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    pairs: { type: 'string', default: '32' },
-    battles: { type: 'string', default: '600' },
-    warmup: { type: 'string', default: '100' },
-    shape: { type: 'string', default: 'distributed,embedded' },
-    baseline: { type: 'string' },
-  },
-});
-const ROUNDS = Number(values.rounds);
-const PAIRS = Number(values.pairs);
+const { values } = options({ pairs: '32', battles: '600', warmup: '100', shape: 'distributed,embedded', baseline: '' });
+const [ROUNDS, PAIRS] = [Number(values.rounds), Number(values.pairs)];
 const PER_ROUND = Math.ceil(Number(values.battles) / PAIRS);
 const WARMUP = Math.ceil(Number(values.warmup) / PAIRS);
 
 interface Arena {
   running: Running<Player[]>;
-  sockets: Socket[];
   /** Resolves a battle's wait once both players' sockets have seen it completed. */
   waiting: Map<number, { seen: Set<number>; done: () => void }>;
   /** Battles played so far by each pair: the next uses the players' next POGs. */
   played: number;
 }
 
-async function openArena(shape: Shape, label: string, root: string | undefined): Promise<Arena> {
+async function openArena(shape: Shape, label: string, root: string | undefined, defer: Defer): Promise<Arena> {
   const pogsEach = WARMUP + ROUNDS * PER_ROUND;
   const running = await startShape(shape, { label, root }, (db, secret) => seedPlayers(db, 2 * PAIRS, secret, pogsEach));
-  const arena: Arena = { running, sockets: [], waiting: new Map(), played: 0 };
+  defer(running.stop);
+  const arena: Arena = { running, waiting: new Map(), played: 0 };
   for (const player of running.seeded) {
     const socket = await connectSocket(running.urls[0]!, player.cookie);
     socket.on('battle:updated', (battle: { id: number; status: string }) => {
@@ -56,7 +41,7 @@ async function openArena(shape: Shape, label: string, root: string | undefined):
       entry.seen.add(player.id);
       if (entry.seen.size === 2) entry.done();
     });
-    arena.sockets.push(socket);
+    defer(() => socket.close());
   }
   return arena;
 }
@@ -92,27 +77,20 @@ async function play(arena: Arena, count: number) {
   return { 'battles/s': (cycles.length / (performance.now() - started)) * 1000, ...latencies('cycle', cycles) };
 }
 
-runBenchmark(async () => {
+runBenchmark(async (defer) => {
   console.log(`settings: ${PAIRS} pairs at once, ${ROUNDS} interleaved rounds of ${PAIRS * PER_ROUND} battles after ${PAIRS * WARMUP} to warm up`);
   const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
+  if (baseline) defer(baseline.remove);
   const hello = baseline ? undefined : await startHello();
+  if (hello) defer(hello.stop);
   const arenas: Arena[] = [];
-  try {
-    for (const shape of values.shape.split(',') as Shape[]) {
-      if (baseline) arenas.push(await openArena(shape, `${shape}, baseline ${baseline.revision}`, baseline.root));
-      arenas.push(await openArena(shape, `${shape}, this tree`, undefined));
-    }
-    for (const arena of arenas) await play(arena, WARMUP);
-    const subjects: Subject[] = arenas.map((arena) => ({ label: arena.running.label, run: () => play(arena, PER_ROUND) }));
-    if (hello) subjects.unshift(helloSubject(hello, PAIRS, 5));
-    const results = await interleave(subjects, ROUNDS);
-    printSummary(results, values.shape.split(',').map((shape) => ({ subject: `${shape}, this tree`, figure: 'battles/s', atLeast: 300 })));
-  } finally {
-    for (const arena of arenas) {
-      arena.sockets.forEach((socket) => socket.close());
-      await arena.running.stop();
-    }
-    await hello?.stop();
-    baseline?.remove();
+  for (const shape of values.shape.split(',') as Shape[]) {
+    if (baseline) arenas.push(await openArena(shape, `${shape}, baseline ${baseline.revision}`, baseline.root, defer));
+    arenas.push(await openArena(shape, `${shape}, this tree`, undefined, defer));
   }
+  for (const arena of arenas) await play(arena, WARMUP);
+  const subjects: Subject[] = arenas.map((arena) => ({ label: arena.running.label, run: () => play(arena, PER_ROUND) }));
+  if (hello) subjects.unshift(helloSubject(hello, PAIRS, 5));
+  const results = await interleave(subjects, ROUNDS);
+  printSummary(results, values.shape.split(',').map((shape) => ({ subject: `${shape}, this tree`, figure: 'battles/s', atLeast: 300 })));
 });

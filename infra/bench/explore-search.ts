@@ -4,9 +4,6 @@
  * PostgreSQL and embedded; baseline: the same typing on the list without a search (search-load.ts).
  * The terms run from 1 to 30 characters: words thousands of POGs have, names, a creator's username,
  * numbers, and nothing anyone named. Goal: search p95 <= 30 ms on PostgreSQL, <= 50 ms embedded.
- *
- *   npx tsx infra/bench/explore-search.ts [--rounds 3] [--duration 10] [--clients 50] [--every 300]
- *     [--pogs 100000] [--players 20000] [--db postgres,pglite]
  */
 import { runSearchBenchmark } from './search-load';
 

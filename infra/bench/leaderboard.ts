@@ -3,30 +3,17 @@
  * (their page and rank: the deepest), every board and period in turn, with --players players holding
  * --pogs POGs, on PostgreSQL and embedded. Baseline: the same pages signed out, in the same rounds.
  * wrk with --connections connections. Goal: p95 <= 30 ms.
- *
- *   npx tsx infra/bench/leaderboard.ts [--rounds 3] [--duration 5] [--connections 4] [--players 100000]
- *     [--pogs 500000] [--db postgres,pglite]
  */
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { LEADERBOARD_BOARDS, LEADERBOARD_PERIODS } from '@pog/common';
-import { runBenchmark } from './machine';
+import { options, runBenchmark } from './machine';
 import { interleave, printSummary, type Goal, type Subject } from './rounds';
 import { KIND_LABELS, seededApp, type DatabaseKind, type Queryable } from './scratch-db';
 import { execOn, fillRecords, fillWorld } from './seed-sql';
 import { mintSessions } from './sessions';
 import { runWrk, wrkFigures, type RequestLine } from './wrk';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '4' },
-    players: { type: 'string', default: '100000' },
-    pogs: { type: 'string', default: '500000' },
-    db: { type: 'string', default: 'postgres,pglite' },
-  },
-});
+const { values } = options({ duration: '5', connections: '4', players: '100000', pogs: '500000', db: 'postgres,pglite' });
 const PAGES = LEADERBOARD_BOARDS.flatMap((board) => LEADERBOARD_PERIODS.map((period) => `/api/leaderboard?board=${board}&period=${period}`));
 
 /** A player on every board, all time and this week, with the least of everything: their cookie. */
@@ -43,32 +30,27 @@ async function lastPlayer(db: Queryable, sessionSecret: string): Promise<string>
   return (await mintSessions(db, [id], sessionSecret))[0]!;
 }
 
-runBenchmark(async () => {
+runBenchmark(async (defer) => {
   const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
-  const apps: Array<{ stop(): Promise<void> }> = [];
   const subjects: Subject[] = [];
   const goals: Goal[] = [];
-  try {
-    for (const kind of values.db.split(',') as DatabaseKind[]) {
-      const sessionSecret = randomBytes(24).toString('base64url');
-      const { app, seeded: cookie, stop } = await seededApp(kind, { label: 'leaderboard', sessionSecret }, async (db, database) => {
-        await fillWorld(database, sizes);
-        await fillRecords(execOn(db));
-        return lastPlayer(db, sessionSecret);
-      });
-      apps.push({ stop });
-      for (const path of PAGES) {
-        const body = (await (await fetch(app.url + path, { headers: { Cookie: cookie } })).json()) as { me?: { rank: number } | null };
-        if (!body.me) throw new Error(`${path}: no own rank for the last player`);
-      }
-      const load = (requests: RequestLine[]) => async () => wrkFigures(await runWrk({ url: app.url, connections: Number(values.connections), durationS: Number(values.duration), requests }));
-      const label = KIND_LABELS[kind];
-      subjects.push({ label: `${label}: signed out (baseline)`, run: load(PAGES.map((path) => ({ method: 'GET', path }))) });
-      subjects.push({ label: `${label}: own rank`, run: load(PAGES.map((path) => ({ method: 'GET', path, cookie }))) });
-      goals.push({ subject: `${label}: own rank`, figure: 'p95 ms', atMost: 30 });
+  for (const kind of values.db.split(',') as DatabaseKind[]) {
+    const sessionSecret = randomBytes(24).toString('base64url');
+    const { app, seeded: cookie, stop } = await seededApp(kind, { label: 'leaderboard', sessionSecret }, async (db, database) => {
+      await fillWorld(database, sizes);
+      await fillRecords(execOn(db));
+      return lastPlayer(db, sessionSecret);
+    });
+    defer(stop);
+    for (const path of PAGES) {
+      const body = (await (await fetch(app.url + path, { headers: { Cookie: cookie } })).json()) as { me?: { rank: number } | null };
+      if (!body.me) throw new Error(`${path}: no own rank for the last player`);
     }
-    printSummary(await interleave(subjects, Number(values.rounds)), goals);
-  } finally {
-    for (const app of apps) await app.stop();
+    const load = (requests: RequestLine[]) => async () => wrkFigures(await runWrk({ url: app.url, connections: Number(values.connections), durationS: Number(values.duration), requests }));
+    const label = KIND_LABELS[kind];
+    subjects.push({ label: `${label}: signed out (baseline)`, run: load(PAGES.map((path) => ({ method: 'GET', path }))) });
+    subjects.push({ label: `${label}: own rank`, run: load(PAGES.map((path) => ({ method: 'GET', path, cookie }))) });
+    goals.push({ subject: `${label}: own rank`, figure: 'p95 ms', atMost: 30 });
   }
+  printSummary(await interleave(subjects, Number(values.rounds)), goals);
 });

@@ -5,11 +5,8 @@
  * POGs showing them in every POG font, signed in (their cookies in the browser's jar, as in a browser
  * that signed in earlier). Baseline: /auth, the lightest page of the same build, in the same rounds.
  * Each run in a fresh browser profile. Goal: performance >= 90, accessibility 100.
- *
- *   npx tsx infra/bench/lighthouse.ts [--rounds 3] [--pogs 200] [--pictures 24] [--no-build]
  */
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import pg from 'pg';
@@ -17,19 +14,12 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { POG_FONTS, seededRandom } from '@pog/common';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
-import { runBenchmark } from './machine';
+import { options, runBenchmark } from './machine';
 import { startApp } from './processes';
 import { interleave, printSummary } from './rounds';
 import { emptyDatabase } from './scratch-db';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    pogs: { type: 'string', default: '200' },
-    pictures: { type: 'string', default: '24' },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
+const { values } = options({ pogs: '200', pictures: '24', 'no-build': false });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A picture with shapes and texture, as players upload: distinct per seed. */
@@ -101,29 +91,26 @@ async function measure(url: string, cookies: Array<{ name: string; value: string
   }
 }
 
-runBenchmark(async () => {
+runBenchmark(async (defer) => {
   if (!values['no-build']) buildWebIfStale({ quiet: true });
   const database = await emptyDatabase('lighthouse');
+  defer(database.drop);
   const app = await startApp({ databaseUrl: database.url });
+  defer(app.stop);
   const db = new pg.Client({ connectionString: database.url });
-  try {
-    await db.connect();
-    const cookies = await seedExplore(app.url, db);
-    console.log(`a player with ${values.pogs} POGs showing ${values.pictures} uploaded pictures`);
-    const results = await interleave(
-      [
-        { label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) },
-        { label: "/explore, a player's", run: () => measure(`${app.url}/explore`, cookies) },
-      ],
-      Number(values.rounds),
-    );
-    printSummary(results, [
-      { subject: "/explore, a player's", figure: 'performance', atLeast: 90 },
-      { subject: "/explore, a player's", figure: 'accessibility', atLeast: 100 },
-    ]);
-  } finally {
-    await db.end();
-    await app.stop();
-    await database.drop();
-  }
+  defer(() => db.end());
+  await db.connect();
+  const cookies = await seedExplore(app.url, db);
+  console.log(`a player with ${values.pogs} POGs showing ${values.pictures} uploaded pictures`);
+  const results = await interleave(
+    [
+      { label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) },
+      { label: "/explore, a player's", run: () => measure(`${app.url}/explore`, cookies) },
+    ],
+    Number(values.rounds),
+  );
+  printSummary(results, [
+    { subject: "/explore, a player's", figure: 'performance', atLeast: 90 },
+    { subject: "/explore, a player's", figure: 'accessibility', atLeast: 100 },
+  ]);
 });

@@ -1,5 +1,6 @@
-/** The machine a benchmark ran on and how busy it was, printed beside its figures. */
+/** Running a benchmark: its options, the machine it ran on and how busy it was, and its teardown. */
 import os from 'node:os';
+import { parseArgs } from 'node:util';
 
 export function describeMachine(): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
@@ -11,11 +12,33 @@ export function describeLoad(): string {
   return `load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} (${os.availableParallelism()} cores)`;
 }
 
-/** Runs a benchmark: the machine and its load before and after; exit code 1 on failure. */
-export function runBenchmark(main: () => Promise<void>): void {
+type Values<T> = { [K in keyof T]: T[K] extends boolean ? boolean : string };
+
+/**
+ * The command line: `--name value` for each of `defaults` (a flag `--name` for a boolean, '' for
+ * none) and `--rounds` (3 unless given there), printed with the values a run takes.
+ */
+export function options<T extends Record<string, string | boolean>>(defaults: T, allowPositionals = false): { values: Values<T & { rounds: string }>; positionals: string[] } {
+  const all: Record<string, string | boolean> = { rounds: '3', ...defaults };
+  const spec = Object.fromEntries(Object.entries(all).map(([name, value]) => [name, { type: typeof value === 'boolean' ? ('boolean' as const) : ('string' as const), default: value }]));
+  const { values, positionals } = parseArgs({ options: spec, allowPositionals });
+  console.log(`options: ${Object.entries(values).map(([name, value]) => `--${name} ${value}`).join(' ')}`);
+  return { values: values as Values<T & { rounds: string }>, positionals };
+}
+
+/** What a benchmark hands over to be undone when it ends, however it ends (the last first). */
+export type Defer = (undo: () => unknown) => void;
+
+/** Runs a benchmark: the machine and its load before and after, what it deferred undone; exit code 1 on failure. */
+export function runBenchmark(main: (defer: Defer) => Promise<void>): void {
   console.log(describeMachine());
   console.log(`before: ${describeLoad()}`);
-  main()
+  const undos: Array<() => unknown> = [];
+  const undoAll = async () => {
+    for (const undo of undos.reverse()) await Promise.resolve().then(undo).catch((error: unknown) => (console.error(error), (process.exitCode = 1)));
+  };
+  main((undo) => void undos.push(undo))
+    .finally(undoAll)
     .then(() => {
       console.log(`after: ${describeLoad()}`);
       process.exit(process.exitCode ?? 0); // sockets and pools of the run end with it

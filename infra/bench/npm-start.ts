@@ -5,20 +5,17 @@
  * Baseline: the bare Koa hello-world (hello-koa.ts, under tsx as the app) started and read the same
  * way, in the same rounds. The web app is built before the rounds (a stale build would be timed).
  * Goals: healthy <= 5 s, memory <= 350 MB.
- *
- *   npx tsx infra/bench/npm-start.ts [--rounds 3] [--idle 30]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
-import { runBenchmark } from './machine';
+import { options, runBenchmark } from './machine';
 import { processTree, rssMb } from './proc';
 import { cleanEnv, freePort, startServer } from './processes';
 import { interleave, printSummary } from './rounds';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, idle: { type: 'string', default: '30' } } });
+const { values } = options({ idle: '30' });
 const IDLE_S = Number(values.idle);
 
 async function startAndWatch(name: string, command: string, args: string[]) {

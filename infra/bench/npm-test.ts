@@ -4,18 +4,15 @@
  * Chromium's helpers that leave the tree when their launcher exits: /proc is sampled every 200 ms).
  * Baseline: a fixed piece of work on one core (SHA-256 of 256 MiB, a loop), to compare machines by.
  * Arguments after `--` go to `npm test` (e.g. one file, for a quick check of this script).
- *
- *   npx tsx infra/bench/npm-test.ts [--rounds 1] [-- <npm test arguments>]
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { runBenchmark } from './machine';
+import { options, runBenchmark } from './machine';
 import { allStats, processTree } from './proc';
 import { cleanEnv, repoRoot } from './processes';
 import { interleave, printSummary } from './rounds';
 
-const { values, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '1' } }, allowPositionals: true });
+const { values, positionals } = options({ rounds: '1' }, true);
 
 function speedProbe() {
   const block = Buffer.alloc(1024 * 1024, 7);

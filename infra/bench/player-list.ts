@@ -4,9 +4,6 @@
  * typing (a search every 300 ms) and 50 people at once, on PostgreSQL and embedded; baseline: the
  * same typing on the list without a search (search-load.ts). The terms run from 1 to 30 characters:
  * words thousands of names have, a username, numbers, and nobody's name. Goal: search p95 <= 20 ms.
- *
- *   npx tsx infra/bench/player-list.ts [--rounds 3] [--duration 10] [--clients 50] [--every 300]
- *     [--players 100000] [--pogs 500000] [--db postgres,pglite]
  */
 import { runSearchBenchmark } from './search-load';
 

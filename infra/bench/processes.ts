@@ -33,9 +33,8 @@ const signalAll = (pids: number[], signal: NodeJS.Signals) =>
       // already gone
     }
   });
-const killTree = (child: ChildProcess, signal: NodeJS.Signals) => signalAll(processTree(child.pid!), signal);
 // A benchmark that fails or is interrupted leaves no server behind.
-process.once('exit', () => running.forEach((child) => killTree(child, 'SIGKILL')));
+process.once('exit', () => running.forEach((child) => signalAll(processTree(child.pid!), 'SIGKILL')));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 /** The process's environment without the app's own variables and `npm test`'s (TEST_*), so no shell setting changes what is measured. */

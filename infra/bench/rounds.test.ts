@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closedLoop, interleave, latencies, median, medianRatio, percentile, printSummary } from './rounds';
+import { closedLoop, interleave, latencies, median, medianRatio, paced, percentile, printSummary } from './rounds';
 
 describe('interleaved rounds', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -57,5 +57,13 @@ describe('figures', () => {
     expect(samples).toHaveLength(byWorker.reduce((a, b) => a + b, 0));
     expect(samples.every((ms) => ms >= 9)).toBe(true);
     expect(perSecond).toBeGreaterThan(0);
+  });
+
+  it('paces one client: a call when the last has ended and everyMs after it began, until done says so of the calls so far', async () => {
+    let calls = 0;
+    const started = performance.now();
+    const samples = await paced(40, (soFar) => soFar.length >= 4, async () => void calls++);
+    expect([samples.length, calls]).toEqual([4, 4]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4 * 40);
   });
 });

@@ -88,20 +88,28 @@ export function printSummary(results: Results, goals: Goal[] = []): boolean {
 }
 
 /**
+ * One client's calls of `op`, each when the last has ended and at least `everyMs` after it began,
+ * until `done` (given the milliseconds of every call so far): those milliseconds.
+ */
+export async function paced(everyMs: number, done: (samples: number[]) => boolean, op: (n: number) => Promise<void>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let n = 0; !done(samples); n++) {
+    const sent = performance.now();
+    await op(n);
+    samples.push(performance.now() - sent);
+    // A timer counts from the event loop's clock, which may lag: it can fire early.
+    while (performance.now() < sent + everyMs) await new Promise((resolve) => setTimeout(resolve, sent + everyMs - performance.now()));
+  }
+  return samples;
+}
+
+/**
  * Calls `op` from `workers` loops at once, each starting its next call when its last has ended,
  * until `ms` have passed: every call's milliseconds, and the calls per second.
  */
 export async function closedLoop(workers: number, ms: number, op: (worker: number) => Promise<void>): Promise<{ samples: number[]; perSecond: number }> {
-  const samples: number[] = [];
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      while (performance.now() - started < ms) {
-        const sent = performance.now();
-        await op(worker);
-        samples.push(performance.now() - sent);
-      }
-    }),
-  );
+  const loops = Array.from({ length: workers }, (_, worker) => paced(0, () => performance.now() - started >= ms, () => op(worker)));
+  const samples = (await Promise.all(loops)).flat();
   return { samples, perSecond: (samples.length / (performance.now() - started)) * 1000 };
 }

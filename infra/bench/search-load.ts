@@ -5,9 +5,8 @@
  * same typing against the list without a search. On PostgreSQL and embedded (PGlite), each database
  * filled once (fillWorld) before its app starts; both apps run and are loaded in turn.
  */
-import { parseArgs } from 'node:util';
-import { runBenchmark } from './machine';
-import { interleave, latencies, printSummary, type Goal, type Subject } from './rounds';
+import { options, runBenchmark } from './machine';
+import { interleave, latencies, paced, printSummary, type Goal, type Subject } from './rounds';
 import { KIND_LABELS, seededApp, type DatabaseKind } from './scratch-db';
 import { fillWorld } from './seed-sql';
 
@@ -24,33 +23,18 @@ export interface SearchBenchmark {
 }
 
 /** One person typing until `until`: the ms of each answer. */
-async function type(url: string, path: (term: string) => string, texts: string[], first: number, address: string, everyMs: number, until: number): Promise<number[]> {
-  const answers: number[] = [];
+function type(url: string, path: (term: string) => string, texts: string[], first: number, address: string, everyMs: number, until: number): Promise<number[]> {
   const terms = texts.flatMap((text) => Array.from(text, (_, i) => text.slice(0, i + 1)));
-  for (let k = first; performance.now() < until; k++) {
-    const due = performance.now() + everyMs;
-    const sent = performance.now();
-    const response = await fetch(url + path(terms[k % terms.length]!), { headers: { 'X-Forwarded-For': address } });
+  return paced(everyMs, () => performance.now() >= until, async (n) => {
+    const route = path(terms[(first + n) % terms.length]!);
+    const response = await fetch(url + route, { headers: { 'X-Forwarded-For': address } });
     await response.arrayBuffer(); // the whole answer is timed
-    if (!response.ok) throw new Error(`${path(terms[k % terms.length]!)} answered ${response.status}`);
-    answers.push(performance.now() - sent);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-  }
-  return answers;
+    if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+  });
 }
 
 export function runSearchBenchmark(bench: SearchBenchmark): void {
-  const { values } = parseArgs({
-    options: {
-      rounds: { type: 'string', default: '3' },
-      duration: { type: 'string', default: '10' },
-      clients: { type: 'string', default: '50' },
-      every: { type: 'string', default: '300' },
-      players: { type: 'string', default: String(bench.sizes.players) },
-      pogs: { type: 'string', default: String(bench.sizes.pogs) },
-      db: { type: 'string', default: 'postgres,pglite' },
-    },
-  });
+  const { values } = options({ duration: '10', clients: '50', every: '300', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite' });
   const [CLIENTS, EVERY_MS, DURATION_MS] = [Number(values.clients), Number(values.every), Number(values.duration) * 1000];
   const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
 
@@ -68,23 +52,17 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
     return { ...latencies('1 person', alone), ...latencies(`${CLIENTS} people`, all), [`${CLIENTS} people req/s`]: (all.length * 1000) / DURATION_MS };
   };
 
-  runBenchmark(async () => {
-    console.log(`settings: ${sizes.players.toLocaleString('en')} players, ${sizes.pogs.toLocaleString('en')} POGs; a search every ${EVERY_MS} ms per person; ${values.rounds} interleaved rounds of ${values.duration} s a scenario`);
-    const apps: Array<Awaited<ReturnType<typeof seededApp>>> = [];
+  runBenchmark(async (defer) => {
     const subjects: Subject[] = [];
     const goals: Goal[] = [];
-    try {
-      for (const kind of values.db.split(',') as DatabaseKind[]) {
-        const seeded = await seededApp(kind, { label: 'search' }, (_db, database) => fillWorld(database, sizes));
-        apps.push(seeded);
-        const label = KIND_LABELS[kind];
-        subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
-        subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
-        for (const who of ['1 person', `${CLIENTS} people`]) goals.push({ subject: `${label}: search`, figure: `${who} p95 ms`, atMost: bench.goalP95Ms[kind] });
-      }
-      printSummary(await interleave(subjects, Number(values.rounds)), goals);
-    } finally {
-      for (const seeded of apps) await seeded.stop();
+    for (const kind of values.db.split(',') as DatabaseKind[]) {
+      const seeded = await seededApp(kind, { label: 'search' }, (_db, database) => fillWorld(database, sizes));
+      defer(seeded.stop);
+      const label = KIND_LABELS[kind];
+      subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
+      subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
+      for (const who of ['1 person', `${CLIENTS} people`]) goals.push({ subject: `${label}: search`, figure: `${who} p95 ms`, atMost: bench.goalP95Ms[kind] });
     }
+    printSummary(await interleave(subjects, Number(values.rounds)), goals);
   });
 }

@@ -14,10 +14,7 @@ export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
 /** The app's database handle as a plain client (a pg pool, or PGlite). */
 export const queryableOf = (database: Database): Queryable => (database.db as unknown as { $client: Queryable }).$client;
 
-export const execOn =
-  (db: Queryable): Exec =>
-  async (text) =>
-    (await db.query(text)).rows;
+export const execOn = (db: Queryable): Exec => async (text) => (await db.query(text)).rows;
 
 export const WORDS = [
   'Blaze', 'Comet', 'Nova', 'Ember', 'Frost', 'Tide', 'Storm', 'Pixel', 'Retro', 'Neon',

@@ -6,38 +6,23 @@
  * connections; a PGlite opened as the app opens it, one at a time as its one connection runs them),
  * or with --baseline REV the same offers on that revision. Goals: distributed >= 400 req/s with
  * p99 <= 100 ms; embedded half of that (>= 200 req/s, p99 <= 200 ms).
- *
- *   npx tsx infra/bench/trade-writes.ts [--rounds 3] [--duration 10] [--connections 16] [--max-rate 800]
- *     [--shape distributed,embedded] [--baseline REV]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pgliteOptions } from '@pog/domain/db';
 import { prepareBaselineTree } from './baseline-tree';
-import { runBenchmark } from './machine';
+import { options, runBenchmark } from './machine';
 import { closedLoop, interleave, latencies, printSummary, type Figures, type Goal, type Subject } from './rounds';
 import { seedPlayers, tradeOffers, type Offer } from './sessions';
 import { startShape, type Running, type Shape } from './stack';
 import { runWrk, wrkFigures } from './wrk';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '16' },
-    'max-rate': { type: 'string', default: '800' },
-    shape: { type: 'string', default: 'distributed,embedded' },
-    baseline: { type: 'string' },
-  },
-});
-const [ROUNDS, DURATION_S, CONNECTIONS] = [Number(values.rounds), Number(values.duration), Number(values.connections)];
-const WARMUP_S = 3;
+const { values } = options({ duration: '10', connections: '16', 'max-rate': '800', shape: 'distributed,embedded', baseline: '' });
+const [ROUNDS, DURATION_S, CONNECTIONS, PER_SECOND, WARMUP_S] = [Number(values.rounds), Number(values.duration), Number(values.connections), Number(values['max-rate']), 3];
 // Enough offers that wrk never gets to the end of a round's share (repeats would answer 409: errors).
-const PER_SECOND = Number(values['max-rate']);
 const PLAYERS = Math.max(22, Math.ceil((PER_SECOND * (ROUNDS * DURATION_S + WARMUP_S)) / 10) + 1);
 const INSERT = 'INSERT INTO bench_one_insert (body) VALUES ($1)';
 const TABLE = 'CREATE TABLE IF NOT EXISTS bench_one_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())';
@@ -77,42 +62,37 @@ async function pgliteInserts() {
   return { run: (seconds: number) => closedLoop(1, seconds * 1000, insert), close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
-runBenchmark(async () => {
+runBenchmark(async (defer) => {
   console.log(`settings: wrk with ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s, ${PLAYERS} players per app`);
   const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
-  const stops: Array<() => Promise<void>> = [];
+  if (baseline) defer(baseline.remove);
   const subjects: Subject[] = [];
   const goals: Goal[] = [];
-  try {
-    for (const shape of values.shape.split(',') as Shape[]) {
-      const start = async (label: string, root?: string) => {
-        const running = await startShape(shape, { label, root }, async (db, secret) => tradeOffers(await seedPlayers(db, PLAYERS, secret)));
-        stops.push(running.stop);
-        const send = offerSender(running);
-        console.log(`warm-up ${label}: ${JSON.stringify(await send(WARMUP_S))}`);
-        return { running, send };
-      };
-      if (baseline) {
-        const { send } = await start(`${shape}, baseline ${baseline.revision}`, baseline.root);
-        subjects.push({ label: `${shape}, baseline ${baseline.revision}`, run: () => send(DURATION_S) });
-      }
-      const { running, send } = await start(`${shape}, this tree`);
-      if (!baseline) {
-        const inserts = shape === 'distributed' ? await postgresInserts(running.url!) : await pgliteInserts();
-        stops.push(inserts.close);
-        const run = async () => {
-          const r = await inserts.run(DURATION_S);
-          return { 'req/s': r.perSecond, ...latencies('', r.samples) };
-        };
-        subjects.push({ label: `${shape}, one-INSERT transaction (baseline)`, run });
-      }
-      subjects.push({ label: `${shape}, this tree`, run: () => send(DURATION_S) });
-      const [rate, p99] = shape === 'distributed' ? [400, 100] : [200, 200];
-      goals.push({ subject: `${shape}, this tree`, figure: 'req/s', atLeast: rate }, { subject: `${shape}, this tree`, figure: 'p99 ms', atMost: p99 });
+  for (const shape of values.shape.split(',') as Shape[]) {
+    const start = async (label: string, root?: string) => {
+      const running = await startShape(shape, { label, root }, async (db, secret) => tradeOffers(await seedPlayers(db, PLAYERS, secret)));
+      defer(running.stop);
+      const send = offerSender(running);
+      console.log(`warm-up ${label}: ${JSON.stringify(await send(WARMUP_S))}`);
+      return { running, send };
+    };
+    if (baseline) {
+      const { send } = await start(`${shape}, baseline ${baseline.revision}`, baseline.root);
+      subjects.push({ label: `${shape}, baseline ${baseline.revision}`, run: () => send(DURATION_S) });
     }
-    printSummary(await interleave(subjects, ROUNDS), goals);
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
-    baseline?.remove();
+    const { running, send } = await start(`${shape}, this tree`);
+    if (!baseline) {
+      const inserts = shape === 'distributed' ? await postgresInserts(running.url!) : await pgliteInserts();
+      defer(inserts.close);
+      const run = async () => {
+        const r = await inserts.run(DURATION_S);
+        return { 'req/s': r.perSecond, ...latencies('', r.samples) };
+      };
+      subjects.push({ label: `${shape}, one-INSERT transaction (baseline)`, run });
+    }
+    subjects.push({ label: `${shape}, this tree`, run: () => send(DURATION_S) });
+    const [rate, p99] = shape === 'distributed' ? [400, 100] : [200, 200];
+    goals.push({ subject: `${shape}, this tree`, figure: 'req/s', atLeast: rate }, { subject: `${shape}, this tree`, figure: 'p99 ms', atMost: p99 });
   }
+  printSummary(await interleave(subjects, ROUNDS), goals);
 });

@@ -4,47 +4,32 @@
  * as a ratio of the bare Koa hello-world (baseline), both loaded by wrk in the same rounds. Embedded
  * (one process, PGlite) by default; distributed (PostgreSQL + Redis, one gateway and one worker
  * process) with --shape distributed. Goal: ratio >= 0.8.
- *
- *   npx tsx infra/bench/user-endpoint.ts [--rounds 3] [--duration 10] [--connections 32] [--sessions 1000] [--shape embedded|distributed]
  */
-import { parseArgs } from 'node:util';
-import { runBenchmark } from './machine';
+import { options, runBenchmark } from './machine';
 import { startHello } from './processes';
 import { interleave, printSummary } from './rounds';
 import { seedPlayers } from './sessions';
 import { startShape, type Shape } from './stack';
 import { helloSubject, runWrk, wrkFigures } from './wrk';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '3' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '32' },
-    sessions: { type: 'string', default: '1000' },
-    shape: { type: 'string', default: 'embedded' },
-  },
-});
+const { values } = options({ duration: '10', connections: '32', sessions: '1000', shape: 'embedded' });
 const [CONNECTIONS, DURATION_S] = [Number(values.connections), Number(values.duration)];
 const SUBJECT = `GET /api/user, ${values.sessions} sessions, ${values.shape}`;
 
-runBenchmark(async () => {
-  console.log(`settings: wrk with ${CONNECTIONS} connections, ${values.rounds} interleaved rounds of ${DURATION_S} s`);
+runBenchmark(async (defer) => {
   const hello = await startHello();
+  defer(hello.stop);
   const running = await startShape(values.shape as Shape, { label: values.shape }, (db, secret) => seedPlayers(db, Number(values.sessions), secret, 0));
-  try {
-    const url = running.urls[0]!;
-    const requests = running.seeded.map((player) => ({ method: 'GET', path: '/api/user', cookie: player.cookie }));
-    const probe = await fetch(`${url}/api/user`, { headers: { Cookie: requests[0]!.cookie } });
-    if (!probe.ok) throw new Error(`GET /api/user with a minted session answered ${probe.status}`);
-    const user = async () => wrkFigures(await runWrk({ url, connections: CONNECTIONS, durationS: DURATION_S, requests }));
-    // Unmeasured: JIT, pools, and a first pass over the sessions.
-    await runWrk({ url: `${hello.url}/`, connections: CONNECTIONS, durationS: 3 });
-    await runWrk({ url, connections: CONNECTIONS, durationS: 3, requests });
-    const hellos = helloSubject(hello, CONNECTIONS, DURATION_S);
-    const results = await interleave([hellos, { label: SUBJECT, run: user }], Number(values.rounds));
-    printSummary(results, [{ subject: SUBJECT, figure: 'req/s', ratioTo: hellos.label, atLeast: 0.8 }]);
-  } finally {
-    await running.stop();
-    await hello.stop();
-  }
+  defer(running.stop);
+  const url = running.urls[0]!;
+  const requests = running.seeded.map((player) => ({ method: 'GET', path: '/api/user', cookie: player.cookie }));
+  const probe = await fetch(`${url}/api/user`, { headers: { Cookie: requests[0]!.cookie } });
+  if (!probe.ok) throw new Error(`GET /api/user with a minted session answered ${probe.status}`);
+  const user = async () => wrkFigures(await runWrk({ url, connections: CONNECTIONS, durationS: DURATION_S, requests }));
+  // Unmeasured: JIT, pools, and a first pass over the sessions.
+  await runWrk({ url: `${hello.url}/`, connections: CONNECTIONS, durationS: 3 });
+  await runWrk({ url, connections: CONNECTIONS, durationS: 3, requests });
+  const hellos = helloSubject(hello, CONNECTIONS, DURATION_S);
+  const results = await interleave([hellos, { label: SUBJECT, run: user }], Number(values.rounds));
+  printSummary(results, [{ subject: SUBJECT, figure: 'req/s', ratioTo: hellos.label, atLeast: 0.8 }]);
 });

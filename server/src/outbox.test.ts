@@ -11,6 +11,7 @@ import { testNotification } from '@pog/domain/testing/notifications';
 import {
   claimJobs, claimUnfinishedJobs, inUnitOfWork, markJobDone, OutboxRelay, pruneOutbox, readSequenced, releaseJobs, replayStream, sequenceEvents, streamHead, type SequencedEvent,
 } from '@pog/domain/outbox';
+import { asOutboxJobId } from '@pog/domain/jobs';
 import { silentLogger } from '@pog/domain/logging';
 import { type Database, type Db } from '@pog/domain/db';
 import { createInProcessQueue } from '@pog/worker';
@@ -157,7 +158,7 @@ describe.each(BACKENDS)('outbox', (backend) => {
       const ids = await Promise.all(
         Array.from({ length: 12 }, async () => {
           const result = (await db.execute(sql`INSERT INTO outbox_jobs (name, payload) VALUES ('user.welcome', '{"userId": 1}'::jsonb) RETURNING id`)) as unknown as { rows: Array<{ id: number }> };
-          return Number(result.rows[0]!.id);
+          return asOutboxJobId(Number(result.rows[0]!.id));
         }),
       );
       await Promise.all(ids.map((id) => markJobDone(db, id)));
@@ -171,7 +172,7 @@ describe.each(BACKENDS)('outbox', (backend) => {
       const [mine, theirs] = [`origin-${randomUUID()}`, `origin-${randomUUID()}`];
       const insert = (origin: string) =>
         db.execute(sql`INSERT INTO outbox_jobs (name, payload, origin) VALUES ('user.welcome', '{"userId": 1}'::jsonb, ${origin}) RETURNING id`);
-      const idOf = async (origin: string) => Number(((await insert(origin)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id);
+      const idOf = async (origin: string) => asOutboxJobId(Number(((await insert(origin)) as unknown as { rows: Array<{ id: number }> }).rows[0]!.id));
       const own = await idOf(mine);
       const other = await idOf(theirs);
 

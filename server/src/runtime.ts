@@ -189,8 +189,8 @@ async function prepareUploads(config: Config, log: Logger): Promise<void> {
 }
 
 function startJobs({ config, log, clock, runsWorker, stoppers, modules }: Startup, db: Db, live: DeferredLiveChannel, metrics: Registry): Jobs {
-  const processors = modules.worker?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, unusedUploadMs: config.uploads.unusedMs, anthropic: config.anthropic, log });
-  const outboxJobFinished = (outboxId: number) => markJobDone(db, outboxId);
+  const processors = modules.worker?.buildProcessors({ db, live, clock, uploadDir: config.uploadDir, unusedUploadMs: config.uploads.unusedMs, auditRetentionMs: config.auditRetentionMs, anthropic: config.anthropic, log });
+  const outboxJobFinished: OutboxJobFinished = (outboxId) => markJobDone(db, outboxId);
   const jobMetrics = createJobMetrics(metrics);
   let jobs: Jobs;
   if (config.redisUrl && modules.bull) {
@@ -237,6 +237,7 @@ async function registerSweeps({ options, log, stoppers, modules }: Startup, { qu
   await queue.schedule('battles.sweep', workerModule.BATTLE_SWEEP_MS, {});
   await queue.schedule('sessions.purge', workerModule.SESSION_PURGE_MS, {});
   await queue.schedule('uploads.sweep', workerModule.UPLOAD_SWEEP_MS, {});
+  await queue.schedule('audit.sweep', workerModule.AUDIT_SWEEP_MS, {});
   if (bullQueue) keepSchedules(bullQueue, log, stoppers);
 }
 

@@ -118,6 +118,10 @@ describe.skipIf(!hasChromium())('leaderboards and counter-offers [needs Chromium
     expect(await carlaPage.getByRole('article', { name: 'Offer to dirkcounter' }).count()).toBe(0);
     await snapshot(carlaPage, 'counter-received');
     await counter.getByRole('button', { name: 'Accept' }).click();
+    // A last look before the trade is final: both POGs, what is given and what is got.
+    const confirm = carlaPage.getByRole('dialog', { name: 'Accept this trade?' });
+    await confirm.getByText(/^You give .+ and get .+ from /).waitFor();
+    await confirm.getByRole('button', { name: 'Accept Trade' }).click();
     await carlaPage.getByRole('tab', { name: 'History' }).click();
     await carlaPage.getByText('Accepted', { exact: true }).waitFor();
     await carlaPage.getByText('Countered', { exact: true }).waitFor();

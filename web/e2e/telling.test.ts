@@ -156,18 +156,21 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await page.goto('/collection');
     await card(page, 'Wanted Disc').waitFor();
 
-    await post<Trade>(senderContext, '/api/trades', { fromUserId: sender.userId, toUserId: receiver.userId, offerPogId: sender.pog.id, requestPogId: receiver.pog.id });
+    const trade = await post<Trade>(senderContext, '/api/trades', { fromUserId: sender.userId, toUserId: receiver.userId, offerPogId: sender.pog.id, requestPogId: receiver.pog.id });
     const offer = toastRegion(page);
     await offer.getByText('New trade offer', { exact: true }).waitFor();
     await offer.getByText('offerer offers Offer Disc for your Wanted Disc.').waitFor();
     await offer.getByRole('button', { name: 'View offer' }).click();
-    await page.waitForURL('**/trade');
+    // Each link names the very offer or challenge.
+    await page.waitForURL((url) => url.pathname === '/trade' && url.searchParams.get('trade') === String(trade.id));
+    await page.locator(`article[data-trade-id="${trade.id}"][aria-current="true"]`).waitFor();
 
-    await post<Battle>(senderContext, '/api/battles', { challengerId: sender.userId, defenderId: receiver.userId, challengerPogId: sender.pog.id, battleType: 'standard' });
+    const battle = await post<Battle>(senderContext, '/api/battles', { challengerId: sender.userId, defenderId: receiver.userId, challengerPogId: sender.pog.id, battleType: 'standard' });
     await toastRegion(page).getByText('New battle challenge', { exact: true }).waitFor();
     await toastRegion(page).getByText('offerer challenges you to a battle, risking Offer Disc.').waitFor();
     await toastRegion(page).getByRole('button', { name: 'View challenge' }).click();
-    await page.waitForURL('**/battle');
+    await page.waitForURL((url) => url.pathname === '/battle' && url.searchParams.get('battle') === String(battle.id));
+    await page.getByRole('dialog', { name: `Battle #${battle.id}` }).waitFor();
   });
 
   it('reads a coin flip as heads and tails: the reveal, the card, the record and the notification', async () => {
@@ -268,8 +271,10 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await flagged.getByRole('button', { name: 'Review' }).click();
     const review = admin.getByRole('dialog', { name: 'Moderate POG' });
     const history = review.getByRole('list', { name: 'Moderation history entries' });
-    await history.getByText('tattler', { exact: false }).waitFor();
-    await history.getByText('It copies my design').waitFor();
+    const reportLine = history.getByRole('listitem').filter({ hasText: /^Reported by tattler/ });
+    await reportLine.getByText('It copies my design').waitFor();
+    // The flag the report caused is the reporter's, with the report as its reason.
+    await history.getByRole('listitem').filter({ hasText: /^Flagged by tattler/ }).getByText("A player's report").waitFor();
     await review.getByLabel('Moderation Notes').fill('Looked into it: an original design.');
     await review.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('POG has been approved', { exact: true }).first().waitFor();
@@ -279,7 +284,7 @@ describe.skipIf(!hasChromium())('telling players what matters [needs Chromium]',
     await history.getByText('Approved').waitFor();
     await history.getByText('Looked into it: an original design.').waitFor();
     await history.getByText(/^Reported$/).waitFor();
-    expect(await history.getByText(/by Admin \(session #\d+\)/).count()).toBe(1);
+    expect(await history.getByText(/by Admin password session #\d+, started /).count()).toBe(1);
 
     // Delete POG asks first; Cancel leaves the POG alone.
     await review.getByRole('button', { name: 'Delete POG' }).click();

@@ -120,6 +120,10 @@ describe.skipIf(!hasChromium())('trading between two players [needs Chromium]', 
     await snapshot(bobTrades, 'trades-pending');
 
     await offer.getByRole('button', { name: 'Accept' }).click();
+    // A last look before the trade is final: both POGs, what is given and what is got.
+    const confirm = bobTrades.getByRole('dialog', { name: 'Accept this trade?' });
+    await confirm.getByText('You give Tide Disc and get Ember Disc from alicetrader. Once accepted, the trade cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Accept Trade' }).click();
     await bobTrades.getByText('Trade updated', { exact: true }).waitFor();
     await bobTrades.getByText('No pending trades').waitFor();
     await bobTrades.getByRole('tab', { name: 'History' }).click();

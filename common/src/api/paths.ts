@@ -24,6 +24,7 @@ export const apiPaths = {
     users: { method: 'GET', path: '/api/admin/users' },
     moderateUser: { method: 'PUT', path: '/api/admin/users/:id/moderate' },
     audit: { method: 'GET', path: '/api/admin/audit' },
+    auditLog: { method: 'GET', path: '/api/admin/audit-log' },
   },
   pogs: {
     create: { method: 'POST', path: '/api/pogs' },

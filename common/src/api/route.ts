@@ -51,9 +51,12 @@ export type RouteResponse<D extends RouteDef> = D['response'] extends z.ZodType 
 /** A value written in a URL: path parameters and query strings carry text. */
 export type UrlValue = string | number | boolean;
 
-/** What a client sends: path parameters and query as text-able values, the body before parsing. */
-export type RouteCall<D extends RouteDef> = (D['params'] extends z.ZodType ? { params: { [K in keyof z.output<D['params']>]: UrlValue } } : { params?: undefined }) &
-  (D['query'] extends z.ZodType ? { query?: { [K in keyof z.output<D['query']>]?: UrlValue | undefined } } : { query?: undefined }) &
+/**
+ * What a client sends: path parameters and query as text-able values (named as the schema reads them,
+ * whatever it makes of them), the body before parsing.
+ */
+export type RouteCall<D extends RouteDef> = (D['params'] extends z.ZodType ? { params: { [K in keyof z.input<D['params']>]: UrlValue } } : { params?: undefined }) &
+  (D['query'] extends z.ZodType ? { query?: { [K in keyof z.input<D['query']>]?: UrlValue | undefined } } : { query?: undefined }) &
   (D['body'] extends z.ZodType ? { body: Input<D['body']> } : D['file'] extends string ? { body: FormData } : { body?: undefined });
 
 /** `/api/pogs/:id` with `{id: 7}` is `/api/pogs/7`; a missing parameter is a programming error. */

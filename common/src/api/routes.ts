@@ -15,6 +15,8 @@ import {
   adminPogListQuerySchema,
   adminUserListQuerySchema,
   adminUserSchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
   moderatePogRequestSchema,
   moderateUserRequestSchema,
   moderationAuditEntrySchema,
@@ -64,6 +66,7 @@ export const adminApi = {
   users: route(paths.admin.users, { summary: 'Players, newest account first, a page at a time', query: adminUserListQuerySchema, response: z.array(adminUserSchema), ...adminPages }),
   moderateUser: route(paths.admin.moderateUser, { summary: 'Ban or unban a player', params: userPathIdSchema, body: moderateUserRequestSchema, response: adminUserSchema }),
   audit: route(paths.admin.audit, { summary: 'The moderation audit, newest first', query: moderationAuditQuerySchema, response: z.array(moderationAuditEntrySchema) }),
+  auditLog: route(paths.admin.auditLog, { summary: 'The audit log, newest first, a page at a time, filtered by action, admin or target', query: auditLogQuerySchema, response: auditLogPageSchema }),
 };
 
 export const pogsApi = {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHAT } from '../constants';
 import { NotFoundError } from '../errors';
-import { idTextSchema } from '../schemas/ids';
+import { conversationIdField, idTextSchema, type ConversationId } from '../schemas/ids';
 
 export const CHAT_ROLES = ['user', 'assistant'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
@@ -36,11 +36,11 @@ export const sendChatRequestSchema = z.object({
 });
 export type SendChatRequest = z.infer<typeof sendChatRequestSchema>;
 
-/** The `:id` of the chat calls: a positive whole number; only CHAT.conversationId exists. */
-export const chatConversationParamSchema = z.object({ id: idTextSchema('The conversation id') });
+/** The `:id` of the chat calls: a positive whole number, a conversation id; only CHAT.conversationId exists. */
+export const chatConversationParamSchema = z.object({ id: idTextSchema('The conversation id').brand<'ConversationId'>() });
 
 /** Every player has exactly one conversation with PogBot; any other id does not exist. */
-export function assertKnownConversation(id: number): void {
+export function assertKnownConversation(id: ConversationId): void {
   if (id !== CHAT.conversationId) {
     throw new NotFoundError(`There is no conversation ${id}. Your conversation with PogBot is number ${CHAT.conversationId}.`);
   }
@@ -48,14 +48,14 @@ export function assertKnownConversation(id: number): void {
 
 /** `chat:delta`: the next piece of an answer while PogBot writes it (`index` counts from 0). */
 export interface ChatDelta {
-  conversationId: number;
+  conversationId: ConversationId;
   requestId: string;
   index: number;
   text: string;
 }
 
 /** `chat:reply`: the question and its answer as stored, once the answer is complete. */
-export const chatReplyEventSchema = z.object({ conversationId: z.number().int(), requestId: z.string(), messages: z.array(chatMessageSchema) });
+export const chatReplyEventSchema = z.object({ conversationId: conversationIdField(), requestId: z.string(), messages: z.array(chatMessageSchema) });
 export type ChatReplyEvent = z.infer<typeof chatReplyEventSchema>;
 
 /** The first sentence of every answer PogBot gives without the AI service. */

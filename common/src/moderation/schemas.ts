@@ -1,7 +1,10 @@
 /** Requests and answers of the admin area and of player reports. */
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
-import { idTextSchema, pogIdField, userIdField } from '../schemas/ids';
+import {
+  adminSessionIdField, asAdminSessionId, asPogId, asUserId, idTextSchema, MAX_ID, pogIdField, userIdField, type AdminSessionId, type PogId, type UserId,
+} from '../schemas/ids';
+import { flagReasonSchema } from './flag-reason';
 
 const NOTES_MAX = 1000;
 /** The longest ban reason or report reason. */
@@ -104,31 +107,134 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const MODERATION_AUDIT_ACTIONS = ['approved', 'rejected', 'deleted', 'banned', 'unbanned'] as const;
+/**
+ * What the audit log records: every moderation action, manual and automatic. `flagged` (a POG put
+ * up for review by the blocklist, a look-alike image or a report), `reported` (a player's report,
+ * whether or not it flagged), an admin's decisions on POGs and players, and `role_changed` (an
+ * operator's set-role).
+ */
+export const MODERATION_AUDIT_ACTIONS = ['flagged', 'reported', 'approved', 'rejected', 'deleted', 'banned', 'unbanned', 'role_changed'] as const;
 export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
 export const MODERATION_TARGET_TYPES = ['pog', 'user'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 
-/** One line of GET /api/admin/audit. */
-export const moderationAuditEntrySchema = z.object({
-  id: z.number().int(),
-  adminSessionId: z.number().int(),
-  action: z.enum(MODERATION_AUDIT_ACTIONS),
-  targetType: z.enum(MODERATION_TARGET_TYPES),
-  targetId: z.number().int(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
+/**
+/**
+ * What an action is about: a POG or a player, each with an id of its own kind, so a POG's id
+ * cannot be recorded (or looked up) as a player's.
+ */
+export type ModerationTarget = { type: 'pog'; id: PogId } | { type: 'user'; id: UserId };
+
+/** Names a stored target's id by its type (a row or a query gives the two apart). */
+export const moderationTargetOf = (type: ModerationTargetType, id: number): ModerationTarget =>
+  type === 'pog' ? { type, id: asPogId(id) } : { type, id: asUserId(id) };
+
+/**
+ * Who acted: an admin (their admin password session, and the admin-role player signed in beside it
+ * when there was one), the server's automatic checks, a player (a report), or an operator at the
+ * command line (set-role).
+ */
+export const AUDIT_ACTOR_KINDS = ['admin', 'automatic', 'player', 'operator'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+export const auditActorSchema = z.object({
+  kind: z.enum(AUDIT_ACTOR_KINDS),
+  /** When the admin password session started (kind `admin`), kept even once the session is gone. */
+  sessionStartedAt: z.string().nullable(),
+  /** The admin-role player signed in beside the admin session, or the reporting player. */
+  userId: userIdField().nullable(),
+  /** Their username as it was then. */
+  name: z.string().nullable(),
 });
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
+const auditEntryFields = {
+  id: z.number().int(),
+  /** The admin password session (kind `admin`), else null. */
+  adminSessionId: adminSessionIdField().nullable(),
+  actor: auditActorSchema,
+  action: z.enum(MODERATION_AUDIT_ACTIONS),
+};
+const auditEntryTail = {
+  /** The POG's name or the player's username as it was then: the target may be gone since. */
+  targetName: z.string().nullable(),
+  /** The moderator's notes, the ban reason, the report's reason, or what a role change did. */
+  notes: z.string().nullable(),
+  /** Why a POG was flagged (`flagged` only). */
+  reason: flagReasonSchema.nullable(),
+  createdAt: z.string(),
+};
+
+/**
+ * One line of the audit log (GET /api/admin/audit and /api/admin/audit-log); `targetId` is a POG id
+ * or a user id as `targetType` says.
+ */
+export const moderationAuditEntrySchema = z.discriminatedUnion('targetType', [
+  z.object({ ...auditEntryFields, targetType: z.literal('pog'), targetId: pogIdField(), ...auditEntryTail }),
+  z.object({ ...auditEntryFields, targetType: z.literal('user'), targetId: userIdField(), ...auditEntryTail }),
+]);
 export type ModerationAuditEntry = z.infer<typeof moderationAuditEntrySchema>;
 
-/** GET /api/admin/audit: newest first, optionally for one target. */
-export const moderationAuditQuerySchema = z.object({
-  targetType: z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional(),
-  targetId: idTextSchema('targetId').optional(),
-  limit: pageLimit(500, 100),
-  before: beforeId,
-});
+/**
+ * Which lines of the audit to read: one POG's or player's, every POG's or every player's
+ * (`targetType` alone), or any target with this id (`targetId` alone).
+ */
+export type ModerationAuditTarget = ModerationTarget | { type: ModerationTargetType; id?: undefined } | { type?: undefined; id: PogId | UserId };
+
+function auditTarget(type: ModerationTargetType | undefined, id: number | undefined): ModerationAuditTarget | undefined {
+  if (id === undefined) return type ? { type } : undefined;
+  return type ? moderationTargetOf(type, id) : { id: id as PogId | UserId };
+}
+
+const targetTypeFilter = z.enum(MODERATION_TARGET_TYPES, { error: 'targetType must be pog or user' }).optional();
+
+/** GET /api/admin/audit: newest first, optionally for one target (given as `targetType` and `targetId`). */
+export const moderationAuditQuerySchema = z
+  .object({
+    targetType: targetTypeFilter,
+    targetId: idTextSchema('targetId').optional(),
+    limit: pageLimit(500, 100),
+    before: beforeId,
+  })
+  .transform(({ targetType, targetId, ...page }) => ({ ...page, target: auditTarget(targetType, targetId) }));
 export type ModerationAuditQuery = z.infer<typeof moderationAuditQuerySchema>;
+
+/** The longest text the audit log's admin filter takes. */
+export const AUDIT_ADMIN_FILTER_MAX = 64;
+
+/**
+ * GET /api/admin/audit-log: the Audit log tab, newest first, a page at a time (`before`: the
+ * previous page's `nextBefore`). `admin` is an admin password session's number ("12" or "#12") or
+ * the username of the admin-role player who acted; `targetId` alone matches POGs and players alike.
+ */
+export const auditLogQuerySchema = z.object({
+  action: z.enum(MODERATION_AUDIT_ACTIONS, { error: `action must be one of ${MODERATION_AUDIT_ACTIONS.join(', ')}` }).optional(),
+  admin: z
+    .string({ error: 'admin must be text' })
+    .trim()
+    .max(AUDIT_ADMIN_FILTER_MAX, `admin must be at most ${AUDIT_ADMIN_FILTER_MAX} characters`)
+    .optional()
+    .transform((text) => text || undefined),
+  targetType: targetTypeFilter,
+  targetId: idTextSchema('targetId').optional(),
+  limit: pageLimit(200, 50),
+  before: beforeId,
+}).transform(({ targetType, targetId, ...rest }) => ({ ...rest, target: auditTarget(targetType, targetId) }));
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** An admin filter naming a session: its number, with or without "#". */
+export function adminSessionFilter(admin: string): AdminSessionId | null {
+  const match = /^#?([1-9]\d{0,9})$/.exec(admin.trim());
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id <= MAX_ID ? asAdminSessionId(id) : null;
+}
+
+/** One page of the audit log; `nextBefore` asks for the next (older) page, null after the last. */
+export const auditLogPageSchema = z.object({
+  entries: z.array(moderationAuditEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 /** One report of GET /api/admin/pogs/:id/reports. */
 export const pogReportSchema = z.object({

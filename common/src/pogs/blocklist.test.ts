@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesBlocklist } from './blocklist';
+import { blockedWord, matchesBlocklist } from './blocklist';
 
 describe('matchesBlocklist', () => {
   it.each([
@@ -61,5 +61,20 @@ describe('matchesBlocklist', () => {
     'a b c',
   ])('leaves %j alone', (text) => {
     expect(matchesBlocklist(text)).toBe(false);
+  });
+});
+
+describe('blockedWord', () => {
+  it.each([
+    ['Sh1t happens', 'shit'],
+    ['what a dickhead', 'dick'],
+    ['fu ck this', 'fuck'],
+    ['you bastards', 'bastard'],
+  ])('names the blocked word in %j', (text, word) => {
+    expect(blockedWord(text)).toBe(word);
+  });
+
+  it('names none in innocent text', () => {
+    expect(blockedWord('Scunthorpe cocktail class')).toBeNull();
   });
 });

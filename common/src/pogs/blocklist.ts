@@ -108,23 +108,37 @@ function candidates(text: string): string[] {
   return result;
 }
 
-function wordMatches(word: string): boolean {
-  if (INNOCENT_WORDS.has(word)) return false;
-  return COMPILED.some(({ pattern }) => pattern.test(word));
+/** The blocklist entry this word matches, if any. */
+function entryOf(word: string): BlockEntry | undefined {
+  if (INNOCENT_WORDS.has(word)) return undefined;
+  return COMPILED.find(({ pattern }) => pattern.test(word))?.entry;
 }
 
-/** True when the text contains a blocklisted word (see the file comment for what counts). */
-export function matchesBlocklist(text: string): boolean {
+/**
+ * The blocked word the text contains (the blocklist's own spelling of it, e.g. "shit" for "Sh1t
+ * happens"), or null; see the file comment for what counts. The moderators read it as the reason of
+ * the flag.
+ */
+export function blockedWord(text: string): string | null {
   const list = candidates(text);
-  if (list.some(wordMatches)) return true;
+  for (const word of list) {
+    const entry = entryOf(word);
+    if (entry) return entry.stem;
+  }
   // A word split in an odd place ("fu ck", "sh-it"): glue two or three neighbouring words and
   // require the result to BE an `anywhere` stem. A substring test here would flag "this hit" or
   // "who reads".
   for (let start = 0; start < list.length; start += 1) {
     for (let size = 2; size <= 3 && start + size <= list.length; size += 1) {
       const glued = list.slice(start, start + size).join('');
-      if (COMPILED.some(({ entry, exact }) => entry.match === 'anywhere' && exact.test(glued))) return true;
+      const found = COMPILED.find(({ entry, exact }) => entry.match === 'anywhere' && exact.test(glued));
+      if (found) return found.entry.stem;
     }
   }
-  return false;
+  return null;
+}
+
+/** True when the text contains a blocklisted word (see the file comment for what counts). */
+export function matchesBlocklist(text: string): boolean {
+  return blockedWord(text) !== null;
 }

@@ -1,6 +1,7 @@
 /** The POG as the API returns it (product spec: entities, plus what the server adds). */
 import { z } from 'zod';
 import { RARITIES } from '../constants';
+import { flagReasonSchema } from '../moderation/flag-reason';
 import { idTextSchema, pogIdField, userIdField } from '../schemas/ids';
 import { IMAGE_STYLES } from './defaults';
 
@@ -47,6 +48,8 @@ export const pogSchema = z.object({
   moderationStatus: z.enum(MODERATION_STATUSES),
   moderationNotes: z.string().nullable(),
   lastModeratedAt: z.string().nullable(),
+  /** Why it was last flagged, like the notes for the admins and its owner only (null elsewhere). */
+  flagReason: flagReasonSchema.nullable(),
   createdAt: z.string(),
 });
 export type Pog = z.infer<typeof pogSchema>;

@@ -52,12 +52,18 @@ export type PogId = number & z.$brand<'PogId'>;
 export type TradeId = number & z.$brand<'TradeId'>;
 export type BattleId = number & z.$brand<'BattleId'>;
 export type NotificationId = number & z.$brand<'NotificationId'>;
+/** A player's conversation with PogBot (each player has one: CHAT.conversationId). */
+export type ConversationId = number & z.$brand<'ConversationId'>;
+/** A session of the admin area, the only name the audit log knows an admin by. */
+export type AdminSessionId = number & z.$brand<'AdminSessionId'>;
 
 export const asUserId = (id: number) => id as UserId;
 export const asPogId = (id: number) => id as PogId;
 export const asTradeId = (id: number) => id as TradeId;
 export const asBattleId = (id: number) => id as BattleId;
 export const asNotificationId = (id: number) => id as NotificationId;
+export const asConversationId = (id: number) => id as ConversationId;
+export const asAdminSessionId = (id: number) => id as AdminSessionId;
 
 /** An id a client sends in a JSON body, typed by what it names (same rules and messages as `idSchema`). */
 export const userIdSchema = (what: string) => idSchema(what).brand<'UserId'>();
@@ -72,6 +78,8 @@ export const pogIdField = () => z.number().int().brand<'PogId'>();
 export const tradeIdField = () => z.number().int().brand<'TradeId'>();
 export const battleIdField = () => z.number().int().brand<'BattleId'>();
 export const notificationIdField = () => z.number().int().brand<'NotificationId'>();
+export const conversationIdField = () => z.number().int().brand<'ConversationId'>();
+export const adminSessionIdField = () => z.number().int().brand<'AdminSessionId'>();
 
 /** The `:id` of a route. */
 export const idParamSchema = z.object({ id: idTextSchema('The id') });

@@ -25,6 +25,10 @@ export const userStatsSchema = z.object({
   creationStreak: z.number().int().nonnegative(),
   /** Battles won. */
   battleWins: z.number().int().nonnegative(),
+  /** Trade offers the player ever sent (counter-offers included), whatever came of them. */
+  offersSent: z.number().int().nonnegative(),
+  /** Completed battles the player fought, won or lost. */
+  battlesFought: z.number().int().nonnegative(),
   /** POGs the player designed that scored rare or better (and still exist, not rejected). */
   rareCreations: z.number().int().nonnegative(),
   /** Seconds, when read, until the creation cooldown lets the player create again (0: they may now). */
@@ -46,6 +50,8 @@ export const newPlayerStats = (): UserStats => ({
   creationCount: 0,
   creationStreak: 0,
   battleWins: 0,
+  offersSent: 0,
+  battlesFought: 0,
   rareCreations: 0,
   creationCooldownSeconds: 0,
 });

@@ -10,7 +10,7 @@ import { RELEASE_REASON_TEXT, type Canceller, type Detacher } from '../release-r
 import type { Tx } from '../db/client';
 import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
-import { BATTLE_LINK } from './commands';
+import { battleLink } from '@pog/common/notifications/links';
 import { openBattlesRisking, toBattles } from './repository';
 import type { PogId } from '@pog/common/schemas/ids';
 
@@ -51,7 +51,7 @@ export const cancelBattlesFor: Canceller = async (uow, scope, reason) => {
         kind: 'battle.cancelled',
         title: 'Battle cancelled',
         body: `${what} was cancelled because ${RELEASE_REASON_TEXT[reason]}.`,
-        link: BATTLE_LINK,
+        link: battleLink(battle.id),
       });
     }
   }

@@ -11,6 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
 import { generateSeed, seedHashOf } from '@pog/common/battles/rolls';
 import { EXPIRY } from '@pog/common/constants';
+import { challengeAnswerNotice } from '@pog/common/notifications/answers';
+import { battleLink } from '@pog/common/notifications/links';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
 import { formatWait } from '@pog/common/pogs/creation-limits';
@@ -25,7 +27,6 @@ import { battlePolicy, MISSING_BATTLE } from './policy';
 import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
-export const BATTLE_LINK = '/battle';
 export { MISSING_BATTLE };
 
 /**
@@ -113,7 +114,7 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       kind: 'battle.challenged',
       title: 'New battle challenge',
       body: `${created.challenger.username} challenged you to ${TYPE_WORDS[input.battleType]} battle, risking ${pog!.name}.`,
-      link: BATTLE_LINK,
+      link: battleLink(created.id),
     });
     return announce(uow, 'battle:created', created);
   });
@@ -153,15 +154,15 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
       .returning();
     const accepted = await toBattle(tx, updated!, now);
-    await notify(uow, {
-      userId: row.challengerId,
-      kind: 'battle.accepted',
-      title: 'Challenge accepted',
-      body: `${accepted.defender.username} accepted your challenge, risking ${defenderPog.name}. Flip and battle!`,
-      link: BATTLE_LINK,
-    });
+    await tellChallenger(uow, accepted, 'battle.accepted');
     return announce(uow, 'battle:updated', accepted);
   });
+}
+
+/** Stores the challenger's notice of the answer (common/notifications/answers.ts), linking to the battle. */
+async function tellChallenger(uow: UnitOfWork, battle: Battle, kind: 'battle.accepted' | 'battle.declined'): Promise<void> {
+  const notice = challengeAnswerNotice(battle);
+  if (notice) await notify(uow, { userId: battle.challengerId, kind, ...notice });
 }
 
 /** Declining (defender) and cancelling (challenger) end a pending battle; nothing else changes. */
@@ -179,13 +180,16 @@ async function endPending(db: Db, battleId: BattleId, userId: UserId, as: 'decli
       .returning();
     if (!updated) throw await wrongState(tx, (await findBattleRow(tx, battleId))!, as, now);
     const ended = await toBattle(tx, updated, now);
-    await notify(uow, {
-      userId: as === 'declined' ? ended.challengerId : ended.defenderId,
-      kind: as === 'declined' ? 'battle.declined' : 'battle.cancelled',
-      title: as === 'declined' ? 'Challenge declined' : 'Challenge cancelled',
-      body: as === 'declined' ? `${actor.username} declined your battle challenge.` : `${actor.username} cancelled their battle challenge.`,
-      link: BATTLE_LINK,
-    });
+    if (as === 'declined') await tellChallenger(uow, ended, 'battle.declined');
+    else {
+      await notify(uow, {
+        userId: ended.defenderId,
+        kind: 'battle.cancelled',
+        title: 'Challenge cancelled',
+        body: `${actor.username} cancelled their battle challenge.`,
+        link: battleLink(ended.id),
+      });
+    }
     return announce(uow, 'battle:updated', ended);
   });
 }

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
-import { BATTLE_LINK } from './commands';
+import { battleLink } from '@pog/common/notifications/links';
 import { toBattles } from './repository';
 import { COMPLETION_GROUP_LIMIT, completeBattles } from './resolve';
 
@@ -62,7 +62,7 @@ async function expirePending(db: Db, now: Date): Promise<number> {
             userId === battle.challengerId
               ? `Your challenge to ${battle.defender.username} expired: it was not answered within a day.`
               : `The challenge from ${battle.challenger.username} expired: it was not answered within a day.`,
-          link: BATTLE_LINK,
+          link: battleLink(battle.id),
         });
       }
     }

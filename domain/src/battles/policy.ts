@@ -6,6 +6,7 @@
  * Whether a POG is free to be risked (cooldowns, supply, other battles) is checked by the commands.
  */
 import { ForbiddenError, NotFoundError } from '@pog/common/errors';
+import type { UserId } from '@pog/common/schemas/ids';
 import { policy, rule, type Actor } from '../authorize';
 import type { BattleRow, PogRow } from '../db/schema';
 import { mayActAs, notYourself } from '../users/policy';
@@ -18,7 +19,7 @@ type Defender = { username: string; isBanned: boolean };
 
 const isPlayerOf = (actor: Actor, battle: Players) => battle.challengerId === actor.id || battle.defenderId === actor.id;
 
-export const mayChallengeAs = (actor: Actor, challengerId: number): boolean => mayActAs(actor, { id: challengerId });
+export const mayChallengeAs = (actor: Actor, challengerId: UserId): boolean => mayActAs(actor, { id: challengerId });
 export const mayChallenge = (_: Actor, defender: Defender): boolean => !defender.isBanned;
 export const mayRiskPog = (actor: Actor, pog: Pick<PogRow, 'userId'>): boolean => pog.userId === actor.id;
 export const mayAcceptBattle = (actor: Actor, battle: Players): boolean => battle.defenderId === actor.id;
@@ -26,9 +27,9 @@ export const mayDeclineBattle = (actor: Actor, battle: Players): boolean => batt
 export const mayCancelBattle = (actor: Actor, battle: Players): boolean => battle.challengerId === actor.id;
 export const mayCompleteBattle = (actor: Actor, battle: Players): boolean => isPlayerOf(actor, battle);
 export const mayViewBattle = (actor: Actor, battle: Players & Pick<BattleRow, 'status'>): boolean => isPlayerOf(actor, battle) || battle.status === 'completed';
-export const mayListOpenBattlesOf = (actor: Actor, userId: number): boolean => mayActAs(actor, { id: userId });
+export const mayListOpenBattlesOf = (actor: Actor, userId: UserId): boolean => mayActAs(actor, { id: userId });
 /** Everything of a player's battle history, or only the completed ones (their public record). */
-export const seesWholeBattleHistoryOf = (actor: Actor, userId: number): boolean => actor.id === userId;
+export const seesWholeBattleHistoryOf = (actor: Actor, userId: UserId): boolean => actor.id === userId;
 
 export const battlePolicy = policy({
   challengeAs: rule(mayChallengeAs, () => notYourself('challenger')),

@@ -28,7 +28,8 @@ import type { Settled } from '../settled';
 import { lockPlayers, type LockedPlayer } from '../moderation/player-locks';
 import { playerPolicy } from '../users/policy';
 import { lockPogs } from '../pogs/locks';
-import { BATTLE_LINK, MISSING_BATTLE, wrongState } from './commands';
+import { battleLink } from '@pog/common/notifications/links';
+import { MISSING_BATTLE, wrongState } from './commands';
 import { battlePolicy } from './policy';
 import { toBattles } from './repository';
 import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
@@ -243,7 +244,7 @@ function completionNotices(o: Outcome, battle: Battle, actorId: UserId | null): 
         : won
           ? `You beat ${loser.username} (${score}) and won ${prize}.`
           : `${winner.username} beat you (${score}) and took ${prize}.`,
-      link: BATTLE_LINK,
+      link: battleLink(battle.id),
     });
   }
   return notices;

@@ -35,6 +35,8 @@ const player: PlayerSnapshot = {
     creationCount: 9,
     creationStreak: 2,
     battleWins: 1,
+    offersSent: 5,
+    battlesFought: 2,
     rareCreations: 1,
     creationCooldownSeconds: 0,
   },

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { listOwnedPogs, toPog } from '../pogs/repository';
 import { progressOf } from '../users/stats';
 import { chatHistory } from './repository';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { ConversationId, UserId } from '@pog/common/schemas/ids';
 
 /** What PogBot is told about each POG. */
 export type PogFacts = Pick<
@@ -124,7 +124,7 @@ export interface ChatPrompt {
 }
 
 /** Everything the model is sent for one question of this player. */
-export async function buildChatPrompt(db: Db, userId: UserId, conversationId: number, question: string, now: Date): Promise<ChatPrompt> {
+export async function buildChatPrompt(db: Db, userId: UserId, conversationId: ConversationId, question: string, now: Date): Promise<ChatPrompt> {
   const [player, history] = await Promise.all([
     loadPlayerSnapshot(db, userId, now),
     chatHistory(db, userId, conversationId, CHAT.promptHistoryMessages),

@@ -8,14 +8,14 @@ import type { ChatMessage } from '@pog/common/chat/schemas';
 import type { Db, Tx } from '../db/client';
 import { chatMessages, type ChatMessageRow } from '../db/schema';
 import { inUnitOfWork } from '../outbox/unit-of-work';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { ConversationId, UserId } from '@pog/common/schemas/ids';
 
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
   return { id: row.id, role: row.role, content: row.content, createdAt: row.createdAt.toISOString(), offline: row.offline };
 }
 
 /** The latest `limit` messages of a conversation, oldest first. */
-export async function chatHistory(db: Db | Tx, userId: UserId, conversationId: number, limit: number): Promise<ChatMessage[]> {
+export async function chatHistory(db: Db | Tx, userId: UserId, conversationId: ConversationId, limit: number): Promise<ChatMessage[]> {
   const rows = await db
     .select()
     .from(chatMessages)
@@ -43,7 +43,7 @@ export async function findExchange(db: Db | Tx, userId: UserId, requestId: strin
 
 export interface NewExchange {
   userId: UserId;
-  conversationId: number;
+  conversationId: ConversationId;
   requestId: string;
   question: string;
   answer: string;

@@ -3,7 +3,9 @@
  * for the database itself (they run unchanged on PGlite and on PostgreSQL 15 to 18).
  */
 import { sql } from 'drizzle-orm';
-import type { BattleId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, BattleId, ConversationId, NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import { FLAG_CAUSES } from '@pog/common/moderation/flag-reason';
+import { AUDIT_ACTOR_KINDS, MODERATION_AUDIT_ACTIONS } from '@pog/common/moderation/schemas';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -150,6 +152,10 @@ export const pogs = pgTable(
     moderationStatus: text('moderation_status', { enum: ['none', 'approved', 'rejected'] }).notNull().default('none'),
     moderationNotes: text('moderation_notes'),
     lastModeratedAt: timestamp('last_moderated_at', { withTimezone: true }),
+    /** Why it was last flagged (migrations/0019_moderation_reasons.sql). */
+    flagCause: text('flag_cause', { enum: FLAG_CAUSES }),
+    flagWord: text('flag_word'),
+    flagRepeatsPogId: integer('flag_repeats_pog_id').$type<PogId>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -227,7 +233,7 @@ export type TradeRow = typeof trades.$inferSelect;
 export const adminSessions = pgTable(
   'admin_sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').$type<AdminSessionId>().primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -239,14 +245,31 @@ export const moderationAudit = pgTable(
   'moderation_audit',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    adminSessionId: integer('admin_session_id').notNull(),
-    action: text('action', { enum: ['approved', 'rejected', 'deleted', 'banned', 'unbanned'] }).notNull(),
+    actorKind: text('actor_kind', { enum: AUDIT_ACTOR_KINDS }).notNull(),
+    /** Set exactly when an admin acted (actor_kind 'admin'). */
+    adminSessionId: integer('admin_session_id').$type<AdminSessionId>(),
+    adminSessionStartedAt: timestamp('admin_session_started_at', { withTimezone: true }),
+    actorUserId: integer('actor_user_id').$type<UserId>(),
+    actorName: text('actor_name'),
+    action: text('action', { enum: MODERATION_AUDIT_ACTIONS }).notNull(),
     targetType: text('target_type', { enum: ['pog', 'user'] }).notNull(),
-    targetId: integer('target_id').notNull(),
+    /** A POG's id or a player's, as `targetType` says (recordAudit writes both from one typed target). */
+    targetId: integer('target_id').$type<PogId | UserId>().notNull(),
+    targetName: text('target_name'),
     notes: text('notes'),
+    flagCause: text('flag_cause', { enum: FLAG_CAUSES }),
+    flagWord: text('flag_word'),
+    flagRepeatsPogId: integer('flag_repeats_pog_id').$type<PogId>(),
     createdAt: createdAt(),
   },
-  (t) => [index('moderation_audit_target_idx').on(t.targetType, t.targetId, t.id)],
+  (t) => [
+    index('moderation_audit_target_idx').on(t.targetType, t.targetId, t.id),
+    index('moderation_audit_action_idx').on(t.action, t.id),
+    index('moderation_audit_admin_session_idx').on(t.adminSessionId, t.id).where(sql`admin_session_id IS NOT NULL`),
+    index('moderation_audit_actor_user_idx').on(t.actorUserId, t.id).where(sql`actor_user_id IS NOT NULL`),
+    index('moderation_audit_target_id_idx').on(t.targetId, t.id),
+    index('moderation_audit_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const pogReports = pgTable(
@@ -316,7 +339,7 @@ export const chatMessages = pgTable(
     userId: integer('user_id').$type<UserId>()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id').notNull(),
+    conversationId: integer('conversation_id').$type<ConversationId>().notNull(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     offline: boolean('offline').notNull().default(false),

@@ -4,14 +4,15 @@
  */
 import type { Battle } from '@pog/common/battles/api';
 import type { ChatMessage } from '@pog/common/chat/schemas';
-import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
+import type { z } from 'zod';
+import type { BattleId, ConversationId, NotificationId, PogId, UserId } from '@pog/common/schemas/ids';
 
 /** The BullMQ queue every process enqueues to and every worker takes from. */
 export const QUEUE_NAME = 'pog-jobs';
 
 export interface JobDefinitions {
   /** Stores and pushes the welcome notification after registration. */
-  'user.welcome': { payload: { userId: UserId }; result: { notificationId: number | null } };
+  'user.welcome': { payload: { userId: UserId }; result: { notificationId: NotificationId | null } };
   /**
    * Checks, re-encodes and measures an uploaded image that the gateway parked in the uploads
    * folder's `incoming/` directory; stores the clean file and its row.
@@ -40,6 +41,8 @@ export interface JobDefinitions {
   'battles.sweep': { payload: Record<string, never>; result: { expired: number; completed: number } };
   /** Deletes expired player and admin session rows (scheduled hourly; expired ones are refused anyway). */
   'sessions.purge': { payload: Record<string, never>; result: { sessions: number; adminSessions: number } };
+  /** Deletes moderation audit lines older than AUDIT_RETENTION_DAYS (scheduled hourly; moderation/audit.ts). */
+  'audit.sweep': { payload: Record<string, never>; result: { deleted: number } };
   /**
    * Records the achievements players have reached (declared after a creation, a trade, battles won, a
    * rare design, a sign-in). Each declaration is its own job: a check running now may have read the
@@ -57,7 +60,7 @@ export interface JobDefinitions {
    * answer fails. Repeating a send (same requestId) returns the stored answer.
    */
   'chat.reply': {
-    payload: { userId: UserId; conversationId: number; requestId: string; message: string };
+    payload: { userId: UserId; conversationId: ConversationId; requestId: string; message: string };
     /** The stored answer. */
     result: { message: ChatMessage };
   };
@@ -74,7 +77,7 @@ export interface EnqueueOptions {
    * The outbox row this job comes from (the relay sets it): its job id is derived from it, and the
    * row is marked done when a processor has finished the job.
    */
-  outboxId?: number;
+  outboxId?: OutboxJobId;
   delayMs?: number;
   /** Total tries including the first (default 5), with exponential backoff between them. */
   attempts?: number;
@@ -91,11 +94,18 @@ export interface JobContext {
   attempt: number;
 }
 
+/**
+ * A row of `outbox_jobs`: a follow-up job written in its unit of work, handed to the queue by the
+ * relay and marked done when a processor has finished it. Server-side only, so typed here.
+ */
+export type OutboxJobId = number & z.$brand<'OutboxJobId'>;
+export const asOutboxJobId = (id: number) => id as OutboxJobId;
+
 /** Told when a job that came from the outbox will not run again (it succeeded, or failed for good). */
-export type OutboxJobFinished = (outboxId: number) => Promise<void>;
+export type OutboxJobFinished = (outboxId: OutboxJobId) => Promise<void>;
 
 /** The job id of the job made from an outbox row: the same row always gives the same id. */
-export const outboxJobId = (outboxId: number) => `outbox-${outboxId}`;
+export const outboxJobId = (outboxId: OutboxJobId) => `outbox-${outboxId}`;
 
 export type Processor<N extends JobName> = (payload: JobPayload<N>, context: JobContext) => Promise<JobResult<N>>;
 export type ProcessorMap = { [N in JobName]?: Processor<N> };

@@ -8,3 +8,4 @@ export * from './user-moderation';
 export * from './policy';
 export * from './admin-password';
 export * from './admin-sessions';
+export * from './flags';

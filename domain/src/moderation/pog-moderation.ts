@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { ModerationAction } from '@pog/common/events';
 import { NotFoundError } from '@pog/common/errors';
+import { pogLink } from '@pog/common/notifications/links';
 import type { Notification } from '@pog/common/schemas/notifications';
 import { deletePogs, releaseCommitments } from '../commitments';
 import type { Db, Tx } from '../db/client';
@@ -14,10 +15,10 @@ import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordModeration } from '../provenance/moderation';
-import { recordAudit } from './audit';
+import { adminActor, recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 import { moderationPolicy } from './policy';
-import type { PogId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, PogId, UserId } from '@pog/common/schemas/ids';
 
 export const POG_GONE = 'That POG no longer exists (it may have been deleted meanwhile).';
 
@@ -27,7 +28,9 @@ export interface PogDecision {
   notes: string | null;
   /** See `assertNotModeratedSince`. */
   expectedLastModeratedAt?: string | null | undefined;
-  adminSessionId: number;
+  adminSessionId: AdminSessionId;
+  /** The player signed in beside the admin session; the audit log names them if their role is admin. */
+  adminPlayerId?: UserId | undefined;
 }
 
 async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
@@ -68,7 +71,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
     if (!approved && current.moderationStatus !== 'rejected') {
       await releaseCommitments(uow, { pogIds: [input.pogId] }, 'rejected');
     }
-    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: input.decision, targetType: 'pog', targetId: input.pogId, notes: input.notes }, now);
+    await recordAudit(tx, { actor: adminActor(input), action: input.decision, target: { type: 'pog', id: input.pogId }, targetName: current.name, notes: input.notes }, now);
     const notification = await insertNotification(
       tx,
       approved
@@ -77,14 +80,14 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
             kind: 'pog.approved',
             title: `${current.name} was approved`,
             body: withNotes('A moderator reviewed your POG and approved it.', input.notes),
-            link: '/collection',
+            link: pogLink(input.pogId),
           }
         : {
             userId: current.userId,
             kind: 'pog.rejected',
             title: `${current.name} was rejected`,
             body: withNotes('A moderator rejected your POG. It is hidden from Explore and can no longer be traded or battled.', input.notes),
-            link: '/collection',
+            link: pogLink(input.pogId),
           },
     );
     if (notification) await recordModeration(uow, current, input.decision, 'moderator');
@@ -95,14 +98,18 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
 }
 
 /** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
-export async function deletePogAsAdmin(db: Db, input: { pogId: PogId; adminSessionId: number }, now: Date): Promise<PogWithNames> {
+export async function deletePogAsAdmin(
+  db: Db,
+  input: { pogId: PogId; adminSessionId: AdminSessionId; adminPlayerId?: UserId | undefined },
+  now: Date,
+): Promise<PogWithNames> {
   moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     await lockPog(tx, input.pogId);
     const snapshot = (await findPog(tx, input.pogId))!;
     await deletePogs(uow, [input.pogId]);
-    await recordAudit(tx, { adminSessionId: input.adminSessionId, action: 'deleted', targetType: 'pog', targetId: input.pogId, notes: null }, now);
+    await recordAudit(tx, { actor: adminActor(input), action: 'deleted', target: { type: 'pog', id: input.pogId }, targetName: snapshot.pog.name, notes: null }, now);
     const notification = await insertNotification(tx, {
       userId: snapshot.pog.userId,
       kind: 'pog.deleted',

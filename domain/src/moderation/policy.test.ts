@@ -1,4 +1,4 @@
-import { asUserId } from '@pog/common/schemas/ids';
+import { asAdminSessionId, asUserId } from '@pog/common/schemas/ids';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pog/common/errors';
 import { ADMIN_SESSION_REQUIRED, mayModerate, mayReportPog, moderationPolicy } from './policy';
@@ -22,7 +22,7 @@ describe('moderation policy', () => {
   });
 
   it('opens moderation to an admin session alone', () => {
-    expect(mayModerate({ adminSessionId: 7 })).toBe(true);
+    expect(mayModerate({ adminSessionId: asAdminSessionId(7) })).toBe(true);
     expect(mayModerate({})).toBe(false);
     const refusal = moderationPolicy.refusal('moderate', { adminSessionId: undefined }, null);
     expect(refusal).toBeInstanceOf(UnauthorizedError);

@@ -4,6 +4,7 @@
  * a player's session, even of a player whose role is admin, never opens it.
  */
 import { ForbiddenError, UnauthorizedError } from '@pog/common/errors';
+import type { AdminSessionId } from '@pog/common/schemas/ids';
 import { policy, rule, type Actor } from '../authorize';
 import type { PogRow } from '../db/schema';
 import { pogPolicy } from '../pogs/policy';
@@ -12,7 +13,7 @@ export const ADMIN_SESSION_REQUIRED = 'Please sign in to the admin panel first.'
 
 /** Who asks for a moderation: the admin session the audit log records, when there is one. */
 export interface Moderator {
-  adminSessionId?: number;
+  adminSessionId?: AdminSessionId;
 }
 
 type Reported = Pick<PogRow, 'userId' | 'moderationStatus'>;
@@ -24,4 +25,6 @@ export const mayModerate = (actor: Moderator): boolean => actor.adminSessionId !
 export const moderationPolicy = policy({
   report: rule(mayReportPog, (actor, pog) => pogPolicy.refusal('view', actor, pog) ?? new ForbiddenError('You cannot report your own POG.')),
   moderate: rule<Moderator, null>(mayModerate, () => new UnauthorizedError(ADMIN_SESSION_REQUIRED)),
+  /** The audit log is the admins' alone, like moderation itself. */
+  readAudit: rule<Moderator, null>(mayModerate, () => new UnauthorizedError(ADMIN_SESSION_REQUIRED)),
 });

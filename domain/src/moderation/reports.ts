@@ -5,11 +5,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '@pog/common/errors';
+import { pogLink } from '@pog/common/notifications/links';
 import type { Db } from '../db/client';
 import { pogReports, pogs } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { recordModeration } from '../provenance/moderation';
+import { recordAudit } from './audit';
+import { recordFlag, REPORT_REASON } from './flags';
 import { lockActor } from './player-locks';
 import { moderationPolicy } from './policy';
 import { MISSING_POG } from '../pogs/policy';
@@ -22,7 +25,7 @@ export async function reportPog(db: Db, input: { pogId: PogId; userId: UserId; r
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // The reporter's row first (the lock order: players, then POGs): a ban overtaking the report is seen.
-    await lockActor(tx, input.userId);
+    const reporter = (await lockActor(tx, input.userId)).get(input.userId)!;
     const rows = await tx.select().from(pogs).where(eq(pogs.id, input.pogId)).for('update');
     const current = rows[0];
     if (!current) throw new NotFoundError(MISSING_POG);
@@ -39,9 +42,13 @@ export async function reportPog(db: Db, input: { pogId: PogId; userId: UserId; r
     if (flagsNow) {
       await tx
         .update(pogs)
-        .set({ isFlagged: true })
+        .set({ isFlagged: true, flagCause: REPORT_REASON.cause, flagWord: null, flagRepeatsPogId: null })
         .where(and(eq(pogs.id, input.pogId), eq(pogs.moderationStatus, 'none')));
     }
+    // The audit log keeps every report, and says when one flagged the POG (the reporter flagged it).
+    const actor = { kind: 'player', userId: input.userId, name: reporter.username } as const;
+    await recordAudit(tx, { actor, action: 'reported', target: { type: 'pog', id: input.pogId }, targetName: current.name, notes: input.reason }, now);
+    if (flagsNow) await recordFlag(uow, current, REPORT_REASON, actor, input.reason);
     const found = (await findPog(tx, input.pogId))!;
     const pog = toPogWithNotes(found, now);
     if (flagsNow) {
@@ -50,7 +57,7 @@ export async function reportPog(db: Db, input: { pogId: PogId; userId: UserId; r
         kind: 'pog.flagged',
         title: `${current.name} was flagged for review`,
         body: 'A player reported your POG. A moderator will review it; it stays visible meanwhile.',
-        link: '/collection',
+        link: pogLink(input.pogId),
         dedupeKey: `pog-reported:${input.pogId}`,
       });
       if (notification) {

@@ -10,12 +10,12 @@ import type { Db } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
-import { recordAudit } from './audit';
+import { adminActor, recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
 import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
 import { moderationPolicy } from './policy';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, UserId } from '@pog/common/schemas/ids';
 
 export interface UserDecision {
   userId: UserId;
@@ -23,7 +23,9 @@ export interface UserDecision {
   /** Required (non-blank) to ban; ignored and cleared on unban. */
   banReason: string | null;
   expectedLastModeratedAt?: string | null | undefined;
-  adminSessionId: number;
+  adminSessionId: AdminSessionId;
+  /** The player signed in beside the admin session; the audit log names them if their role is admin. */
+  adminPlayerId?: UserId | undefined;
 }
 
 export async function moderateUser(db: Db, input: UserDecision, now: Date): Promise<UserRow> {
@@ -48,7 +50,7 @@ export async function moderateUser(db: Db, input: UserDecision, now: Date): Prom
 
     await recordAudit(
       tx,
-      { adminSessionId: input.adminSessionId, action: input.isBanned ? 'banned' : 'unbanned', targetType: 'user', targetId: input.userId, notes: banReason },
+      { actor: adminActor(input), action: input.isBanned ? 'banned' : 'unbanned', target: { type: 'user', id: input.userId }, targetName: current.username, notes: banReason },
       now,
     );
     if (input.isBanned) {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
+import { asOutboxJobId, type OutboxJobId } from '../jobs/definitions';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import type { LeaseTerm } from './sequencer-lease';
 
@@ -25,7 +26,7 @@ export interface SequencedEvent {
 }
 
 export interface OutboxJob {
-  id: number;
+  id: OutboxJobId;
   name: string;
   payload: unknown;
   attempts: number | null;
@@ -221,7 +222,7 @@ export async function replayStream(db: Db, stream: string, afterPosition: number
 }
 
 const jobColumns = sql`id, name, payload, attempts`;
-const toJob = (row: Row): OutboxJob => ({ id: Number(row.id), name: String(row.name), payload: row.payload, attempts: row.attempts === null ? null : Number(row.attempts) });
+const toJob = (row: Row): OutboxJob => ({ id: asOutboxJobId(Number(row.id)), name: String(row.name), payload: row.payload, attempts: row.attempts === null ? null : Number(row.attempts) });
 
 /**
  * Claims undelivered jobs for this relay: its own rows (and untagged ones) at once, others' only when
@@ -248,13 +249,13 @@ export async function claimUnfinishedJobs(db: Db, limit: number, deliveredBefore
 }
 
 /** Gives claimed jobs back (the queue could not take them): the next pass tries again. */
-export async function releaseJobs(db: Db, ids: number[]): Promise<void> {
+export async function releaseJobs(db: Db, ids: OutboxJobId[]): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(sql`UPDATE outbox_jobs SET delivered_at = NULL WHERE id IN (SELECT (value)::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) AND done_at IS NULL`);
 }
 
 interface DoneMarks {
-  waiting: Array<{ id: number; settle: (error?: unknown) => void }>;
+  waiting: Array<{ id: OutboxJobId; settle: (error?: unknown) => void }>;
   running: boolean;
 }
 const doneMarksByDb = new WeakMap<object, DoneMarks>();
@@ -263,7 +264,7 @@ const doneMarksByDb = new WeakMap<object, DoneMarks>();
  * A processor finished the job (or it failed for good): it is not handed over again. Resolves once
  * the row is marked. Marks asked for while a statement runs share the next one (group commit).
  */
-export function markJobDone(db: Db, id: number): Promise<void> {
+export function markJobDone(db: Db, id: OutboxJobId): Promise<void> {
   let marks = doneMarksByDb.get(db);
   if (!marks) doneMarksByDb.set(db, (marks = { waiting: [], running: false }));
   const done = new Promise<void>((resolve, reject) => marks.waiting.push({ id, settle: (error) => (error === undefined ? resolve() : reject(error)) }));

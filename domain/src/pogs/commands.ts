@@ -8,17 +8,20 @@
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '@pog/common/constants';
 import { AppError, NotFoundError, ValidationError } from '@pog/common/errors';
-import { matchesBlocklist } from '@pog/common/pogs/blocklist';
+import { blockedWord } from '@pog/common/pogs/blocklist';
 import { checkCreation, startOfUtcDay, type CreationFacts, type CreationKind } from '@pog/common/pogs/creation-limits';
 import { changesDesign } from '@pog/common/pogs/edit-rule';
 import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '@pog/common/pogs/schemas';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import { UPLOADS_PREFIX } from '@pog/common/pogs/image-url';
+import { pogLink } from '@pog/common/notifications/links';
 import { limitRewardsOf } from '../users/stats';
 import { assertNotRiskedInBattle, deletePogs } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, type PogRow } from '../db/schema';
+import { AUTOMATIC } from '../moderation/audit';
+import { flagColumns, recordFlag, wordsReason } from '../moderation/flags';
 import { lockActor } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
@@ -136,15 +139,18 @@ async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
  * against the blocklist here, as the scorer would: a match flags it for review.
  */
 async function flagIfNameBlocked(uow: UnitOfWork, pog: PogRow): Promise<boolean> {
-  if (!matchesBlocklist(`${pog.name} ${pog.textContent}`) || pog.isFlagged || pog.moderationStatus === 'approved') return false;
-  await uow.tx.update(pogs).set({ isFlagged: true, isApproved: false }).where(eq(pogs.id, pog.id));
+  const word = blockedWord(`${pog.name} ${pog.textContent}`);
+  if (!word || pog.isFlagged || pog.moderationStatus === 'approved') return false;
+  const reason = wordsReason(word);
+  await uow.tx.update(pogs).set(flagColumns(reason)).where(eq(pogs.id, pog.id));
+  await recordFlag(uow, pog, reason, AUTOMATIC);
   await recordModeration(uow, pog, 'flagged', 'words');
   await notify(uow, {
     userId: pog.userId,
     kind: 'pog.flagged',
     title: `${pog.name} was flagged for review`,
     body: 'Its name or text contains words that are not allowed. A moderator will review it.',
-    link: '/collection',
+    link: pogLink(pog.id),
   });
   return true;
 }

@@ -11,6 +11,7 @@ import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { rawQuery, selectColumns, supportsRawQuery, type RawStatement } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
+import { flagReasonOf } from '../moderation/flags';
 import { readListPage } from './list-page';
 
 const owner = alias(users, 'owner');
@@ -29,7 +30,7 @@ export interface PogWithNames {
  * list, a trade, a battle or an event cannot leak them by a caller forgetting.
  */
 export function toPog(found: PogWithNames, now: Date): Pog {
-  return { ...toPogWithNotes(found, now), moderationNotes: null };
+  return { ...toPogWithNotes(found, now), moderationNotes: null, flagReason: null };
 }
 
 /** The POG with the moderator's notes: only for admin answers and events, and its owner's own view. */
@@ -74,6 +75,7 @@ export function toPogWithNotes({ pog, username, creatorUsername }: PogWithNames,
     moderationStatus: pog.moderationStatus,
     moderationNotes: pog.moderationNotes,
     lastModeratedAt: pog.lastModeratedAt?.toISOString() ?? null,
+    flagReason: flagReasonOf(pog),
     createdAt: pog.createdAt.toISOString(),
   };
 }
@@ -133,7 +135,7 @@ interface SearchedFields {
 export interface SearchTerm {
   pattern: string;
   /** Undefined when more than MAX_LISTED_CREATORS match: the usernames are then checked row by row. */
-  creatorIds: number[] | undefined;
+  creatorIds: UserId[] | undefined;
 }
 
 /**

@@ -8,14 +8,18 @@
  */
 import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '@pog/common/constants';
-import { matchesBlocklist } from '@pog/common/pogs/blocklist';
+import { blockedWord } from '@pog/common/pogs/blocklist';
+import type { FlagReason as StoredFlagReason } from '@pog/common/moderation/flag-reason';
 import { capLegendary, HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type DesignFrequency, type PogScore, type UniquenessInput } from '@pog/common/pogs/rarity';
 import type { Rarity } from '@pog/common/constants';
 import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import type { Notification } from '@pog/common/schemas/notifications';
+import { pogLink } from '@pog/common/notifications/links';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { AUTOMATIC } from '../moderation/audit';
+import { flagColumns, imageReason, recordFlag, wordsReason } from '../moderation/flags';
 import { recordModeration } from '../provenance/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { findSimilarImages } from './similarity';
@@ -80,19 +84,20 @@ async function designCounts(db: Db, pog: PogRow): Promise<{ frequency: DesignFre
   };
 }
 
-async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; duplicateOfOther: boolean }> {
+/** `repeatsPogId`: the nearest other player's POG whose image this one's is a near-duplicate of. */
+async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; repeatsPogId: PogId | null }> {
   const { frequency, sameDesignWithoutImage } = await designCounts(db, pog);
   if (pog.imageHash) {
     const similar = await findSimilarImages(db, pog.imageHash, pog.id);
-    const duplicateOfOther = similar.some((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
+    const repeated = similar.find((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
     // A copy has the same look and a picture within the copy distance (a re-upload of the same one).
     const samePicture = similar.filter((s) => s.distance <= RARITY_TUNING.uniqueness.copyDistance).map((s) => s.pogId);
     const sameDesignExists =
       samePicture.length > 0 && (await db.select({ id: pogs.id }).from(pogs).where(and(inArray(pogs.id, samePicture), sameLookAs(pog))).limit(1)).length > 0;
     // Nothing within the exact search distance: as original as an image gets.
-    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, frequency, sameDesignExists }, duplicateOfOther };
+    return { input: { kind: 'image', nearestHashDistance: similar[0]?.distance ?? null, frequency, sameDesignExists }, repeatsPogId: repeated?.pogId ?? null };
   }
-  return { input: { kind: 'design', frequency, sameDesignExists: sameDesignWithoutImage }, duplicateOfOther: false };
+  return { input: { kind: 'design', frequency, sameDesignExists: sameDesignWithoutImage }, repeatsPogId: null };
 }
 
 /**
@@ -128,7 +133,7 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
   if (found.pog.scoredVersion === version) return { status: 'already-scored', pog: found, notifications: [] };
 
   const pog = found.pog;
-  const { input, duplicateOfOther } = await uniquenessInput(db, pog);
+  const { input, repeatsPogId } = await uniquenessInput(db, pog);
   const byTotal = scorePog({
     backgroundColor1: pog.backgroundColor1,
     backgroundColor2: pog.backgroundColor2,
@@ -138,7 +143,7 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
     imageDetail: pog.imageDetail,
     uniqueness: input,
   });
-  const flagReason: FlagReason | undefined = matchesBlocklist(`${pog.name} ${pog.textContent}`) ? 'blocklist' : duplicateOfOther ? 'duplicate-image' : undefined;
+  const flag = flagFor(`${pog.name} ${pog.textContent}`, repeatsPogId);
 
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
@@ -151,7 +156,8 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
     const supply = TRADE_SUPPLY[score.rarity];
     const maxTrades = Math.min(current.requestedMaxTrades ?? supply, supply);
     const tradesDone = current.maxTrades - current.tradesRemaining;
-    const newlyFlagged = Boolean(flagReason) && !current.isFlagged && current.moderationStatus !== 'approved';
+    // A flag is new unless the POG is flagged already or a moderator approved it.
+    const newFlag = flagIsNew(flag, current);
     await tx
       .update(pogs)
       .set({
@@ -165,24 +171,27 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
         scoredAt: now,
         maxTrades,
         tradesRemaining: Math.max(0, maxTrades - tradesDone),
-        ...(newlyFlagged ? { isFlagged: true, isApproved: false } : {}),
+        ...(newFlag ? flagColumns(newFlag) : {}),
       })
       .where(and(eq(pogs.id, pogId), eq(pogs.designVersion, version)));
 
-    const notifications = await notifyOwner(uow, current, score, version, newlyFlagged ? flagReason : undefined);
+    // Why, beside the flag: the moderators read it in the POG's dialog and the audit log.
+    if (newFlag) await recordFlag(uow, current, newFlag, AUTOMATIC);
+    const flaggedFor = legacyReason(newFlag);
+    const notifications = await notifyOwner(uow, current, score, version, flaggedFor);
     const found = (await findPog(tx, pogId))!;
     // For the owner and the admins only, so with the moderator's notes.
     const shown = toPogWithNotes(found, now);
     // The owner sees the real rarity arrive live; the moderators hear of a new flag.
     uow.toUser(shown.userId, 'pog:updated', shown);
     for (const notification of notifications) uow.toUser(notification.userId, 'notification', notification);
-    if (newlyFlagged) uow.toAdmins('moderation:queue', { action: 'flagged', pog: shown });
+    if (newFlag) uow.toAdmins('moderation:queue', { action: 'flagged', pog: shown });
     if (RARE_OR_BETTER.has(score.rarity)) uow.enqueue('achievements.check', { userIds: [found.pog.creatorId] });
     return {
       status: 'scored',
       pog: found,
       score,
-      ...(newlyFlagged ? { flaggedFor: flagReason } : {}),
+      ...(flaggedFor ? { flaggedFor } : {}),
       notifications,
     } satisfies ScoringOutcome;
   });
@@ -201,7 +210,7 @@ async function notifyOwner(uow: UnitOfWork, current: PogRow, score: PogScore, ve
     kind: 'pog.scored',
     title: `${current.name} is ${article(score.rarity)} ${score.rarity} POG`,
     body: `Scored ${score.points} PTS (harmony ${score.harmony}, uniqueness ${score.uniqueness}, complexity ${score.complexity}).`,
-    link: '/collection',
+    link: pogLink(pogId),
     dedupeKey: `pog-scored:${pogId}:${version}`,
   });
   if (scored) notifications.push(scored);
@@ -214,7 +223,7 @@ async function notifyOwner(uow: UnitOfWork, current: PogRow, score: PogScore, ve
         flaggedFor === 'blocklist'
           ? 'Its name or text contains words that are not allowed. A moderator will review it.'
           : "Its image looks almost the same as another player's POG. A moderator will review it.",
-      link: '/collection',
+      link: pogLink(pogId),
       dedupeKey: `pog-flagged:${pogId}:${version}`,
     });
     if (flagged) {
@@ -223,6 +232,23 @@ async function notifyOwner(uow: UnitOfWork, current: PogRow, score: PogScore, ve
     }
   }
   return notifications;
+}
+
+/** Why the scorer flags this design, if it does: a blocked word first, else a repeated image. */
+function flagFor(text: string, repeatsPogId: PogId | null): StoredFlagReason | null {
+  const word = blockedWord(text);
+  if (word) return wordsReason(word);
+  return repeatsPogId === null ? null : imageReason(repeatsPogId);
+}
+
+function flagIsNew(flag: StoredFlagReason | null, current: PogRow): StoredFlagReason | null {
+  return flag && !current.isFlagged && current.moderationStatus !== 'approved' ? flag : null;
+}
+
+/** The scoring outcome's and the owner's notification's name for a flag's cause. */
+function legacyReason(flag: StoredFlagReason | null): FlagReason | undefined {
+  if (!flag) return undefined;
+  return flag.cause === 'words' ? 'blocklist' : 'duplicate-image';
 }
 
 function article(rarity: string): string {

@@ -3,6 +3,8 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { RELEASE_REASON_TEXT, type Canceller, type Detacher } from '../release-reasons';
 import type { Tx } from '../db/client';
 import { trades } from '../db/schema';
+import { offerAnswerNotice } from '@pog/common/notifications/answers';
+import { tradeLink } from '@pog/common/notifications/links';
 import { notify } from '../notifications/repository';
 import { toTrades } from './repository';
 import type { PogId } from '@pog/common/schemas/ids';
@@ -33,14 +35,14 @@ export const cancelTradesFor: Canceller = async (uow, scope, reason) => {
     .where(and(inArray(trades.id, inIdOrder(tx, which)), which))
     .returning();
   for (const trade of await toTrades(tx, cancelled, now)) {
+    // Its sender is told whom the offer was for (the same words as their toast); its recipient as before.
+    const senderNotice = offerAnswerNotice(trade);
     for (const userId of [trade.fromUserId, trade.toUserId]) {
-      await notify(uow, {
-        userId,
-        kind: 'trade.cancelled',
-        title: 'Trade cancelled',
-        body: `A trade offer was cancelled because ${RELEASE_REASON_TEXT[reason]}.`,
-        link: '/trade',
-      });
+      const notice =
+        userId === trade.fromUserId && senderNotice
+          ? senderNotice
+          : { title: 'Trade cancelled', body: `A trade offer was cancelled because ${RELEASE_REASON_TEXT[reason]}.`, link: tradeLink(trade.id) };
+      await notify(uow, { userId, kind: 'trade.cancelled', ...notice });
       uow.toUser(userId, 'trade:updated', trade);
     }
   }

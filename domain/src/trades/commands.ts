@@ -16,6 +16,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '@pog/common/constants';
 import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
+import { offerAnswerNotice } from '@pog/common/notifications/answers';
+import { tradeLink } from '@pog/common/notifications/links';
 import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
 import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
@@ -24,7 +26,7 @@ import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
 import { lockPogs } from '../pogs/locks';
 import { lockActor, type LockedPlayer } from '../moderation/player-locks';
 import { notify } from '../notifications/repository';
-import { inUnitOfWork } from '../outbox/unit-of-work';
+import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
 import { tradePolicy } from './policy';
 import { showLockedTrade, toTrade } from './repository';
@@ -64,7 +66,7 @@ export async function createTrade(db: Db, actorId: UserId, input: CreateTradeReq
       kind: 'trade.offered',
       title: 'New trade offer',
       body: `${sender.username} offers ${offer.name} for your ${request.name}.`,
-      link: '/trade',
+      link: tradeLink(inserted[0].id),
     });
     // Shown from the rows locked above (the insert changed neither player nor POG): no second read.
     const trade = await showLockedTrade(tx, inserted[0], players, [offer, request], [], now);
@@ -94,8 +96,9 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
 
     if (answer === 'rejected') {
       const [updated] = await tx.update(trades).set({ status: 'rejected', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
-      await notify(uow, { userId: row.fromUserId, kind: 'trade.rejected', title: 'Trade declined', body: `${recipient!.username} declined your trade offer.`, link: '/trade' });
-      return announce(uow, await toTrade(tx, updated!, now));
+      const rejected = await toTrade(tx, updated!, now);
+      await tellSender(uow, rejected, 'trade.rejected');
+      return announce(uow, rejected);
     }
 
     const { offerer, offer, request } = acceptableParts(row, players, found, now);
@@ -131,19 +134,19 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
       { pogId: request.id, tradeId: row.id, details: { kind: 'traded', from: to, to: from, forPog: { id: offer.id, name: offer.name } } },
     ]);
     await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
-    await notify(uow, {
-      userId: row.fromUserId,
-      kind: 'trade.accepted',
-      title: 'Trade accepted',
-      body: `${recipient!.username} accepted: ${request.name} is yours now, and ${offer.name} is theirs.`,
-      link: '/collection',
-    });
     const trade = await toTrade(tx, updated!, now);
+    await tellSender(uow, trade, 'trade.accepted');
     for (const pog of [trade.offerPog, trade.requestPog]) if (pog) uow.toUser(pog.userId, 'pog:updated', pog);
     // A completed trade counts for both players' trade achievements.
     uow.enqueue('achievements.check', { userIds: [row.fromUserId, row.toUserId] });
     return announce(uow, trade);
   });
+}
+
+/** Stores the sender's notice of how their offer ended (common/notifications/answers.ts), linking to the trade. */
+async function tellSender(uow: UnitOfWork, trade: Trade, kind: 'trade.accepted' | 'trade.rejected'): Promise<void> {
+  const notice = offerAnswerNotice(trade);
+  if (notice) await notify(uow, { userId: trade.fromUserId, kind, ...notice });
 }
 
 /**
@@ -173,7 +176,7 @@ export async function cancelTrade(db: Db, tradeId: TradeId, actorId: UserId, now
     tradePolicy.authorize('cancel', sender, row);
     await assertPending(tx, row, now);
     const [updated] = await tx.update(trades).set({ status: 'cancelled', decidedAt: now }).where(and(eq(trades.id, row.id), eq(trades.status, 'pending'))).returning();
-    await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender.username} cancelled their trade offer.`, link: '/trade' });
+    await notify(uow, { userId: row.toUserId, kind: 'trade.cancelled', title: 'Trade offer withdrawn', body: `${sender.username} cancelled their trade offer.`, link: tradeLink(row.id) });
     return announce(uow, await toTrade(tx, updated!, now));
   });
 }

@@ -19,6 +19,7 @@ import type { TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
 import { lockActor } from '../moderation/player-locks';
+import { counterNotice } from '@pog/common/notifications/answers';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { tradePolicy } from './policy';
@@ -62,15 +63,10 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
       .returning();
     // Throwing rolls the whole counter back: the old offer stays pending.
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
-    await notify(uow, {
-      userId: row.fromUserId,
-      kind: 'trade.countered',
-      title: 'Counter-offer',
-      body: `${actor.username} countered your offer: ${offer.name} for your ${request.name}.`,
-      link: '/trade',
-    });
-    announce(uow, await toTrade(tx, countered!, now));
     const counter = await toTrade(tx, inserted[0], now);
+    // The old sender's notice links to the counter, which now waits for their answer.
+    await notify(uow, { userId: row.fromUserId, kind: 'trade.countered', ...counterNotice(counter) });
+    announce(uow, await toTrade(tx, countered!, now));
     uow.toUser(counter.toUserId, 'trade:created', counter);
     uow.toUser(counter.fromUserId, 'trade:created', counter);
     return counter;

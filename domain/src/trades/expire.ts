@@ -2,6 +2,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { trades } from '../db/schema';
+import { offerAnswerNotice } from '@pog/common/notifications/answers';
+import { tradeLink } from '@pog/common/notifications/links';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { toTrades } from './repository';
@@ -14,8 +16,14 @@ export async function expireTrades(db: Db, now: Date): Promise<number> {
       .where(and(eq(trades.status, 'pending'), lte(trades.expiresAt, now)))
       .returning();
     for (const trade of await toTrades(uow.tx, rows, now)) {
+      // Its sender is told whom the offer was for (the same words as their toast).
+      const senderNotice = offerAnswerNotice(trade);
       for (const userId of [trade.fromUserId, trade.toUserId]) {
-        await notify(uow, { userId, kind: 'trade.expired', title: 'Trade offer expired', body: 'A trade offer expired after 7 days without an answer.', link: '/trade', dedupeKey: `trade-expired:${trade.id}` });
+        const notice =
+          userId === trade.fromUserId && senderNotice
+            ? senderNotice
+            : { title: 'Trade offer expired', body: 'A trade offer expired after 7 days without an answer.', link: tradeLink(trade.id) };
+        await notify(uow, { userId, kind: 'trade.expired', ...notice, dedupeKey: `trade-expired:${trade.id}` });
         uow.toUser(userId, 'trade:updated', trade);
       }
     }

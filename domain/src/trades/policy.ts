@@ -5,6 +5,7 @@
  * battles) is the state of the trade, checked by the commands, not a question of who asks.
  */
 import { ForbiddenError } from '@pog/common/errors';
+import type { UserId } from '@pog/common/schemas/ids';
 import { policy, rule, type Actor } from '../authorize';
 import type { PogRow, TradeRow } from '../db/schema';
 import { mayActAs, notYourself } from '../users/policy';
@@ -13,8 +14,8 @@ type Parties = Pick<TradeRow, 'fromUserId' | 'toUserId'>;
 /** A player a trade would go to, as read under lock. */
 type Recipient = { username: string; isBanned: boolean };
 
-export const maySendTradeAs = (actor: Actor, fromUserId: number): boolean => mayActAs(actor, { id: fromUserId });
-export const mayListTradesOf = (actor: Actor, userId: number): boolean => mayActAs(actor, { id: userId });
+export const maySendTradeAs = (actor: Actor, fromUserId: UserId): boolean => mayActAs(actor, { id: fromUserId });
+export const mayListTradesOf = (actor: Actor, userId: UserId): boolean => mayActAs(actor, { id: userId });
 export const mayOfferPog = (actor: Actor, pog: Pick<PogRow, 'userId'> | undefined): boolean => pog !== undefined && pog.userId === actor.id;
 export const mayOfferTradeTo = (_: Actor, recipient: Recipient): boolean => !recipient.isBanned;
 export const mayAnswerTrade = (actor: Actor, trade: Parties): boolean => trade.toUserId === actor.id;

@@ -21,8 +21,8 @@ describe('player policy', () => {
   it('lets a player act only as themselves', () => {
     expect(mayActAs({ id: asUserId(1) }, { id: asUserId(1) })).toBe(true);
     expect(mayActAs({ id: asUserId(1) }, { id: asUserId(2) })).toBe(false);
-    expect(() => authorizeActingAs({ id: asUserId(1) }, 2)).toThrow('You can only act as yourself (the user must be you).');
-    expect(() => authorizeActingAs({ id: asUserId(1) }, 2, 'sender')).toThrow('You can only act as yourself (the sender must be you).');
-    expect(() => authorizeActingAs({ id: asUserId(1) }, 1)).not.toThrow();
+    expect(() => authorizeActingAs({ id: asUserId(1) }, asUserId(2))).toThrow('You can only act as yourself (the user must be you).');
+    expect(() => authorizeActingAs({ id: asUserId(1) }, asUserId(2), 'sender')).toThrow('You can only act as yourself (the sender must be you).');
+    expect(() => authorizeActingAs({ id: asUserId(1) }, asUserId(1))).not.toThrow();
   });
 });

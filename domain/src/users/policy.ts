@@ -4,6 +4,7 @@
  * `fromUserId`, `challengerId`) must be the acting player's own.
  */
 import { ForbiddenError, UnauthorizedError } from '@pog/common/errors';
+import type { UserId } from '@pog/common/schemas/ids';
 import { policy, rule, type Actor } from '../authorize';
 
 /** The text a banned player reads on their sockets, at login, and from a command the ban overtook. */
@@ -11,7 +12,7 @@ export const banMessage = (reason: string | null) => `Your account has been bann
 
 /** An id the client claims to be, and what the request calls it ("sender", "challenger", ...). */
 export interface Claim {
-  id: number;
+  id: UserId;
   as?: string;
 }
 
@@ -33,4 +34,4 @@ export const playerPolicy = policy({
 });
 
 /** Refuses a request whose "who I am" id is not the actor's (403). */
-export const authorizeActingAs = (actor: Actor, claimedId: number, as?: string): void => playerPolicy.authorize('actAs', actor, { id: claimedId, as });
+export const authorizeActingAs = (actor: Actor, claimedId: UserId, as?: string): void => playerPolicy.authorize('actAs', actor, { id: claimedId, as });

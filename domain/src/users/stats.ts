@@ -41,6 +41,8 @@ const PROGRESS: RawStatement = {
       (SELECT count(*) FROM trades WHERE from_user_id = u.id AND created_at >= $2::timestamptz)::int AS "sentToday",
       (SELECT count(*) FROM trades WHERE status = 'accepted' AND (from_user_id = u.id OR to_user_id = u.id))::int AS "tradesDone",
       (SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = u.id)::int AS "battleWins",
+      (SELECT count(*) FROM trades WHERE from_user_id = u.id)::int AS "offersSent",
+      (SELECT count(*) FROM battles WHERE status = 'completed' AND (challenger_id = u.id OR defender_id = u.id))::int AS "battlesFought",
       (SELECT count(*) FROM pogs WHERE creator_id = u.id AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int AS "rareCreations",
       (SELECT max(created_at) FROM pog_creations WHERE user_id = u.id) AS "lastCreatedAt",
       EXISTS (SELECT 1 FROM pogs WHERE creator_id = u.id AND moderation_status = 'rejected') AS "hasRejected",
@@ -59,6 +61,8 @@ interface ProgressRow {
   sentToday: number;
   tradesDone: number;
   battleWins: number;
+  offersSent: number;
+  battlesFought: number;
   rareCreations: number;
   lastCreatedAt: Date | string | null;
   hasRejected: boolean;
@@ -94,6 +98,8 @@ export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date):
       creationCount: row.createdTotal,
       creationStreak: creationStreak(row.creationDays ?? [], now),
       battleWins: row.battleWins,
+      offersSent: row.offersSent,
+      battlesFought: row.battlesFought,
       rareCreations: row.rareCreations,
       creationCooldownSeconds: cooldownLeft(row, now),
     };

@@ -4,7 +4,7 @@
  * Admin traffic is light, so every lookup reads the database: ending a session takes effect at once
  * on every gateway, and the invalidation bus only needs to close sockets that rode on it.
  */
-import { AUTH } from '@pog/common';
+import { AUTH, type AdminSessionId } from '@pog/common';
 import { type Db } from '@pog/domain/db';
 import { endAdminSession, findAdminSession, startAdminSession } from '@pog/domain/moderation';
 import { type Clock } from '@pog/domain/clock';
@@ -15,7 +15,7 @@ export const ADMIN_SESSION_MS = AUTH.adminSessionHours * 3600 * 1000;
 
 export interface AdminSession {
   /** Opaque id the audit log records (never the token). */
-  id: number;
+  id: AdminSessionId;
   tokenHash: string;
   expiresAt: Date;
 }

@@ -63,6 +63,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
           { method: 'GET', path: '/api/admin/users', ok: 200 },
           { method: 'PUT', path: `/api/admin/users/${banMe.id}/moderate`, body: { isBanned: true, banReason: 'matrix' }, ok: 200 },
           { method: 'GET', path: '/api/admin/audit', ok: 200 },
+          { method: 'GET', path: '/api/admin/audit-log?action=approved', ok: 200 },
           { method: 'GET', path: '/api/admin/no-such-endpoint', ok: 404 },
         ];
       }
@@ -197,7 +198,8 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
           const reports = await adminA.get(`/api/admin/pogs/${pog.id}/reports`);
           expect(reports.body).toEqual([expect.objectContaining({ userId: reporter.id, username: reporter.username, reason: 'rude words' })]);
           const notes = await owner.client.get('/api/notifications');
-          expect(notes.body.items.some((n: { kind: string }) => n.kind === 'pog.flagged')).toBe(true);
+          // The notice opens the reported POG itself.
+          expect(notes.body.items.filter((n: { kind: string }) => n.kind === 'pog.flagged').map((n: { link: string }) => n.link)).toEqual([`/pog/${pog.id}`]);
 
           // One admin approves: the other sees it, and it leaves the queue.
           const approved = await adminA.put(`/api/admin/pogs/${pog.id}/moderate`, { isApproved: true, isFlagged: false, moderationNotes: 'harmless' });
@@ -254,6 +256,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
           expect(res.body).toMatchObject({ isApproved: false, isFlagged: true, moderationStatus: 'rejected', moderationNotes: 'Offensive text' });
           await waitFor(() => updates.some((u) => u.id === pog.id && u.moderationStatus === 'rejected'), 5000, 'pog:updated');
           await waitFor(() => live.some((n) => n.kind === 'pog.rejected' && n.body.includes('Offensive text')), 5000, 'notification');
+          expect(live.find((n) => n.kind === 'pog.rejected')?.link).toBe(`/pog/${pog.id}`);
         } finally {
           ownerSocket.close();
         }
@@ -312,7 +315,9 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
         }
         expect((await owner.client.get(`/api/pogs/${pog.id}`)).status).toBe(404);
         const notes = await owner.client.get('/api/notifications');
-        expect(notes.body.items.some((n: { kind: string; title: string }) => n.kind === 'pog.deleted' && n.title.includes('Delete Me'))).toBe(true);
+        const removed = notes.body.items.find((n: { kind: string; title: string }) => n.kind === 'pog.deleted' && n.title.includes('Delete Me'));
+        // The POG's page is gone, so the notice opens the collection.
+        expect(removed?.link).toBe('/collection');
         const audit = await admin.get(`/api/admin/audit?targetType=pog&targetId=${pog.id}`);
         expect(audit.body.map((a: { action: string }) => a.action)).toEqual(['deleted']);
       });

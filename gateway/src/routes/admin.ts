@@ -6,11 +6,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminApi, NotFoundError } from '@pog/common';
 import {
-  deletePogAsAdmin, listAudit, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
+  deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
   type AdminListPage,
 } from '@pog/domain/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
+import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 
@@ -25,6 +26,8 @@ function answerPage<Row>(ctx: Context, { rows, nextCursor, total }: AdminListPag
 export function adminRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/admin' });
   const dto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
+  /** Who the audit log names: the admin session, and the player signed in beside it (named if an admin). */
+  const actorOf = (ctx: Parameters<typeof requireAdminSession>[0]) => ({ adminSessionId: requireAdminSession(ctx).id, adminPlayerId: sessionUserId(ctx) });
 
   handle(router, adminApi.flaggedPogs, async ({ ctx, query }) => {
     requireAdminSession(ctx);
@@ -44,7 +47,7 @@ export function adminRoutes(app: AppContext): Router {
   });
 
   handle(router, adminApi.moderatePog, async ({ ctx, params, body }) => {
-    const admin = requireAdminSession(ctx);
+    const admin = actorOf(ctx);
     const { id } = params();
     const input = body();
     const moderated = await moderatePog(
@@ -54,7 +57,7 @@ export function adminRoutes(app: AppContext): Router {
         decision: input.isApproved ? 'approved' : 'rejected',
         notes: input.moderationNotes,
         expectedLastModeratedAt: input.expectedLastModeratedAt,
-        adminSessionId: admin.id,
+        ...admin,
       },
       app.clock.now(),
     );
@@ -62,9 +65,8 @@ export function adminRoutes(app: AppContext): Router {
   });
 
   handle(router, adminApi.deletePog, async ({ ctx, params }) => {
-    const admin = requireAdminSession(ctx);
     const { id } = params();
-    await deletePogAsAdmin(app.db, { pogId: id, adminSessionId: admin.id }, app.clock.now());
+    await deletePogAsAdmin(app.db, { pogId: id, ...actorOf(ctx) }, app.clock.now());
   });
 
   handle(router, adminApi.users, async ({ ctx, query }) => {
@@ -73,13 +75,13 @@ export function adminRoutes(app: AppContext): Router {
   });
 
   handle(router, adminApi.moderateUser, async ({ ctx, params, body }) => {
-    const admin = requireAdminSession(ctx);
+    const admin = actorOf(ctx);
     const { id } = params();
     const input = body();
     // One unit of work: the ban, its sessions deleted, every gateway's caches and sockets told.
     const user = await moderateUser(
       app.db,
-      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, adminSessionId: admin.id },
+      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, ...admin },
       app.clock.now(),
     );
     // The unit of work told every gateway durably; this says it at once too (and here, first).
@@ -90,6 +92,10 @@ export function adminRoutes(app: AppContext): Router {
   handle(router, adminApi.audit, async ({ ctx, query }) => {
     requireAdminSession(ctx);
     return await listAudit(app.db, query());
+  });
+
+  handle(router, adminApi.auditLog, async ({ ctx, query }) => {
+    return await listAuditLog(app.db, { adminSessionId: requireAdminSession(ctx).id }, query());
   });
 
   return router;

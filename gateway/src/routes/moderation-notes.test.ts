@@ -63,6 +63,7 @@ describe.each(BACKENDS)('moderation notes', (backend) => {
       expect((await owner.client.get(`/api/pogs/${pogId}`)).body.moderationNotes).toBe(NOTE);
       const notice = (await owner.client.get('/api/notifications')).body.items.find((n: { kind: string }) => n.kind === 'pog.approved');
       expect(notice.body).toContain(NOTE);
+      expect(notice.link).toBe(`/pog/${pogId}`);
     });
 
     it('is null for guests and other players in lists, the recent strip and the single POG', async () => {

@@ -65,11 +65,13 @@ export function createRouter(queryClient: QueryClient) {
               element: <ExplorePage />,
               // Starts the list and the screen's code at once and resolves at once: navigation never
               // waits for them, and the screen's code does not wait for the first render to be asked.
-              loader: () => {
-                prefetchExploreFirstPage(queryClient);
+              loader: ({ request }) => {
+                prefetchExploreFirstPage(queryClient, new URL(request.url).searchParams);
                 ExplorePage.preload();
                 return null;
               },
+              // The filters live in the address: changing them is not a new visit to prefetch for.
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
             },
             // A POG's page is public, like Explore: a shared link works for anyone.
             { path: '/pog/:id', element: <PogPage /> },

@@ -14,7 +14,8 @@ const Overlay = styled.div`
   z-index: ${({ theme }) => theme.zIndex.dialog};
   display: grid;
   place-items: center;
-  padding: 1rem;
+  /* The room at the bottom a toast takes stays free, so a toast never covers the dialog's buttons. */
+  padding: 1rem 1rem calc(1rem + var(--toast-space, 0px));
   /* Dimmed, not blurred: a full-screen backdrop blur is redrawn on every frame the dialog changes (see Header). */
   background: rgba(6, 3, 20, 0.8);
   animation: ${fadeIn} 150ms ease-out;
@@ -23,7 +24,7 @@ const Overlay = styled.div`
 const Panel = styled.div<{ $width: number }>`
   position: relative;
   width: min(${({ $width }) => $width}px, 100%);
-  max-height: calc(100vh - 2rem);
+  max-height: calc(100vh - 2rem - var(--toast-space, 0px));
   overflow: auto;
   padding: 1.5rem;
   border-radius: ${({ theme }) => theme.radii.lg};

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { DISPLAY } from '@pog/common';
 import { useToastStore, type Toast } from '../stores/toasts';
@@ -162,6 +162,29 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
   );
 }
 
+/** The room a toast takes at the bottom of the window: an open dialog stays above it (Dialog.tsx). */
+export const TOAST_SPACE_VAR = '--toast-space';
+
+/** Keeps TOAST_SPACE_VAR at the toast's height plus its margins, or 0px while no toast shows. */
+function useToastSpace(viewportRef: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const root = document.documentElement;
+    const update = () => {
+      const height = viewport.getBoundingClientRect().height;
+      root.style.setProperty(TOAST_SPACE_VAR, height > 0 ? `${Math.ceil(height) + 24}px` : '0px');
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(viewport);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(TOAST_SPACE_VAR);
+    };
+  }, [viewportRef]);
+}
+
 /**
  * Shows the one current toast for 5 s (paused while hovered or focused). Swipe it right by 50 px
  * to dismiss it; F8 moves focus to it.
@@ -182,6 +205,8 @@ export function Toaster() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+
+  useToastSpace(viewportRef);
 
   return (
     <Viewport ref={viewportRef} tabIndex={-1} aria-label={`Alerts (${HOTKEY})`}>

@@ -20,6 +20,14 @@ export const BellIcon = () => (
   </svg>
 );
 
+/** A speaker, with sound waves when `on`, crossed out when not. */
+export const SpeakerIcon = ({ on }: { on: boolean }) => (
+  <svg {...lineIcon}>
+    <path d="M11 5 6 9H2v6h4l5 4V5z" />
+    {on ? <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" /> : <path d="m22 9-6 6M16 9l6 6" />}
+  </svg>
+);
+
 export const HelpIcon = () => (
   <svg {...lineIcon}>
     <circle cx="12" cy="12" r="10" />

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { BRAND } from '@pog/common';
 import { retryableLazy } from '../app/retryableLazy';
@@ -9,7 +9,7 @@ import { HelpIcon } from '../components/icons';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { BANNER_HEIGHT_VAR } from '../features/network/NetworkBanner';
 import { MobileMenu } from './MobileMenu';
-import { NAV_ITEMS, isNavItemActive } from './navItems';
+import { HeaderNav } from './HeaderNav';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
@@ -32,7 +32,8 @@ const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: 1rem;
-  width: min(1200px, 100%);
+  /* Wider than the page's column, so that on a wide screen every link fits beside the buttons. */
+  width: min(1360px, 100%);
   height: 4rem;
   margin: 0 auto;
   padding: 0 1.25rem;
@@ -62,31 +63,6 @@ const Wordmark = styled.span`
   ${media.belowSm} { display: none; }
 `;
 
-const Nav = styled.nav`
-  flex: 1;
-  min-width: 0;
-  ${media.belowMd} { display: none; }
-  ul { display: flex; gap: 0.15rem; list-style: none; margin: 0; padding: 0; }
-`;
-
-const NavItem = styled.li<{ $wideOnly: boolean }>`
-  ${({ $wideOnly }) => ($wideOnly ? `${media.belowXl} { display: none; }` : '')}
-`;
-
-const NavLinkStyled = styled(Link)`
-  display: block;
-  padding: 0.45rem 0.7rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-weight: 700;
-  font-size: 0.92rem;
-  text-decoration: none;
-  white-space: nowrap;
-  color: ${({ theme }) => theme.colors.textMuted};
-  transition: background 120ms ease, color 120ms ease;
-  &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surface}; }
-  &[aria-current='page'] { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceRaised}; box-shadow: inset 0 -2px 0 ${({ theme }) => theme.colors.accent}; }
-`;
-
 const Spacer = styled.div`
   flex: 1;
 `;
@@ -105,7 +81,6 @@ const GameGuideDialog = retryableLazy(() => import('../features/help/GameGuideDi
 /** The main header: navigation and player controls when signed in, help and login when not. */
 export function Header() {
   const { data: user, isPending } = useCurrentUser();
-  const { pathname } = useLocation();
   const [guideOpen, setGuideOpen] = useState(false);
   // Once opened, the guide stays mounted, so closing it hands focus back like any dialog.
   const [guideMounted, setGuideMounted] = useState(false);
@@ -118,17 +93,7 @@ export function Header() {
           <Wordmark aria-hidden="true">{BRAND}</Wordmark>
         </Logo>
         {user ? (
-          <Nav aria-label="Main">
-            <ul>
-              {NAV_ITEMS.map((item) => (
-                <NavItem key={item.to} $wideOnly={item.wideOnly === true}>
-                  <NavLinkStyled to={item.to} aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}>
-                    {item.label}
-                  </NavLinkStyled>
-                </NavItem>
-              ))}
-            </ul>
-          </Nav>
+          <HeaderNav />
         ) : (
           <Spacer />
         )}

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { avatarInitials, type User } from '@pog/common';
 import { Avatar } from '../components/Avatar';
-import { LogOutIcon, SparklesIcon, UserIcon } from '../components/icons';
+import { LogOutIcon, SparklesIcon, SpeakerIcon, UserIcon } from '../components/icons';
 import { useDismiss } from '../hooks/useDismiss';
 import { useLogout } from '../features/auth/useAuthActions';
+import { setAlertSound, useAlertSound } from '../features/sound/alertSound';
 import { useSocketStore, type SocketStatus } from '../stores/socket';
 import { Anchor, Popover } from './Popover';
 
@@ -70,6 +71,12 @@ const Items = styled.ul`
   }
 `;
 
+const SwitchState = styled.span`
+  margin-left: auto;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textSubtle};
+`;
+
 const LIVE_TEXT: Record<SocketStatus, string> = {
   connected: 'Live updates on',
   connecting: 'Connecting live updates...',
@@ -78,12 +85,14 @@ const LIVE_TEXT: Record<SocketStatus, string> = {
 };
 
 /**
- * The signed-in player's menu: their initials, then Profile and Log Out. The button's name starts
- * with the initials it shows, so a speech user can say what they see.
+ * The signed-in player's menu: their initials, then Profile, Leaderboard, the alert sound's switch
+ * and Log Out. The button's name starts with the initials it shows, so a speech user can say what
+ * they see.
  */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const status = useSocketStore((state) => state.status);
+  const soundOn = useAlertSound((state) => state.on);
   const logout = useLogout();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -127,6 +136,12 @@ export function UserMenu({ user }: { user: User }) {
               <Link to="/leaderboard" onClick={close}>
                 <SparklesIcon /> Leaderboard
               </Link>
+            </li>
+            {/* The chime of the toasts for offers and challenges, arriving or answered; remembered in this browser. */}
+            <li>
+              <button type="button" role="switch" aria-checked={soundOn} onClick={() => setAlertSound(!soundOn)}>
+                <SpeakerIcon on={soundOn} /> Alert sounds <SwitchState aria-hidden="true">{soundOn ? 'On' : 'Off'}</SwitchState>
+              </button>
             </li>
             <li>
               <button type="button" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: close })}>

@@ -4,11 +4,6 @@ export interface NavItem {
   label: string;
   /** Other paths on which this item shows as the current page. */
   alsoActiveOn?: readonly string[];
-  /**
-   * Shown in the header only from the xl breakpoint (1280px), where it fits; narrower it is in the user menu
-   * (and, below md, the mobile menu has every item).
-   */
-  wideOnly?: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -20,7 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/trade', label: 'Trade' },
   { to: '/battle', label: 'Battle', alsoActiveOn: ['/battle-refactored'] },
   // An addition to the spec's header.
-  { to: '/leaderboard', label: 'Leaderboard', wideOnly: true },
+  { to: '/leaderboard', label: 'Leaderboard' },
   { to: '/assistant', label: 'Game Guide' },
   { to: '/profile', label: 'Profile' },
 ];
@@ -28,4 +23,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
   const paths = [item.to, ...(item.alsoActiveOn ?? [])];
   return paths.some((path) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`)));
+}
+
+/**
+ * How many of the header's links fit in `available` pixels, in order, given each link's width and
+ * the gap between them: all of them, or as many as fit beside the More button that holds the rest.
+ */
+export function linksThatFit(widths: readonly number[], moreWidth: number, gap: number, available: number): number {
+  const span = (count: number) => widths.slice(0, count).reduce((sum, width) => sum + width, 0) + gap * Math.max(0, count - 1);
+  if (span(widths.length) <= available) return widths.length;
+  let count = widths.length - 1;
+  while (count > 0 && span(count) + gap + moreWidth > available) count--;
+  return count;
 }

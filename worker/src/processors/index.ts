@@ -10,12 +10,14 @@ import { checkAchievementsProcessor } from './achievements';
 import { resolveBattleProcessor, sweepBattlesProcessor } from './battles';
 import { chatReplyProcessor } from './chat';
 import { processImageProcessor, sweepUploadsProcessor } from './images';
+import { sweepAuditProcessor } from './moderation';
 import { scorePogProcessor } from './pogs';
 import { expireTradesProcessor } from './trades';
 import { purgeSessionsProcessor, welcomeProcessor } from './users';
 
 export { BATTLE_SWEEP_MS } from './battles';
 export { SESSION_PURGE_MS } from './users';
+export { AUDIT_SWEEP_MS } from './moderation';
 
 export interface ProcessorDeps {
   db: Db;
@@ -26,6 +28,8 @@ export interface ProcessorDeps {
   uploadDir: string;
   /** How long a picture no POG has used is kept after its upload (UNUSED_UPLOAD_HOURS). */
   unusedUploadMs: number;
+  /** How long the moderation audit log keeps a line (AUDIT_RETENTION_DAYS). */
+  auditRetentionMs: number;
   /** PogBot's AI service; without an API key PogBot answers from the guide. */
   anthropic: Config['anthropic'];
   /** Where processors report what the operator should know (the AI service failing). */
@@ -45,6 +49,7 @@ export function buildProcessors(deps: ProcessorDeps): ProcessorMap {
     'achievements.check': checkAchievementsProcessor(deps),
     'sessions.purge': purgeSessionsProcessor(deps),
     'uploads.sweep': sweepUploadsProcessor(deps),
+    'audit.sweep': sweepAuditProcessor(deps),
     'chat.reply': chatReplyProcessor({ ...deps, assistant }),
   };
 }

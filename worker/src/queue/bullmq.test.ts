@@ -9,7 +9,7 @@ import { QUEUE_NAME, type JobQueue, type JobWorker } from '@pog/domain/jobs';
 import { createBullQueue, createBullWorker } from './bullmq';
 import { createJobMetrics } from './metrics';
 import type { JobMetrics } from './job-tracker';
-import { asUserId } from '@pog/common/schemas/ids';
+import { asNotificationId, asUserId } from '@pog/common/schemas/ids';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 /** Every test gets its own prefix under this one; all of them are deleted at the end. */
@@ -65,7 +65,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
   queueContractTests((processor) => setup(processor).queue, { delayMs: 400 });
 
   it('names its kind and reports healthy while Redis answers', async () => {
-    const { queue } = setup(async () => ({ notificationId: 1 }));
+    const { queue } = setup(async () => ({ notificationId: asNotificationId(1) }));
     expect(queue.kind).toBe('bullmq');
     await expect(queue.healthy()).resolves.toBe(true);
   });
@@ -95,7 +95,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
     const { prefix, queue, worker } = setup(async ({ userId }) => {
       started.push(userId);
       if (userId === 1) await hold.opened;
-      return { notificationId: userId };
+      return { notificationId: asNotificationId(userId) };
     });
     const running = queue.run('user.welcome', { userId: asUserId(1) });
     await waitUntil(() => started.length === 1);
@@ -142,7 +142,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
 
   it('a worker is consuming while it runs and its heartbeat is fresh, and not once it is closed', async () => {
     const { prefix } = setup();
-    const worker = startWorker(prefix, async () => ({ notificationId: 1 }), { heartbeatMs: 100 });
+    const worker = startWorker(prefix, async () => ({ notificationId: asNotificationId(1) }), { heartbeatMs: 100 });
     expect(worker.consuming()).toBe(false);
     // A worker's first beat waits for its Redis connections, which can take seconds on a busy machine.
     await waitUntil(() => worker.consuming(), 20_000);
@@ -165,7 +165,7 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
         prefix,
         async ({ userId }) => {
           survivorRuns.push(userId);
-          return { notificationId: userId };
+          return { notificationId: asNotificationId(userId) };
         },
         { stalledIntervalMs: 300, log, metrics: createJobMetrics(registry) },
       );

@@ -17,7 +17,7 @@ import {
 import { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '@pog/common';
 import {
-  outboxJobId, QUEUE_NAME, type EnqueueOptions, type JobCounts, type JobContext, type JobName, type JobPayload, type JobQueue, type JobResult, type JobWorker, type OutboxJobFinished, type ProcessorMap, type RunOptions,
+  asOutboxJobId, outboxJobId, QUEUE_NAME, type EnqueueOptions, type JobCounts, type JobContext, type JobName, type JobPayload, type JobQueue, type JobResult, type JobWorker, type OutboxJobFinished, type ProcessorMap, type RunOptions,
 } from '@pog/domain/jobs';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
@@ -380,7 +380,7 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
   /** The outbox row behind this job, if it came from one, is done: it is not handed over again. */
   async function finished(jobId: string): Promise<void> {
     const outboxId = OUTBOX_JOB_ID.exec(jobId)?.[1];
-    if (outboxId && options.outboxJobFinished) await options.outboxJobFinished(Number(outboxId));
+    if (outboxId && options.outboxJobFinished) await options.outboxJobFinished(asOutboxJobId(Number(outboxId)));
   }
 
   async function runJob(job: Job<unknown, unknown, string>): Promise<unknown> {

@@ -5,7 +5,7 @@ import { createMetricsRegistry } from '@pog/domain/metrics';
 import { memoryLogger } from '@pog/domain/logging';
 import { createInProcessQueue, type InProcessQueue } from './in-process';
 import { createJobMetrics } from './metrics';
-import { asUserId } from '@pog/common/schemas/ids';
+import { asNotificationId, asUserId } from '@pog/common/schemas/ids';
 
 const silent = () => undefined;
 const open: InProcessQueue[] = [];
@@ -24,7 +24,7 @@ describe('in-process job queue', () => {
   queueContractTests((processor) => queueWith(processor), { delayMs: 80 });
 
   it('names its kind', () => {
-    expect(queueWith(async () => ({ notificationId: 1 })).kind).toBe('in-process');
+    expect(queueWith(async () => ({ notificationId: asNotificationId(1) })).kind).toBe('in-process');
   });
 
   it('waits longer before each retry', async () => {
@@ -32,7 +32,7 @@ describe('in-process job queue', () => {
     const queue = queueWith(async (_payload, { attempt }) => {
       startedAt.push(Date.now());
       if (attempt < 3) throw new Error('database is restarting');
-      return { notificationId: attempt };
+      return { notificationId: asNotificationId(attempt) };
     });
     await queue.run('user.welcome', { userId: asUserId(1) });
     // Backoff 5 ms then 10 ms: the second wait is at least the doubled base.
@@ -43,7 +43,7 @@ describe('in-process job queue', () => {
     const hold = gate();
     const queue = queueWith(async () => {
       await hold.opened;
-      return { notificationId: 1 };
+      return { notificationId: asNotificationId(1) };
     });
     await expect(queue.run('user.welcome', { userId: asUserId(1) }, { timeoutMs: 30 })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 504 });
     hold.release();
@@ -72,7 +72,7 @@ describe('in-process job queue', () => {
       started = true;
       await hold.opened;
       finished = true;
-      return { notificationId: 1 };
+      return { notificationId: asNotificationId(1) };
     });
     const running = queue.run('user.welcome', { userId: asUserId(1) });
     await waitUntil(() => started);
@@ -91,7 +91,7 @@ describe('in-process job queue', () => {
   });
 
   it('close() drops jobs that have not started and tells their callers', async () => {
-    const queue = queueWith(async () => ({ notificationId: 1 }));
+    const queue = queueWith(async () => ({ notificationId: asNotificationId(1) }));
     const delayed = queue.run('user.welcome', { userId: asUserId(1) }, { delayMs: 10_000 });
     await queue.close();
     await expect(delayed).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 503 });
@@ -121,7 +121,7 @@ describe('in-process job queue', () => {
           if (userId === 2 && attempt < 2) throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
           if (userId === 3) throw new Error('always broken');
           if (userId === 4) throw new AppError('CONFLICT', 'Nothing to welcome.');
-          return { notificationId: userId };
+          return { notificationId: asNotificationId(userId) };
         },
       },
       concurrency: 1,

@@ -5,7 +5,7 @@
  * in memory only: a restart forgets what was waiting, which embedded mode accepts.
  */
 import {
-  outboxJobId, type EnqueueOptions, type JobCounts, type JobContext, type JobName, type JobPayload, type JobQueue, type JobResult, type JobWorker, type OutboxJobFinished, type ProcessorMap, type RunOptions,
+  outboxJobId, type EnqueueOptions, type JobCounts, type JobContext, type JobName, type JobPayload, type JobQueue, type JobResult, type JobWorker, type OutboxJobFinished, type OutboxJobId, type ProcessorMap, type RunOptions,
 } from '@pog/domain/jobs';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
@@ -45,7 +45,7 @@ interface Entry {
   readonly name: JobName;
   readonly payload: unknown;
   readonly dedupeKey: string | undefined;
-  readonly outboxId: number | undefined;
+  readonly outboxId: OutboxJobId | undefined;
   readonly attempts: number;
   /** Tries started so far. */
   tries: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '@pog/common';
 import { silentLogger } from '@pog/domain/logging';
-import { type EnqueueOptions, type JobQueue, type ProcessorMap } from '@pog/domain/jobs';
+import { asOutboxJobId, type EnqueueOptions, type JobQueue, type ProcessorMap } from '@pog/domain/jobs';
 import { LOCAL_CONCURRENCY, localFirstQueue } from './local-first';
 import { asPogId, asUserId } from '@pog/common/schemas/ids';
 
@@ -41,7 +41,7 @@ describe('the relay queue of a process that runs processors', () => {
       seen.push(jobId);
       return { completed: {} };
     });
-    await local.enqueue('achievements.check', { userIds: [asUserId(1)] }, { outboxId: 41 });
+    await local.enqueue('achievements.check', { userIds: [asUserId(1)] }, { outboxId: asOutboxJobId(41) });
     await local.drain();
     expect(seen).toEqual(['outbox-41']);
     expect(done).toEqual([41]);
@@ -52,7 +52,7 @@ describe('the relay queue of a process that runs processors', () => {
     const { local, given, done } = setUp(async () => {
       throw new Error('database restarting');
     });
-    await local.enqueue('achievements.check', { userIds: [asUserId(2)] }, { outboxId: 42, attempts: 3 });
+    await local.enqueue('achievements.check', { userIds: [asUserId(2)] }, { outboxId: asOutboxJobId(42), attempts: 3 });
     await local.drain();
     expect(done).toEqual([]);
     expect(given).toEqual([{ name: 'achievements.check', payload: { userIds: [asUserId(2)] }, opts: { outboxId: 42, attempts: 2, delayMs: 5 } }]);
@@ -62,8 +62,8 @@ describe('the relay queue of a process that runs processors', () => {
     const { local, given, done } = setUp(async ({ userIds }) => {
       throw userIds[0] === 3 ? new ConflictError('no such player') : new Error('flaky');
     });
-    await local.enqueue('achievements.check', { userIds: [asUserId(3)] }, { outboxId: 43 });
-    await local.enqueue('achievements.check', { userIds: [asUserId(4)] }, { outboxId: 44, attempts: 1 });
+    await local.enqueue('achievements.check', { userIds: [asUserId(3)] }, { outboxId: asOutboxJobId(43) });
+    await local.enqueue('achievements.check', { userIds: [asUserId(4)] }, { outboxId: asOutboxJobId(44), attempts: 1 });
     await local.drain();
     expect(done.sort()).toEqual([43, 44]);
     expect(given).toEqual([]);
@@ -76,10 +76,10 @@ describe('the relay queue of a process that runs processors', () => {
       await blocked;
       return { completed: {} };
     });
-    await local.enqueue('pog.score', { pogId: asPogId(1), version: 1 }, { outboxId: 1 });
+    await local.enqueue('pog.score', { pogId: asPogId(1), version: 1 }, { outboxId: asOutboxJobId(1) });
     await local.enqueue('achievements.check', { userIds: [asUserId(5)] });
-    await local.enqueue('achievements.check', { userIds: [asUserId(6)] }, { outboxId: 2, delayMs: 100 });
-    for (let i = 0; i < LOCAL_CONCURRENCY + 1; i++) await local.enqueue('achievements.check', { userIds: [asUserId(7)] }, { outboxId: 100 + i });
+    await local.enqueue('achievements.check', { userIds: [asUserId(6)] }, { outboxId: asOutboxJobId(2), delayMs: 100 });
+    for (let i = 0; i < LOCAL_CONCURRENCY + 1; i++) await local.enqueue('achievements.check', { userIds: [asUserId(7)] }, { outboxId: asOutboxJobId(100 + i) });
     expect(given.map((g) => g.opts?.outboxId ?? null)).toEqual([1, null, 2, 100 + LOCAL_CONCURRENCY]);
     release();
     await local.drain();
@@ -92,10 +92,10 @@ describe('the relay queue of a process that runs processors', () => {
       finished = true;
       return { completed: {} };
     });
-    await local.enqueue('achievements.check', { userIds: [asUserId(8)] }, { outboxId: 50 });
+    await local.enqueue('achievements.check', { userIds: [asUserId(8)] }, { outboxId: asOutboxJobId(50) });
     await local.drain();
     expect(finished).toBe(true);
-    await local.enqueue('achievements.check', { userIds: [asUserId(9)] }, { outboxId: 51 });
+    await local.enqueue('achievements.check', { userIds: [asUserId(9)] }, { outboxId: asOutboxJobId(51) });
     expect(given.map((g) => g.opts?.outboxId)).toEqual([51]);
   });
 });

@@ -16,7 +16,7 @@
  * the queue as before.
  */
 import {
-  outboxJobId, type EnqueueOptions, type JobContext, type JobName, type JobPayload, type JobQueue, type OutboxJobFinished, type ProcessorMap,
+  outboxJobId, type EnqueueOptions, type JobContext, type JobName, type JobPayload, type JobQueue, type OutboxJobFinished, type OutboxJobId, type ProcessorMap,
 } from '@pog/domain/jobs';
 import { type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS } from './defaults';
@@ -49,7 +49,7 @@ export function localFirstQueue(queue: JobQueue, options: LocalFirstOptions): Lo
   const running = new Set<Promise<void>>();
   let draining = false;
 
-  async function runHere(name: JobName, processor: OpaqueProcessor, payload: unknown, outboxId: number, opts: EnqueueOptions): Promise<void> {
+  async function runHere(name: JobName, processor: OpaqueProcessor, payload: unknown, outboxId: OutboxJobId, opts: EnqueueOptions): Promise<void> {
     const jobId = outboxJobId(outboxId);
     const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
     const tried = tracker.start({ name, jobId, attempt: 1 });

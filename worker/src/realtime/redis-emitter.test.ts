@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUserId, userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
+import { asUserId, CHAT, userRoom, type ChatDelta, type ClientToServerEvents, type ServerToClientEvents } from '@pog/common';
 import { silentLogger } from '@pog/domain/logging';
 import { socketIoRedisKey } from '@pog/domain/realtime';
 import { createRedisLiveChannel, type RedisLiveChannel } from './redis-emitter';
@@ -15,7 +15,7 @@ const prefix = `test-${process.pid}-${Date.now()}-emitter`;
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const delta: ChatDelta = { conversationId: 1, requestId: 'r-1', index: 0, text: 'PogBot says hi' };
+const delta: ChatDelta = { conversationId: CHAT.conversationId, requestId: 'r-1', index: 0, text: 'PogBot says hi' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { AppError, ForbiddenError } from '@pog/common';
 import type { JobContext, JobQueue, JobResult } from '@pog/domain/jobs';
-import { asUserId, type UserId } from '@pog/common/schemas/ids';
+import { asNotificationId, asUserId, type UserId } from '@pog/common/schemas/ids';
 
 export type WelcomeProcessor = (payload: { userId: UserId }, context: JobContext) => Promise<JobResult<'user.welcome'>>;
 
@@ -29,7 +29,7 @@ export async function waitUntil(check: () => boolean, ms = 5_000): Promise<void>
 /** Registers the contract's tests; `makeQueue` gives a queue whose jobs run `processor`. */
 export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => JobQueue, options: { delayMs: number }): void {
   it('runs the processor and returns its result', async () => {
-    const queue = makeQueue(async ({ userId }) => ({ notificationId: userId * 10 }));
+    const queue = makeQueue(async ({ userId }) => ({ notificationId: asNotificationId(userId * 10) }));
     await expect(queue.run('user.welcome', { userId: asUserId(4) })).resolves.toEqual({ notificationId: 40 });
   });
 
@@ -38,7 +38,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
     const queue = makeQueue(async (_payload, { attempt }) => {
       attempts.push(attempt);
       if (attempt < 3) throw new Error('database is restarting');
-      return { notificationId: attempt };
+      return { notificationId: asNotificationId(attempt) };
     });
     await expect(queue.run('user.welcome', { userId: asUserId(1) })).resolves.toEqual({ notificationId: 3 });
     expect(attempts).toEqual([1, 2, 3]);
@@ -76,7 +76,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
     const queue = makeQueue(async ({ userId }) => {
       runs++;
       await hold.opened;
-      return { notificationId: userId };
+      return { notificationId: asNotificationId(userId) };
     });
     const first = queue.run('user.welcome', { userId: asUserId(1) }, { jobId: 'welcome-1' });
     await waitUntil(() => runs === 1);
@@ -97,7 +97,7 @@ export function queueContractTests(makeQueue: (processor: WelcomeProcessor) => J
     let startedAt = 0;
     const queue = makeQueue(async () => {
       startedAt = Date.now();
-      return { notificationId: 1 };
+      return { notificationId: asNotificationId(1) };
     });
     const enqueuedAt = Date.now();
     await queue.run('user.welcome', { userId: asUserId(1) }, { delayMs: options.delayMs });

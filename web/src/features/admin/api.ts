@@ -1,6 +1,7 @@
 /** The admin calls of the product spec (calls), typed. All go through the app's one client (cookies, errors). */
 import { apiPaths, type ModeratePogRequest, type ModerateUserRequest, type PogId, type UserId } from '@pog/common';
 import { api, apiWithHeaders, type ApiResponse } from '../../api/client';
+import type { AuditLogFilters } from './keys';
 import type { AdminListPage } from './paged';
 
 /** What a client sends; the server trims and fills in the rest. */
@@ -35,5 +36,20 @@ export const adminApi = {
   deletePog: (pogId: PogId) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
   pogAudit: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
   pogReports: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.pogReports, { params: { id: pogId } }, signal),
+  /** One page of the Audit log tab: `before` is the previous page's `nextBefore`. */
+  auditLog: (filters: AuditLogFilters, before: number | undefined, signal?: AbortSignal) =>
+    api(
+      apiPaths.admin.auditLog,
+      {
+        query: {
+          action: filters.action,
+          admin: filters.admin || undefined,
+          targetType: filters.targetType,
+          targetId: filters.targetId === undefined ? undefined : String(filters.targetId),
+          before: before === undefined ? undefined : String(before),
+        },
+      },
+      signal,
+    ),
   moderateUser: (userId: UserId, body: UserDecisionBody) => api(apiPaths.admin.moderateUser, { params: { id: userId }, body }),
 };

@@ -6,7 +6,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { adminUserSchema, pogSchema, type AdminUser, type Pog } from '@pog/common';
 import { reportError } from '../errors/showError';
 import { awaitsReview, matchesSearch, matchesUserSearch } from './display';
-import { ADMIN_USERS_PATH, ALL_POGS_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey, searchOfKey } from './keys';
+import { ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_LOG_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey, searchOfKey } from './keys';
 import { applyLiveChange, isPagedList, type LiveChange, type PagedList } from './paged';
 import { isModerationAction, queueChange, type ModerationQueueEvent } from './queue';
 
@@ -43,6 +43,8 @@ export function applyLiveModerationEvent(queryClient: QueryClient, payload: unkn
   applyModerationEvent(queryClient, { action, pog: pog.data });
   // An open Moderate POG dialog shows the new report or decision at once.
   void queryClient.invalidateQueries({ queryKey: pogHistoryKey(pog.data.id) });
+  // So does an open Audit log tab (a new POG is not an audited action).
+  if (action !== 'created') void queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_PATH] });
 }
 
 /**
@@ -64,8 +66,9 @@ export function applyLiveUserEvent(queryClient: QueryClient, payload: unknown): 
     reportError(user.error, 'moderation:user payload');
     return;
   }
-  const action = (payload as { action?: unknown }).action;
+  const action: unknown = (payload as { action?: unknown }).action;
   applyAdminUser(queryClient, user.data, action === 'registered');
+  if (action === 'banned' || action === 'unbanned') void queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_PATH] });
 }
 
 /** Reloads every list of the panel (product spec: states: each action reloads the data). */

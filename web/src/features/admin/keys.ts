@@ -1,4 +1,4 @@
-import type { PogId } from '@pog/common';
+import type { ModerationAuditAction, ModerationTargetType, PogId } from '@pog/common';
 /**
  * Query keys of the admin panel. As everywhere in the app the first element is the URL the default
  * query function GETs; every key starts with ADMIN_ROOT so one call refreshes the whole panel.
@@ -34,3 +34,14 @@ export function isAdminDataKey(key: readonly unknown[]): boolean {
 export const AUDIT_PATH = '/api/admin/audit';
 /** One POG's moderation history: its audit entries and its reports (both admin reads). */
 export const pogHistoryKey = (pogId: PogId) => [AUDIT_PATH, { targetType: 'pog', targetId: pogId }] as const;
+
+export const AUDIT_LOG_PATH = '/api/admin/audit-log';
+/** What the Audit log tab filters by (all optional; `admin`: a session's number or an admin's username). */
+export interface AuditLogFilters {
+  action?: ModerationAuditAction | undefined;
+  admin?: string | undefined;
+  targetType?: ModerationTargetType | undefined;
+  targetId?: number | undefined;
+}
+/** One page of the Audit log tab for these filters (`before`: undefined for the newest). */
+export const auditLogKey = (filters: AuditLogFilters, before: number | undefined) => [AUDIT_LOG_PATH, { ...filters, before }] as const;

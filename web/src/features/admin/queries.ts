@@ -5,7 +5,7 @@ import { toAppError } from '../../api/errors';
 import { toast } from '../../stores/toasts';
 import { adminApi } from './api';
 import { moderationHistory } from './history';
-import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, pogHistoryKey } from './keys';
+import { adminStatusKey, adminUsersKey, allPogsKey, auditLogKey, flaggedKey, pogHistoryKey, type AuditLogFilters } from './keys';
 import { ADMIN_TEXT } from './messages';
 import { listTotal, type AdminListPage, type PagedList } from './paged';
 import { asPogId, type AdminUser, type Pog, type PogId } from '@pog/common';
@@ -113,4 +113,16 @@ export function usePogHistory(pogId: PogId | null) {
     staleTime: 0,
     meta: { errorToast: false },
   });
+}
+
+/** One page of the Audit log tab; the previous page stays on screen while the next one loads. */
+export function useAuditLog(filters: AuditLogFilters, before: number | undefined, onUnauthorized: () => void) {
+  const query = useQuery({
+    queryKey: auditLogKey(filters, before),
+    queryFn: ({ signal }) => adminApi.auditLog(filters, before, signal),
+    placeholderData: (previous) => previous,
+    meta: { errorToast: false },
+  });
+  useLoadFailureToast(query, onUnauthorized);
+  return query;
 }

@@ -4,6 +4,7 @@
  * roll landing, a rising chord for the verdict.
  */
 import { create } from 'zustand';
+import { playTones, type Tone } from '../sound/tones';
 
 const STORAGE_KEY = 'pog.revealSound';
 
@@ -28,7 +29,7 @@ export function setRevealSound(on: boolean): void {
 
 export type RevealSoundCue = 'count' | 'land' | 'verdict';
 
-const TONES: Record<RevealSoundCue, Array<{ hz: number; delay: number; length: number }>> = {
+const TONES: Record<RevealSoundCue, Tone[]> = {
   count: [{ hz: 660, delay: 0, length: 0.08 }],
   land: [{ hz: 180, delay: 0, length: 0.14 }],
   verdict: [
@@ -38,22 +39,8 @@ const TONES: Record<RevealSoundCue, Array<{ hz: number; delay: number; length: n
   ],
 };
 
-let context: AudioContext | null = null;
-
-/** Plays a cue when the sound is on; silent (and harmless) where WebAudio is missing. */
+/** Plays a cue when the sound is on (../sound/tones: WebAudio, silent where it is missing). */
 export function playCue(cue: RevealSoundCue): void {
-  if (!useRevealSound.getState().on || typeof AudioContext === 'undefined') return;
-  context ??= new AudioContext();
-  const start = context.currentTime;
-  for (const tone of TONES[cue]) {
-    const oscillator = context.createOscillator();
-    const gain = context.createGain();
-    oscillator.type = cue === 'land' ? 'triangle' : 'sine';
-    oscillator.frequency.value = tone.hz;
-    gain.gain.setValueAtTime(0.18, start + tone.delay);
-    gain.gain.exponentialRampToValueAtTime(0.001, start + tone.delay + tone.length);
-    oscillator.connect(gain).connect(context.destination);
-    oscillator.start(start + tone.delay);
-    oscillator.stop(start + tone.delay + tone.length);
-  }
+  if (!useRevealSound.getState().on) return;
+  playTones(TONES[cue], cue === 'land' ? 'triangle' : 'sine');
 }

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@pog/common';
+import { CHAT, type ChatMessage } from '@pog/common';
 import { pendingAnswerText, useChatStream } from './stream';
 
-const delta = (requestId: string, index: number, text: string) => ({ conversationId: 1, requestId, index, text });
+const delta = (requestId: string, index: number, text: string) => ({ conversationId: CHAT.conversationId, requestId, index, text });
 const answer: ChatMessage = { id: 9, role: 'assistant', content: 'Whole answer.', createdAt: '2030-01-01T00:00:00.000Z', offline: false };
 const current = () => useChatStream.getState().pending;
 

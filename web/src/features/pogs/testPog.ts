@@ -37,6 +37,7 @@ export function makePog(overrides: Partial<PlainIds<Pog>> = {}): Pog {
     moderationStatus: 'none',
     moderationNotes: null,
     lastModeratedAt: null,
+    flagReason: null,
     createdAt: '2024-05-01T12:00:00.000Z',
     ...overrides,
   };

@@ -1,6 +1,7 @@
 /**
  * What the player's page does with each durable event: the bell, every POG list, the Trade Center,
- * the Battle Arena, PogBot's history, and a toast with a link for an incoming offer or challenge.
+ * the Battle Arena, PogBot's history, and a toast with a link for an incoming offer or challenge, or
+ * for an answer to one the player sent.
  * Loaded by connect.ts with the first event to apply (the events' schemas load then too), not with
  * the connection: a page load seldom receives one, and this code needs zod.
  */
@@ -14,7 +15,10 @@ import { addLiveNotification, applyLiveRead } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
-import { incomingChallenge, incomingTrade, type IncomingToast } from './incoming';
+import { playAlert } from '../sound/alertSound';
+import type { AlertToast } from './announced';
+import { answeredChallenge, answeredTrade } from './answered';
+import { incomingChallenge, incomingTrade } from './incoming';
 
 /** The events a player's connection applies (the moderation ones are the admin panel's). */
 export type PlayerEventName = Exclude<PositionedEventName, 'moderation:queue' | 'moderation:user'>;
@@ -28,9 +32,12 @@ export interface PlayerEventDeps {
 }
 
 export function playerEventHandlers({ userId, queryClient, navigate }: PlayerEventDeps): PlayerEventHandlers {
-  // An offer or a challenge for this player also gets a toast with a link to it.
-  const announce = (incoming: IncomingToast | null) => {
-    if (incoming) toast({ title: incoming.title, description: incoming.description, action: { label: incoming.action.label, onClick: () => navigate(incoming.action.to) } });
+  // An offer or a challenge for this player, or an answer to one they sent, also gets a toast with a
+  // link to it and a chime (when the player has the sound on).
+  const announce = (alert: AlertToast | null) => {
+    if (!alert) return;
+    toast({ title: alert.title, description: alert.description, action: { label: alert.action.label, onClick: () => navigate(alert.action.to) } });
+    playAlert(alert.cue);
   };
   return {
     notification: (notification) => {
@@ -43,12 +50,18 @@ export function playerEventHandlers({ userId, queryClient, navigate }: PlayerEve
       applyLiveBattle(queryClient, battle, userId);
       announce(incomingChallenge(battle, userId));
     },
-    'battle:updated': (battle) => applyLiveBattle(queryClient, battle, userId),
+    'battle:updated': (battle) => {
+      applyLiveBattle(queryClient, battle, userId);
+      announce(answeredChallenge(battle, userId));
+    },
     'trade:created': (trade) => {
       applyLiveTrade(queryClient, trade, userId);
       announce(incomingTrade(trade, userId));
     },
-    'trade:updated': (trade) => applyLiveTrade(queryClient, trade, userId),
+    'trade:updated': (trade) => {
+      applyLiveTrade(queryClient, trade, userId);
+      announce(answeredTrade(trade, userId));
+    },
     'chat:reply': () => applyChatReply(queryClient),
   };
 }

@@ -1,5 +1,8 @@
 /** The trade texts of the product spec (screens, validation and errors), word for word where the spec gives them. */
-import { isReleaseReason, RELEASE_REASON_TEXT } from '@pog/common';
+import { isReleaseReason, RELEASE_REASON_TEXT, type Pog, type Trade } from '@pog/common';
+
+const pogName = (pog: Pog | null) => (pog ? pog.name || 'an unnamed POG' : 'a deleted POG');
+
 export const TRADE_TEXT = {
   dialogTitle: 'Trade POGs',
   yourPogs: 'Your POGs',
@@ -40,6 +43,19 @@ export const TRADE_TEXT = {
   noPendingHint: 'Offer one of your POGs for one of another player’s with New Trade.',
   noHistory: 'No finished trades yet',
   signedOut: 'Log in to see and answer your trades.',
+
+  // The confirmation before an answer (not in the spec, which these add to).
+  confirmAccept: {
+    title: 'Accept this trade?',
+    description: (trade: Trade) =>
+      `You give ${pogName(trade.requestPog)} and get ${pogName(trade.offerPog)} from ${trade.fromUser.username}. Once accepted, the trade cannot be undone.`,
+    confirm: 'Accept Trade',
+  },
+  confirmReject: {
+    title: 'Reject this trade?',
+    description: (trade: Trade) => `${trade.fromUser.username}'s offer of ${pogName(trade.offerPog)} for ${pogName(trade.requestPog)} ends, and they are told.`,
+    confirm: 'Reject Trade',
+  },
 
   // Counter-offers (not in the spec, which these add to).
   counter: 'Counter',

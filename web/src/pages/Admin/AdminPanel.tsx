@@ -9,6 +9,7 @@ import { LogOutIcon } from '../../components/icons';
 import { Page, PageTitle } from '../../components/Page';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { AllPogsTab } from '../../features/admin/components/AllPogsTab';
+import { AuditLogTab } from '../../features/admin/components/AuditLogTab';
 import { FlaggedTab } from '../../features/admin/components/FlaggedTab';
 import { LiveIndicator } from '../../features/admin/components/LiveIndicator';
 import { ModeratePogDialog } from '../../features/admin/components/ModeratePogDialog';
@@ -35,7 +36,7 @@ const Side = styled.div`
   svg { width: 1rem; height: 1rem; }
 `;
 
-type AdminTab = 'flagged' | 'all' | 'users';
+type AdminTab = 'flagged' | 'all' | 'users' | 'audit';
 
 /** A tab's name with how many rows its whole list holds, once known. */
 function TabLabel({ text, count, testId }: { text: string; count: number; testId: string }) {
@@ -51,7 +52,10 @@ function TabLabel({ text, count, testId }: { text: string; count: number; testId
   );
 }
 
-/** The panel proper, for an admin session: the three tabs, opening on Flagged, and the POG dialog. */
+/**
+ * The panel proper, for an admin session: the spec's three tabs, opening on Flagged, our Audit log
+ * tab after them, and the POG dialog.
+ */
 export function AdminPanel() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -86,6 +90,7 @@ export function AdminPanel() {
     },
     { id: 'all', label: <TabLabel text="All POGs" count={totals.allPogs} testId="all-pogs-count" />, content: <AllPogsTab onReview={setReviewing} onUnauthorized={onUnauthorized} /> },
     { id: 'users', label: <TabLabel text="Users" count={totals.users} testId="users-count" />, content: <UsersTab onUnauthorized={onUnauthorized} /> },
+    { id: 'audit', label: 'Audit log', content: <AuditLogTab onUnauthorized={onUnauthorized} /> },
   ];
 
   return (

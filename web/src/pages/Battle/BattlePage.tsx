@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { User } from '@pog/common';
 import { Badge } from '../../components/Badge';
 import { Tabs } from '../../components/Tabs';
@@ -22,6 +23,16 @@ function Arena({ viewer }: { viewer: User }) {
   const [tab, setTab] = useState<ArenaTab>('challenge');
   const open = usePendingBattles(viewer.id);
   const count = open.data?.length ?? 0;
+  // A link to an open battle (`?battle=`, from a notification or a toast) shows My Battles under its
+  // record, where it can be answered or fought; once per visit of the link.
+  const { key } = useLocation();
+  const placed = useRef<string | null>(null);
+  const isOpen = battleId !== null && open.data?.some((battle) => battle.id === battleId) === true;
+  useEffect(() => {
+    if (!isOpen || placed.current === key) return;
+    placed.current = key;
+    setTab('mine');
+  }, [isOpen, key]);
   const lists = { viewer, flipLabel: BATTLE_TEXT.flipA, onDetails: openDetails };
 
   return (

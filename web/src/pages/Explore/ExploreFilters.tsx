@@ -10,7 +10,7 @@ import { playerPath } from '../../features/players/paths';
 import { PickerField, PlayerSelect } from '../../features/players/PlayerSelect';
 import { usePlayerChoices } from '../../features/players/queries';
 
-import { NO_FILTERS, type FilterValues } from './firstPage';
+import { NO_FILTERS, type FilterValues } from './exploreView';
 
 const Bar = styled.div`
   display: grid;

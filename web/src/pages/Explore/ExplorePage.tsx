@@ -6,21 +6,17 @@ import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
+import { FirstStepsChecklist } from '../../features/onboarding/FirstStepsChecklist';
 import { ReportPog } from '../../features/reports/ReportPog';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
-import type { PogFilters } from '../../features/pogs/keys';
 import { POG_TEXT } from '../../features/pogs/messages';
 import { tradeIntent } from '../../features/pogs/trade';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { toast } from '../../stores/toasts';
 import { ExploreFilters, SearchField } from './ExploreFilters';
-import { NO_FILTERS, PLAYER_SORT, VISITOR_SORT, type FilterValues } from './firstPage';
 import { PogResults } from './PogResults';
-
-/** Typing pauses this long before the list is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { useExploreView } from './useExploreView';
 
 const Header = styled(PageHeader)`
   grid-template-columns: 1fr auto;
@@ -44,18 +40,11 @@ export default function ExplorePage() {
   return user ? <ExplorePogs user={user} /> : <DiscoverPogs />;
 }
 
-function useSettledFilters(values: FilterValues, sort: PogSort): PogFilters {
-  const search = useDebouncedValue(values.search, SEARCH_DEBOUNCE_MS);
-  return { search, rarity: values.rarity, creator: values.creator, sort };
-}
-
 function ExplorePogs({ user }: { user: User }) {
   usePageTitle('Explore Pogs');
   const { openTrade, dialog: tradeDialog } = useTradeDialog();
-  const [values, setValues] = useState<FilterValues>(NO_FILTERS);
-  const [sort, setSort] = useState<PogSort>(PLAYER_SORT);
+  const { values, setValues, sort, setSort, filters } = useExploreView(true);
   const [selected, setSelected] = useState<Pog | null>(null);
-  const filters = useSettledFilters(values, sort);
 
   const onTrade = (pog: Pog) => {
     const intent = tradeIntent(pog, user.id, 'explore');
@@ -77,6 +66,7 @@ function ExplorePogs({ user }: { user: User }) {
         </div>
       </Header>
       <Section>
+        <FirstStepsChecklist userId={user.id} />
         <ExploreFilters value={values} onChange={setValues} />
         <Tabs<PogSort>
           label="Sort POGs"
@@ -97,9 +87,8 @@ function ExplorePogs({ user }: { user: User }) {
 /** What visitors get at /explore: the public Discover page (product spec: screens, Other screens). */
 function DiscoverPogs() {
   usePageTitle('Discover Pogs');
-  const [values, setValues] = useState<FilterValues>(NO_FILTERS);
+  const { values, setValues, filters } = useExploreView(false);
   const [selected, setSelected] = useState<Pog | null>(null);
-  const filters = useSettledFilters(values, VISITOR_SORT);
   const signIn = <ButtonLink to="/auth">Sign In to Create</ButtonLink>;
   return (
     <Page>

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import type { User, UserId } from '@pog/common';
+import type { TradeId, User, UserId } from '@pog/common';
 import { Button, ButtonLink } from '../../components/Button';
 import { RepeatIcon } from '../../components/icons';
 import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
@@ -13,9 +13,10 @@ import { PendingTradeList } from '../../features/trades/components/PendingTradeL
 import { TradeHistoryList } from '../../features/trades/components/TradeHistoryList';
 import { EmptyNote } from '../../features/trades/components/tradeCardStyles';
 import { TRADE_TEXT } from '../../features/trades/messages';
+import { usePendingTrades, useTradeHistory } from '../../features/trades/queries';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { readTradeQuery } from './tradeQuery';
+import { readTradeQuery, tabOfTrade } from './tradeQuery';
 
 const Header = styled(PageHeader)`
   grid-template-columns: 1fr auto;
@@ -77,9 +78,32 @@ function useTradeQuery(userId: UserId, openTrade: ReturnType<typeof useTradeDial
   }, [offerPogId, requestPogId, requested.isPending, requested.data, userId, openTrade, setParams]);
 }
 
+/**
+ * The open tab. `?trade=` (a notification's or a toast's link) opens the tab that holds that trade
+ * once its lists have loaded, once per visit of the link: after that the player's clicks decide,
+ * and a trade decided while on screen does not pull the page to History.
+ */
+function useTradeTab(userId: UserId, tradeId: TradeId | null) {
+  const [tab, setTab] = useState<TradeTab>('pending');
+  const { key } = useLocation();
+  const pending = usePendingTrades(userId);
+  const history = useTradeHistory(userId, tradeId !== null);
+  const where = tradeId === null ? null : tabOfTrade(tradeId, pending.data, history.data);
+  const placed = useRef<string | null>(null);
+  useEffect(() => {
+    if (where === null || placed.current === key) return;
+    placed.current = key;
+    setTab(where);
+  }, [where, key]);
+  return [tab, setTab] as const;
+}
+
 function TradeCenter({ user }: { user: User }) {
   const { openTrade, dialog } = useTradeDialog();
   useTradeQuery(user.id, openTrade);
+  const [params] = useSearchParams();
+  const { tradeId } = readTradeQuery(params);
+  const [tab, setTab] = useTradeTab(user.id, tradeId);
   return (
     <Page>
       <Header>
@@ -95,9 +119,11 @@ function TradeCenter({ user }: { user: User }) {
       <Body>
         <Tabs<TradeTab>
           label="Trades"
+          value={tab}
+          onValueChange={setTab}
           items={[
-            { id: 'pending', label: TRADE_TEXT.pendingTab, content: <PendingTradeList userId={user.id} /> },
-            { id: 'history', label: TRADE_TEXT.historyTab, content: <TradeHistoryList userId={user.id} /> },
+            { id: 'pending', label: TRADE_TEXT.pendingTab, content: <PendingTradeList userId={user.id} highlightId={tradeId} /> },
+            { id: 'history', label: TRADE_TEXT.historyTab, content: <TradeHistoryList userId={user.id} highlightId={tradeId} /> },
           ]}
         />
       </Body>

@@ -11,11 +11,6 @@ const Failed = styled(EmptyState).attrs({ as: 'div' })`
   gap: 0.75rem;
 `;
 
-/**
- * An admin list's loading, failed and empty states, else the list. A list that could not load says
- * so, with Retry: its empty text ('No flagged POGs to review') would be a false all-clear. A list
- * already on screen stays there when a refresh fails (the toast says it).
- */
 /** What ListState reads of a query (a useQuery result, or a paged list's items so far). */
 export interface ListQuery<T> {
   data: readonly T[] | undefined;
@@ -24,6 +19,11 @@ export interface ListQuery<T> {
   refetch: () => unknown;
 }
 
+/**
+ * An admin list's loading, failed and empty states, else the list. A list that could not load says
+ * so, with Retry: its empty text ('No flagged POGs to review') would be a false all-clear. A list
+ * already on screen stays there when a refresh fails (the toast says it).
+ */
 export function ListState<T>({ query, loadingLabel, empty, children }: { query: ListQuery<T>; loadingLabel: string; empty: string; children: (items: readonly T[]) => ReactNode }) {
   if (query.data === undefined) {
     if (query.isError) {

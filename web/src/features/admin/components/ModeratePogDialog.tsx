@@ -11,6 +11,7 @@ import { creatorName, formatModeratedAt, pogPoints } from '../display';
 import { usePogHistory } from '../queries';
 import { useModeratePog, type PogDecision } from '../mutations';
 import { DialogActions, Facts, FieldStack, Muted, Textarea } from './styles';
+import { FlagReasonText } from './FlagReasonText';
 import { ModerationHistory } from './ModerationHistory';
 
 const ConfirmText = styled(Muted)`
@@ -28,8 +29,8 @@ const Preview = styled.div`
 export const DELETE_CONFIRM_TEXT = (name: string) => `Delete "${name}" for good? Its owner loses it and this cannot be undone.`;
 
 /**
- * Moderate POG (product spec: screens): the preview (size lg), its facts, Moderation Notes, and Delete POG,
- * Reject, Approve. Each action closes the dialog; the lists reload either way.
+ * Moderate POG (product spec: screens): the preview (size lg), its facts (with why it was flagged, when it
+ * is), Moderation Notes, and Delete POG, Reject, Approve. Each action closes the dialog; the lists reload either way.
  */
 export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: () => void }) {
   const notesId = useId();
@@ -68,6 +69,14 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
         <dd>{creatorName(pog)}</dd>
         <dt>Points</dt>
         <dd>{pogPoints(pog)}</dd>
+        {pog.isFlagged && pog.flagReason && (
+          <>
+            <dt>Flagged for</dt>
+            <dd data-testid="flag-reason">
+              <FlagReasonText reason={pog.flagReason} />
+            </dd>
+          </>
+        )}
       </Facts>
       <FieldStack>
         <label htmlFor={notesId}>Moderation Notes</label>

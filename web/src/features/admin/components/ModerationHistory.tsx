@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatModeratedAt } from '../display';
 import type { HistoryEntry } from '../history';
+import { FlagReasonText } from './FlagReasonText';
 import { Muted } from './styles';
 
 const Section = styled.section`
@@ -18,10 +19,10 @@ const List = styled.ol`
   max-height: 12rem;
   overflow-y: auto;
   li { padding: 0.4rem 0.6rem; border-radius: ${({ theme }) => theme.radii.sm}; background: ${({ theme }) => theme.colors.backgroundAlt}; font-size: 0.875rem; }
-  q { display: block; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
+  q, .reason { display: block; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
 `;
 
-/** Everything the server recorded about this POG's moderation: who did what, when, and their notes. */
+/** Everything the server recorded about this POG's moderation: who did what, when, why (a flag's reason) and their notes. */
 export function ModerationHistory({ query }: { query: UseQueryResult<HistoryEntry[]> }) {
   return (
     <Section aria-labelledby="moderation-history-title">
@@ -38,6 +39,11 @@ export function ModerationHistory({ query }: { query: UseQueryResult<HistoryEntr
           {query.data.map((entry) => (
             <li key={entry.key}>
               <strong>{entry.what}</strong> by {entry.who} · <time dateTime={entry.at}>{formatModeratedAt(entry.at)}</time>
+              {entry.reason && (
+                <span className="reason">
+                  <FlagReasonText reason={entry.reason} />
+                </span>
+              )}
               {entry.notes && <q>{entry.notes}</q>}
             </li>
           ))}

@@ -3,6 +3,7 @@ import { isCoinFlip, type Battle, type BattleParty, type BattleSide, type Pog, t
 import { Avatar } from '../../../components/Avatar';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
+import { ExpiresIn } from '../../../components/ExpiresIn';
 import { PogDisc } from '../../pogs/components/PogDisc';
 import { PlayerName } from '../../players/PlayerName';
 import { PogLink } from '../../pogs/components/PogLink';
@@ -120,6 +121,11 @@ export function BattleCard({ battle, viewer, flipLabel, onAccept, onDetails }: B
         <Badge $variant={RESULT_BADGES[result]}>{RESULT_LABELS[result]}</Badge>
         <Badge $variant="outline">{BATTLE_TYPE_LABELS[battle.battleType]}</Badge>
         <Muted>{battle.timeAgo}</Muted>
+        {battle.status === 'pending' && (
+          <Muted>
+            <ExpiresIn at={battle.expiresAt} />
+          </Muted>
+        )}
       </Row>
       <Versus>
         <Player party={battle.challenger} side="challenger" pog={battle.challengerPog} rarity={battle.challengerRarity} roll={battle.challengerRoll} battle={battle} />

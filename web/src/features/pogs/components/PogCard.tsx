@@ -48,8 +48,11 @@ const Card = styled.article<{ $width: number }>`
   position: relative;
   display: grid;
   justify-items: center;
+  align-content: start;
   gap: 0.5rem;
   width: ${({ $width }) => $width + 24}px;
+  /* As tall as the tallest card of its row (the grid's cells stretch), so a row reads as one. */
+  height: 100%;
   padding: 0.75rem;
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -98,16 +101,26 @@ const DiscButton = styled.button<{ $spinning: boolean }>`
     `}
 `;
 
+/**
+ * Over the disc's top right corner, shown on hover or focus; on a touch screen, where nothing
+ * hovers, always shown in a row under the card's text, off the art.
+ */
 const Actions = styled.div`
   position: absolute;
-  top: 0;
-  right: -0.25rem;
+  top: 0.75rem;
+  right: 0.5rem;
   display: grid;
   gap: 0.3rem;
   opacity: 0;
   transition: opacity 120ms ease;
   ${Card}:hover &, ${Card}:focus-within & { opacity: 1; }
-  @media (hover: none) { opacity: 1; }
+  @media (hover: none) {
+    position: static;
+    display: flex;
+    justify-content: center;
+    opacity: 1;
+  }
+  &:empty { display: none; }
 `;
 
 const Action = styled.button<{ $danger?: boolean }>`
@@ -143,13 +156,23 @@ const Name = styled.h3<{ $small: boolean }>`
 `;
 
 const Meta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  align-items: center;
-  gap: 0.4rem;
+  display: grid;
+  justify-items: center;
+  gap: 0.3rem;
+  max-width: 100%;
   font-size: 0.8rem;
   color: ${({ theme }) => theme.colors.textMuted};
+  > * { max-width: 100%; }
+`;
+
+/** The rarity and the points, always on one line: a long rarity name never pushes the points down. */
+const Score = styled.span<{ $small: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35rem;
+  white-space: nowrap;
+  font-size: ${({ $small }) => ($small ? '0.68rem' : '0.8rem')};
+  ${({ $small }) => ($small ? '> [data-testid="rarity"] { font-size: 0.58rem; padding: 0.05rem 0.35rem; }' : '')}
 `;
 
 /** The creator's name leads to their player page (a signed-in route, so only for players). */
@@ -261,11 +284,13 @@ function CardActions({ pog, viewerId, owner, onEdit, onAskDelete, onTrade, chall
 }
 
 /** Rarity, points, the creator and why it cannot be traded now. */
-function CardMeta({ pog, viewerId, showCreator, tradeBlock }: { pog: Pog; viewerId: UserId | null; showCreator: boolean; tradeBlock: TradeBlock }) {
+function CardMeta({ pog, viewerId, showCreator, tradeBlock, small }: { pog: Pog; viewerId: UserId | null; showCreator: boolean; tradeBlock: TradeBlock; small: boolean }) {
   return (
     <Meta>
-      <RarityBadge pog={pog} />
-      {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
+      <Score $small={small}>
+        <RarityBadge pog={pog} />
+        {pog.points !== null && !pog.pointsPending && <Points data-testid="points">{pog.points} PTS</Points>}
+      </Score>
       {showCreator && (
         <span>
           by{' '}
@@ -307,21 +332,21 @@ export function PogCard({ pog, size = 'md', viewerId, onSelect, onEdit, onDelete
         )}
         {!pog.pointsPending && <Shine $rarity={pog.rarity} aria-hidden="true" />}
         {badge && <Ownership $variant={badge === 'CREATED' ? 'default' : 'success'}>{badge}</Ownership>}
-        <CardActions
-          pog={pog}
-          viewerId={viewerId}
-          owner={owner}
-          onEdit={onEdit}
-          onAskDelete={onDelete ? () => setConfirming(true) : undefined}
-          onTrade={onTrade}
-          challenge={challenge}
-          tradeBlock={tradeBlock}
-        />
       </DiscArea>
       <Name as={headingTag} $small={size === 'sm'} title={pog.name}>
         <PogLink pog={pog} />
       </Name>
-      <CardMeta pog={pog} viewerId={viewerId} showCreator={showCreator} tradeBlock={tradeBlock} />
+      <CardMeta pog={pog} viewerId={viewerId} showCreator={showCreator} tradeBlock={tradeBlock} small={size === 'sm'} />
+      <CardActions
+        pog={pog}
+        viewerId={viewerId}
+        owner={owner}
+        onEdit={onEdit}
+        onAskDelete={onDelete ? () => setConfirming(true) : undefined}
+        onTrade={onTrade}
+        challenge={challenge}
+        tradeBlock={tradeBlock}
+      />
       {onDelete && (
         <DeletePogDialog
           pogName={pog.name}

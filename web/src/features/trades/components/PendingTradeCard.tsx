@@ -3,10 +3,12 @@ import { Avatar } from '../../../components/Avatar';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
+import { ExpiresIn } from '../../../components/ExpiresIn';
 import { TRADE_TEXT } from '../messages';
 import { Actions, Card, Head, Meta, Who } from './tradeCardStyles';
 import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
+import { useHighlight } from './useHighlight';
 import { PlayerName } from '../../players/PlayerName';
 
 export interface PendingTradeCardProps {
@@ -17,6 +19,8 @@ export interface PendingTradeCardProps {
   onAnswer: (trade: Trade, status: 'accepted' | 'rejected') => void;
   onCancel: (trade: Trade) => void;
   onCounter: (trade: Trade) => void;
+  /** The trade a link named: lit and scrolled into view. */
+  highlighted?: boolean;
 }
 
 /**
@@ -24,13 +28,14 @@ export interface PendingTradeCardProps {
  * 'Pending', how long ago, and both POGs. The recipient accepts, rejects or counters; the
  * sender cancels. A counter-offer also shows its round and the earlier offers.
  */
-export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, onCounter }: PendingTradeCardProps) {
+export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, onCounter, highlighted = false }: PendingTradeCardProps) {
+  const ref = useHighlight<HTMLElement>(highlighted);
   const received = trade.toUserId === viewerId;
   const other = received ? trade.fromUser : trade.toUser;
   const working = busy !== null;
   const Heading = useHeadingTag();
   return (
-    <Card aria-label={received ? `Offer from ${other.username}` : `Offer to ${other.username}`} data-trade-id={trade.id}>
+    <Card ref={ref} aria-label={received ? `Offer from ${other.username}` : `Offer to ${other.username}`} aria-current={highlighted || undefined} data-trade-id={trade.id}>
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
@@ -43,6 +48,7 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, on
           <Badge $variant="outline">{TRADE_TEXT.pending}</Badge>
           {trade.chain.length > 0 && <Badge $variant="secondary">{TRADE_TEXT.counterBadge(trade.chain.length + 1)}</Badge>}
           <time dateTime={trade.createdAt}>{timeAgo(trade.createdAt)}</time>
+          <ExpiresIn at={trade.expiresAt} />
         </Meta>
       </Head>
       <TradePogPair

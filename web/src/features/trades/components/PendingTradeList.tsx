@@ -1,23 +1,25 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import type { Trade, UserId } from '@pog/common';
+import type { Trade, TradeId, UserId } from '@pog/common';
 import { retryableLazy } from '../../../app/retryableLazy';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { TRADE_TEXT } from '../messages';
 import { useAnswerTrade, useCancelTrade } from '../mutations';
 import { usePendingTrades } from '../queries';
+import { AnswerTradeDialog } from './AnswerTradeDialog';
 import { PendingTradeCard, type PendingTradeCardProps } from './PendingTradeCard';
 import { CardList, EmptyNote } from './tradeCardStyles';
 
 /** The counter-offer dialog's code loads the first time a player counters. */
 const CounterDialog = retryableLazy(() => import('./CounterDialog'));
 
-/** Every pending trade the player sent or received; new offers and answers arrive live. */
-export function PendingTradeList({ userId }: { userId: UserId }) {
+/** Every pending trade the player sent or received; new offers and answers arrive live. `highlightId` is lit. */
+export function PendingTradeList({ userId, highlightId = null }: { userId: UserId; highlightId?: TradeId | null }) {
   const query = usePendingTrades(userId);
   const answer = useAnswerTrade(userId);
   const cancel = useCancelTrade(userId);
   const [countering, setCountering] = useState<Trade | null>(null);
+  const [confirming, setConfirming] = useState<{ trade: Trade; status: 'accepted' | 'rejected' } | null>(null);
 
   const busyFor = (trade: Trade): PendingTradeCardProps['busy'] => {
     if (answer.isPending && answer.variables.tradeId === trade.id) return answer.variables.status;
@@ -46,9 +48,10 @@ export function PendingTradeList({ userId }: { userId: UserId }) {
               trade={trade}
               viewerId={userId}
               busy={busyFor(trade)}
-              onAnswer={(item, status) => answer.mutate({ tradeId: item.id, status })}
+              onAnswer={(item, status) => setConfirming({ trade: item, status })}
               onCancel={(item) => cancel.mutate(item.id)}
               onCounter={setCountering}
+              highlighted={trade.id === highlightId}
             />
           </li>
         ))}
@@ -58,6 +61,18 @@ export function PendingTradeList({ userId }: { userId: UserId }) {
   return (
     <>
       {body}
+      {/* An offer that stops being pending meanwhile (cancelled, countered, expired) closes its confirmation. */}
+      {confirming && query.data?.some((trade) => trade.id === confirming.trade.id) && (
+        <AnswerTradeDialog
+          trade={confirming.trade}
+          answer={confirming.status}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            answer.mutate({ tradeId: confirming.trade.id, status: confirming.status });
+            setConfirming(null);
+          }}
+        />
+      )}
       {countering && (
         <Suspense fallback={null}>
           <CounterDialog trade={countering} viewerId={userId} onClose={() => setCountering(null)} />

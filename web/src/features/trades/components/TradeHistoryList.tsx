@@ -1,4 +1,4 @@
-import { timeAgo, type Trade, type TradeStatus, type UserId } from '@pog/common';
+import { timeAgo, type Trade, type TradeId, type TradeStatus, type UserId } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
@@ -9,6 +9,7 @@ import { useTradeHistory } from '../queries';
 import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
 import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
+import { useHighlight } from './useHighlight';
 import { PlayerName } from '../../players/PlayerName';
 
 const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: BadgeVariant }> = {
@@ -19,13 +20,14 @@ const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: 
   countered: { label: 'Countered', variant: 'secondary' },
 };
 
-function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: UserId }) {
+function FinishedTradeCard({ trade, viewerId, highlighted }: { trade: Trade; viewerId: UserId; highlighted: boolean }) {
+  const ref = useHighlight<HTMLElement>(highlighted);
   const sent = trade.fromUserId === viewerId;
   const other = sent ? trade.toUser : trade.fromUser;
   const status = trade.status === 'pending' ? null : STATUS[trade.status];
   const Heading = useHeadingTag();
   return (
-    <Card aria-label={sent ? `Offer to ${other.username}` : `Offer from ${other.username}`} data-trade-id={trade.id}>
+    <Card ref={ref} aria-label={sent ? `Offer to ${other.username}` : `Offer from ${other.username}`} aria-current={highlighted || undefined} data-trade-id={trade.id}>
       <Head>
         <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
         <Who>
@@ -46,8 +48,8 @@ function FinishedTradeCard({ trade, viewerId }: { trade: Trade; viewerId: UserId
   );
 }
 
-/** The player's finished trades, newest decision first (accepted, rejected, cancelled, expired). */
-export function TradeHistoryList({ userId }: { userId: UserId }) {
+/** The player's finished trades, newest decision first (accepted, rejected, cancelled, expired); `highlightId` is lit. */
+export function TradeHistoryList({ userId, highlightId = null }: { userId: UserId; highlightId?: TradeId | null }) {
   const query = useTradeHistory(userId);
   if (query.isPending) return <Spinner label="Loading trade history..." />;
   if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
@@ -62,7 +64,7 @@ export function TradeHistoryList({ userId }: { userId: UserId }) {
     <CardList aria-label="Trade history">
       {query.data.map((trade) => (
         <li key={trade.id}>
-          <FinishedTradeCard trade={trade} viewerId={userId} />
+          <FinishedTradeCard trade={trade} viewerId={userId} highlighted={trade.id === highlightId} />
         </li>
       ))}
     </CardList>

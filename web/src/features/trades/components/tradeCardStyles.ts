@@ -8,6 +8,12 @@ export const Card = styled.article`
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+  scroll-margin: 5rem;
+  /* The trade a link named (/trade?trade=id): lit while the address names it. */
+  &[aria-current='true'] {
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px rgba(139, 92, 246, 0.45);
+  }
 `;
 
 export const Head = styled.header`

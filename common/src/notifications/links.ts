@@ -1,0 +1,10 @@
+/**
+ * Where a notification or a toast points: the exact trade, battle or POG in the web app, not only
+ * its section. The Trade Center opens `?trade=` on the right tab with that trade's card in view, the
+ * Battle Arena `?battle=` on that battle's record, and `/pog/:id` is the POG's page.
+ */
+import type { BattleId, PogId, TradeId } from '../schemas/ids';
+
+export const tradeLink = (tradeId: TradeId): string => `/trade?trade=${tradeId}`;
+export const battleLink = (battleId: BattleId): string => `/battle?battle=${battleId}`;
+export const pogLink = (pogId: PogId): string => `/pog/${pogId}`;
