@@ -46,6 +46,9 @@ const STOP_TIMEOUT_MS = 15_000;
 /** The shared admin password the test app starts with (ADMIN_PASSWORD), so browser tests can sign in as admin. */
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
+/** A factory request without its id (which the client numbers), for each factory of the union. */
+type FactoryCall = FactoryRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
 export interface RunningApp {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
@@ -57,7 +60,7 @@ export interface RunningApp {
    * Runs a test-data factory inside the app (server/src/testing/e2e-factories.ts, over the IPC
    * channel the app was started with); resolves to its result. See ./factories for the helpers.
    */
-  factory: (request: Omit<FactoryRequest, 'id'>) => Promise<number>;
+  factory: (request: FactoryCall) => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -172,7 +175,7 @@ function factoryClient(child: ChildProcess): RunningApp['factory'] {
     new Promise((resolve, reject) => {
       const id = ++lastId;
       pending.set(id, { resolve, reject });
-      child.send({ ...request, id } satisfies FactoryRequest, (error) => {
+      child.send({ ...request, id } as FactoryRequest, (error) => {
         if (!error) return;
         pending.delete(id);
         reject(error);

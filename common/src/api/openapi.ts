@@ -29,7 +29,10 @@ function operation(name: string, route: RouteDef) {
   const status = String(route.status ?? 200);
   const success: Record<string, unknown> = { description: route.response ? 'OK' : 'No content' };
   if (route.response) success.content = { 'application/json': { schema: jsonSchema(route.response, 'output') } };
-  if (route.nextCursorHeader) success.headers = { 'X-Next-Cursor': { description: 'The cursor of the next page, when there is one', schema: { type: 'string' } } };
+  const headers: Record<string, unknown> = {};
+  if (route.nextCursorHeader) headers['X-Next-Cursor'] = { description: 'The cursor of the next page, when there is one', schema: { type: 'string' } };
+  if (route.totalCountHeader) headers['X-Total-Count'] = { description: 'How many rows match in all, on every page', schema: { type: 'integer' } };
+  if (Object.keys(headers).length > 0) success.headers = headers;
   const body = route.body
     ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } }
     : route.file

@@ -29,6 +29,8 @@ export interface RouteDef extends RoutePath {
   status?: 201 | 204;
   /** Lists answer a page at a time; the next page's cursor is in this response header. */
   nextCursorHeader?: true;
+  /** Lists that say how many rows match in all (the filter applied, every page): in X-Total-Count. */
+  totalCountHeader?: true;
 }
 
 /** A route of the table: its place (from ./paths.ts) and its schemas, literal types kept. */

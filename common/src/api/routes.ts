@@ -54,13 +54,16 @@ export const adminAuthApi = {
   logout: route(paths.adminAuth.logout, { summary: 'Leave the admin area', response: null, status: 204 }),
 };
 
+/** The admin lists answer a page (X-Next-Cursor, passed back as `before`) and how many match in all. */
+const adminPages = { nextCursorHeader: true, totalCountHeader: true } as const;
+
 export const adminApi = {
-  flaggedPogs: route(paths.admin.flaggedPogs, { summary: 'The moderation queue: flagged POGs, newest first', query: adminPogListQuerySchema, response: pogs }),
-  allPogs: route(paths.admin.allPogs, { summary: 'Every POG, newest first', query: adminPogListQuerySchema, response: pogs }),
+  flaggedPogs: route(paths.admin.flaggedPogs, { summary: 'The moderation queue: flagged POGs, newest first, a page at a time', query: adminPogListQuerySchema, response: pogs, ...adminPages }),
+  allPogs: route(paths.admin.allPogs, { summary: 'Every POG, newest first, a page at a time', query: adminPogListQuerySchema, response: pogs, ...adminPages }),
   pogReports: route(paths.admin.pogReports, { summary: "A POG's reports", params: pogIdParamSchema, response: z.array(pogReportSchema) }),
   moderatePog: route(paths.admin.moderatePog, { summary: 'Approve or reject a POG', params: pogIdParamSchema, body: moderatePogRequestSchema, response: pogSchema }),
   deletePog: route(paths.admin.deletePog, { summary: 'Delete a POG', params: pogIdParamSchema, response: null, status: 204 }),
-  users: route(paths.admin.users, { summary: 'Players, oldest account first', query: adminUserListQuerySchema, response: z.array(adminUserSchema) }),
+  users: route(paths.admin.users, { summary: 'Players, newest account first, a page at a time', query: adminUserListQuerySchema, response: z.array(adminUserSchema), ...adminPages }),
   moderateUser: route(paths.admin.moderateUser, { summary: 'Ban or unban a player', params: userPathIdSchema, body: moderateUserRequestSchema, response: adminUserSchema }),
   audit: route(paths.admin.audit, { summary: 'The moderation audit, newest first', query: moderationAuditQuerySchema, response: z.array(moderationAuditEntrySchema) }),
   auditLog: route(paths.admin.auditLog, { summary: 'The audit log, newest first, a page at a time, filtered by action, admin or target', query: auditLogQuerySchema, response: auditLogPageSchema }),

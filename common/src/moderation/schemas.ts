@@ -74,7 +74,10 @@ const pageLimit = (max: number, fallback: number) =>
     .default(fallback);
 const beforeId = idTextSchema('before').optional();
 
-/** GET /api/admin/pogs/all and /flagged: newest first; `before` is the last id of the previous page. */
+/**
+ * GET /api/admin/pogs/all and /flagged: newest first; `before` is the previous page's X-Next-Cursor
+ * (its last id); `search` matches the name or the owner's username, ignoring case.
+ */
 export const adminPogListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   limit: pageLimit(500, 200),
@@ -82,11 +85,14 @@ export const adminPogListQuerySchema = z.object({
 });
 export type AdminPogListQuery = z.infer<typeof adminPogListQuerySchema>;
 
-/** GET /api/admin/users: oldest account first; `search` matches the username; `after` is the last id of the previous page. */
+/**
+ * GET /api/admin/users: newest account first, so a new sign-up is on the first page; `search`
+ * matches the username, ignoring case; `before` is the previous page's X-Next-Cursor (its last id).
+ */
 export const adminUserListQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
   limit: pageLimit(500, 200),
-  after: idTextSchema('after').brand<'UserId'>().optional(),
+  before: idTextSchema('before').brand<'UserId'>().optional(),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 

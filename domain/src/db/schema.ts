@@ -165,6 +165,7 @@ export const pogs = pgTable(
     index('pogs_creator_id_idx').on(t.creatorId, t.id),
     index('pogs_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('pogs_text_content_trgm_idx').using('gin', t.textContent.op('gin_trgm_ops')),
+    index('pogs_awaiting_review_idx').on(t.id).where(sql`${t.isFlagged} AND ${t.moderationStatus} <> 'rejected'`),
   ],
 );
 

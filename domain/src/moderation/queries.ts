@@ -1,5 +1,8 @@
-/** What the admin panel lists: flagged and all POGs (rejected ones included), players, reports. */
-import { and, asc, desc, eq, ilike, lt, ne, or, gt, type SQL } from 'drizzle-orm';
+/**
+ * What the admin panel lists: flagged and all POGs (rejected ones included), players, reports. The
+ * lists come a page at a time, newest first, each page with how many rows match in all.
+ */
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPogListQuery, AdminUser, AdminUserListQuery, PogReport } from '@pog/common/moderation/schemas';
 import type { Db } from '../db/client';
@@ -22,19 +25,46 @@ function selectPogs(db: Db) {
 /**
  * POGs waiting for a decision: flagged (automatically or by a report) and not rejected. A rejected
  * POG stays `isFlagged` (product spec: states) but has been reviewed, so it leaves the queue.
+ * Written as the predicate of pogs_awaiting_review_idx (literals, not parameters), so the planner
+ * can prove the index covers the query.
  */
-export const awaitingReview = and(eq(pogs.isFlagged, true), ne(pogs.moderationStatus, 'rejected'))!;
+export const awaitingReview = sql`${pogs.isFlagged} AND ${pogs.moderationStatus} <> 'rejected'`;
 
-/** Newest first. `search` matches the name or the owner's username, ignoring case. */
-export async function listPogsForAdmin(db: Db, query: AdminPogListQuery, onlyAwaitingReview: boolean): Promise<PogWithNames[]> {
-  const conditions: SQL[] = [];
-  if (onlyAwaitingReview) conditions.push(awaitingReview);
-  if (query.search) conditions.push(or(ilike(pogs.name, likePattern(query.search)), ilike(owner.username, likePattern(query.search)))!);
-  if (query.before) conditions.push(lt(pogs.id, query.before));
-  return selectPogs(db)
-    .where(and(...conditions))
-    .orderBy(desc(pogs.id))
-    .limit(query.limit);
+/** One page of an admin list: its rows, the cursor of the next page (null on the last), and how many rows match in all. */
+export interface AdminListPage<Row> {
+  rows: Row[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** The page of `limit` rows out of `fetched` (one more asked for, to know whether a next page exists). */
+function toPage<Row>(fetched: Row[], limit: number, idOf: (row: Row) => number, total: number): AdminListPage<Row> {
+  const rows = fetched.slice(0, limit);
+  const last = rows.at(-1);
+  return { rows, nextCursor: fetched.length > limit && last ? String(idOf(last)) : null, total };
+}
+
+/**
+ * Newest first. `search` matches the name or the owner's username, ignoring case. The total counts
+ * every match exactly (the filter applied, not the cursor): the review queue's count reads the small
+ * index of the POGs awaiting review, the rest the table.
+ */
+export async function listPogsForAdmin(db: Db, query: AdminPogListQuery, onlyAwaitingReview: boolean): Promise<AdminListPage<PogWithNames>> {
+  const filter: SQL[] = [];
+  if (onlyAwaitingReview) filter.push(awaitingReview);
+  if (query.search) filter.push(or(ilike(pogs.name, likePattern(query.search)), ilike(owner.username, likePattern(query.search)))!);
+  const page = query.before ? [...filter, lt(pogs.id, query.before)] : filter;
+  const counting = db.select({ total: count() }).from(pogs);
+  // The owner's name is only read for a search; every POG has an owner, so the count is the same.
+  const counted = query.search ? counting.innerJoin(owner, eq(owner.id, pogs.userId)) : counting;
+  const [fetched, [totals]] = await Promise.all([
+    selectPogs(db)
+      .where(and(...page))
+      .orderBy(desc(pogs.id))
+      .limit(query.limit + 1),
+    counted.where(and(...filter)),
+  ]);
+  return toPage(fetched, query.limit, (row) => row.pog.id, totals?.total ?? 0);
 }
 
 export function toAdminUser(row: UserRow): AdminUser {
@@ -48,18 +78,22 @@ export function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** Players, oldest account first. */
-export async function listUsersForAdmin(db: Db, query: AdminUserListQuery): Promise<AdminUser[]> {
-  const conditions: SQL[] = [];
-  if (query.search) conditions.push(ilike(users.username, likePattern(query.search)));
-  if (query.after) conditions.push(gt(users.id, query.after));
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(users.id))
-    .limit(query.limit);
-  return rows.map(toAdminUser);
+/** Players, newest account first (a new sign-up is on the first page); `search` matches the username, ignoring case. */
+export async function listUsersForAdmin(db: Db, query: AdminUserListQuery): Promise<AdminListPage<AdminUser>> {
+  const filter: SQL[] = [];
+  if (query.search) filter.push(ilike(users.username, likePattern(query.search)));
+  const page = query.before ? [...filter, lt(users.id, query.before)] : filter;
+  const [fetched, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(and(...page))
+      .orderBy(desc(users.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(users).where(and(...filter)),
+  ]);
+  const { rows, nextCursor, total } = toPage(fetched, query.limit, (row) => row.id, totals?.total ?? 0);
+  return { rows: rows.map(toAdminUser), nextCursor, total };
 }
 
 /** The reports of one POG, newest first, with the reporters' names. */

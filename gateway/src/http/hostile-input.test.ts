@@ -101,7 +101,7 @@ describe.each(BACKENDS)('hostile input', (backend) => {
         expectRefused(await admin.get(`/api/admin/pogs/all?${query}`), 400);
         expectRefused(await admin.get(`/api/admin/audit?${query}`), 400);
       }
-      expectRefused(await admin.get('/api/admin/users?after=99999999999'), 400);
+      expectRefused(await admin.get('/api/admin/users?before=99999999999'), 400);
       expectRefused(await admin.get('/api/admin/audit?targetId=99999999999'), 400);
     });
 

@@ -3,15 +3,25 @@
  * session, 401. Actions run in one transaction each and publish their events after commit.
  */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { adminApi, NotFoundError } from '@pog/common';
 import {
   deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
+  type AdminListPage,
 } from '@pog/domain/moderation';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+
+/** A page of an admin list: its rows in the body, the next page's cursor and the total in headers. */
+function answerPage<Row>(ctx: Context, { rows, nextCursor, total }: AdminListPage<Row>): Row[] {
+  if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
+  ctx.set('X-Total-Count', String(total));
+  ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor, X-Total-Count');
+  return rows;
+}
 
 export function adminRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/admin' });
@@ -21,12 +31,12 @@ export function adminRoutes(app: AppContext): Router {
 
   handle(router, adminApi.flaggedPogs, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    return (await listPogsForAdmin(app.db, query(), true)).map(dto);
+    return answerPage(ctx, await listPogsForAdmin(app.db, query(), true)).map(dto);
   });
 
   handle(router, adminApi.allPogs, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    return (await listPogsForAdmin(app.db, query(), false)).map(dto);
+    return answerPage(ctx, await listPogsForAdmin(app.db, query(), false)).map(dto);
   });
 
   handle(router, adminApi.pogReports, async ({ ctx, params }) => {
@@ -61,7 +71,7 @@ export function adminRoutes(app: AppContext): Router {
 
   handle(router, adminApi.users, async ({ ctx, query }) => {
     requireAdminSession(ctx);
-    return await listUsersForAdmin(app.db, query());
+    return answerPage(ctx, await listUsersForAdmin(app.db, query()));
   });
 
   handle(router, adminApi.moderateUser, async ({ ctx, params, body }) => {

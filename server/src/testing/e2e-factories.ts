@@ -6,6 +6,7 @@
  * out the real creation cooldown, for a test about something else. Only ./e2e-entry serves this.
  */
 import { z } from 'zod';
+import { insertCrowd } from '../../../gateway/src/testing/admin-crowd';
 import { givePog } from '../../../gateway/src/testing/battles';
 import type { Runtime } from '../runtime';
 
@@ -28,16 +29,26 @@ const givenPog = z
 
 export const factoryRequestSchema = z.discriminatedUnion('factory', [
   z.object({ id: z.number().int(), factory: z.literal('givePog'), userId: z.number().int().positive(), pog: givenPog.default({}) }),
+  /** Players each holding one POG, the oldest ones flagged (gateway/src/testing/admin-crowd.ts), in three statements. */
+  z.object({
+    id: z.number().int(),
+    factory: z.literal('crowd'),
+    prefix: z.string().regex(/^[a-z]{1,20}$/),
+    players: z.number().int().positive().max(5000),
+    flagged: z.number().int().nonnegative(),
+  }),
 ]);
 
 export type FactoryRequest = z.input<typeof factoryRequestSchema>;
-/** The answer to request `id`: the factory's result (givePog: the new POG's id), or why it failed. */
+/** The answer to request `id`: the factory's result (givePog: the new POG's id; crowd: how many players), or why it failed. */
 export type FactoryReply = { id: number; ok: true; value: number } | { id: number; ok: false; error: string };
 
 async function run(runtime: Runtime, request: z.output<typeof factoryRequestSchema>): Promise<number> {
   switch (request.factory) {
     case 'givePog':
       return givePog(runtime.db, request.userId, request.pog);
+    case 'crowd':
+      return (await insertCrowd(runtime.db, { prefix: request.prefix, players: request.players, flagged: Math.min(request.flagged, request.players) }, new Date())).usernames.length;
   }
 }
 

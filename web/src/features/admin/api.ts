@@ -1,7 +1,8 @@
 /** The admin calls of the product spec (calls), typed. All go through the app's one client (cookies, errors). */
 import { apiPaths, type ModeratePogRequest, type ModerateUserRequest, type PogId, type UserId } from '@pog/common';
+import { api, apiWithHeaders, type ApiResponse } from '../../api/client';
 import type { AuditLogFilters } from './keys';
-import { api } from '../../api/client';
+import type { AdminListPage } from './paged';
 
 /** What a client sends; the server trims and fills in the rest. */
 export type PogDecisionBody = Pick<ModeratePogRequest, 'isApproved' | 'isFlagged'> & {
@@ -13,13 +14,24 @@ export type UserDecisionBody = Pick<ModerateUserRequest, 'isBanned'> & {
   expectedLastModeratedAt?: string | null;
 };
 
+/** A page of an admin list, with the count of every match and the next page's cursor from the headers. */
+function toPage<T>({ data, headers }: ApiResponse<T[]>): AdminListPage<T> {
+  const total = Number(headers.get('X-Total-Count') ?? Number.NaN);
+  const nextCursor = headers.get('X-Next-Cursor') || null;
+  // Without the header (it is always sent), what is known: at least the rows here, one more if a page follows.
+  return { items: data, total: Number.isFinite(total) ? total : data.length + (nextCursor ? 1 : 0), nextCursor };
+}
+
+/** A list's query: the search ('' for none) and the page (null for the first). */
+const listQuery = (search: string, before: string | null) => ({ query: { search: search.trim() || undefined, before: before ?? undefined } });
+
 export const adminApi = {
   login: (password: string) => api(apiPaths.adminAuth.login, { body: { password } }),
   status: (signal?: AbortSignal) => api(apiPaths.adminAuth.status, {}, signal),
   logout: () => api(apiPaths.adminAuth.logout),
-  flagged: (signal?: AbortSignal) => api(apiPaths.admin.flaggedPogs, {}, signal),
-  allPogs: (search: string, signal?: AbortSignal) => api(apiPaths.admin.allPogs, { query: { search: search.trim() || undefined } }, signal),
-  users: (signal?: AbortSignal) => api(apiPaths.admin.users, {}, signal),
+  flagged: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.flaggedPogs, listQuery(search, before), signal)),
+  allPogs: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.allPogs, listQuery(search, before), signal)),
+  users: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.users, listQuery(search, before), signal)),
   moderatePog: (pogId: PogId, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),
   deletePog: (pogId: PogId) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
   pogAudit: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),

@@ -2,35 +2,34 @@
  * Keeps the admin panel's cached lists in step with moderation: live `moderation:queue` events
  * from the other admins (and the worker), and this admin's own results.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { adminUserSchema, pogSchema, type AdminUser, type Pog } from '@pog/common';
 import { reportError } from '../errors/showError';
-import { awaitsReview, matchesSearch } from './display';
-import { ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_LOG_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey } from './keys';
-import { applyQueueEvent, isModerationAction, type ModerationQueueEvent } from './queue';
+import { awaitsReview, matchesSearch, matchesUserSearch } from './display';
+import { ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_LOG_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey, searchOfKey } from './keys';
+import { applyLiveChange, isPagedList, type LiveChange, type PagedList } from './paged';
+import { isModerationAction, queueChange, type ModerationQueueEvent } from './queue';
 
-/** The search text of an All POGs key (`[ALL_POGS_PATH, {search}]`). */
-function searchOf(key: readonly unknown[]): string {
-  const params = key[1];
-  if (typeof params === 'object' && params !== null && 'search' in params && typeof params.search === 'string') return params.search;
-  return '';
+/**
+ * Writes a change into every cached list under `path` (one per search text): the item and the
+ * count move at once; a list whose count the change leaves unknown is fetched again.
+ */
+function applyToLists<T extends { id: number }>(queryClient: QueryClient, path: string, changeFor: (search: string) => LiveChange<T>): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [path] })) {
+    const key: QueryKey = query.queryKey;
+    const data: unknown = query.state.data;
+    if (!isPagedList(data)) continue;
+    const list = data as PagedList<T>;
+    const next = applyLiveChange(list, changeFor(searchOfKey(key)));
+    if (next === 'refetch') void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    else if (next !== list) queryClient.setQueryData(key, next);
+  }
 }
 
 /** Writes one queue event into every cached Flagged and All POGs list. */
 export function applyModerationEvent(queryClient: QueryClient, event: ModerationQueueEvent): void {
-  for (const query of queryClient.getQueryCache().findAll()) {
-    const key = query.queryKey;
-    const data: unknown = query.state.data;
-    if (!Array.isArray(data)) continue;
-    const list = data as Pog[];
-    let next: readonly Pog[] = list;
-    if (key[0] === FLAGGED_PATH) next = applyQueueEvent(list, event, awaitsReview);
-    else if (key[0] === ALL_POGS_PATH) {
-      const search = searchOf(key);
-      next = applyQueueEvent(list, event, (pog) => matchesSearch(pog, search));
-    }
-    if (next !== list) queryClient.setQueryData(key, next);
-  }
+  applyToLists<Pog>(queryClient, FLAGGED_PATH, (search) => queueChange(event, (pog) => awaitsReview(pog) && matchesSearch(pog, search), true));
+  applyToLists<Pog>(queryClient, ALL_POGS_PATH, (search) => queueChange(event, (pog) => matchesSearch(pog, search), false));
 }
 
 /** The socket types payloads loosely: check the shape before it reaches the screens. */
@@ -49,14 +48,14 @@ export function applyLiveModerationEvent(queryClient: QueryClient, payload: unkn
 }
 
 /**
- * A moderated or newly signed-up player, written into the Users table at once: replaced where it
- * is, or added at the end (the table lists the oldest account first, so a new one comes last).
+ * A moderated or newly signed-up player, written into every cached Users list at once: replaced
+ * where it is, or (a sign-up, the newest account) added at the top and counted.
  */
-export function applyAdminUser(queryClient: QueryClient, user: AdminUser): void {
+export function applyAdminUser(queryClient: QueryClient, user: AdminUser, registered = false): void {
   const parsed = adminUserSchema.parse(user);
-  queryClient.setQueryData<AdminUser[]>([ADMIN_USERS_PATH], (list) => {
-    if (!list) return list;
-    return list.some((item) => item.id === parsed.id) ? list.map((item) => (item.id === parsed.id ? parsed : item)) : [...list, parsed];
+  applyToLists<AdminUser>(queryClient, ADMIN_USERS_PATH, (search) => {
+    const matches = matchesUserSearch(parsed, search);
+    return { item: parsed, belongs: matches, belonged: registered ? false : matches };
   });
 }
 
@@ -67,8 +66,8 @@ export function applyLiveUserEvent(queryClient: QueryClient, payload: unknown): 
     reportError(user.error, 'moderation:user payload');
     return;
   }
-  applyAdminUser(queryClient, user.data);
   const action: unknown = (payload as { action?: unknown }).action;
+  applyAdminUser(queryClient, user.data, action === 'registered');
   if (action === 'banned' || action === 'unbanned') void queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_PATH] });
 }
 

@@ -47,3 +47,9 @@ export function matchesSearch(pog: Pick<Pog, 'name' | 'username'>, search: strin
   if (!needle) return true;
   return pog.name.toLowerCase().includes(needle) || pog.username.toLowerCase().includes(needle);
 }
+
+/** The Users search: the username, ignoring case, like the server's. */
+export function matchesUserSearch(user: Pick<AdminUser, 'username'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return !needle || user.username.toLowerCase().includes(needle);
+}

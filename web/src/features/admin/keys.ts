@@ -8,15 +8,22 @@ export const ADMIN_ROOT = '/api/admin';
 export const ADMIN_STATUS_PATH = '/api/admin/auth/status';
 export const adminStatusKey = [ADMIN_STATUS_PATH] as const;
 
+/** Each list is cached per search text ('' for everything), its loaded pages together. */
 export const FLAGGED_PATH = '/api/admin/pogs/flagged';
-export const flaggedKey = [FLAGGED_PATH] as const;
+export const flaggedKey = (search: string) => [FLAGGED_PATH, { search }] as const;
 
 export const ALL_POGS_PATH = '/api/admin/pogs/all';
-/** The All POGs list for one search text ('' for everything). */
 export const allPogsKey = (search: string) => [ALL_POGS_PATH, { search }] as const;
 
 export const ADMIN_USERS_PATH = '/api/admin/users';
-export const adminUsersKey = [ADMIN_USERS_PATH] as const;
+export const adminUsersKey = (search: string) => [ADMIN_USERS_PATH, { search }] as const;
+
+/** The search text of a list's key. */
+export function searchOfKey(key: readonly unknown[]): string {
+  const params = key[1];
+  if (typeof params === 'object' && params !== null && 'search' in params && typeof params.search === 'string') return params.search;
+  return '';
+}
 
 /** True for any key of the admin panel (status excluded: it is not panel data). */
 export function isAdminDataKey(key: readonly unknown[]): boolean {

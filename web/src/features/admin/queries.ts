@@ -1,13 +1,14 @@
 /** The admin panel's reads. Failures are told once per failure with the spec's admin toast. */
 import { useEffect, useEffectEvent } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { toAppError } from '../../api/errors';
 import { toast } from '../../stores/toasts';
 import { adminApi } from './api';
 import { moderationHistory } from './history';
 import { adminStatusKey, adminUsersKey, allPogsKey, auditLogKey, flaggedKey, pogHistoryKey, type AuditLogFilters } from './keys';
 import { ADMIN_TEXT } from './messages';
-import { asPogId, type PogId } from '@pog/common';
+import { listTotal, type AdminListPage, type PagedList } from './paged';
+import { asPogId, type AdminUser, type Pog, type PogId } from '@pog/common';
 
 /**
  * GET /api/admin/auth/status. Never retried: the panel waits on it, and a failure already has its
@@ -24,7 +25,7 @@ export function useAdminStatus() {
 }
 
 /** 'Error / Failed to load admin data' each time a list fails to load (not on every re-render). */
-function useLoadFailureToast(query: UseQueryResult<unknown>, onUnauthorized: () => void): void {
+function useLoadFailureToast(query: Pick<UseQueryResult<unknown>, 'isError' | 'errorUpdatedAt' | 'error'>, onUnauthorized: () => void): void {
   const { isError, errorUpdatedAt, error } = query;
   const onFailure = useEffectEvent(() => {
     // The admin session ended (expired, or logged out in another tab): back to the password.
@@ -40,32 +41,61 @@ function useLoadFailureToast(query: UseQueryResult<unknown>, onUnauthorized: () 
   }, [isError, errorUpdatedAt]);
 }
 
-const listOptions = { meta: { errorToast: false } } as const;
+type FetchPage<T> = (search: string, before: string | null, signal: AbortSignal) => Promise<AdminListPage<T>>;
 
-export function useFlaggedPogs(enabled: boolean, onUnauthorized: () => void) {
-  const query = useQuery({ queryKey: flaggedKey, queryFn: ({ signal }) => adminApi.flagged(signal), enabled, ...listOptions });
+/**
+ * An admin list for one search text ('' for everything), newest first, a page at a time: the
+ * first page loads, "Load more" asks for the next (`fetchNextPage`). Typing a search keeps the
+ * previous results on screen until the new ones arrive.
+ */
+function useAdminList<T>(queryKey: QueryKey, fetchPage: FetchPage<T>, search: string, enabled: boolean) {
+  return useInfiniteQuery<AdminListPage<T>, Error, PagedList<T>, QueryKey, string | null>({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(search, pageParam, signal),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+    placeholderData: (previous) => previous,
+    meta: { errorToast: false },
+  });
+}
+
+const useFlaggedList = (search: string, enabled: boolean) => useAdminList<Pog>(flaggedKey(search.trim()), adminApi.flagged, search.trim(), enabled);
+const useAllPogsList = (search: string, enabled: boolean) => useAdminList<Pog>(allPogsKey(search.trim()), adminApi.allPogs, search.trim(), enabled);
+const useUsersList = (search: string, enabled: boolean) => useAdminList<AdminUser>(adminUsersKey(search.trim()), adminApi.users, search.trim(), enabled);
+
+/** A tab's list: its failures are told ('Error / Failed to load admin data'), an ended session goes to the password. */
+export function useFlaggedPogs(search: string, enabled: boolean, onUnauthorized: () => void) {
+  const query = useFlaggedList(search, enabled);
   useLoadFailureToast(query, onUnauthorized);
   return query;
 }
 
 export function useAllPogs(search: string, enabled: boolean, onUnauthorized: () => void) {
-  const query = useQuery({
-    queryKey: allPogsKey(search.trim()),
-    queryFn: ({ signal }) => adminApi.allPogs(search, signal),
-    enabled,
-    // Typing a search keeps the previous results on screen until the new ones arrive.
-    placeholderData: (previous) => previous,
-    ...listOptions,
-  });
+  const query = useAllPogsList(search, enabled);
   useLoadFailureToast(query, onUnauthorized);
   return query;
 }
 
-export function useAdminUsers(enabled: boolean, onUnauthorized: () => void) {
-  const query = useQuery({ queryKey: adminUsersKey, queryFn: ({ signal }) => adminApi.users(signal), enabled, ...listOptions });
+export function useAdminUsers(search: string, enabled: boolean, onUnauthorized: () => void) {
+  const query = useUsersList(search, enabled);
   useLoadFailureToast(query, onUnauthorized);
   return query;
 }
+
+/**
+ * How many rows each whole list holds (no search), for the tab badges: the same cached lists the
+ * tabs show unsearched, so the live events keep both right. Their failures are told by the tab
+ * that shows the list, not twice.
+ */
+export function useAdminListTotals(enabled: boolean) {
+  const flagged = useFlaggedList('', enabled);
+  const allPogs = useAllPogsList('', enabled);
+  const users = useUsersList('', enabled);
+  return { flagged: listTotal(flagged.data), allPogs: listTotal(allPogs.data), users: listTotal(users.data) };
+}
+
+export type AdminListQuery<T> = ReturnType<typeof useAdminList<T>>;
 
 /**
  * The whole moderation history of one POG (decisions and reports), for the Moderate POG dialog.
@@ -91,7 +121,7 @@ export function useAuditLog(filters: AuditLogFilters, before: number | undefined
     queryKey: auditLogKey(filters, before),
     queryFn: ({ signal }) => adminApi.auditLog(filters, before, signal),
     placeholderData: (previous) => previous,
-    ...listOptions,
+    meta: { errorToast: false },
   });
   useLoadFailureToast(query, onUnauthorized);
   return query;

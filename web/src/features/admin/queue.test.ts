@@ -1,35 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { makePog } from '../pogs/testPog';
 import { awaitsReview } from './display';
-import { applyQueueEvent, isModerationAction } from './queue';
+import { isModerationAction, queueChange } from './queue';
 
 const flagged = (id: number) => makePog({ id, name: `Pog ${id}`, isFlagged: true });
+const inQueue = (pog: Parameters<typeof awaitsReview>[0]) => awaitsReview(pog);
 
-describe('applyQueueEvent', () => {
-  it('inserts a newly flagged POG in newest-first order', () => {
-    const list = [flagged(9), flagged(4)];
-    expect(applyQueueEvent(list, { action: 'flagged', pog: flagged(6) }, awaitsReview).map((p) => p.id)).toEqual([9, 6, 4]);
-    expect(applyQueueEvent(list, { action: 'reported', pog: flagged(12) }, awaitsReview).map((p) => p.id)).toEqual([12, 9, 4]);
-    expect(applyQueueEvent(list, { action: 'flagged', pog: flagged(1) }, awaitsReview).map((p) => p.id)).toEqual([9, 4, 1]);
+describe('queueChange', () => {
+  it('says a new POG was in no list, and a deleted one leaves every list it was in', () => {
+    expect(queueChange({ action: 'created', pog: makePog({ id: 3 }) }, () => true, false)).toMatchObject({ belongs: true, belonged: false });
+    expect(queueChange({ action: 'deleted', pog: flagged(3) }, inQueue, true)).toMatchObject({ belongs: false, belonged: true });
+    expect(queueChange({ action: 'deleted', pog: makePog({ id: 3 }) }, inQueue, true)).toMatchObject({ belongs: false, belonged: false });
   });
 
-  it('drops a POG that was approved, rejected or deleted, and replaces one that changed', () => {
-    const list = [flagged(9), flagged(4)];
+  it('cannot say whether a flag or a decision changed the review queue, but knows a search did not change', () => {
     const approved = makePog({ id: 4, isFlagged: false, isApproved: true, moderationStatus: 'approved' });
-    const rejected = makePog({ id: 9, isFlagged: true, moderationStatus: 'rejected' });
-    expect(applyQueueEvent(list, { action: 'approved', pog: approved }, awaitsReview).map((p) => p.id)).toEqual([9]);
-    expect(applyQueueEvent(list, { action: 'rejected', pog: rejected }, awaitsReview).map((p) => p.id)).toEqual([4]);
-    expect(applyQueueEvent(list, { action: 'deleted', pog: flagged(9) }, () => true).map((p) => p.id)).toEqual([4]);
-
-    const renamed = { ...flagged(4), name: 'Renamed' };
-    const next = applyQueueEvent(list, { action: 'reported', pog: renamed }, awaitsReview);
-    expect(next[1]).toBe(renamed);
-  });
-
-  it('returns the same list when the event does not concern it', () => {
-    const list = [flagged(9)];
-    expect(applyQueueEvent(list, { action: 'created', pog: makePog({ id: 10 }) }, awaitsReview)).toBe(list);
-    expect(applyQueueEvent(list, { action: 'deleted', pog: makePog({ id: 3 }) }, awaitsReview)).toBe(list);
+    expect(queueChange({ action: 'approved', pog: approved }, inQueue, true)).toMatchObject({ belongs: false, belonged: undefined });
+    expect(queueChange({ action: 'reported', pog: flagged(4) }, inQueue, true)).toMatchObject({ belongs: true, belonged: undefined });
+    const named = (pog: { name: string }) => pog.name.includes('Pog');
+    expect(queueChange({ action: 'approved', pog: { ...approved, name: 'Pog 4' } }, named, false)).toMatchObject({ belongs: true, belonged: true });
+    expect(queueChange({ action: 'rejected', pog: { ...approved, name: 'Other' } }, named, false)).toMatchObject({ belongs: false, belonged: false });
   });
 
   it('knows the six queue actions', () => {

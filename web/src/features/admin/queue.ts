@@ -1,8 +1,9 @@
 /**
- * The live moderation queue: how one `moderation:queue` event changes a list the panel shows.
+ * The live moderation queue: what one `moderation:queue` event says about a list the panel shows.
  * Pure, so the rules are tested without a socket or a query cache.
  */
 import { MODERATION_ACTIONS, type ModerationAction, type Pog } from '@pog/common';
+import type { LiveChange } from './paged';
 
 export function isModerationAction(value: unknown): value is ModerationAction {
   return typeof value === 'string' && (MODERATION_ACTIONS as readonly string[]).includes(value);
@@ -14,16 +15,15 @@ export interface ModerationQueueEvent {
 }
 
 /**
- * Puts the event's POG where it belongs in a newest-first list: replaced in place, inserted by id,
- * or removed when it was deleted or no longer `belongs` (e.g. approved, so no longer flagged).
- * Returns the same array when nothing changed, so unchanged caches do not re-render.
+ * The event as a change of a list whose members are the POGs `member` accepts. A deleted POG
+ * leaves every list; its snapshot is its state before, so whether it was a member is known. A new
+ * POG was in no list. Otherwise, when membership depends on the moderation state (the review
+ * queue), the event does not say whether the POG was a member before; when it depends only on the
+ * name and owner (a search), it was a member before exactly when it is now.
  */
-export function applyQueueEvent(list: readonly Pog[], event: ModerationQueueEvent, belongs: (pog: Pog) => boolean): readonly Pog[] {
-  const { pog } = event;
-  const index = list.findIndex((item) => item.id === pog.id);
-  const keep = event.action !== 'deleted' && belongs(pog);
-  if (!keep) return index === -1 ? list : list.filter((item) => item.id !== pog.id);
-  if (index !== -1) return list.map((item) => (item.id === pog.id ? pog : item));
-  const at = list.findIndex((item) => item.id < pog.id);
-  return at === -1 ? [...list, pog] : [...list.slice(0, at), pog, ...list.slice(at)];
+export function queueChange(event: ModerationQueueEvent, member: (pog: Pog) => boolean, dependsOnModeration: boolean): LiveChange<Pog> {
+  const { action, pog } = event;
+  const isMember = member(pog);
+  const belonged = action === 'created' ? false : action === 'deleted' || !dependsOnModeration ? isMember : undefined;
+  return { item: pog, belongs: action !== 'deleted' && isMember, belonged };
 }

@@ -10,14 +10,14 @@ import { Page, PageTitle } from '../../components/Page';
 import { Tabs, type TabItem } from '../../components/Tabs';
 import { AllPogsTab } from '../../features/admin/components/AllPogsTab';
 import { AuditLogTab } from '../../features/admin/components/AuditLogTab';
+import { FlaggedTab } from '../../features/admin/components/FlaggedTab';
 import { LiveIndicator } from '../../features/admin/components/LiveIndicator';
 import { ModeratePogDialog } from '../../features/admin/components/ModeratePogDialog';
-import { PogList } from '../../features/admin/components/PogList';
 import { UsersTab } from '../../features/admin/components/UsersTab';
 import { adminStatusKey } from '../../features/admin/keys';
 import { ADMIN_TEXT } from '../../features/admin/messages';
 import { ADMIN_LOGIN_PATH, useAdminLogout } from '../../features/admin/mutations';
-import { useFlaggedPogs } from '../../features/admin/queries';
+import { useAdminListTotals } from '../../features/admin/queries';
 import { useAdminSocket } from '../../features/admin/useAdminSocket';
 
 const Top = styled.header`
@@ -38,6 +38,20 @@ const Side = styled.div`
 
 type AdminTab = 'flagged' | 'all' | 'users' | 'audit';
 
+/** A tab's name with how many rows its whole list holds, once known. */
+function TabLabel({ text, count, testId }: { text: string; count: number; testId: string }) {
+  return (
+    <>
+      {text}{' '}
+      {count > 0 && (
+        <Badge $variant="secondary" data-testid={testId}>
+          {count}
+        </Badge>
+      )}
+    </>
+  );
+}
+
 /**
  * The panel proper, for an admin session: the spec's three tabs, opening on Flagged, our Audit log
  * tab after them, and the POG dialog.
@@ -56,8 +70,8 @@ export function AdminPanel() {
     navigate(ADMIN_LOGIN_PATH, { replace: true });
   }, [queryClient, navigate]);
 
-  const flagged = useFlaggedPogs(true, onUnauthorized);
-  const flaggedCount = flagged.data?.length ?? 0;
+  // Every list's whole count, from the server and kept by the live events: 261 flagged says 261.
+  const totals = useAdminListTotals(true);
 
   const items: TabItem<AdminTab>[] = [
     {
@@ -65,17 +79,17 @@ export function AdminPanel() {
       label: (
         <>
           Flagged POGs{' '}
-          {flaggedCount > 0 && (
+          {totals.flagged > 0 && (
             <Badge $variant="destructive" data-testid="flagged-count">
-              {flaggedCount}
+              {totals.flagged}
             </Badge>
           )}
         </>
       ),
-      content: <PogList label="Flagged POGs" query={flagged} empty={ADMIN_TEXT.noFlagged} onReview={setReviewing} />,
+      content: <FlaggedTab onReview={setReviewing} onUnauthorized={onUnauthorized} />,
     },
-    { id: 'all', label: 'All POGs', content: <AllPogsTab onReview={setReviewing} onUnauthorized={onUnauthorized} /> },
-    { id: 'users', label: 'Users', content: <UsersTab onUnauthorized={onUnauthorized} /> },
+    { id: 'all', label: <TabLabel text="All POGs" count={totals.allPogs} testId="all-pogs-count" />, content: <AllPogsTab onReview={setReviewing} onUnauthorized={onUnauthorized} /> },
+    { id: 'users', label: <TabLabel text="Users" count={totals.users} testId="users-count" />, content: <UsersTab onUnauthorized={onUnauthorized} /> },
     { id: 'audit', label: 'Audit log', content: <AuditLogTab onUnauthorized={onUnauthorized} /> },
   ];
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -12,12 +11,20 @@ const Failed = styled(EmptyState).attrs({ as: 'div' })`
   gap: 0.75rem;
 `;
 
+/** What ListState reads of a query (a useQuery result, or a paged list's items so far). */
+export interface ListQuery<T> {
+  data: readonly T[] | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
 /**
  * An admin list's loading, failed and empty states, else the list. A list that could not load says
  * so, with Retry: its empty text ('No flagged POGs to review') would be a false all-clear. A list
  * already on screen stays there when a refresh fails (the toast says it).
  */
-export function ListState<T>({ query, loadingLabel, empty, children }: { query: UseQueryResult<readonly T[]>; loadingLabel: string; empty: string; children: (items: readonly T[]) => ReactNode }) {
+export function ListState<T>({ query, loadingLabel, empty, children }: { query: ListQuery<T>; loadingLabel: string; empty: string; children: (items: readonly T[]) => ReactNode }) {
   if (query.data === undefined) {
     if (query.isError) {
       return (

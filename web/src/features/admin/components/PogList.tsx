@@ -1,20 +1,22 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { Pog } from '@pog/common';
+import type { AdminListQuery } from '../queries';
 import { AdminPogCard } from './AdminPogCard';
-import { ListState } from './ListState';
+import { PagedListState } from './PagedListState';
 import { CardGrid } from './styles';
 
 interface PogListProps {
   label: string;
-  query: UseQueryResult<readonly Pog[]>;
+  /** What the count line calls the items ('flagged POGs'). */
+  noun: string;
+  query: AdminListQuery<Pog>;
   empty: string;
   onReview: (pog: Pog) => void;
 }
 
-/** A grid of POG cards with its loading, failed and empty states. */
-export function PogList({ label, query, empty, onReview }: PogListProps) {
+/** A grid of POG cards, a page at a time, with its count and its loading, failed and empty states. */
+export function PogList({ label, noun, query, empty, onReview }: PogListProps) {
   return (
-    <ListState query={query} loadingLabel={`Loading ${label.toLowerCase()}...`} empty={empty}>
+    <PagedListState query={query} noun={noun} loadingLabel={`Loading ${label.toLowerCase()}...`} empty={empty}>
       {(pogs) => (
         <CardGrid aria-label={label}>
           {pogs.map((pog) => (
@@ -24,6 +26,6 @@ export function PogList({ label, query, empty, onReview }: PogListProps) {
           ))}
         </CardGrid>
       )}
-    </ListState>
+    </PagedListState>
   );
 }

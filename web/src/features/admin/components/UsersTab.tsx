@@ -5,10 +5,12 @@ import { Avatar } from '../../../components/Avatar';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { roleOf, userInitials } from '../display';
 import { useAdminUsers } from '../queries';
 import { ModerateUserDialog } from './ModerateUserDialog';
-import { ListState } from './ListState';
+import { PagedListState, SEARCH_DEBOUNCE_MS } from './PagedListState';
+import { SearchField } from './SearchField';
 
 const Scroller = styled.div`
   /* Positioned, so that the table's visually hidden texts scroll with it instead of widening the page. */
@@ -34,15 +36,21 @@ const Who = styled.div`
   small { display: block; color: ${({ theme }) => theme.colors.textSubtle}; }
 `;
 
-/** The Users tab: the players table and the Moderate User dialog. */
+/** Our texts (the spec shows the Users table without a search). */
+const USER_SEARCH = { label: 'Search users', placeholder: 'Search users by username...' } as const;
+
+/** The Users tab: the players table, newest account first and searchable by username, and the Moderate User dialog. */
 export function UsersTab({ onUnauthorized }: { onUnauthorized: () => void }) {
-  const query = useAdminUsers(true, onUnauthorized);
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const query = useAdminUsers(debounced, true, onUnauthorized);
   const [selected, setSelected] = useState<AdminUser | null>(null);
   return (
     <>
-      <ListState query={query} loadingLabel="Loading users..." empty="No users found">
+      <SearchField label={USER_SEARCH.label} placeholder={USER_SEARCH.placeholder} value={search} onChange={setSearch} />
+      <PagedListState query={query} noun="users" loadingLabel="Loading users..." empty="No users found">
         {(users) => <UsersTable users={users} onModerate={setSelected} />}
-      </ListState>
+      </PagedListState>
       <ModerateUserDialog user={selected} onClose={() => setSelected(null)} />
     </>
   );
