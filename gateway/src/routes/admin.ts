@@ -7,6 +7,7 @@ import { adminApi, NotFoundError } from '@pog/common';
 import {
   deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
 } from '@pog/domain/moderation';
+import { spammerRoutes } from './spammer';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import { sessionUserId } from '../auth/current-user';
@@ -87,6 +88,8 @@ export function adminRoutes(app: AppContext): Router {
   handle(router, adminApi.auditLog, async ({ ctx, query }) => {
     return await listAuditLog(app.db, { adminSessionId: requireAdminSession(ctx).id }, query());
   });
+
+  spammerRoutes(app, router, actorOf);
 
   return router;
 }
