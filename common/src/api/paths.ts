@@ -23,6 +23,8 @@ export const apiPaths = {
     deletePog: { method: 'DELETE', path: '/api/admin/pogs/:id' },
     users: { method: 'GET', path: '/api/admin/users' },
     moderateUser: { method: 'PUT', path: '/api/admin/users/:id/moderate' },
+    spammerPreview: { method: 'GET', path: '/api/admin/users/:id/delete-spammer' },
+    deleteSpammer: { method: 'POST', path: '/api/admin/users/:id/delete-spammer' },
     audit: { method: 'GET', path: '/api/admin/audit' },
     auditLog: { method: 'GET', path: '/api/admin/audit-log' },
   },

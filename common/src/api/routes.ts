@@ -24,6 +24,7 @@ import {
   pogReportSchema,
   reportPogRequestSchema,
 } from '../moderation/schemas';
+import { deleteSpammerRequestSchema, deleteSpammerResultSchema, spammerPreviewSchema } from '../moderation/spammer';
 import { pogListQuerySchema, pogSchema } from '../pogs/pog';
 import { createPogRequestSchema, updatePogRequestSchema } from '../pogs/schemas';
 import { debugImageParamSchema, debugImageSchema, uploadedImageSchema } from '../pogs/upload';
@@ -65,6 +66,13 @@ export const adminApi = {
   deletePog: route(paths.admin.deletePog, { summary: 'Delete a POG', params: pogIdParamSchema, response: null, status: 204 }),
   users: route(paths.admin.users, { summary: 'Players, newest account first, a page at a time', query: adminUserListQuerySchema, response: z.array(adminUserSchema), ...adminPages }),
   moderateUser: route(paths.admin.moderateUser, { summary: 'Ban or unban a player', params: userPathIdSchema, body: moderateUserRequestSchema, response: adminUserSchema }),
+  spammerPreview: route(paths.admin.spammerPreview, { summary: 'What deleting a player as a spammer would do', params: userPathIdSchema, response: spammerPreviewSchema }),
+  deleteSpammer: route(paths.admin.deleteSpammer, {
+    summary: 'Delete a spammer: ban them, remove every POG they hold and end their open trades and battles, in one action',
+    params: userPathIdSchema,
+    body: deleteSpammerRequestSchema,
+    response: deleteSpammerResultSchema,
+  }),
   audit: route(paths.admin.audit, { summary: 'The moderation audit, newest first', query: moderationAuditQuerySchema, response: z.array(moderationAuditEntrySchema) }),
   auditLog: route(paths.admin.auditLog, { summary: 'The audit log, newest first, a page at a time, filtered by action, admin or target', query: auditLogQuerySchema, response: auditLogPageSchema }),
 };

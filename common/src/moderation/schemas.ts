@@ -110,10 +110,11 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /**
  * What the audit log records: every moderation action, manual and automatic. `flagged` (a POG put
  * up for review by the blocklist, a look-alike image or a report), `reported` (a player's report,
- * whether or not it flagged), an admin's decisions on POGs and players, and `role_changed` (an
- * operator's set-role).
+ * whether or not it flagged), an admin's decisions on POGs and players, `role_changed` (an
+ * operator's set-role) and `spammer_deleted` (an admin's Delete spammer: ban, POGs removed, open
+ * trades and battles ended, in one action).
  */
-export const MODERATION_AUDIT_ACTIONS = ['flagged', 'reported', 'approved', 'rejected', 'deleted', 'banned', 'unbanned', 'role_changed'] as const;
+export const MODERATION_AUDIT_ACTIONS = ['flagged', 'reported', 'approved', 'rejected', 'deleted', 'banned', 'unbanned', 'role_changed', 'spammer_deleted'] as const;
 export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
 export const MODERATION_TARGET_TYPES = ['pog', 'user'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];

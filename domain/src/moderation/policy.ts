@@ -4,9 +4,9 @@
  * a player's session, even of a player whose role is admin, never opens it.
  */
 import { ForbiddenError, UnauthorizedError } from '@pog/common/errors';
-import type { AdminSessionId } from '@pog/common/schemas/ids';
+import type { AdminSessionId, UserId } from '@pog/common/schemas/ids';
 import { policy, rule, type Actor } from '../authorize';
-import type { PogRow } from '../db/schema';
+import type { PogRow, UserRow } from '../db/schema';
 import { pogPolicy } from '../pogs/policy';
 
 export const ADMIN_SESSION_REQUIRED = 'Please sign in to the admin panel first.';
@@ -22,9 +22,29 @@ type Reported = Pick<PogRow, 'userId' | 'moderationStatus'>;
 export const mayReportPog = (actor: Actor, pog: Reported): boolean => pogPolicy.refusal('view', actor, pog) === null && pog.userId !== actor.id;
 export const mayModerate = (actor: Moderator): boolean => actor.adminSessionId !== undefined;
 
+/** An admin deleting a spammer, with the player signed in beside their admin session (if any). */
+export interface SpammerHunter extends Moderator {
+  adminPlayerId?: UserId | undefined;
+}
+type SpammerTarget = Pick<UserRow, 'id' | 'username' | 'role'>;
+
+/**
+ * Delete spammer is for plain players: never an admin-role account (demote it first, at the
+ * command line), never the admin's own account.
+ */
+export const mayDeleteSpammer = (actor: SpammerHunter, target: SpammerTarget): boolean =>
+  mayModerate(actor) && target.role !== 'admin' && target.id !== actor.adminPlayerId;
+
+function spammerRefusal(actor: SpammerHunter, target: SpammerTarget) {
+  if (!mayModerate(actor)) return new UnauthorizedError(ADMIN_SESSION_REQUIRED);
+  if (target.id === actor.adminPlayerId) return new ForbiddenError('You cannot delete your own account as a spammer.');
+  return new ForbiddenError(`${target.username} is an admin: an admin account cannot be deleted as a spammer.`);
+}
+
 export const moderationPolicy = policy({
   report: rule(mayReportPog, (actor, pog) => pogPolicy.refusal('view', actor, pog) ?? new ForbiddenError('You cannot report your own POG.')),
   moderate: rule<Moderator, null>(mayModerate, () => new UnauthorizedError(ADMIN_SESSION_REQUIRED)),
   /** The audit log is the admins' alone, like moderation itself. */
   readAudit: rule<Moderator, null>(mayModerate, () => new UnauthorizedError(ADMIN_SESSION_REQUIRED)),
+  deleteSpammer: rule(mayDeleteSpammer, spammerRefusal),
 });

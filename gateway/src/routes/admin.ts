@@ -9,6 +9,7 @@ import {
   deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
   type AdminListPage,
 } from '@pog/domain/moderation';
+import { spammerRoutes } from './spammer';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import { sessionUserId } from '../auth/current-user';
@@ -97,6 +98,8 @@ export function adminRoutes(app: AppContext): Router {
   handle(router, adminApi.auditLog, async ({ ctx, query }) => {
     return await listAuditLog(app.db, { adminSessionId: requireAdminSession(ctx).id }, query());
   });
+
+  spammerRoutes(app, router, actorOf);
 
   return router;
 }

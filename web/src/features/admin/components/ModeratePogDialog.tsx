@@ -11,6 +11,8 @@ import { creatorName, formatModeratedAt, pogPoints } from '../display';
 import { usePogHistory } from '../queries';
 import { useModeratePog, type PogDecision } from '../mutations';
 import { DialogActions, Facts, FieldStack, Muted, Textarea } from './styles';
+import { DeleteSpammerConfirm } from './DeleteSpammerConfirm';
+import { SPAMMER_TEXT } from '../spammer';
 import { FlagReasonText } from './FlagReasonText';
 import { ModerationHistory } from './ModerationHistory';
 
@@ -30,7 +32,8 @@ export const DELETE_CONFIRM_TEXT = (name: string) => `Delete "${name}" for good?
 
 /**
  * Moderate POG (product spec: screens): the preview (size lg), its facts (with why it was flagged, when it
- * is), Moderation Notes, and Delete POG, Reject, Approve. Each action closes the dialog; the lists reload either way.
+ * is), Moderation Notes, and Delete POG, Reject, Approve; and Delete spammer for the POG's holder
+ * (docs/rules.md, Moderation). Each action closes the dialog; the lists reload either way.
  */
 export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: () => void }) {
   const notesId = useId();
@@ -38,12 +41,15 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
   const [notes, setNotes] = useState('');
   // Delete POG asks first: the POG is gone for good.
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Delete spammer (the POG's holder) asks first too, in a panel of its own.
+  const [deletingSpammer, setDeletingSpammer] = useState(false);
   const history = usePogHistory(pog?.id ?? null);
 
   // A fresh dialog starts from the notes already on the POG.
   useEffect(() => {
     setNotes(pog?.moderationNotes ?? '');
     setConfirmingDelete(false);
+    setDeletingSpammer(false);
   }, [pog]);
 
   if (!pog) return null;
@@ -84,7 +90,9 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
         {lastModerated && <Muted>Last moderated: {lastModerated}</Muted>}
       </FieldStack>
       <ModerationHistory query={history} />
-      {confirmingDelete ? (
+      {deletingSpammer ? (
+        <DeleteSpammerConfirm userId={pog.userId} onCancel={() => setDeletingSpammer(false)} onDone={onClose} />
+      ) : confirmingDelete ? (
         <DialogActions role="group" aria-label="Confirm deletion">
           <ConfirmText role="alert">{DELETE_CONFIRM_TEXT(pog.name)}</ConfirmText>
           <Button $variant="secondary" disabled={busy} onClick={() => setConfirmingDelete(false)} autoFocus>
@@ -96,6 +104,9 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
         </DialogActions>
       ) : (
         <DialogActions>
+          <Button $variant="outline" disabled={busy} onClick={() => setDeletingSpammer(true)}>
+            {SPAMMER_TEXT.open}
+          </Button>
           <Button $variant="danger" disabled={busy} onClick={() => setConfirmingDelete(true)}>
             Delete POG
           </Button>

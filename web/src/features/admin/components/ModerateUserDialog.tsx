@@ -9,6 +9,8 @@ import { formatModeratedAt, roleOf, userInitials } from '../display';
 import { ADMIN_TEXT } from '../messages';
 import { useModerateUser } from '../mutations';
 import { DialogActions, FieldStack, Muted, Textarea } from './styles';
+import { DeleteSpammerConfirm } from './DeleteSpammerConfirm';
+import { SPAMMER_TEXT } from '../spammer';
 
 const Who = styled.div`
   display: flex;
@@ -29,14 +31,19 @@ const Line = styled.div`
 
 /**
  * Moderate User (product spec: screens): who it is, banned or not, the Ban Reason, when they were last
- * moderated, and Remove Ban or Ban User (which needs a reason that is not blank).
+ * moderated, and Remove Ban or Ban User (which needs a reason that is not blank); and Delete spammer
+ * (docs/rules.md, Moderation).
  */
 export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const reasonId = useId();
   const moderate = useModerateUser();
   const [reason, setReason] = useState('');
+  const [deletingSpammer, setDeletingSpammer] = useState(false);
 
-  useEffect(() => setReason(user?.banReason ?? ''), [user]);
+  useEffect(() => {
+    setReason(user?.banReason ?? '');
+    setDeletingSpammer(false);
+  }, [user]);
 
   if (!user) return null;
   const busy = moderate.isPending;
@@ -68,17 +75,24 @@ export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; 
         />
         {lastModerated && <Muted>Last moderated: {lastModerated}</Muted>}
       </FieldStack>
-      <DialogActions>
-        {user.isBanned ? (
-          <Button $variant="secondary" disabled={busy} onClick={() => act(false)}>
-            Remove Ban
+      {deletingSpammer ? (
+        <DeleteSpammerConfirm userId={user.id} onCancel={() => setDeletingSpammer(false)} onDone={onClose} />
+      ) : (
+        <DialogActions>
+          <Button $variant="outline" disabled={busy} onClick={() => setDeletingSpammer(true)}>
+            {SPAMMER_TEXT.open}
           </Button>
-        ) : (
-          <Button $variant="danger" disabled={busy || reason.trim() === ''} onClick={() => act(true)}>
-            Ban User
-          </Button>
-        )}
-      </DialogActions>
+          {user.isBanned ? (
+            <Button $variant="secondary" disabled={busy} onClick={() => act(false)}>
+              Remove Ban
+            </Button>
+          ) : (
+            <Button $variant="danger" disabled={busy || reason.trim() === ''} onClick={() => act(true)}>
+              Ban User
+            </Button>
+          )}
+        </DialogActions>
+      )}
     </Dialog>
   );
 }
