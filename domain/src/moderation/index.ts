@@ -9,3 +9,4 @@ export * from './policy';
 export * from './admin-password';
 export * from './admin-sessions';
 export * from './flags';
+export * from './claims';

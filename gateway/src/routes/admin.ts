@@ -7,6 +7,7 @@ import { adminApi, NotFoundError } from '@pog/common';
 import {
   deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
 } from '@pog/domain/moderation';
+import { claimRoutes } from './admin-claims';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import { sessionUserId } from '../auth/current-user';
@@ -47,6 +48,7 @@ export function adminRoutes(app: AppContext): Router {
         decision: input.isApproved ? 'approved' : 'rejected',
         notes: input.moderationNotes,
         expectedLastModeratedAt: input.expectedLastModeratedAt,
+        overrideClaim: input.overrideClaim,
         ...admin,
       },
       app.clock.now(),
@@ -54,9 +56,9 @@ export function adminRoutes(app: AppContext): Router {
     return dto(moderated);
   });
 
-  handle(router, adminApi.deletePog, async ({ ctx, params }) => {
+  handle(router, adminApi.deletePog, async ({ ctx, params, query }) => {
     const { id } = params();
-    await deletePogAsAdmin(app.db, { pogId: id, ...actorOf(ctx) }, app.clock.now());
+    await deletePogAsAdmin(app.db, { pogId: id, overrideClaim: query().overrideClaim, ...actorOf(ctx) }, app.clock.now());
   });
 
   handle(router, adminApi.users, async ({ ctx, query }) => {
@@ -71,7 +73,7 @@ export function adminRoutes(app: AppContext): Router {
     // One unit of work: the ban, its sessions deleted, every gateway's caches and sockets told.
     const user = await moderateUser(
       app.db,
-      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, ...admin },
+      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, overrideClaim: input.overrideClaim, ...admin },
       app.clock.now(),
     );
     // The unit of work told every gateway durably; this says it at once too (and here, first).
@@ -87,6 +89,8 @@ export function adminRoutes(app: AppContext): Router {
   handle(router, adminApi.auditLog, async ({ ctx, query }) => {
     return await listAuditLog(app.db, { adminSessionId: requireAdminSession(ctx).id }, query());
   });
+
+  claimRoutes(app, router, actorOf);
 
   return router;
 }
