@@ -7,10 +7,14 @@ import { api } from '../../api/client';
 export type PogDecisionBody = Pick<ModeratePogRequest, 'isApproved' | 'isFlagged'> & {
   moderationNotes: string;
   expectedLastModeratedAt?: string | null;
+  /** Act although another admin claimed the POG. */
+  overrideClaim?: boolean;
 };
 export type UserDecisionBody = Pick<ModerateUserRequest, 'isBanned'> & {
   banReason: string | null;
   expectedLastModeratedAt?: string | null;
+  /** Act although another admin claimed the player. */
+  overrideClaim?: boolean;
 };
 
 export const adminApi = {
@@ -21,7 +25,7 @@ export const adminApi = {
   allPogs: (search: string, signal?: AbortSignal) => api(apiPaths.admin.allPogs, { query: { search: search.trim() || undefined } }, signal),
   users: (signal?: AbortSignal) => api(apiPaths.admin.users, {}, signal),
   moderatePog: (pogId: PogId, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),
-  deletePog: (pogId: PogId) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
+  deletePog: (pogId: PogId, overrideClaim = false) => api(apiPaths.admin.deletePog, { params: { id: pogId }, query: { overrideClaim: overrideClaim ? 'true' : undefined } }),
   pogAudit: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
   pogReports: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.pogReports, { params: { id: pogId } }, signal),
   /** One page of the Audit log tab: `before` is the previous page's `nextBefore`. */

@@ -1,13 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { avatarColorFor, type AdminUser } from '@pog/common';
+import { asUserId, avatarColorFor, type AdminUser, type ModerationClaim } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { formatModeratedAt, roleOf, userInitials } from '../display';
 import { ADMIN_TEXT } from '../messages';
+import { claimOfConflict } from '../claims';
 import { useModerateUser } from '../mutations';
+import { useClaimOn } from '../useClaims';
+import { ActAnyway, ClaimStatus } from './ClaimControls';
 import { DialogActions, FieldStack, Muted, Textarea } from './styles';
 
 const Who = styled.div`
@@ -28,20 +31,42 @@ const Line = styled.div`
 `;
 
 /**
- * Moderate User (product spec: screens): who it is, banned or not, the Ban Reason, when they were last
- * moderated, and Remove Ban or Ban User (which needs a reason that is not blank).
+ * Moderate User (product spec: screens): who it is, banned or not, who claimed them, the Ban Reason,
+ * when they were last moderated, and Remove Ban or Ban User (which needs a reason that is not blank).
+ * On a player another admin claimed, either asks 'Claimed by X — act anyway?' first.
  */
 export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const reasonId = useId();
   const moderate = useModerateUser();
   const [reason, setReason] = useState('');
+  const { claim, mine } = useClaimOn({ type: 'user', id: user?.id ?? asUserId(0) });
+  const [overriding, setOverriding] = useState<{ ban: boolean; claim: ModerationClaim } | null>(null);
 
-  useEffect(() => setReason(user?.banReason ?? ''), [user]);
+  useEffect(() => {
+    setReason(user?.banReason ?? '');
+    setOverriding(null);
+  }, [user]);
 
   if (!user) return null;
   const busy = moderate.isPending;
   const lastModerated = formatModeratedAt(user.lastModeratedAt);
-  const act = (ban: boolean) => moderate.mutate({ user, ban, reason }, { onSettled: onClose });
+  const act = (ban: boolean, overrideClaim = false) => {
+    if (!overrideClaim && claim && !mine) {
+      setOverriding({ ban, claim });
+      return;
+    }
+    moderate.mutate(
+      { user, ban, reason, overrideClaim },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const held = claimOfConflict(error);
+          if (held) setOverriding({ ban, claim: held });
+          else onClose();
+        },
+      },
+    );
+  };
 
   return (
     <Dialog open onClose={onClose} title="Moderate User">
@@ -56,6 +81,7 @@ export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; 
           </Line>
         </div>
       </Who>
+      <ClaimStatus target={{ type: 'user', id: user.id }} name={user.username} />
       <FieldStack>
         <label htmlFor={reasonId}>Ban Reason</label>
         <Textarea
@@ -68,17 +94,21 @@ export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; 
         />
         {lastModerated && <Muted>Last moderated: {lastModerated}</Muted>}
       </FieldStack>
-      <DialogActions>
-        {user.isBanned ? (
-          <Button $variant="secondary" disabled={busy} onClick={() => act(false)}>
-            Remove Ban
-          </Button>
-        ) : (
-          <Button $variant="danger" disabled={busy || reason.trim() === ''} onClick={() => act(true)}>
-            Ban User
-          </Button>
-        )}
-      </DialogActions>
+      {overriding ? (
+        <ActAnyway claim={overriding.claim} busy={busy} onCancel={() => setOverriding(null)} onConfirm={() => act(overriding.ban, true)} />
+      ) : (
+        <DialogActions>
+          {user.isBanned ? (
+            <Button $variant="secondary" disabled={busy} onClick={() => act(false)}>
+              Remove Ban
+            </Button>
+          ) : (
+            <Button $variant="danger" disabled={busy || reason.trim() === ''} onClick={() => act(true)}>
+              Ban User
+            </Button>
+          )}
+        </DialogActions>
+      )}
     </Dialog>
   );
 }

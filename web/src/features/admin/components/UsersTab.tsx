@@ -9,6 +9,7 @@ import { roleOf, userInitials } from '../display';
 import { useAdminUsers } from '../queries';
 import { ModerateUserDialog } from './ModerateUserDialog';
 import { ListState } from './ListState';
+import { ClaimBadge, ClaimButton } from './ClaimControls';
 
 const Scroller = styled.div`
   /* Positioned, so that the table's visually hidden texts scroll with it instead of widening the page. */
@@ -32,6 +33,14 @@ const Who = styled.div`
   align-items: center;
   gap: 0.75rem;
   small { display: block; color: ${({ theme }) => theme.colors.textSubtle}; }
+`;
+
+/** A cell's badges or buttons side by side (wrapping on a narrow screen). */
+const Cell = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.4rem;
 `;
 
 /** The Users tab: the players table and the Moderate User dialog. */
@@ -81,11 +90,19 @@ function UsersTable({ users, onModerate }: UsersTableProps) {
               <td>
                 <Badge $variant={roleOf(user) === 'admin' ? 'default' : 'secondary'}>{roleOf(user)}</Badge>
               </td>
-              <td>{user.isBanned ? <Badge $variant="destructive">Banned</Badge> : <Badge $variant="success">Active</Badge>}</td>
               <td>
-                <Button $variant="outline" $size="sm" onClick={() => onModerate(user)}>
-                  Moderate<VisuallyHidden> {user.username}</VisuallyHidden>
-                </Button>
+                <Cell>
+                  {user.isBanned ? <Badge $variant="destructive">Banned</Badge> : <Badge $variant="success">Active</Badge>}
+                  <ClaimBadge target={{ type: 'user', id: user.id }} />
+                </Cell>
+              </td>
+              <td>
+                <Cell>
+                  <Button $variant="outline" $size="sm" onClick={() => onModerate(user)}>
+                    Moderate<VisuallyHidden> {user.username}</VisuallyHidden>
+                  </Button>
+                  <ClaimButton target={{ type: 'user', id: user.id }} name={user.username} />
+                </Cell>
               </td>
             </tr>
           ))}
