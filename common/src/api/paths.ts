@@ -27,6 +27,11 @@ export const apiPaths = {
     deleteSpammer: { method: 'POST', path: '/api/admin/users/:id/delete-spammer' },
     audit: { method: 'GET', path: '/api/admin/audit' },
     auditLog: { method: 'GET', path: '/api/admin/audit-log' },
+    claims: { method: 'GET', path: '/api/admin/claims' },
+    claimPog: { method: 'PUT', path: '/api/admin/pogs/:id/claim' },
+    releasePog: { method: 'DELETE', path: '/api/admin/pogs/:id/claim' },
+    claimUser: { method: 'PUT', path: '/api/admin/users/:id/claim' },
+    releaseUser: { method: 'DELETE', path: '/api/admin/users/:id/claim' },
   },
   pogs: {
     create: { method: 'POST', path: '/api/pogs' },

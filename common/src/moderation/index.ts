@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './flag-reason';
 export * from './spammer';
+export * from './claims';

@@ -57,7 +57,7 @@ type ActorColumns = Pick<ModerationAuditRow, 'actorKind' | 'adminSessionId' | 'a
 const nobody = { adminSessionId: null, adminSessionStartedAt: null, actorUserId: null, actorName: null };
 
 /** An admin's columns: their session and when it started, and the player beside it if an admin. */
-async function adminColumns(tx: Tx, actor: Extract<AuditActorInput, { kind: 'admin' }>): Promise<ActorColumns> {
+export async function adminColumns(tx: Tx, actor: Extract<AuditActorInput, { kind: 'admin' }>): Promise<ActorColumns> {
   const [session] = await tx.select({ createdAt: adminSessions.createdAt }).from(adminSessions).where(eq(adminSessions.id, actor.adminSessionId));
   const [player] = actor.playerId === undefined ? [] : await tx.select().from(users).where(eq(users.id, actor.playerId));
   const admin = player?.role === 'admin' && !player.isBanned ? player : undefined;

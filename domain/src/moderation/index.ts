@@ -10,3 +10,4 @@ export * from './admin-password';
 export * from './admin-sessions';
 export * from './flags';
 export * from './spammer';
+export * from './claims';

@@ -16,6 +16,7 @@ import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordModeration } from '../provenance/moderation';
 import { adminActor, recordAudit } from './audit';
+import { endClaimForAction } from './claims';
 import { assertNotModeratedSince } from './conflicts';
 import { moderationPolicy } from './policy';
 import type { AdminSessionId, PogId, UserId } from '@pog/common/schemas/ids';
@@ -31,6 +32,8 @@ export interface PogDecision {
   adminSessionId: AdminSessionId;
   /** The player signed in beside the admin session; the audit log names them if their role is admin. */
   adminPlayerId?: UserId | undefined;
+  /** Act even though another admin has claimed the POG (their claim ends). */
+  overrideClaim?: boolean | undefined;
 }
 
 async function lockPog(tx: Tx, pogId: PogId): Promise<PogRow> {
@@ -56,6 +59,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
     const { tx } = uow;
     const current = await lockPog(tx, input.pogId);
     assertNotModeratedSince(current.lastModeratedAt, input.expectedLastModeratedAt, 'POG');
+    await endClaimForAction(uow, { type: 'pog', id: input.pogId }, input);
     const approved = input.decision === 'approved';
     await tx
       .update(pogs)
@@ -100,13 +104,14 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
 /** Deletes any player's POG; returns what it was. Its open trades and battles, accepted ones included, end first. */
 export async function deletePogAsAdmin(
   db: Db,
-  input: { pogId: PogId; adminSessionId: AdminSessionId; adminPlayerId?: UserId | undefined },
+  input: { pogId: PogId; adminSessionId: AdminSessionId; adminPlayerId?: UserId | undefined; overrideClaim?: boolean | undefined },
   now: Date,
 ): Promise<PogWithNames> {
   moderationPolicy.authorize('moderate', input, null);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     await lockPog(tx, input.pogId);
+    await endClaimForAction(uow, { type: 'pog', id: input.pogId }, input);
     const snapshot = (await findPog(tx, input.pogId))!;
     await deletePogs(uow, [input.pogId]);
     await recordAudit(tx, { actor: adminActor(input), action: 'deleted', target: { type: 'pog', id: input.pogId }, targetName: snapshot.pog.name, notes: null }, now);

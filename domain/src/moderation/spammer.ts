@@ -20,6 +20,7 @@ import type { Db, Tx } from '../db/client';
 import { battles, pogs, sessions, trades, users, type UserRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
+import { endClaimForAction, PLAYER_GONE } from './claims';
 import { lockPogs } from '../pogs/locks';
 import { findPogs, toPogWithNotes } from '../pogs/repository';
 import { adminActor, recordAudit } from './audit';
@@ -34,7 +35,6 @@ export interface SpammerDeletion extends SpammerHunter {
   adminSessionId: AdminSessionId;
 }
 
-export const PLAYER_GONE = 'That player no longer exists.';
 
 /** A second Delete spammer (a retry) finds nothing left to do: 409, nothing changes. */
 export const nothingLeftToDelete = (username: string) => `${username} is already banned and holds no POGs: there is nothing left to delete.`;
@@ -107,6 +107,10 @@ export async function deleteSpammer(db: Db, input: SpammerDeletion, now: Date): 
     if (nothingLeft(current, { pogs: pogIds.length, offers, battles: openBattles })) throw new ConflictError(nothingLeftToDelete(current.username));
     const snapshots = await findPogs(tx, pogIds);
 
+    // The confirmation showed any claim on the player; this action ends it and those on their POGs.
+    for (const target of [{ type: 'user', id: input.userId } as const, ...pogIds.map((id) => ({ type: 'pog', id }) as const)]) {
+      await endClaimForAction(uow, target, { adminSessionId: input.adminSessionId, overrideClaim: true });
+    }
     const updated = await ban(uow, current, input.reason);
     // The ban's release: their offers and battles end, and the other players are told why.
     await releaseCommitments(uow, { userId: input.userId }, 'banned');

@@ -10,6 +10,7 @@ import {
   type AdminListPage,
 } from '@pog/domain/moderation';
 import { spammerRoutes } from './spammer';
+import { claimRoutes } from './admin-claims';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import { sessionUserId } from '../auth/current-user';
@@ -58,6 +59,7 @@ export function adminRoutes(app: AppContext): Router {
         decision: input.isApproved ? 'approved' : 'rejected',
         notes: input.moderationNotes,
         expectedLastModeratedAt: input.expectedLastModeratedAt,
+        overrideClaim: input.overrideClaim,
         ...admin,
       },
       app.clock.now(),
@@ -65,9 +67,9 @@ export function adminRoutes(app: AppContext): Router {
     return dto(moderated);
   });
 
-  handle(router, adminApi.deletePog, async ({ ctx, params }) => {
+  handle(router, adminApi.deletePog, async ({ ctx, params, query }) => {
     const { id } = params();
-    await deletePogAsAdmin(app.db, { pogId: id, ...actorOf(ctx) }, app.clock.now());
+    await deletePogAsAdmin(app.db, { pogId: id, overrideClaim: query().overrideClaim, ...actorOf(ctx) }, app.clock.now());
   });
 
   handle(router, adminApi.users, async ({ ctx, query }) => {
@@ -82,7 +84,7 @@ export function adminRoutes(app: AppContext): Router {
     // One unit of work: the ban, its sessions deleted, every gateway's caches and sockets told.
     const user = await moderateUser(
       app.db,
-      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, ...admin },
+      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, overrideClaim: input.overrideClaim, ...admin },
       app.clock.now(),
     );
     // The unit of work told every gateway durably; this says it at once too (and here, first).
@@ -100,6 +102,7 @@ export function adminRoutes(app: AppContext): Router {
   });
 
   spammerRoutes(app, router, actorOf);
+  claimRoutes(app, router, actorOf);
 
   return router;
 }
