@@ -3,7 +3,7 @@
  * tests that need a game already under way (the farming search, the hand-made designs of
  * rarity.test.ts). It is no longer a distribution target: its copies and untouched templates (17 to
  * 19 %) made common too easy to reach; the corpus of designs as players make them, with real
- * pictures, is worker/src/images/player-corpus.ts. Every share below is a modelling guess.
+ * pictures, is worker/src/testing/player-corpus.ts. Every share below is a modelling guess.
  *
  * A player either copies a POG they saw, or starts from a template (the popular ones far more
  * often; many keep it unchanged, the rest change a little), from the default design, from one of

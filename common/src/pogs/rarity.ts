@@ -8,9 +8,9 @@
  * that two corpora, each scored one POG after another with only what the server knows, land
  * within 5 points of 50/25/15/8/2 percent common to legendary: random designs
  * (worker/src/images/rarity-distribution.test.ts) and designs as players make them
- * (worker/src/images/player-corpus.ts, player-rarity.test.ts). No recipe reaches legendary on
- * demand: its creator's legendary share caps it (capLegendary; worker/src/images/farming.test.ts
- * searches for one). docs/rules.md, "Rarity", has the maths and figures.
+ * (worker/src/testing/player-corpus.ts, scored by worker/src/images/player-rarity.test.ts). No
+ * recipe reaches legendary on demand: its creator's legendary share caps it (capLegendary;
+ * worker/src/images/farming.test.ts searches for one). docs/rules.md, "Rarity", has the maths and figures.
  */
 import type { Rarity } from '../constants';
 import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, rgbToOklch, type Hsl, type Oklch } from './color';

@@ -1,6 +1,6 @@
 /**
  * decisions.md, Rarity and points: designs as players make them must land within 5 points of
- * 50 / 25 / 15 / 8 / 2 percent common to legendary. The corpus is player-corpus.ts (240 POGs by 70
+ * 50 / 25 / 15 / 8 / 2 percent common to legendary. The corpus is ../testing/player-corpus.ts (240 POGs by 70
  * players, a fixed seed, real pictures through the upload pipeline), scored the way the server scores
  * it: each POG stored as createPog stores it and scored by the worker's own scorePogVersion, one
  * after another, each against the POGs before it, in a database of the test's own (the counts the
@@ -13,7 +13,7 @@ import { openDatabase, tables, type Database } from '@pog/domain/db';
 import { chunkColumns, scorePogVersion } from '@pog/domain/pogs';
 import { pgliteTemplateBlob } from '@pog/domain/testing/pglite-template';
 import { DesignArrivals, describeScores, rarityShares, sharesOffTarget } from '../../../common/src/pogs/corpus';
-import { CORPUS_KINDS, playerCorpus, type PlayerCorpusEntry } from './player-corpus';
+import { CORPUS_KINDS, playerCorpus, type PlayerCorpusEntry } from '../testing/player-corpus';
 import type { UserId } from '@pog/common/schemas/ids';
 
 const TOLERANCE = 0.05;

@@ -14,7 +14,7 @@
 import { oklchToHex, pick, pickWeighted, POG_DEFAULTS, POG_FONTS, POG_TEMPLATES, GRADIENT_PRESETS, randomHexColor, randomInt, seededRandom, type DesignLook } from '@pog/common';
 import type { CorpusDesign, CorpusImage } from '../../../common/src/pogs/corpus';
 import { drawing, photo, pixelArt, plainPicture, reupload } from './player-pictures';
-import { processUpload } from './process-image';
+import { processUpload } from '../images/process-image';
 
 type Random = () => number;
 type Weighted<T> = readonly (readonly [T, number])[];
