@@ -35,6 +35,7 @@ export const apiPaths = {
   },
   pogs: {
     create: { method: 'POST', path: '/api/pogs' },
+    scorePreview: { method: 'POST', path: '/api/pogs/score-preview' },
     list: { method: 'GET', path: '/api/pogs' },
     recent: { method: 'GET', path: '/api/pogs/recent' },
     get: { method: 'GET', path: '/api/pogs/:id' },

@@ -27,7 +27,7 @@ import {
 import { deleteSpammerRequestSchema, deleteSpammerResultSchema, spammerPreviewSchema } from '../moderation/spammer';
 import { claimRequestSchema, moderationClaimSchema, moderationClaimsSchema, overrideClaimQuerySchema } from '../moderation/claims';
 import { pogListQuerySchema, pogSchema } from '../pogs/pog';
-import { createPogRequestSchema, updatePogRequestSchema } from '../pogs/schemas';
+import { createPogRequestSchema, scorePreviewRequestSchema, scorePreviewSchema, updatePogRequestSchema } from '../pogs/schemas';
 import { debugImageParamSchema, debugImageSchema, uploadedImageSchema } from '../pogs/upload';
 import { pogProvenanceSchema } from '../provenance/schemas';
 import { adminAuthRequestSchema, loginRequestSchema, registerRequestSchema, userSchema } from '../schemas/auth';
@@ -85,6 +85,11 @@ export const adminApi = {
 
 export const pogsApi = {
   create: route(paths.pogs.create, { summary: 'Create a POG', body: createPogRequestSchema, response: pogSchema, status: 201 }),
+  scorePreview: route(paths.pogs.scorePreview, {
+    summary: 'What a design would score if saved now: the worker\'s sub-scores, rarity and points',
+    body: scorePreviewRequestSchema,
+    response: scorePreviewSchema,
+  }),
   list: route(paths.pogs.list, { summary: 'Explore: POGs, a page at a time', query: pogListQuerySchema, response: pogs, nextCursorHeader: true }),
   recent: route(paths.pogs.recent, { summary: 'The newest POGs', response: pogs }),
   get: route(paths.pogs.get, { summary: 'One POG', params: pogIdParamSchema, response: pogSchema }),
