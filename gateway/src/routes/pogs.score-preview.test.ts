@@ -22,6 +22,10 @@ describe.each(TEST_SETUPS)('score preview API', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
     let app: TestApp;
     const clock = new ManualClock(new Date('2030-03-01T00:05:00Z'));
+    // The PGlite setups share one database per process: each setup's designs and pictures are its own,
+    // so that one setup's POGs do not make the next one's copies.
+    const salt = TEST_SETUPS.indexOf(setup);
+    const words = ['of Ganymede', 'over Titan', 'past Europa', 'beyond Io'][salt % 4]!;
     beforeAll(async () => {
       app = await startTestApp({ backend: setup.backend, env: setup.env, clock, ownDatabase: true });
     });
@@ -89,7 +93,7 @@ describe.each(TEST_SETUPS)('score preview API', (setup) => {
 
     it('gives a fresh design exactly the score the worker then gives it', async () => {
       const p = await createPlayer(app);
-      const design = look({ textContent: 'Comet riders of Ganymede', backgroundColor1: '#2563EB', backgroundColor2: '#F59E0B', fontFamily: 'Orbitron', textColor: '#000000' });
+      const design = look({ textContent: `Comet riders ${words}`, backgroundColor1: '#2563EB', backgroundColor2: '#F59E0B', fontFamily: 'Orbitron', textColor: '#000000' });
       const { preview, scored } = await previewThenSave(p, design);
       expect(preview).toMatchObject({ copied: false, legendaryCapped: false });
       expect(scored).toMatchObject(asScored(preview));
@@ -105,9 +109,9 @@ describe.each(TEST_SETUPS)('score preview API', (setup) => {
 
     it('scores an uploaded picture as the worker does, and a second identical design as a copy', async () => {
       const p = await createPlayer(app);
-      const upload = await p.client.upload(await svgToPng(shapesSvg(seededRandom(7), 256, 30)), 'shapes.png', 'image/png');
+      const upload = await p.client.upload(await svgToPng(shapesSvg(seededRandom(7 + 101 * salt), 256, 30)), 'shapes.png', 'image/png');
       expect(upload.status).toBe(201);
-      const design = look({ imageUrl: upload.body.url, textContent: 'Shapes at dawn', backgroundColor1: '#0EA5E9', backgroundColor2: '#22C55E' });
+      const design = look({ imageUrl: upload.body.url, textContent: `Shapes at dawn ${words}`, backgroundColor1: '#0EA5E9', backgroundColor2: '#22C55E' });
       const first = await previewThenSave(p, design);
       expect(first.preview.copied).toBe(false);
       expect(first.scored).toMatchObject(asScored(first.preview));
