@@ -1,2 +1,3 @@
 export * from './schemas';
 export * from './flag-reason';
+export * from './bulk';
