@@ -21,6 +21,7 @@ export const apiPaths = {
     pogReports: { method: 'GET', path: '/api/admin/pogs/:id/reports' },
     moderatePog: { method: 'PUT', path: '/api/admin/pogs/:id/moderate' },
     deletePog: { method: 'DELETE', path: '/api/admin/pogs/:id' },
+    bulkModeratePogs: { method: 'POST', path: '/api/admin/pogs/bulk' },
     users: { method: 'GET', path: '/api/admin/users' },
     moderateUser: { method: 'PUT', path: '/api/admin/users/:id/moderate' },
     spammerPreview: { method: 'GET', path: '/api/admin/users/:id/delete-spammer' },

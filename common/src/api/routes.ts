@@ -26,6 +26,7 @@ import {
 } from '../moderation/schemas';
 import { deleteSpammerRequestSchema, deleteSpammerResultSchema, spammerPreviewSchema } from '../moderation/spammer';
 import { claimRequestSchema, moderationClaimSchema, moderationClaimsSchema, overrideClaimQuerySchema } from '../moderation/claims';
+import { bulkModeratePogsRequestSchema, bulkModeratePogsResponseSchema } from '../moderation/bulk';
 import { pogListQuerySchema, pogSchema } from '../pogs/pog';
 import { createPogRequestSchema, scorePreviewRequestSchema, scorePreviewSchema, updatePogRequestSchema } from '../pogs/schemas';
 import { debugImageParamSchema, debugImageSchema, uploadedImageSchema } from '../pogs/upload';
@@ -65,6 +66,11 @@ export const adminApi = {
   pogReports: route(paths.admin.pogReports, { summary: "A POG's reports", params: pogIdParamSchema, response: z.array(pogReportSchema) }),
   moderatePog: route(paths.admin.moderatePog, { summary: 'Approve or reject a POG', params: pogIdParamSchema, body: moderatePogRequestSchema, response: pogSchema }),
   deletePog: route(paths.admin.deletePog, { summary: 'Delete a POG', params: pogIdParamSchema, query: overrideClaimQuerySchema, response: null, status: 204 }),
+  bulkModeratePogs: route(paths.admin.bulkModeratePogs, {
+    summary: 'Approve, reject or delete up to 100 POGs at once, all or nothing',
+    body: bulkModeratePogsRequestSchema,
+    response: bulkModeratePogsResponseSchema,
+  }),
   users: route(paths.admin.users, { summary: 'Players, newest account first, a page at a time', query: adminUserListQuerySchema, response: z.array(adminUserSchema), ...adminPages }),
   moderateUser: route(paths.admin.moderateUser, { summary: 'Ban or unban a player', params: userPathIdSchema, body: moderateUserRequestSchema, response: adminUserSchema }),
   spammerPreview: route(paths.admin.spammerPreview, { summary: 'What deleting a player as a spammer would do', params: userPathIdSchema, response: spammerPreviewSchema }),

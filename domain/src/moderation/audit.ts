@@ -85,17 +85,25 @@ async function actorColumns(tx: Tx, actor: AuditActorInput): Promise<ActorColumn
 }
 
 export async function recordAudit(tx: Tx, record: AuditRecord, now: Date): Promise<void> {
-  const { actor, reason, target, ...rest } = record;
-  await tx.insert(moderationAudit).values({
-    ...rest,
-    targetType: target.type,
-    targetId: target.id,
-    ...(await actorColumns(tx, actor)),
-    flagCause: reason?.cause ?? null,
-    flagWord: reason?.word ?? null,
-    flagRepeatsPogId: reason?.repeatsPogId ?? null,
-    createdAt: now,
-  });
+  await recordAudits(tx, record.actor, [record], now);
+}
+
+/** Lines of one actor (a bulk action's), in one statement: the actor's columns are read once. */
+export async function recordAudits(tx: Tx, actor: AuditActorInput, records: Omit<AuditRecord, 'actor'>[], now: Date): Promise<void> {
+  if (records.length === 0) return;
+  const columns = await actorColumns(tx, actor);
+  await tx.insert(moderationAudit).values(
+    records.map(({ reason, target, ...rest }) => ({
+      ...rest,
+      targetType: target.type,
+      targetId: target.id,
+      ...columns,
+      flagCause: reason?.cause ?? null,
+      flagWord: reason?.word ?? null,
+      flagRepeatsPogId: reason?.repeatsPogId ?? null,
+      createdAt: now,
+    })),
+  );
 }
 
 /** The target of an audit row, its id named by its type. */

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './conflicts';
 export * from './player-locks';
 export * from './pog-moderation';
+export * from './bulk-moderation';
 export * from './queries';
 export * from './reports';
 export * from './user-moderation';

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminApi, NotFoundError } from '@pog/common';
 import {
-  deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
+  deletePogAsAdmin, listAudit, moderatePogsInBulk, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
   type AdminListPage,
 } from '@pog/domain/moderation';
 import { spammerRoutes } from './spammer';
@@ -70,6 +70,13 @@ export function adminRoutes(app: AppContext): Router {
   handle(router, adminApi.deletePog, async ({ ctx, params, query }) => {
     const { id } = params();
     await deletePogAsAdmin(app.db, { pogId: id, overrideClaim: query().overrideClaim, ...actorOf(ctx) }, app.clock.now());
+  });
+
+  handle(router, adminApi.bulkModeratePogs, async ({ ctx, body }) => {
+    const admin = actorOf(ctx);
+    const { action, ids, notes } = body();
+    const decided = await moderatePogsInBulk(app.db, { action, pogIds: ids, notes, ...admin }, app.clock.now());
+    return { action, pogs: decided.map(dto) };
   });
 
   handle(router, adminApi.users, async ({ ctx, query }) => {

@@ -3,7 +3,7 @@ import type { Pog } from '@pog/common';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { ADMIN_TEXT } from '../messages';
 import { useFlaggedPogs } from '../queries';
-import { PogList } from './PogList';
+import { BulkPogList } from './BulkPogList';
 import { SEARCH_DEBOUNCE_MS } from './PagedListState';
 import { SearchField } from './SearchField';
 
@@ -24,7 +24,7 @@ export function FlaggedTab({ onReview, onUnauthorized }: { onReview: (pog: Pog) 
   return (
     <>
       <SearchField label={FLAGGED_SEARCH.label} placeholder={FLAGGED_SEARCH.placeholder} value={search} onChange={setSearch} />
-      <PogList label="Flagged POGs" noun="flagged POGs" query={query} empty={empty} onReview={onReview} />
+      <BulkPogList label="Flagged POGs" noun="flagged POGs" query={query} empty={empty} onReview={onReview} />
     </>
   );
 }
