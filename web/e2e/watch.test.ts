@@ -2,7 +2,7 @@
  * A battle anyone can watch: two signed-out visitors on its public page see both players, their
  * POGs and the seed's commitment while it waits, are counted, watch the reveal play live when the
  * players complete it (count-in first, as the players see it), and keep the result with the way to
- * verify it.
+ * verify it; a player's page links there.
  */
 import { describe, expect, it } from 'vitest';
 import type { Battle } from '@pog/common';
@@ -66,5 +66,12 @@ describe.skipIf(!hasChromium())('watching a battle in a browser [needs Chromium]
     await visitor.goto(`/battles/${battle.id}`);
     await visitor.getByText(`${winner} wins!`).waitFor();
     await visitor.getByRole('link', { name: 'Verify this battle' }).waitFor();
+
+    // A player's page lists their latest battles, each leading to its public page.
+    const profile = await aContext.newPage();
+    await profile.goto(`/explore-user?id=${b.userId}`);
+    await profile.getByRole('link', { name: `${aName} vs ${bName}` }).click();
+    await profile.getByRole('heading', { level: 1, name: `${aName} vs ${bName}` }).waitFor();
+    expect(profile.url()).toContain(`/battles/${battle.id}`);
   });
 });
