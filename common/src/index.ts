@@ -11,6 +11,7 @@ export * from './battles';
 export * from './pogs';
 export * from './trades';
 export * from './leaderboards';
+export * from './arena';
 export * from './release-reasons';
 export * from './moderation';
 export * from './users/stats';

@@ -28,6 +28,7 @@ import { openApiRoutes } from './routes/openapi';
 import { pogRoutes } from './routes/pogs';
 import { reportRoutes } from './routes/reports';
 import { leaderboardRoutes } from './routes/leaderboard';
+import { arenaRoutes } from './routes/arena';
 import { tradeRoutes } from './routes/trades';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -71,7 +72,7 @@ export function apiRouters(app: AppContext): Router[] {
   return [
     ...[adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)],
     ...[authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app)],
-    ...[leaderboardRoutes(app), achievementRoutes(app), chatRoutes(app), openApiRoutes()],
+    ...[leaderboardRoutes(app), arenaRoutes(app), achievementRoutes(app), chatRoutes(app), openApiRoutes()],
   ];
 }
 

@@ -84,6 +84,10 @@ export const apiPaths = {
   leaderboard: {
     get: { method: 'GET', path: '/api/leaderboard' },
   },
+  arena: {
+    board: { method: 'GET', path: '/api/arena' },
+    badges: { method: 'GET', path: '/api/arena/badges/:id' },
+  },
   uploads: {
     upload: { method: 'POST', path: '/api/upload' },
     debugImage: { method: 'GET', path: '/api/debug/images/:filename' },

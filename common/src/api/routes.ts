@@ -10,6 +10,7 @@ import { acceptBattleRequestSchema, battleRevealSchema, battleSchema, createBatt
 import { battleVerifyResultSchema } from '../battles/schemas';
 import { chatConversationParamSchema, chatMessageSchema, sendChatRequestSchema } from '../chat/schemas';
 import { leaderboardQuerySchema, leaderboardSchema } from '../leaderboards/api';
+import { arenaBadgesSchema, arenaBoardSchema, arenaQuerySchema } from '../arena/api';
 import {
   adminAuthStatusSchema,
   adminPogListQuerySchema,
@@ -150,6 +151,11 @@ export const leaderboardApi = {
   get: route(paths.leaderboard.get, { summary: 'A leaderboard page, with your own rank', query: leaderboardQuerySchema, response: leaderboardSchema }),
 };
 
+export const arenaApi = {
+  board: route(paths.arena.board, { summary: "This week's arena board, with your own place and last week's winners", query: arenaQuerySchema, response: arenaBoardSchema }),
+  badges: route(paths.arena.badges, { summary: "A player's 'Arena winner' badges", params: userPathIdSchema, response: arenaBadgesSchema }),
+};
+
 export const uploadsApi = {
   upload: route(paths.uploads.upload, { summary: 'Upload a picture for a POG', file: 'image', response: uploadedImageSchema, status: 201 }),
   debugImage: route(paths.uploads.debugImage, { summary: 'Whether a stored picture exists', params: debugImageParamSchema, response: debugImageSchema }),
@@ -171,6 +177,7 @@ export const apiRoutes = {
   notifications: notificationsApi,
   chat: chatApi,
   leaderboard: leaderboardApi,
+  arena: arenaApi,
   uploads: uploadsApi,
   docs: docsApi,
 };

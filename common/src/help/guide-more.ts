@@ -1,8 +1,24 @@
 /** PogBot's topic on what came after the spec; the rest of the guide is in ./guide. */
 import { WIN_RATE_MIN_BATTLES } from '../leaderboards/api';
+import { ARENA_LOSS_POINTS, ARENA_PAIR_DAILY_CAP, ARENA_STREAK_FROM, ARENA_STREAK_WIN_POINTS, ARENA_WIN_POINTS, ARENA_WINNER_PLACES } from '../arena/rules';
 import type { GuideBlock, GuideLimits, GuideTopic } from './guide';
 
 const text = (value: string): GuideBlock => ({ kind: 'text', text: value });
+
+/** The weekly arena (docs/rules.md, Arena). */
+const ARENA_SECTION: GuideTopic['sections'][number] = {
+  id: 'weekly-arena',
+  heading: 'The weekly arena',
+  keywords: ['weekly arena', 'arena points', 'arena board', 'streak', 'double', 'badge', 'winner', 'winners', 'cap'],
+  blocks: [
+    text(
+      `Each UTC week (Monday 00:00 UTC to the next Monday) is an arena: every battle you complete scores, ${ARENA_WIN_POINTS} points for a win and ${ARENA_LOSS_POINTS} for a loss. Your ${ARENA_STREAK_FROM}rd win in a row in the arena, and each win after it, scores double (${ARENA_STREAK_WIN_POINTS}); a loss ends the run, and a new week starts everyone at 0.`,
+    ),
+    text(
+      `Battles between the same two players score at most ${ARENA_PAIR_DAILY_CAP} times per UTC day; later ones that day score nothing and leave runs as they were, so two friends trading wins cannot outscore honest play. The board is the Weekly arena tab of the Leaderboard: the time left in the week, your own place and points, and last week's top ${ARENA_WINNER_PLACES}, who keep an "Arena winner, week of ..." badge on their profiles.`,
+    ),
+  ],
+};
 
 /**
  * What came after the spec (docs/rules.md): counter-offers, leaderboards, POG pages, the
@@ -47,6 +63,7 @@ export const moreTopic = (limits: GuideLimits): GuideTopic => ({
         ),
       ],
     },
+    ARENA_SECTION,
     {
       id: 'pog-pages',
       heading: 'POG pages and history',

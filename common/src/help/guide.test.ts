@@ -75,6 +75,12 @@ describe("PogBot's guide", () => {
     expect(text).toContain('older account first');
     expect(text).toContain('your own rank even when you are not on the page shown');
     expect(text).toContain('update live as battles and trades complete');
+    // The weekly arena: points, the double, the per-pair cap, where the board is, the badge.
+    expect(text).toContain('Each UTC week (Monday 00:00 UTC to the next Monday) is an arena');
+    expect(text).toContain('2 points for a win and 0 for a loss');
+    expect(text).toContain('3rd win in a row in the arena, and each win after it, scores double (4)');
+    expect(text).toContain('at most 3 times per UTC day');
+    expect(text).toContain('Arena winner, week of ...');
     // POG pages: public, shareable, the history's kinds of entries.
     expect(text).toContain('Every POG has a page of its own that anyone can open and share');
     for (const entry of ['each trade (with whom and for which POG)', 'each battle (the opponent, both rolls and the result, with a link to verify it)', 'the moderation its owner was told of']) {

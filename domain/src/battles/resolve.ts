@@ -9,8 +9,8 @@
  * of set-based statements for the whole group instead of a dozen round trips per battle. That is what
  * lets one worker keep up with hundreds of battles a second (infra/bench/battles.ts). A group whose
  * transaction fails is retried one battle at a time, so an error reaches only its own battle's caller.
- * The group is one unit of work: its events, and one achievements check for all its winners, commit
- * with it.
+ * The group is one unit of work: its events, its weekly arena points (leaderboards/arena.ts), and one
+ * achievements check for all its winners, commit with it.
  */
 import { createHmac } from 'node:crypto';
 import type { Battle } from '@pog/common/battles/api';
@@ -33,6 +33,7 @@ import { MISSING_BATTLE, wrongState } from './commands';
 import { battlePolicy } from './policy';
 import { toBattles } from './repository';
 import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
+import { scoreArena } from '../leaderboards/arena';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
 export interface CompletionRequest {
@@ -274,6 +275,8 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   // that must not commit half a group.
   if (completedRows.length !== rows.length) throw new ConflictError('A battle was completed by someone else at the same moment. Please refresh.');
   const completedIds = new Set(completedRows.map((row) => row.id));
+  // The weekly arena's points, in this transaction: they commit with the battles or not at all.
+  await scoreArena(tx, now, outcomes.map((o) => ({ battleId: o.row.id, winnerId: o.winnerId, loserId: o.loserId })));
 
   const transfers = outcomes.filter((o) => completedIds.has(o.row.id) && o.loserPogId !== null);
   const moved = await transferPrizes(uow, transfers);

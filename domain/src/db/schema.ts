@@ -502,3 +502,46 @@ export const playerStandings = pgTable(
 );
 
 export type PlayerStandingRow = typeof playerStandings.$inferSelect;
+
+/** A player's standing in one weekly arena (migrations/0024_arena.sql; week: its Monday). */
+export const arenaStandings = pgTable(
+  'arena_standings',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    userId: integer('user_id').$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    battles: integer('battles').notNull().default(0),
+    /** Consecutive scoring wins up to now; a scoring loss sets it to 0. */
+    streak: integer('streak').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId] }),
+    index('arena_standings_points_idx').on(t.week, sql`${t.points} DESC`, t.userId).where(sql`points > 0`),
+    index('arena_standings_user_idx').on(t.userId),
+  ],
+);
+
+/** What one battle gave one player in the arena: one row per player per battle, written once. */
+export const arenaResults = pgTable(
+  'arena_results',
+  {
+    battleId: integer('battle_id').$type<BattleId>().notNull(),
+    userId: integer('user_id').$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opponentId: integer('opponent_id').$type<UserId>().notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    won: boolean('won').notNull(),
+    /** False for a pair's battles past the daily cap: no points, streaks untouched. */
+    counted: boolean('counted').notNull(),
+    points: integer('points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.battleId, t.userId] }),
+    index('arena_results_pair_day_idx').on(t.userId, t.day, t.opponentId).where(sql`counted`),
+  ],
+);

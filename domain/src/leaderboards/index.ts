@@ -3,3 +3,4 @@ export { ALL_TIME_PERIOD, leaderboardStatements, readLeaderboard, utcWeekStart }
 export { type StandingDrift, standingsDrift } from './audit';
 export { EXACT_RANKS, placesAhead, RankSnapshots, type RankStatements, SAMPLE_EVERY, SAMPLE_MAX_AGE_MS, SAMPLE_STALE_LIMIT_MS, type Sample, } from './rank-snapshots';
 export { type CachedPage, LeaderboardPageCache } from './page-cache';
+export { readArenaBadges, readArenaBoard, scoreArena } from './arena';

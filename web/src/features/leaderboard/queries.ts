@@ -16,5 +16,6 @@ export function useLeaderboard(board: LeaderboardBoard, period: LeaderboardPerio
 
 /** `leaderboard:changed`: the boards on screen are asked again (the others when next shown). */
 export function refreshLeaderboards(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(`${LEADERBOARD_PATH}?`) });
+  // The arena's board too: a completed battle scores in it.
+  void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(`${LEADERBOARD_PATH}?`) || String(query.queryKey[0]).startsWith(`${apiPaths.arena.board.path}?`) });
 }

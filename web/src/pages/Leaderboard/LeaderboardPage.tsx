@@ -12,6 +12,7 @@ import { BOARD_TEXT, formatFigure, formatRecord } from '../../features/leaderboa
 import { useLeaderboard } from '../../features/leaderboard/queries';
 import { playerPath } from '../../features/players/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { ArenaBoardView } from '../../features/leaderboard/arena';
 
 const TITLE = 'Leaderboard';
 
@@ -61,8 +62,12 @@ const Pager = styled.nav`
 
 const PERIOD_TEXT: Record<LeaderboardPeriod, string> = { all: 'All time', week: 'This week' };
 
-function readParams(params: URLSearchParams): { board: LeaderboardBoard; period: LeaderboardPeriod; page: number } {
-  const board = (LEADERBOARD_BOARDS as readonly string[]).includes(params.get('board') ?? '') ? (params.get('board') as LeaderboardBoard) : 'value';
+/** The boards' tabs: the leaderboards, and the weekly arena (board=arena). */
+type Tab = LeaderboardBoard | 'arena';
+
+function readParams(params: URLSearchParams): { board: Tab; period: LeaderboardPeriod; page: number } {
+  const named = params.get('board') ?? '';
+  const board: Tab = named === 'arena' || (LEADERBOARD_BOARDS as readonly string[]).includes(named) ? (named as Tab) : 'value';
   const period: LeaderboardPeriod = params.get('period') === 'week' ? 'week' : 'all';
   const page = Math.min(LEADERBOARD_MAX_PAGE, Math.max(1, Math.floor(Number(params.get('page'))) || 1));
   return { board, period, page };
@@ -77,7 +82,7 @@ export default function LeaderboardPage() {
   usePageTitle(TITLE);
   const [params, setParams] = useSearchParams();
   const { board, period, page } = readParams(params);
-  const go = (next: Partial<{ board: LeaderboardBoard; period: LeaderboardPeriod; page: number }>) => {
+  const go = (next: Partial<{ board: Tab; period: LeaderboardPeriod; page: number }>) => {
     const merged = { board, period, page: 1, ...next };
     setParams({ board: merged.board, period: merged.period, page: String(merged.page) }, { replace: true });
   };
@@ -87,6 +92,8 @@ export default function LeaderboardPage() {
         <PageTitle>{TITLE}</PageTitle>
         <PageLead>The richest collections, the best battle records, the busiest traders and the best designers.</PageLead>
       </PageHeader>
+      {/* The arena is always this UTC week: no period to choose. */}
+      {board !== 'arena' && (
       <Controls role="group" aria-label="Period">
         {(['all', 'week'] as const).map((id) => (
           <Button key={id} $variant={id === period ? 'primary' : 'outline'} aria-pressed={id === period} onClick={() => go({ period: id })}>
@@ -94,11 +101,15 @@ export default function LeaderboardPage() {
           </Button>
         ))}
       </Controls>
+      )}
       <Tabs
         label="Boards"
         value={board}
         onValueChange={(id) => go({ board: id })}
-        items={LEADERBOARD_BOARDS.map((id) => ({ id, label: BOARD_TEXT[id].tab, content: <Board board={id} period={period} page={page} onPage={(p) => go({ page: p })} /> }))}
+        items={[
+          ...LEADERBOARD_BOARDS.map((id) => ({ id: id as Tab, label: BOARD_TEXT[id].tab, content: <Board board={id} period={period} page={page} onPage={(p) => go({ page: p })} /> })),
+          { id: 'arena' as Tab, label: 'Weekly arena', content: <ArenaBoardView page={page} onPage={(p) => go({ page: p })} /> },
+        ]}
       />
     </Page>
   );

@@ -8,6 +8,7 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { ProfileHighlights } from '../../features/achievements/components/ProfileHighlights';
+import { ArenaWinnerBadges } from '../../features/leaderboard/arena';
 
 /** GET /api/users/{id}: the public profile, role included (product spec: calls). */
 export const profileKey = (userId: UserId) => [callUrl(apiPaths.users.get, { params: { id: userId } })] as const;
@@ -77,6 +78,7 @@ export function ProfileHeader({ user, actions }: { user: User; actions?: ReactNo
           {shown.role === 'admin' && <Badge $variant="default">Admin</Badge>}
         </h1>
         <p>@{shown.username}</p>
+        <ArenaWinnerBadges userId={shown.id} />
         <ProfileHighlights userId={shown.id} />
       </Names>
       {profile.isFetching && profile.data === undefined && <Spinner size={18} label="Loading profile..." />}

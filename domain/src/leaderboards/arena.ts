@@ -1,0 +1,165 @@
+/**
+ * The weekly arena (docs/rules.md, Arena; migrations/0024_arena.sql). Scoring runs inside the battle
+ * completion's unit of work (battles/resolve.ts), so a battle's points commit with the battle or not
+ * at all; a battle already scored is skipped (the results' primary key), so a retry scores nothing twice.
+ *
+ * Concurrency: the standing rows of every player in the group are created if missing and then locked
+ * in ascending player order before anything is read. Both players of a pair are among them, so two
+ * completions touching a pair run one after the other, and each reads the pair's count and the
+ * streaks as the other left them.
+ */
+import { sql } from 'drizzle-orm';
+import { avatarInitials } from '@pog/common/display';
+import { ARENA_PAGE_SIZE, type ArenaBadges, type ArenaBoard, type ArenaEntry, type ArenaQuery } from '@pog/common/arena/api';
+import { addArenaWeeks, ARENA_WINNER_PLACES, arenaPairKey, arenaWeekStart, scoreArenaBattles, type ArenaBattle } from '@pog/common/arena/rules';
+import type { Db, Tx } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
+import type { UserId } from '@pog/common/schemas/ids';
+
+const ENSURE_STANDINGS: RawStatement = {
+  name: 'arena_ensure_standings',
+  text: `INSERT INTO arena_standings (week, user_id) SELECT $1::date, u FROM unnest($2::int[]) AS u ORDER BY u ON CONFLICT DO NOTHING`,
+};
+const LOCK_STANDINGS: RawStatement = {
+  name: 'arena_lock_standings',
+  text: `SELECT user_id AS "userId", streak FROM arena_standings WHERE week = $1::date AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE`,
+};
+const SCORED_ALREADY: RawStatement = { name: 'arena_scored_already', text: `SELECT DISTINCT battle_id AS "battleId" FROM arena_results WHERE battle_id = ANY($1::int[])` };
+const PAIR_COUNTS: RawStatement = {
+  name: 'arena_pair_counts',
+  text: `SELECT user_id AS "userId", opponent_id AS "opponentId", count(*)::int AS n FROM arena_results
+    WHERE user_id = ANY($2::int[]) AND day = $1::date AND counted GROUP BY user_id, opponent_id`,
+};
+/** $1: the results as jsonb, $2: week, $3: day. */
+const INSERT_RESULTS: RawStatement = {
+  name: 'arena_insert_results',
+  text: `INSERT INTO arena_results (battle_id, user_id, opponent_id, week, day, won, counted, points)
+    SELECT r."battleId", r."userId", r."opponentId", $2::date, $3::date, r.won, r.counted, r.points
+    FROM jsonb_to_recordset($1::jsonb) AS r("battleId" integer, "userId" integer, "opponentId" integer, won boolean, counted boolean, points integer)`,
+};
+/** $1: [{ userId, points, wins, battles, streak }], $2: week. */
+const UPDATE_STANDINGS: RawStatement = {
+  name: 'arena_update_standings',
+  text: `UPDATE arena_standings AS s SET points = s.points + d.points, wins = s.wins + d.wins, battles = s.battles + d.battles, streak = d.streak
+    FROM jsonb_to_recordset($1::jsonb) AS d("userId" integer, points integer, wins integer, battles integer, streak integer)
+    WHERE s.week = $2::date AND s.user_id = d."userId"`,
+};
+
+/**
+ * Scores battles just completed at `now` (one arena week, one UTC day), in battle id order. Battles
+ * already scored are left alone.
+ */
+export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): Promise<void> {
+  if (completed.length === 0) return;
+  const week = arenaWeekStart(now);
+  const day = now.toISOString().slice(0, 10);
+  const players = [...new Set(completed.flatMap((b) => [b.winnerId, b.loserId]))].sort((a, b) => a - b);
+  await rawQuery(tx, ENSURE_STANDINGS, [week, players]);
+  const locked = await rawQuery<{ userId: number; streak: number }>(tx, LOCK_STANDINGS, [week, players]);
+  const done = new Set((await rawQuery<{ battleId: number }>(tx, SCORED_ALREADY, [completed.map((b) => b.battleId)])).map((r) => r.battleId));
+  const fresh = [...new Map(completed.filter((b) => !done.has(b.battleId)).map((b) => [b.battleId, b])).values()].sort((a, b) => a.battleId - b.battleId);
+  if (fresh.length === 0) return;
+
+  const streaks = new Map(locked.map((row) => [row.userId, row.streak]));
+  const pairCounts = new Map<string, number>();
+  // Each counted battle has a row for both players: count the rows of the lower id's side only.
+  for (const row of await rawQuery<{ userId: number; opponentId: number; n: number }>(tx, PAIR_COUNTS, [day, players])) {
+    if (row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
+  }
+  const results = scoreArenaBattles(fresh, streaks, pairCounts);
+  await rawQuery(tx, INSERT_RESULTS, [JSON.stringify(results), week, day]);
+
+  const sums = new Map<number, { userId: number; points: number; wins: number; battles: number; streak: number }>();
+  for (const r of results) {
+    const sum = sums.get(r.userId) ?? { userId: r.userId, points: 0, wins: 0, battles: 0, streak: 0 };
+    sum.points += r.points;
+    if (r.counted) sum.battles += 1;
+    if (r.counted && r.won) sum.wins += 1;
+    sum.streak = streaks.get(r.userId) ?? 0;
+    sums.set(r.userId, sum);
+  }
+  await rawQuery(tx, UPDATE_STANDINGS, [JSON.stringify([...sums.values()].sort((a, b) => a.userId - b.userId)), week]);
+}
+
+interface ArenaRow {
+  user_id: UserId;
+  username: string;
+  avatar_color: string;
+  points: number;
+  wins: number;
+  battles: number;
+  streak: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const toEntry = (row: ArenaRow, rank: number): ArenaEntry => ({
+  rank,
+  userId: row.user_id,
+  username: row.username,
+  avatarColor: row.avatar_color,
+  avatarInitials: avatarInitials(row.username),
+  points: Number(row.points),
+  wins: Number(row.wins),
+  battles: Number(row.battles),
+  streak: Number(row.streak),
+});
+
+/** A week's board rows from `offset`: points above 0, banned players left off; most points first, then the older account. */
+async function boardRows(db: Db, week: string, offset: number, limit: number): Promise<ArenaRow[]> {
+  return rowsOf<ArenaRow>(
+    await db.execute(sql`SELECT s.user_id, u.username, u.avatar_color, s.points, s.wins, s.battles, s.streak
+      FROM arena_standings s JOIN users u ON u.id = s.user_id
+      WHERE s.week = ${week}::date AND s.points > 0 AND NOT u.is_banned
+      ORDER BY s.points DESC, s.user_id LIMIT ${limit} OFFSET ${offset}`),
+  );
+}
+
+/** The player's place on a week's board (null without points, or banned). */
+async function placeOf(db: Db, week: string, userId: UserId): Promise<ArenaEntry | null> {
+  const [row] = rowsOf<ArenaRow & { ahead: number }>(
+    await db.execute(sql`SELECT s.user_id, u.username, u.avatar_color, s.points, s.wins, s.battles, s.streak,
+        (SELECT count(*)::int FROM arena_standings o JOIN users ou ON ou.id = o.user_id
+          WHERE o.week = s.week AND o.points > 0 AND NOT ou.is_banned AND (o.points > s.points OR (o.points = s.points AND o.user_id < s.user_id))) AS ahead
+      FROM arena_standings s JOIN users u ON u.id = s.user_id
+      WHERE s.week = ${week}::date AND s.user_id = ${userId} AND s.points > 0 AND NOT u.is_banned`),
+  );
+  return row ? toEntry(row, Number(row.ahead) + 1) : null;
+}
+
+/** This week's board: one page, the viewer's own place, the time left and last week's top 3. */
+export async function readArenaBoard(db: Db, query: ArenaQuery, viewerId: UserId | undefined, now: Date): Promise<ArenaBoard> {
+  const weekStart = arenaWeekStart(now);
+  const ends = new Date(`${addArenaWeeks(weekStart, 1)}T00:00:00Z`);
+  const offset = (query.page - 1) * ARENA_PAGE_SIZE;
+  const rows = await boardRows(db, weekStart, offset, ARENA_PAGE_SIZE + 1);
+  const entries = rows.slice(0, ARENA_PAGE_SIZE).map((row, i) => toEntry(row, offset + i + 1));
+  const me = viewerId === undefined ? null : (entries.find((e) => e.userId === viewerId) ?? (await placeOf(db, weekStart, viewerId)));
+  const lastWeekStart = addArenaWeeks(weekStart, -1);
+  const winners = (await boardRows(db, lastWeekStart, 0, ARENA_WINNER_PLACES)).map((row, i) => toEntry(row, i + 1));
+  return {
+    weekStart,
+    endsAt: ends.toISOString(),
+    secondsLeft: Math.max(0, Math.floor((ends.getTime() - now.getTime()) / 1000)),
+    page: query.page,
+    pageSize: ARENA_PAGE_SIZE,
+    hasMore: rows.length > ARENA_PAGE_SIZE,
+    entries,
+    me,
+    lastWeek: { weekStart: lastWeekStart, winners },
+  };
+}
+
+/** The weeks before this one where the player finished in the top 3: their 'Arena winner' badges, newest first. */
+export async function readArenaBadges(db: Db, userId: UserId, now: Date): Promise<ArenaBadges> {
+  const rows = rowsOf<{ week: string; ahead: number }>(
+    await db.execute(sql`SELECT to_char(s.week, 'YYYY-MM-DD') AS week,
+        (SELECT count(*)::int FROM (SELECT 1 FROM arena_standings o JOIN users ou ON ou.id = o.user_id
+          WHERE o.week = s.week AND o.points > 0 AND NOT ou.is_banned AND (o.points > s.points OR (o.points = s.points AND o.user_id < s.user_id))
+          LIMIT ${ARENA_WINNER_PLACES}) AS a) AS ahead
+      FROM arena_standings s JOIN users u ON u.id = s.user_id
+      WHERE s.user_id = ${userId} AND s.week < ${arenaWeekStart(now)}::date AND s.points > 0 AND NOT u.is_banned
+      ORDER BY s.week DESC`),
+  );
+  return { badges: rows.filter((r) => Number(r.ahead) < ARENA_WINNER_PLACES).map((r) => ({ weekStart: r.week, place: Number(r.ahead) + 1 })) };
+}

@@ -1,0 +1,168 @@
+/** The weekly arena's board (a tab of /leaderboard) and the 'Arena winner' badges of a profile. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { apiPaths, ARENA_MAX_PAGE, arenaBadgeText, arenaTimeLeft, type ArenaEntry, type UserId } from '@pog/common';
+import { routeQuery } from '../../api/client';
+import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Spinner } from '../../components/Spinner';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { playerPath } from '../players/paths';
+
+export const ARENA_PATH = apiPaths.arena.board.path;
+
+export function useArenaBoard(page: number) {
+  return useQuery({ ...routeQuery(apiPaths.arena.board, { query: { page } }), placeholderData: keepPreviousData, meta: { errorToast: false } });
+}
+
+const Lead = styled.p`
+  margin: 1rem 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1.5rem;
+  align-items: baseline;
+`;
+
+const Own = styled.p`
+  margin: 0 0 1rem;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
+  th, td { padding: 0.55rem 0.6rem; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
+  th { font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; }
+  td.figure, th.figure { text-align: right; font-variant-numeric: tabular-nums; }
+  tr[aria-current='true'] td { background: ${({ theme }) => theme.colors.backgroundAlt}; font-weight: 700; }
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  margin-top: 1rem;
+  font-size: 0.9rem;
+`;
+
+function PlayerName({ entry, linked }: { entry: ArenaEntry; linked: boolean }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
+      <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />
+      {/* Player pages are for signed-in players. */}
+      {linked ? <Link to={playerPath(entry.userId)}>{entry.username}</Link> : entry.username}
+    </span>
+  );
+}
+
+function ArenaTable({ caption, entries, viewerId }: { caption: string; entries: ArenaEntry[]; viewerId: UserId | undefined }) {
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <Table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Player</th>
+            <th scope="col">Won</th>
+            <th scope="col" className="figure">
+              Arena points
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.userId} aria-current={entry.userId === viewerId ? 'true' : undefined}>
+              <td>{entry.rank}</td>
+              <td>
+                <PlayerName entry={entry} linked={viewerId !== undefined} />
+              </td>
+              <td>
+                {entry.wins} of {entry.battles}
+              </td>
+              <td className="figure">{entry.points.toLocaleString('en')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+/**
+ * This UTC week's arena: the time left, the signed-in player's own place, a page of the board and
+ * last week's top 3. Completed battles refresh it live (`leaderboard:changed`).
+ */
+export function ArenaBoardView({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const query = useArenaBoard(page);
+  const { data: user } = useCurrentUser();
+  if (query.isPending) return <Spinner label="Loading the arena..." />;
+  if (query.isError) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} />;
+  const data = query.data;
+  return (
+    <section aria-label="Weekly arena">
+      <Lead>
+        <span>
+          Arena of the week of {data.weekStart}: <strong>{arenaTimeLeft(data.secondsLeft)}</strong>
+        </span>
+        <span>A win scores 2, from the third win in a row 4; a loss 0. Battles between the same two players score at most 3 times a UTC day.</span>
+      </Lead>
+      {user && (
+        <Own role="status">
+          {data.me ? (
+            <>
+              Your place: <strong>#{data.me.rank.toLocaleString('en')}</strong> (arena points: {data.me.points})
+            </>
+          ) : (
+            'You have no arena points this week yet.'
+          )}
+        </Own>
+      )}
+      {data.entries.length === 0 ? (
+        <p>{page > 1 ? 'No more players in the arena.' : 'No arena points yet this week: win a battle to lead the board.'}</p>
+      ) : (
+        <ArenaTable caption={`Arena, week of ${data.weekStart}`} entries={data.entries} viewerId={user?.id} />
+      )}
+      <Pager aria-label="Arena pages">
+        <Button $variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span>Page {page}</span>
+        <Button $variant="outline" disabled={!data.hasMore || page >= ARENA_MAX_PAGE} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Pager>
+      <h2 style={{ marginTop: '1.5rem', fontSize: '1.1rem' }}>Last week&apos;s winners</h2>
+      {data.lastWeek.winners.length === 0 ? (
+        <p>Nobody scored in the arena of the week of {data.lastWeek.weekStart}.</p>
+      ) : (
+        <ArenaTable caption={`Arena winners, week of ${data.lastWeek.weekStart}`} entries={data.lastWeek.winners} viewerId={user?.id} />
+      )}
+    </section>
+  );
+}
+
+const PLACE = ['1st', '2nd', '3rd'];
+
+/** The player's 'Arena winner, week of …' badges (top 3 of a finished week), newest first. */
+export function ArenaWinnerBadges({ userId }: { userId: UserId }) {
+  const query = useQuery({ ...routeQuery(apiPaths.arena.badges, { params: { id: userId } }), meta: { errorToast: false } });
+  const badges = query.data?.badges ?? [];
+  if (badges.length === 0) return null;
+  return (
+    <span role="list" aria-label="Arena badges" style={{ display: 'inline-flex', flexWrap: 'wrap', gap: '0.4rem' }}>
+      {badges.map((badge) => (
+        <Badge key={badge.weekStart} role="listitem" $variant="success" title={`${PLACE[badge.place - 1] ?? `#${badge.place}`} place`}>
+          {arenaBadgeText(badge)}
+        </Badge>
+      ))}
+    </span>
+  );
+}
