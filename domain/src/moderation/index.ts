@@ -4,6 +4,7 @@ export * from './player-locks';
 export * from './pog-moderation';
 export * from './queries';
 export * from './reports';
+export * from './report-answers';
 export * from './user-moderation';
 export * from './policy';
 export * from './admin-password';

@@ -1,7 +1,7 @@
 /**
  * An admin's decisions on a POG: approve, reject, delete (the product spec (states), decisions "Moderation").
  * Each is one unit of work under a lock on the POG's row: the change, the audit line, the owner's
- * notification and the events commit together.
+ * notification, the reporters' (report-answers.ts) and the events commit together.
  */
 import { eq } from 'drizzle-orm';
 import type { ModerationAction } from '@pog/common/events';
@@ -17,6 +17,7 @@ import { findPog, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordModeration } from '../provenance/moderation';
 import { adminActor, recordAudit } from './audit';
 import { assertNotModeratedSince } from './conflicts';
+import { answerReports } from './report-answers';
 import { moderationPolicy } from './policy';
 import type { AdminSessionId, PogId, UserId } from '@pog/common/schemas/ids';
 
@@ -65,6 +66,8 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
         moderationStatus: input.decision,
         moderationNotes: input.notes,
         lastModeratedAt: now,
+        // Reviewed: hiding by reports ends (approved shows it again; rejected hides it as rejected).
+        hiddenByReports: false,
       })
       .where(eq(pogs.id, input.pogId));
     // A rejected POG can no longer be traded or battled: its open offers and challenges end now.
@@ -91,6 +94,7 @@ export async function moderatePog(db: Db, input: PogDecision, now: Date): Promis
           },
     );
     if (notification) await recordModeration(uow, current, input.decision, 'moderator');
+    await answerReports(uow, current, input.decision);
     const found = (await findPog(tx, input.pogId))!;
     announce(uow, found, input.decision, notification);
     return found;
@@ -108,6 +112,8 @@ export async function deletePogAsAdmin(
     const { tx } = uow;
     await lockPog(tx, input.pogId);
     const snapshot = (await findPog(tx, input.pogId))!;
+    // Before the delete, which takes the reports with it.
+    await answerReports(uow, snapshot.pog, 'deleted');
     await deletePogs(uow, [input.pogId]);
     await recordAudit(tx, { actor: adminActor(input), action: 'deleted', target: { type: 'pog', id: input.pogId }, targetName: snapshot.pog.name, notes: null }, now);
     const notification = await insertNotification(tx, {
