@@ -9,6 +9,7 @@ import { PogDisc } from '../../pogs/components/PogDisc';
 import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { awaitsReview, ownerLabel } from '../display';
+import { ReportBadges } from './ReportBadges';
 
 const Card = styled.article`
   display: grid;
@@ -45,7 +46,7 @@ const Badges = styled.div`
 
 /**
  * A POG in the Flagged and All POGs tabs: preview (size md), name, owner, rarity, the moderation
- * badges and Review. Flagged shows while the POG awaits a decision; a rejected one says so.
+ * badges (with how many players reported it) and Review. Flagged shows while the POG awaits a decision; a rejected one says so.
  */
 export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog) => void }) {
   const headingTag = useHeadingTag();
@@ -61,6 +62,7 @@ export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog)
         {awaitsReview(pog) && <Badge $variant="destructive">Flagged</Badge>}
         {pog.moderationStatus === 'rejected' && <Badge $variant="outline">Rejected</Badge>}
         {pog.isApproved && <Badge $variant="success">Approved</Badge>}
+        <ReportBadges pog={pog} />
       </Badges>
       <Button $variant="secondary" $size="sm" onClick={() => onReview(pog)}>
         Review<VisuallyHidden> {pog.name}</VisuallyHidden>
