@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { battleSchema } from './battles/api';
 import { chatReplyEventSchema } from './chat/schemas';
+import { moderationClaimEventSchema } from './moderation/claims';
 import { adminUserSchema } from './moderation/schemas';
 import { pogSchema } from './pogs/pog';
 import { notificationSchema, notificationsReadSchema } from './schemas/notifications';
@@ -43,6 +44,8 @@ export const durableEventSchemas = {
   'moderation:queue': z.object({ action: z.enum(MODERATION_ACTIONS), pog: pogSchema }),
   /** A player signed up, was banned or unbanned, to every admin: the Users tab follows it live. */
   'moderation:user': z.object({ action: z.enum(['registered', 'banned', 'unbanned']), user: adminUserSchema }),
+  /** A POG or a player was claimed, released, or acted on (which ends its claim), to every admin. */
+  'moderation:claim': moderationClaimEventSchema,
   /** The player's session ended (a ban, a logout elsewhere): the socket is closed after this. */
   'session:revoked': z.object({ reason: z.string() }),
   /** A question and its answer, as stored. */

@@ -25,8 +25,11 @@ import {
   pogReportSchema,
   reportPogRequestSchema,
 } from '../moderation/schemas';
+import { deleteSpammerRequestSchema, deleteSpammerResultSchema, spammerPreviewSchema } from '../moderation/spammer';
+import { claimRequestSchema, moderationClaimSchema, moderationClaimsSchema, overrideClaimQuerySchema } from '../moderation/claims';
+import { bulkModeratePogsRequestSchema, bulkModeratePogsResponseSchema } from '../moderation/bulk';
 import { pogListQuerySchema, pogSchema } from '../pogs/pog';
-import { createPogRequestSchema, updatePogRequestSchema } from '../pogs/schemas';
+import { createPogRequestSchema, scorePreviewRequestSchema, scorePreviewSchema, updatePogRequestSchema } from '../pogs/schemas';
 import { debugImageParamSchema, debugImageSchema, uploadedImageSchema } from '../pogs/upload';
 import { pogProvenanceSchema } from '../provenance/schemas';
 import { adminAuthRequestSchema, loginRequestSchema, registerRequestSchema, userSchema } from '../schemas/auth';
@@ -63,15 +66,37 @@ export const adminApi = {
   allPogs: route(paths.admin.allPogs, { summary: 'Every POG, newest first, a page at a time', query: adminPogListQuerySchema, response: pogs, ...adminPages }),
   pogReports: route(paths.admin.pogReports, { summary: "A POG's reports", params: pogIdParamSchema, response: z.array(pogReportSchema) }),
   moderatePog: route(paths.admin.moderatePog, { summary: 'Approve or reject a POG', params: pogIdParamSchema, body: moderatePogRequestSchema, response: pogSchema }),
-  deletePog: route(paths.admin.deletePog, { summary: 'Delete a POG', params: pogIdParamSchema, response: null, status: 204 }),
+  deletePog: route(paths.admin.deletePog, { summary: 'Delete a POG', params: pogIdParamSchema, query: overrideClaimQuerySchema, response: null, status: 204 }),
+  bulkModeratePogs: route(paths.admin.bulkModeratePogs, {
+    summary: 'Approve, reject or delete up to 100 POGs at once, all or nothing',
+    body: bulkModeratePogsRequestSchema,
+    response: bulkModeratePogsResponseSchema,
+  }),
   users: route(paths.admin.users, { summary: 'Players, newest account first, a page at a time', query: adminUserListQuerySchema, response: z.array(adminUserSchema), ...adminPages }),
   moderateUser: route(paths.admin.moderateUser, { summary: 'Ban or unban a player', params: userPathIdSchema, body: moderateUserRequestSchema, response: adminUserSchema }),
+  spammerPreview: route(paths.admin.spammerPreview, { summary: 'What deleting a player as a spammer would do', params: userPathIdSchema, response: spammerPreviewSchema }),
+  deleteSpammer: route(paths.admin.deleteSpammer, {
+    summary: 'Delete a spammer: ban them, remove every POG they hold and end their open trades and battles, in one action',
+    params: userPathIdSchema,
+    body: deleteSpammerRequestSchema,
+    response: deleteSpammerResultSchema,
+  }),
   audit: route(paths.admin.audit, { summary: 'The moderation audit, newest first', query: moderationAuditQuerySchema, response: z.array(moderationAuditEntrySchema) }),
   auditLog: route(paths.admin.auditLog, { summary: 'The audit log, newest first, a page at a time, filtered by action, admin or target', query: auditLogQuerySchema, response: auditLogPageSchema }),
+  claims: route(paths.admin.claims, { summary: 'The claims in force on POGs and players, and the asking admin session', response: moderationClaimsSchema }),
+  claimPog: route(paths.admin.claimPog, { summary: 'Claim a POG for review (or renew your claim)', params: pogIdParamSchema, body: claimRequestSchema, response: moderationClaimSchema }),
+  releasePog: route(paths.admin.releasePog, { summary: 'Release your claim on a POG', params: pogIdParamSchema, response: null, status: 204 }),
+  claimUser: route(paths.admin.claimUser, { summary: 'Claim a player for review (or renew your claim)', params: userPathIdSchema, body: claimRequestSchema, response: moderationClaimSchema }),
+  releaseUser: route(paths.admin.releaseUser, { summary: 'Release your claim on a player', params: userPathIdSchema, response: null, status: 204 }),
 };
 
 export const pogsApi = {
   create: route(paths.pogs.create, { summary: 'Create a POG', body: createPogRequestSchema, response: pogSchema, status: 201 }),
+  scorePreview: route(paths.pogs.scorePreview, {
+    summary: 'What a design would score if saved now: the worker\'s sub-scores, rarity and points',
+    body: scorePreviewRequestSchema,
+    response: scorePreviewSchema,
+  }),
   list: route(paths.pogs.list, { summary: 'Explore: POGs, a page at a time', query: pogListQuerySchema, response: pogs, nextCursorHeader: true }),
   recent: route(paths.pogs.recent, { summary: 'The newest POGs', response: pogs }),
   get: route(paths.pogs.get, { summary: 'One POG', params: pogIdParamSchema, response: pogSchema }),

@@ -16,6 +16,9 @@ export const REASON_MAX = 500;
  */
 const expectedLastModeratedAt = z.iso.datetime({ offset: true, error: 'expectedLastModeratedAt must be a date and time' }).nullable().optional();
 
+/** Act on a target another admin has claimed (./claims.ts): without it, such an action is a 409 naming them. */
+const overrideClaim = z.boolean({ error: 'overrideClaim must be true or false' }).optional();
+
 /**
  * PUT /api/admin/pogs/:id/moderate. Approve is `{isApproved: true, isFlagged: false}`, reject is
  * `{isApproved: false, isFlagged: true}` (product spec: states); other combinations mean nothing.
@@ -31,6 +34,7 @@ export const moderatePogRequestSchema = z
       .nullish()
       .transform((notes) => notes || null),
     expectedLastModeratedAt,
+    overrideClaim,
   })
   .refine((v) => v.isApproved !== v.isFlagged, {
     message: 'Approve with isApproved true and isFlagged false, or reject with isApproved false and isFlagged true',
@@ -51,6 +55,7 @@ export const moderateUserRequestSchema = z
       .nullish()
       .transform((reason) => reason || null),
     expectedLastModeratedAt,
+    overrideClaim,
   })
   .refine((v) => !v.isBanned || v.banReason !== null, { message: BAN_REASON_REQUIRED, path: ['banReason'] });
 export type ModerateUserRequest = z.infer<typeof moderateUserRequestSchema>;
@@ -167,10 +172,11 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /**
  * What the audit log records: every moderation action, manual and automatic. `flagged` (a POG put
  * up for review by the blocklist, a look-alike image or a report), `reported` (a player's report,
- * whether or not it flagged), an admin's decisions on POGs and players, and `role_changed` (an
- * operator's set-role).
+ * whether or not it flagged), an admin's decisions on POGs and players, `role_changed` (an
+ * operator's set-role) and `spammer_deleted` (an admin's Delete spammer: ban, POGs removed, open
+ * trades and battles ended, in one action).
  */
-export const MODERATION_AUDIT_ACTIONS = ['flagged', 'reported', 'approved', 'rejected', 'deleted', 'banned', 'unbanned', 'role_changed'] as const;
+export const MODERATION_AUDIT_ACTIONS = ['flagged', 'reported', 'approved', 'rejected', 'deleted', 'banned', 'unbanned', 'role_changed', 'spammer_deleted'] as const;
 export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
 export const MODERATION_TARGET_TYPES = ['pog', 'user'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];

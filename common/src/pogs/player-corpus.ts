@@ -1,7 +1,9 @@
 /**
- * Test support: a seeded population of players making POGs, the corpus the rarity curves are tuned
- * on besides the random one (decisions.md, Rarity and points; docs/rules.md, Rarity). Every share
- * below is a modelling guess about what players do, written down so the figures can be argued with.
+ * Test support: a seeded population of other players' POGs, described as the scorer sees them, for
+ * tests that need a game already under way (the farming search, the hand-made designs of
+ * rarity.test.ts). It is no longer a distribution target: its copies and untouched templates (17 to
+ * 19 %) made common too easy to reach; the corpus of designs as players make them, with real
+ * pictures, is worker/src/testing/player-corpus.ts. Every share below is a modelling guess.
  *
  * A player either copies a POG they saw, or starts from a template (the popular ones far more
  * often; many keep it unchanged, the rest change a little), from the default design, from one of

@@ -4,6 +4,8 @@ import { measureCorpus, rarityShares, type CorpusDesign } from './corpus';
 import { EXACT_SEARCH_DISTANCE } from './image-hash';
 import { playerDesigns } from './player-corpus';
 import { GRADIENT_PRESETS, POG_TEMPLATES, type PogTemplate } from './templates';
+import { POG_DEFAULTS } from './defaults';
+import { hexToRgb, oklchToHex, rgbToOklch } from './color';
 import {
   bothColoursSet,
   capLegendary,
@@ -27,26 +29,63 @@ import {
   uniquenessFromDesignFrequency,
   uniquenessFromHashDistance,
   withBuiltInDesigns,
+  wordsContent,
   type PogScore,
   type PogScoreInput,
 } from './rarity';
 
 describe('harmony', () => {
-  it('scores complementary, triadic and analogous hues above clashing near-misses', () => {
-    const red = '#E53935'; // hue ≈ 1°
-    const cyan = '#35DFE5'; // ≈ 181°: complementary
-    const blueish = '#3548E5'; // ≈ 233°: 128° away, close to triadic
-    const orange = '#E58A35'; // ≈ 29°: analogous
-    const chartreuse = '#B4E535'; // ≈ 77°: a near-miss between analogous and triadic
-    const clash = hueHarmony(red, chartreuse);
-    expect(hueHarmony(red, cyan)).toBeGreaterThan(0.95);
-    expect(hueHarmony(red, blueish)).toBeGreaterThan(0.85);
-    expect(hueHarmony(red, orange)).toBeGreaterThan(0.95);
-    expect(clash).toBeLessThan(0.4);
+  /** A colour at a hue (OKLCH degrees) of one lightness and chroma, so only the hue relation changes. */
+  const at = (h: number, l = 0.65, c = 0.15) => oklchToHex({ l, c, h });
+  /** The better reading of white or black text, as a designer would pick it. */
+  const bestInk = (a: string, b: string) => Math.max(harmonyScore(a, b, '#FFFFFF'), harmonyScore(a, b, '#000000'));
+
+  it.each([
+    ...POG_TEMPLATES.map((t) => [`the ${t.name} template`, t.backgroundColor1, t.backgroundColor2, t.textColor] as const),
+    ['the default design', POG_DEFAULTS.backgroundColor1, POG_DEFAULTS.backgroundColor2, POG_DEFAULTS.textColor] as const,
+    ...GRADIENT_PRESETS.map((p) => [`the ${p.name} preset with white text`, p.backgroundColor1, p.backgroundColor2, '#FFFFFF'] as const),
+    ...GRADIENT_PRESETS.map((p) => [`the ${p.name} preset with black text`, p.backgroundColor1, p.backgroundColor2, '#000000'] as const),
+  ])('scores %s as harmonious as it looks (the default and Purple Dream scored 19, Retro Wave 5)', (_, bg1, bg2, ink) => {
+    expect(harmonyScore(bg1, bg2, ink)).toBeGreaterThanOrEqual(60);
   });
 
-  it('treats greys as going with anything', () => {
-    expect(hueHarmony('#808080', '#E53935')).toBe(hueHarmony('#111111', '#F5F5F5'));
+  it('rewards monochrome, analogous, triadic, split-complementary and complementary hues in OKLCH', () => {
+    for (const turn of [0, 30, 45, 60, 120, 150, 180]) {
+      for (const hue of [0, 90, 200, 300]) expect(hueHarmony(at(hue), at(hue + turn)), `${turn} degrees from ${hue}`).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('scores clashing near-misses low: a quarter turn, and almost the same colour at the same lightness', () => {
+    for (const hue of [0, 90, 200, 300]) {
+      expect(hueHarmony(at(hue), at(hue + 90)), `90 degrees from ${hue}`).toBeLessThan(0.25);
+      expect(hueHarmony(at(hue), at(hue + 15)), `15 degrees from ${hue}`).toBeLessThan(0.5);
+      expect(bestInk(at(hue), at(hue + 90)), `90 degrees from ${hue}`).toBeLessThan(35);
+    }
+    // Orange and olive green, a quarter turn apart at one lightness; vermilion and lime.
+    expect(bestInk('#D9480F', '#5C940D')).toBeLessThan(35);
+    expect(bestInk('#E8590C', '#82C91E')).toBeLessThan(35);
+    // The same orange with a complementary blue.
+    expect(bestInk('#D9480F', '#1971C2')).toBeGreaterThan(80);
+  });
+
+  it('reads one hue from light to dark as a tonal ramp, even when it drifts a little in hue', () => {
+    expect(hueHarmony(at(250, 0.8), at(265, 0.45))).toBeGreaterThan(0.85);
+    expect(hueHarmony(at(250, 0.65), at(265, 0.65))).toBeLessThan(0.5);
+  });
+
+  it('treats greys as going with anything, without making a scheme of two hues', () => {
+    const { neutralPairScore, neutralWithColourScore } = RARITY_TUNING.harmony;
+    expect(hueHarmony('#111111', '#F5F5F5')).toBeCloseTo(neutralPairScore);
+    expect(hueHarmony('#808080', '#E53935')).toBeCloseTo(neutralWithColourScore);
+    expect(hueHarmony('#FFFFFF', at(30))).toBeCloseTo(neutralWithColourScore);
+  });
+
+  it('judges hue steps as the eye sees them (OKLCH), not as HSL counts them', () => {
+    // Indigo to pink: 116 HSL degrees (a clash by HSL), 77 in OKLCH, where it reads as analogous.
+    expect(hueHarmony(POG_DEFAULTS.backgroundColor1, POG_DEFAULTS.backgroundColor2)).toBeGreaterThan(0.6);
+    const oklch = rgbToOklch(hexToRgb('#FF0000'));
+    expect(oklch.h).toBeCloseTo(29.2, 0);
+    expect(oklchToHex(oklch)).toBe('#FF0000');
   });
 
   it('gives full contrast marks from 4.5:1 against the worse background colour', () => {
@@ -139,7 +178,7 @@ describe('uniqueness', () => {
     expect(thrice).toBeLessThan(0.35 * byOthers);
     // Own text repeats too, down to a floor rather than nothing.
     const text = uniquenessFromDesignFrequency({ ...big, sameText: 50, ownSameText: 50 });
-    expect(text).toBeLessThan(thrice);
+    expect(text).toBeLessThan(0.7 * byOthers);
     expect(text).toBeGreaterThan(0);
   });
 
@@ -315,8 +354,31 @@ describe('what players really make', () => {
     const { designFloor, pairWeight } = RARITY_TUNING.uniqueness;
     const own = scorePog({ backgroundColor1: '#123456', backgroundColor2: '#A5D6A7', textColor: '#FFFFFF', textContent: 'Zorblax', fontFamily: 'Bangers', imageDetail: null, uniqueness: fresh });
     const templated = scorePog({ ...blue, textContent: 'Zorblax', imageDetail: null, uniqueness: fresh });
-    expect(own.uniqueness).toBe(100);
-    expect(templated.uniqueness).toBeCloseTo(100 * designFloor ** pairWeight, 0);
+    expect(own.uniqueness).toBeCloseTo(100 * wordsContent('Zorblax'), 0);
+    expect(templated.uniqueness).toBeCloseTo(100 * designFloor ** pairWeight * wordsContent('Zorblax'), 0);
+  });
+
+  it.each([
+    ['DRAGON', '#0EA5E9', '#F97316'],
+    ['ROCKET', '#10B981', '#3B82F6'],
+    ['LOVE', '#EF4444', '#F59E0B'],
+    ['DRAGON', '#7C3AED', '#DB2777'],
+  ])('scores one word (%s) on two fresh colours at most uncommon: such designs scored epic, about 1,350 PTS', (word, bg1, bg2) => {
+    const score = scorePog({ backgroundColor1: bg1, backgroundColor2: bg2, textColor: '#FFFFFF', textContent: word, fontFamily: 'Bangers', imageDetail: null, uniqueness: { ...fresh, frequency: { total: 30, sameColourPair: 0, sameText: 0 } } });
+    expect(['common', 'uncommon']).toContain(score.rarity);
+    expect(score.points).toBeLessThan(800);
+  });
+
+  it.each(POG_TEMPLATES.map((t) => [t.name, t] as const))('scores the %s template with only its words changed common or uncommon (it scored rare)', (_, template) => {
+    const score = scorePog({ ...asInput(template), textContent: 'TIGER' });
+    expect(['common', 'uncommon']).toContain(score.rarity);
+  });
+
+  it('counts the words of a design without a picture by how much they say', () => {
+    const { wordsFloor } = RARITY_TUNING.uniqueness;
+    expect(wordsContent('')).toBe(wordsFloor);
+    expect(wordsContent('DRAGON')).toBeLessThan(wordsContent('Dragons of the northern sea'));
+    expect(wordsContent('x'.repeat(RARITY_TUNING.uniqueness.wordsFullLength))).toBe(1);
   });
 
   it('does not count a template or preset pair as colours the player set', () => {

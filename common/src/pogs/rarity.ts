@@ -1,18 +1,19 @@
 /**
  * Rarity and points (decisions.md, "Rarity and points"). The worker scores a POG from three
- * sub-scores in 0..100; everything here is pure so the server, the tests and the help text agree.
+ * sub-scores in 0..100; everything here is pure so the server, the Creator Studio's preview, the
+ * tests and the help text agree.
  *
- * The formula's shape and the points bases are decisions.md's; the weights, thresholds and the
+ * The formula's shape, its weights and the points bases are decisions.md's; the thresholds and the
  * sub-score curves (RARITY_TUNING) are its tuning constants, all of them here. They were tuned so
  * that two corpora, each scored one POG after another with only what the server knows, land
  * within 5 points of 50/25/15/8/2 percent common to legendary: random designs
  * (worker/src/images/rarity-distribution.test.ts) and designs as players make them
- * (player-corpus.ts, rarity-distribution.test.ts). No recipe reaches legendary on demand: its
- * creator's legendary share caps it (capLegendary; worker/src/images/farming.test.ts searches for
- * one). docs/rules.md, "Rarity", has the maths and figures.
+ * (worker/src/testing/player-corpus.ts, scored by worker/src/images/player-rarity.test.ts). No
+ * recipe reaches legendary on demand: its creator's legendary share caps it (capLegendary;
+ * worker/src/images/farming.test.ts searches for one). docs/rules.md, "Rarity", has the maths and figures.
  */
 import type { Rarity } from '../constants';
-import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, type Hsl } from './color';
+import { contrastRatio, hexToRgb, hueDistance, rgbToHsl, rgbToOklch, type Hsl, type Oklch } from './color';
 import { POG_DEFAULTS } from './defaults';
 import { designTextKey, unchangedStartingDesign, type DesignLook } from './design-match';
 import { EXACT_SEARCH_DISTANCE } from './image-hash';
@@ -21,14 +22,14 @@ import { GRADIENT_PRESETS, POG_TEMPLATES } from './templates';
 /** Text is counted by the key the copy rule compares (design-match.ts); servers import it from here. */
 export { designTextKey } from './design-match';
 
-export const RARITY_WEIGHTS = { harmony: 0.45, uniqueness: 0.33, complexity: 0.22 } as const;
+export const RARITY_WEIGHTS = { harmony: 0.35, uniqueness: 0.4, complexity: 0.25 } as const;
 
 /** A total below `below` gets `rarity`; the rest is legendary. */
 export const RARITY_THRESHOLDS: readonly { rarity: Rarity; below: number }[] = [
-  { rarity: 'common', below: 39.5 },
-  { rarity: 'uncommon', below: 57 },
-  { rarity: 'rare', below: 70.5 },
-  { rarity: 'epic', below: 88 },
+  { rarity: 'common', below: 46.5 },
+  { rarity: 'uncommon', below: 60.5 },
+  { rarity: 'rare', below: 74.5 },
+  { rarity: 'epic', below: 86 },
 ];
 
 export const RARITY_POINTS_BASE: Record<Rarity, number> = { common: 0, uncommon: 100, rare: 250, epic: 500, legendary: 1000 };
@@ -44,44 +45,58 @@ export const RARITY_TUNING = {
     /** Share of the harmony score from the hue relationship; the rest is text contrast. */
     hueWeight: 0.6,
     /**
-     * Pleasing hue distances between the two background colours: each a bump centred on
-     * `degrees`, `width` wide (Gaussian sigma), scoring up to `peak`. Between the bumps ("clashing
-     * near-misses", e.g. 60..100 degrees) the score falls to `clashFloor`.
+     * The hue relations a designer calls harmonious, as ranges of the hue distance (OKLCH degrees,
+     * 0..180) between the two background colours, each scoring `peak` inside its range and fading
+     * outside it over `softness` degrees (Gaussian sigma). Between them lie the clashing near-misses:
+     * a quarter turn (80..100 degrees, neither analogous nor triadic) and two colours of the same
+     * lightness a few degrees apart (almost the same colour, but not quite).
      */
-    hueBumps: [
-      { name: 'monochrome', degrees: 0, width: 13, peak: 0.7 },
-      { name: 'analogous', degrees: 30, width: 19, peak: 1 },
-      { name: 'triadic', degrees: 120, width: 16, peak: 1 },
-      { name: 'split-complementary', degrees: 150, width: 13, peak: 0.85 },
-      { name: 'complementary', degrees: 180, width: 19, peak: 1 },
+    hueRelations: [
+      { name: 'monochrome', from: 0, to: 6, peak: 0.9 },
+      { name: 'analogous', from: 25, to: 72, peak: 1 },
+      { name: 'triadic', from: 106, to: 134, peak: 1 },
+      // Split-complementary (150) to complementary (180).
+      { name: 'complementary', from: 146, to: 180, peak: 1 },
     ],
-    clashFloor: 0.25,
-    /** Below this saturation (or near black/white) a colour is a neutral: it clashes with nothing... */
-    neutralSaturation: 0.15,
-    neutralLightness: { min: 0.08, max: 0.95 },
-    /** ...but a pair with a neutral makes no colour scheme either: well below a pleasing hue pair. */
-    neutralPairScore: 0.35,
+    softness: 6,
+    /**
+     * Two shades of one hue this far apart in lightness (OKLCH L) read as a tonal ramp up to
+     * `tonalRampHues` degrees apart: a gradient from light to dark may drift in hue, as real shade
+     * ramps do. Closer in lightness, the monochrome range shrinks back to its own `to`.
+     */
+    tonalRampLightness: 0.15,
+    tonalRampHues: 22,
+    clashFloor: 0.15,
+    /**
+     * Below `neutralChroma.from` (OKLCH chroma) a colour is a neutral: grey, near black or near white,
+     * its hue meaningless; from `to` it is a full colour; in between it is counted as partly each.
+     */
+    neutralChroma: { from: 0.03, to: 0.08 },
+    /** A greyscale ramp is as calm a scheme as a monochrome one. */
+    neutralPairScore: 0.9,
+    /** A colour with black, white or grey goes with it, without making a scheme of two hues. */
+    neutralWithColourScore: 0.75,
     /** WCAG AA for normal text: this contrast or more earns full marks. */
     fullContrast: 4.5,
     /** Contrast score never counts below this, so invisible text lowers harmony without zeroing it. */
     contrastFloor: 0.08,
     /** See `stretch`. */
-    stretch: 3,
+    stretch: 2.25,
   },
   complexity: {
     /** Points for each ingredient; they add up to 100. */
-    image: 46,
-    text: 40,
+    image: 49,
+    text: 30,
     font: 5,
-    colours: 9,
+    colours: 16,
     /** Text this long (characters, trimmed) earns all the text points. */
-    fullTextLength: 8,
+    fullTextLength: 13,
     /**
      * detail^exponent: above 1 because images already earn most of their rarity from uniqueness
      * (an image is fully original unless a near match lies within EXACT_SEARCH_DISTANCE bits),
      * so detail must be earned, not given: only busy pictures earn most of the image points.
      */
-    detailExponent: 1.7,
+    detailExponent: 1.25,
   },
   uniqueness: {
     /** Hamming distance at and below which an image counts as a copy (score 0): the flag distance. */
@@ -103,14 +118,14 @@ export const RARITY_TUNING = {
     /** How fast uniqueness drops as a colour pair or text gets more popular. */
     designDecay: 2000,
     /** Image detail from which a picture can count as fully original (see imageUniqueness). */
-    originalDetail: 0.5,
+    originalDetail: 0.35,
     /** Weight of the colour pair in design uniqueness; the rest is the text. */
-    pairWeight: 0.6,
+    pairWeight: 0.8,
     /**
      * Rarity of a colour pair or text never counts below this, however popular: own words on a
      * template's colours are still worth something.
      */
-    designFloor: 0.35,
+    designFloor: 0.37,
     /**
      * Each other POG of the creator's own with the same colour pair (or text) multiplies its rarity
      * by this, down to `ownRepeatFloor`: a player repeating a recipe stops being original at once,
@@ -123,7 +138,15 @@ export const RARITY_TUNING = {
      * 0..1) weighs on the image's uniqueness with this exponent: a fresh picture on a recipe used
      * again and again is not the same as a fresh design.
      */
-    imageDesignWeight: 0.35,
+    imageDesignWeight: 0.25,
+    /**
+     * Without a picture, the words are all the content a design has to be unique with: one short
+     * word is one of the few thousand any player might write. Such a design keeps `wordsFloor` of its
+     * uniqueness with no words, and all of it from `wordsFullLength` letters and digits (as
+     * designTextKey counts them) on, in proportion between.
+     */
+    wordsFloor: 0.35,
+    wordsFullLength: 30,
   },
 } as const;
 
@@ -142,20 +165,38 @@ export function stretch(value: number, k: number): number {
 }
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-function isNeutral({ s, l }: Hsl): boolean {
-  const t = RARITY_TUNING.harmony;
-  return s < t.neutralSaturation || l < t.neutralLightness.min || l > t.neutralLightness.max;
+/** How much of a neutral (grey, near black or near white) a colour is: 1 fully, 0 a full colour. */
+function neutrality({ c }: Oklch): number {
+  const { from, to } = RARITY_TUNING.harmony.neutralChroma;
+  return clamp((to - c) / (to - from), 0, 1);
 }
 
-/** How well two background hues go together, 0..1. */
+/** How a hue distance (OKLCH degrees, 0..180) scores as a relation, given the lightness step between the colours. */
+export function hueRelationScore(distance: number, lightnessStep: number): number {
+  const t = RARITY_TUNING.harmony;
+  const ramp = clamp(lightnessStep / t.tonalRampLightness, 0, 1);
+  const scores = t.hueRelations.map(({ name, from, to, peak }) => {
+    const upTo = name === 'monochrome' ? to + (t.tonalRampHues - to) * ramp : to;
+    const outside = distance < from ? from - distance : distance > upTo ? distance - upTo : 0;
+    return peak * Math.exp(-((outside / t.softness) ** 2) / 2);
+  });
+  return Math.max(t.clashFloor, ...scores);
+}
+
+/**
+ * How well two background colours go together, 0..1, judged in OKLCH (a perceptual space, where
+ * equal angles look like equal hue steps): the relation of their hues (hueRelationScore), and for
+ * neutrals, which have no hue to relate, the neutral scores, a colour between the two counted as
+ * partly each.
+ */
 export function hueHarmony(bg1: string, bg2: string): number {
   const t = RARITY_TUNING.harmony;
-  const a = rgbToHsl(hexToRgb(bg1));
-  const b = rgbToHsl(hexToRgb(bg2));
-  if (isNeutral(a) || isNeutral(b)) return t.neutralPairScore;
-  const distance = hueDistance(a.h, b.h);
-  const bumps = t.hueBumps.map(({ degrees, width, peak }) => peak * Math.exp(-(((distance - degrees) / width) ** 2) / 2));
-  return Math.max(t.clashFloor, ...bumps);
+  const a = rgbToOklch(hexToRgb(bg1));
+  const b = rgbToOklch(hexToRgb(bg2));
+  const na = neutrality(a);
+  const nb = neutrality(b);
+  const relation = hueRelationScore(hueDistance(a.h, b.h), Math.abs(a.l - b.l));
+  return (1 - na) * (1 - nb) * relation + (na * (1 - nb) + nb * (1 - na)) * t.neutralWithColourScore + na * nb * t.neutralPairScore;
 }
 
 /**
@@ -273,13 +314,21 @@ export function uniquenessFromDesignFrequency({ total, sameColourPair, sameText,
 }
 
 /**
+ * A colour the buckets count as a neutral (HSL saturation under 0.15, or lightness under 0.08 or over
+ * 0.95). The buckets are stored with every POG (colour_pair_key), so they keep their own rule.
+ */
+function isBucketNeutral({ s, l }: Hsl): boolean {
+  return s < 0.15 || l < 0.08 || l > 0.95;
+}
+
+/**
  * A colour's bucket for counting "the same colour": hue in 12 sectors of 30 degrees, 3 lightness
  * bands and 2 saturation bands; neutrals by lightness only. Close shades fall together.
  */
 export function colourBucket(hex: string): string {
   const hsl = rgbToHsl(hexToRgb(hex));
   const band = (value: number, bands: number) => Math.min(bands - 1, Math.floor(value * bands));
-  if (isNeutral(hsl)) return `n${band(hsl.l, 4)}`;
+  if (isBucketNeutral(hsl)) return `n${band(hsl.l, 4)}`;
   return `h${Math.round(hsl.h / 30) % 12}l${band(hsl.l, 3)}s${band(hsl.s, 2)}`;
 }
 
@@ -303,6 +352,15 @@ export function withBuiltInDesigns(frequency: DesignFrequency, design: Pick<Desi
     sameColourPair: frequency.sameColourPair + copies * BUILT_IN_PAIRS.filter(([a, b]) => colourPairKey(a, b) === pairKey).length,
     sameText: frequency.sameText + copies * BUILT_IN_TEXTS.filter((text) => designTextKey(text) === textKey).length,
   };
+}
+
+/**
+ * How much a design without a picture has to be unique with, 0..1: its words, by how many letters
+ * and digits they hold (RARITY_TUNING.uniqueness.wordsFloor, wordsFullLength).
+ */
+export function wordsContent(text: string): number {
+  const { wordsFloor, wordsFullLength } = RARITY_TUNING.uniqueness;
+  return wordsFloor + (1 - wordsFloor) * clamp(designTextKey(text).length / wordsFullLength, 0, 1);
 }
 
 export function totalScore(harmony: number, uniqueness: number, complexity: number): number {
@@ -395,7 +453,7 @@ export function scorePog(input: PogScoreInput): PogScore {
     : round1(
         input.uniqueness.kind === 'image'
           ? imageUniqueness(input.uniqueness.nearestHashDistance, input.imageDetail) * (design / 100) ** RARITY_TUNING.uniqueness.imageDesignWeight
-          : design,
+          : design * wordsContent(input.textContent),
       );
   const complexity = copied
     ? 0

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TRADE_SUPPLY } from '../constants';
-import { userIdSchema } from '../schemas/ids';
+import { RARITIES, TRADE_SUPPLY } from '../constants';
+import { pogIdSchema, userIdSchema } from '../schemas/ids';
 import { IMAGE_STYLES, POG_DEFAULTS, POG_FIELD_LIMITS } from './defaults';
 import { POG_FONTS } from './fonts';
 import { isAllowedStoredImageUrl } from './image-url';
@@ -89,3 +89,39 @@ export const updatePogRequestSchema = z
     message: 'Nothing to update: change at least one field',
   });
 export type UpdatePogRequest = z.infer<typeof updatePogRequestSchema>;
+
+/**
+ * POST /api/pogs/score-preview: the design on the Creator Studio's bench (its name is not scored),
+ * with the uploaded picture's link if any, and `pogId` when it is an edit of that POG (whose own row
+ * the scorer leaves out, as it will when the edit is saved).
+ */
+export const scorePreviewRequestSchema = z.object({
+  textContent: designFields.textContent.default(POG_DEFAULTS.textContent),
+  fontFamily: designFields.fontFamily.default(POG_DEFAULTS.fontFamily),
+  textColor: designFields.textColor.default(POG_DEFAULTS.textColor),
+  backgroundColor1: designFields.backgroundColor1.default(POG_DEFAULTS.backgroundColor1),
+  backgroundColor2: designFields.backgroundColor2.default(POG_DEFAULTS.backgroundColor2),
+  imageUrl: designFields.imageUrl.default(POG_DEFAULTS.imageUrl),
+  pogId: pogIdSchema('pogId').optional(),
+});
+export type ScorePreviewRequest = z.infer<typeof scorePreviewRequestSchema>;
+export type ScorePreviewInput = z.input<typeof scorePreviewRequestSchema>;
+
+const subScore = z.number().min(0).max(100);
+
+/**
+ * What the design would score if saved now: the worker's own sub-scores, total, rarity and points.
+ * `copied`: an unchanged template or a copy of an existing design (common, no uniqueness or
+ * complexity). `legendaryCapped`: legendary by its total, but epic within the creator's legendary share.
+ */
+export const scorePreviewSchema = z.object({
+  harmony: subScore,
+  uniqueness: subScore,
+  complexity: subScore,
+  total: subScore,
+  rarity: z.enum(RARITIES),
+  points: z.number().int().min(0),
+  copied: z.boolean(),
+  legendaryCapped: z.boolean(),
+});
+export type ScorePreview = z.infer<typeof scorePreviewSchema>;

@@ -157,7 +157,7 @@ export const pogs = pgTable(
     flagCause: text('flag_cause', { enum: FLAG_CAUSES }),
     flagWord: text('flag_word'),
     flagRepeatsPogId: integer('flag_repeats_pog_id').$type<PogId>(),
-    /** How many players reported it (one report each), kept by the report's unit of work (migrations/0022_report_weight.sql). */
+    /** How many players reported it (one report each), kept by the report's unit of work (migrations/0025_report_weight.sql). */
     reportCount: integer('report_count').notNull().default(0),
     /** Reported by enough players while awaiting a decision: hidden from all but its owner until a moderator decides. */
     hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
@@ -279,6 +279,28 @@ export const moderationAudit = pgTable(
   ],
 );
 
+/** Who is reviewing a POG or a player (migration 0021): one row per target, free once `expiresAt` has passed. */
+export const moderationClaims = pgTable(
+  'moderation_claims',
+  {
+    targetType: text('target_type', { enum: ['pog', 'user'] }).notNull(),
+    /** A POG's id or a player's, as `targetType` says (written from one typed target). */
+    targetId: integer('target_id').$type<PogId | UserId>().notNull(),
+    adminSessionId: integer('admin_session_id').$type<AdminSessionId>()
+      .notNull()
+      .references(() => adminSessions.id, { onDelete: 'cascade' }),
+    adminUserId: integer('admin_user_id').$type<UserId>(),
+    adminName: text('admin_name'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.targetType, t.targetId] }),
+    index('moderation_claims_expires_at_idx').on(t.expiresAt),
+    index('moderation_claims_admin_session_idx').on(t.adminSessionId),
+  ],
+);
+
 export const pogReports = pgTable(
   'pog_reports',
   {
@@ -299,6 +321,7 @@ export const pogReports = pgTable(
 
 export type AdminSessionRow = typeof adminSessions.$inferSelect;
 export type ModerationAuditRow = typeof moderationAudit.$inferSelect;
+export type ModerationClaimRow = typeof moderationClaims.$inferSelect;
 
 export const battles = pgTable(
   'battles',

@@ -7,6 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { adminSessions } from '../db/schema';
 import { inUnitOfWork } from '../outbox/unit-of-work';
+import { endSessionClaims } from './claims';
 
 export type AdminSessionRow = typeof adminSessions.$inferSelect;
 
@@ -21,9 +22,13 @@ export async function findAdminSession(db: Db, tokenHash: string, now: Date): Pr
   return row;
 }
 
-/** Ends the session; every gateway hears of it in the same transaction and closes the sockets riding on it. */
+/**
+ * Ends the session; every gateway hears of it in the same transaction and closes the sockets riding
+ * on it, and the other admins see its claims end.
+ */
 export async function endAdminSession(db: Db, tokenHash: string, now: Date): Promise<void> {
   await inUnitOfWork(db, now, async (uow) => {
+    await endSessionClaims(uow, tokenHash);
     await uow.tx.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
     uow.toCluster({ type: 'session', tokenHash });
   });

@@ -57,7 +57,7 @@ type ActorColumns = Pick<ModerationAuditRow, 'actorKind' | 'adminSessionId' | 'a
 const nobody = { adminSessionId: null, adminSessionStartedAt: null, actorUserId: null, actorName: null };
 
 /** An admin's columns: their session and when it started, and the player beside it if an admin. */
-async function adminColumns(tx: Tx, actor: Extract<AuditActorInput, { kind: 'admin' }>): Promise<ActorColumns> {
+export async function adminColumns(tx: Tx, actor: Extract<AuditActorInput, { kind: 'admin' }>): Promise<ActorColumns> {
   const [session] = await tx.select({ createdAt: adminSessions.createdAt }).from(adminSessions).where(eq(adminSessions.id, actor.adminSessionId));
   const [player] = actor.playerId === undefined ? [] : await tx.select().from(users).where(eq(users.id, actor.playerId));
   const admin = player?.role === 'admin' && !player.isBanned ? player : undefined;
@@ -85,17 +85,25 @@ async function actorColumns(tx: Tx, actor: AuditActorInput): Promise<ActorColumn
 }
 
 export async function recordAudit(tx: Tx, record: AuditRecord, now: Date): Promise<void> {
-  const { actor, reason, target, ...rest } = record;
-  await tx.insert(moderationAudit).values({
-    ...rest,
-    targetType: target.type,
-    targetId: target.id,
-    ...(await actorColumns(tx, actor)),
-    flagCause: reason?.cause ?? null,
-    flagWord: reason?.word ?? null,
-    flagRepeatsPogId: reason?.repeatsPogId ?? null,
-    createdAt: now,
-  });
+  await recordAudits(tx, record.actor, [record], now);
+}
+
+/** Lines of one actor (a bulk action's), in one statement: the actor's columns are read once. */
+export async function recordAudits(tx: Tx, actor: AuditActorInput, records: Omit<AuditRecord, 'actor'>[], now: Date): Promise<void> {
+  if (records.length === 0) return;
+  const columns = await actorColumns(tx, actor);
+  await tx.insert(moderationAudit).values(
+    records.map(({ reason, target, ...rest }) => ({
+      ...rest,
+      targetType: target.type,
+      targetId: target.id,
+      ...columns,
+      flagCause: reason?.cause ?? null,
+      flagWord: reason?.word ?? null,
+      flagRepeatsPogId: reason?.repeatsPogId ?? null,
+      createdAt: now,
+    })),
+  );
 }
 
 /** The target of an audit row, its id named by its type. */

@@ -1,7 +1,7 @@
-import { asAdminSessionId, asUserId } from '@pog/common/schemas/ids';
+import { asAdminSessionId, asPogId, asUserId } from '@pog/common/schemas/ids';
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pog/common/errors';
-import { ADMIN_SESSION_REQUIRED, mayModerate, mayReportPog, moderationPolicy } from './policy';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '@pog/common/errors';
+import { ADMIN_SESSION_REQUIRED, mayDecideInBatch, mayModerate, mayReportPog, moderationPolicy } from './policy';
 
 const owner = { id: asUserId(1) };
 const reporter = { id: asUserId(2) };
@@ -29,5 +29,21 @@ describe('moderation policy', () => {
     const refusal = moderationPolicy.refusal('moderate', { adminSessionId: undefined }, null);
     expect(refusal).toBeInstanceOf(UnauthorizedError);
     expect(refusal).toMatchObject({ message: ADMIN_SESSION_REQUIRED, status: 401 });
+  });
+
+  it('lets a batch reverse a decision or delete anything, but not repeat a decision the POG carries', () => {
+    const admin = { adminSessionId: asAdminSessionId(7) };
+    const target = (action: 'approve' | 'reject' | 'delete', moderationStatus: 'none' | 'approved' | 'rejected') => ({ action, pog: { id: asPogId(3), name: 'Disc', moderationStatus } });
+    expect(mayDecideInBatch(admin, target('approve', 'none'))).toBe(true);
+    expect(mayDecideInBatch(admin, target('approve', 'rejected'))).toBe(true);
+    expect(mayDecideInBatch(admin, target('reject', 'approved'))).toBe(true);
+    expect(mayDecideInBatch(admin, target('delete', 'approved'))).toBe(true);
+    expect(mayDecideInBatch(admin, target('delete', 'rejected'))).toBe(true);
+    expect(mayDecideInBatch(admin, target('approve', 'approved'))).toBe(false);
+    expect(mayDecideInBatch(admin, target('reject', 'rejected'))).toBe(false);
+    const repeated = moderationPolicy.refusal('decideInBatch', admin, target('reject', 'rejected'));
+    expect(repeated).toBeInstanceOf(ConflictError);
+    expect(repeated?.message).toBe('Disc (#3) is already rejected.');
+    expect(moderationPolicy.refusal('decideInBatch', {}, target('approve', 'none'))).toBeInstanceOf(UnauthorizedError);
   });
 });

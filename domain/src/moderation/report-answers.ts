@@ -4,7 +4,7 @@
  * reporter is told exactly once per report (a later decision on the same POG tells only those who
  * reported it since). Approve, reject and delete each say what became of the POG.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { pogLink } from '@pog/common/notifications/links';
 import type { PogRow } from '../db/schema';
 import { pogReports } from '../db/schema';
@@ -25,22 +25,31 @@ export function reportAnswerText(name: string, outcome: ReportOutcome): { title:
 }
 
 /**
- * Answers the open reports of `pog` with `outcome` and notifies their reporters (one notification
- * per report, linking to the POG); returns how many were told. Call it before the POG is deleted:
- * its reports go with it.
+ * Answers the open reports of the POGs decided on with `outcome` and notifies their reporters (one
+ * notification per report, linking to its POG); returns how many were told. Call it before the POGs
+ * are deleted: their reports go with them.
  */
-export async function answerReports(uow: UnitOfWork, pog: Pick<PogRow, 'id' | 'name'>, outcome: ReportOutcome): Promise<number> {
+export async function answerReports(uow: UnitOfWork, decided: Pick<PogRow, 'id' | 'name'>[], outcome: ReportOutcome): Promise<number> {
+  if (decided.length === 0) return 0;
   const { tx, now } = uow;
   const answered = await tx
     .update(pogReports)
     .set({ resolvedAt: now })
-    .where(and(eq(pogReports.pogId, pog.id), isNull(pogReports.resolvedAt)))
-    .returning({ id: pogReports.id, userId: pogReports.userId });
+    .where(and(inArray(pogReports.pogId, decided.map((pog) => pog.id)), isNull(pogReports.resolvedAt)))
+    .returning({ id: pogReports.id, pogId: pogReports.pogId, userId: pogReports.userId });
   if (answered.length === 0) return 0;
-  const text = reportAnswerText(pog.name, outcome);
+  const names = new Map(decided.map((pog) => [pog.id, pog.name]));
   const stored = await insertNotifications(
     tx,
-    answered.map((report) => ({ userId: report.userId, kind: 'report.resolved', ...text, link: pogLink(pog.id), dedupeKey: `report-answered:${report.id}` })),
+    answered
+      .sort((a, b) => a.id - b.id)
+      .map((report) => ({
+        userId: report.userId,
+        kind: 'report.resolved',
+        ...reportAnswerText(names.get(report.pogId) ?? 'the POG', outcome),
+        link: pogLink(report.pogId),
+        dedupeKey: `report-answered:${report.id}`,
+      })),
   );
   for (const notification of stored) uow.toUser(notification.userId, 'notification', notification);
   return stored.length;

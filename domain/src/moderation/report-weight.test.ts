@@ -20,17 +20,19 @@ import { findPog, holdsHiddenPogs, listOwnedPogs, listPogs, ownHiddenPogs, ownHi
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
 import { applyPogsHeldDeltas } from '../users/player-counts';
 import { startAdminSession } from './admin-sessions';
+import { moderatePogsInBulk } from './bulk-moderation';
 import { deletePogAsAdmin, moderatePog } from './pog-moderation';
 import { adminPogPageStatement, awaitingReview, listPogsForAdmin, listReports } from './queries';
 import { reportAnswerText } from './report-answers';
 import { ALREADY_REPORTED, reportPog } from './reports';
+import { deleteSpammer } from './spammer';
 
 const THRESHOLD = 3;
 const DAY = 24 * 3600_000;
 
 describe.each(TEST_BACKENDS)('reports with weight on $name', ({ open, skip }) => {
   let database: Database;
-  /** owner, five reporters, a bystander. */
+  /** owner, five reporters, a bystander, a spammer. */
   let players: UserId[];
   const tag = randomTag();
   const now = new Date();
@@ -38,24 +40,25 @@ describe.each(TEST_BACKENDS)('reports with weight on $name', ({ open, skip }) =>
   const owner = () => players[0]!;
   const reporter = (n: number) => players[n]!;
   const bystander = () => players[6]!;
+  const spammer = () => players[7]!;
 
   beforeAll(async () => {
     if (skip) return;
-    ({ database, players } = await openWithPlayers(open, ['owner', 'ra', 'rb', 'rc', 'rd', 're', 'by'].map((name) => `${name}_${tag}`)));
+    ({ database, players } = await openWithPlayers(open, ['owner', 'ra', 'rb', 'rc', 'rd', 're', 'by', 'sp'].map((name) => `${name}_${tag}`)));
     session = (await startAdminSession(database.db, `${tag}-${Math.random()}`, now, new Date(now.getTime() + DAY))).id;
   }, 60_000);
   afterAll(async () => {
     await database?.close();
   });
 
-  /** A scored POG of the owner's, counted as held (an admin's delete counts it off again). */
-  async function insertPog(name: string, points = 10): Promise<PogId> {
+  /** A scored POG of the owner's (or `holder`'s), counted as held (an admin's delete counts it off again). */
+  async function insertPog(name: string, points = 10, holder = owner()): Promise<PogId> {
     return database.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(pogs)
-        .values({ userId: owner(), creatorId: owner(), name: `${name} ${tag}`, textContent: tag, points, score: 50, scoredVersion: 1, maxTrades: 15, tradesRemaining: 15 })
+        .values({ userId: holder, creatorId: holder, name: `${name} ${tag}`, textContent: tag, points, score: 50, scoredVersion: 1, maxTrades: 15, tradesRemaining: 15 })
         .returning({ id: pogs.id });
-      await applyPogsHeldDeltas(tx, new Map([[owner(), 1]]));
+      await applyPogsHeldDeltas(tx, new Map([[holder, 1]]));
       return row!.id;
     });
   }
@@ -193,6 +196,25 @@ describe.each(TEST_BACKENDS)('reports with weight on $name', ({ open, skip }) =>
     for (const by of [1, 2, 3]) {
       expect((await answers(reporter(by))).filter((n) => n.link === pogLink(id)).map((n) => n.body)).toEqual([reportAnswerText(`Rejected ${tag}`, 'rejected').body]);
     }
+  });
+
+  it.skipIf(skip)('answers the reports of every POG a bulk decision or Delete spammer decides, once each', async () => {
+    const [first, second] = [await insertPog('Bulk one'), await insertPog('Bulk two')];
+    await report(first, reporter(4));
+    await report(second, reporter(4));
+    await report(second, reporter(5));
+    await moderatePogsInBulk(database.db, { action: 'reject', pogIds: [first, second], notes: null, adminSessionId: session }, now);
+    const toldOf = async (by: UserId, pogId: PogId) => (await answers(by)).filter((n) => n.link === pogLink(pogId)).map((n) => n.body);
+    expect(await toldOf(reporter(4), first)).toEqual([reportAnswerText(`Bulk one ${tag}`, 'rejected').body]);
+    expect(await toldOf(reporter(4), second)).toEqual([reportAnswerText(`Bulk two ${tag}`, 'rejected').body]);
+    expect(await toldOf(reporter(5), second)).toEqual([reportAnswerText(`Bulk two ${tag}`, 'rejected').body]);
+
+    // A spammer's POGs go with the account: their reporters are told they were removed.
+    const spam = await insertPog('Spam', 10, spammer());
+    await report(spam, reporter(4));
+    await deleteSpammer(database.db, { userId: spammer(), reason: 'Spam links', adminSessionId: session }, now);
+    expect(await findPog(database.db, spam)).toBeUndefined();
+    expect(await toldOf(reporter(4), spam)).toEqual([reportAnswerText(`Spam ${tag}`, 'deleted').body]);
   });
 
   it.skipIf(skip)('tells no reporter of a decision that did not commit', async () => {

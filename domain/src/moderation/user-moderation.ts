@@ -11,6 +11,7 @@ import { sessions, users, type UserRow } from '../db/schema';
 import { insertNotification } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { adminActor, recordAudit } from './audit';
+import { endClaimForAction } from './claims';
 import { assertNotModeratedSince } from './conflicts';
 import { banMessage } from './player-locks';
 import { toAdminUser } from './queries';
@@ -26,6 +27,8 @@ export interface UserDecision {
   adminSessionId: AdminSessionId;
   /** The player signed in beside the admin session; the audit log names them if their role is admin. */
   adminPlayerId?: UserId | undefined;
+  /** Act even though another admin has claimed the player (their claim ends). */
+  overrideClaim?: boolean | undefined;
 }
 
 export async function moderateUser(db: Db, input: UserDecision, now: Date): Promise<UserRow> {
@@ -47,6 +50,7 @@ export async function moderateUser(db: Db, input: UserDecision, now: Date): Prom
       .where(and(eq(users.id, input.userId), eq(users.isBanned, !input.isBanned)))
       .returning();
     if (!updated) throw new ConflictError('Another admin changed this player in the meantime. Reload to see the latest state.');
+    await endClaimForAction(uow, { type: 'user', id: input.userId }, input);
 
     await recordAudit(
       tx,

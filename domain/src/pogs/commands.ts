@@ -31,13 +31,13 @@ import { MISSING_POG, pogPolicy } from './policy';
 import { findPog, toPogWithNotes, type PogWithNames } from './repository';
 import { chunkColumns } from './similarity';
 
-interface ImageFacts {
+export interface ImageFacts {
   imageHash: string | null;
   imageDetail: number | null;
 }
 
 /** The hash and detail of an image URL: ours from the uploads table, none for built-in or empty. */
-async function imageFacts(tx: Tx, imageUrl: string): Promise<ImageFacts> {
+export async function imageFacts(tx: Db | Tx, imageUrl: string): Promise<ImageFacts> {
   if (!imageUrl.startsWith(UPLOADS_PREFIX)) return { imageHash: null, imageDetail: null };
   const filename = imageUrl.slice(UPLOADS_PREFIX.length);
   const rows = await tx.select().from(uploads).where(eq(uploads.filename, filename)).limit(1);
@@ -45,7 +45,7 @@ async function imageFacts(tx: Tx, imageUrl: string): Promise<ImageFacts> {
   return { imageHash: rows[0].imageHash, imageDetail: rows[0].imageDetail };
 }
 
-function designKeys(design: { backgroundColor1: string; backgroundColor2: string; textContent: string }) {
+export function designKeys(design: { backgroundColor1: string; backgroundColor2: string; textContent: string }) {
   return { colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2), textKey: designTextKey(design.textContent) };
 }
 

@@ -3,4 +3,5 @@ export { findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, h
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './scoring';
+export { scorePreview } from './preview';
 export { mayCreatePogAs, mayDeletePog, mayEditPog, mayViewPog, MISSING_POG, pogPolicy } from './policy';

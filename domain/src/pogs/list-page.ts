@@ -5,7 +5,7 @@
  * (not rejected, not hidden by reports), the rarity and creator filters, after the cursor, newest or
  * trending first; the `moderation_status <> 'rejected' AND NOT hidden_by_reports` and
  * `coalesce(points, 0)` are written as the partial indexes pogs_listed_recent_idx and
- * pogs_listed_trending_idx are (migration 0022), so every plan uses them.
+ * pogs_listed_trending_idx are (migration 0025), so every plan uses them.
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '@pog/common/pogs/pog';

@@ -10,7 +10,7 @@ import { and, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-o
 import { TRADE_SUPPLY } from '@pog/common/constants';
 import { blockedWord } from '@pog/common/pogs/blocklist';
 import type { FlagReason as StoredFlagReason } from '@pog/common/moderation/flag-reason';
-import { capLegendary, HAMMING_FLAG_DISTANCE, RARITY_TUNING, scorePog, type DesignFrequency, type PogScore, type UniquenessInput } from '@pog/common/pogs/rarity';
+import { capLegendary, HAMMING_FLAG_DISTANCE, isCopiedDesign, RARITY_TUNING, scorePog, type CreatorRecord, type DesignFrequency, type PogScore, type UniquenessInput } from '@pog/common/pogs/rarity';
 import type { Rarity } from '@pog/common/constants';
 import type { Db, Tx } from '../db/client';
 import { pogs, type PogRow } from '../db/schema';
@@ -26,6 +26,18 @@ import { findSimilarImages } from './similarity';
 import type { PogId } from '@pog/common/schemas/ids';
 
 export type FlagReason = 'blocklist' | 'duplicate-image';
+
+/**
+ * What scoring reads of a design: its look, keys, picture and creator, and which POG it is, whose
+ * own row the counts leave out (null for a design not saved yet: the Creator Studio's preview).
+ */
+export type ScoredDesign = Pick<
+  PogRow,
+  'creatorId' | 'backgroundColor1' | 'backgroundColor2' | 'textColor' | 'textContent' | 'fontFamily' | 'colourPairKey' | 'textKey' | 'imageHash' | 'imageDetail'
+> & { id: PogId | null };
+
+/** Every POG but the one scored. */
+const otherThan = (pog: ScoredDesign) => (pog.id === null ? undefined : ne(pogs.id, pog.id));
 
 export interface ScoringOutcome {
   status: 'scored' | 'already-scored' | 'stale' | 'missing';
@@ -44,7 +56,7 @@ const RARE_OR_BETTER: ReadonlySet<Rarity> = new Set(['rare', 'epic', 'legendary'
  * text colour, font, text key) and whose current design was scored before this one: the copy rule
  * protects the design that was there first, and an edit that turns a POG into a copy is caught.
  */
-function sameLookAs(pog: PogRow): SQL {
+function sameLookAs(pog: ScoredDesign): SQL {
   return sql`upper(${pogs.backgroundColor1}) = upper(${pog.backgroundColor1})
     and upper(${pogs.backgroundColor2}) = upper(${pog.backgroundColor2})
     and upper(${pogs.textColor}) = upper(${pog.textColor})
@@ -57,7 +69,7 @@ function sameLookAs(pog: PogRow): SQL {
  * How common the POG's colour pair and text are among the other POGs (DesignFrequency), those of
  * its own creator counted apart, and whether another POG without an image looks exactly the same.
  */
-async function designCounts(db: Db, pog: PogRow): Promise<{ frequency: DesignFrequency; sameDesignWithoutImage: boolean }> {
+async function designCounts(db: Db, pog: ScoredDesign): Promise<{ frequency: DesignFrequency; sameDesignWithoutImage: boolean }> {
   const samePair = sql`${pogs.colourPairKey} = ${pog.colourPairKey}`;
   const sameText = sql`${pogs.textKey} = ${pog.textKey}`;
   const own = sql`${pogs.creatorId} = ${pog.creatorId}`;
@@ -71,7 +83,7 @@ async function designCounts(db: Db, pog: PogRow): Promise<{ frequency: DesignFre
       sameDesign: sql<number>`count(*) filter (where ${pogs.imageHash} is null and ${sameLookAs(pog)})`,
     })
     .from(pogs)
-    .where(ne(pogs.id, pog.id));
+    .where(otherThan(pog));
   return {
     frequency: {
       total: Number(row?.total ?? 0),
@@ -85,10 +97,10 @@ async function designCounts(db: Db, pog: PogRow): Promise<{ frequency: DesignFre
 }
 
 /** `repeatsPogId`: the nearest other player's POG whose image this one's is a near-duplicate of. */
-async function uniquenessInput(db: Db, pog: PogRow): Promise<{ input: UniquenessInput; repeatsPogId: PogId | null }> {
+async function uniquenessInput(db: Db, pog: ScoredDesign): Promise<{ input: UniquenessInput; repeatsPogId: PogId | null }> {
   const { frequency, sameDesignWithoutImage } = await designCounts(db, pog);
   if (pog.imageHash) {
-    const similar = await findSimilarImages(db, pog.imageHash, pog.id);
+    const similar = await findSimilarImages(db, pog.imageHash, pog.id ?? undefined);
     const repeated = similar.find((s) => s.distance <= HAMMING_FLAG_DISTANCE && s.creatorId !== pog.creatorId);
     // A copy has the same look and a picture within the copy distance (a re-upload of the same one).
     const samePicture = similar.filter((s) => s.distance <= RARITY_TUNING.uniqueness.copyDistance).map((s) => s.pogId);
@@ -115,15 +127,46 @@ const LEGENDARY_SHARE_LOCK_SPACE = 0x6c6567;
 async function withinLegendaryShare(tx: Tx, pog: PogRow, score: PogScore): Promise<PogScore> {
   if (score.rarity !== 'legendary') return score;
   await tx.execute(sql`select pg_advisory_xact_lock(${LEGENDARY_SHARE_LOCK_SPACE}, ${pog.creatorId})`);
+  return capLegendary(score, await creatorRecord(tx, pog));
+}
+
+/** The creator's other scored POGs, and how many of those are legendary (capLegendary's record). */
+async function creatorRecord(db: Db | Tx, pog: Pick<ScoredDesign, 'id' | 'creatorId'>): Promise<CreatorRecord> {
   const scored = isNotNull(pogs.scoredVersion);
-  const [row] = await tx
+  const [row] = await db
     .select({
       scored: sql<number>`count(*) filter (where ${scored})`,
       legendary: sql<number>`count(*) filter (where ${scored} and ${pogs.rarity} = 'legendary')`,
     })
     .from(pogs)
-    .where(and(eq(pogs.creatorId, pog.creatorId), ne(pogs.id, pog.id)));
-  return capLegendary(score, { scored: Number(row?.scored ?? 0), legendary: Number(row?.legendary ?? 0) });
+    .where(and(eq(pogs.creatorId, pog.creatorId), pog.id === null ? undefined : ne(pogs.id, pog.id)));
+  return { scored: Number(row?.scored ?? 0), legendary: Number(row?.legendary ?? 0) };
+}
+
+/** A design's score by its total, as the scorer reads it from the database (no legendary share yet). */
+async function scoreByTotal(db: Db, pog: ScoredDesign): Promise<{ score: PogScore; copied: boolean; repeatsPogId: PogId | null }> {
+  const { input, repeatsPogId } = await uniquenessInput(db, pog);
+  const scoreInput = {
+    backgroundColor1: pog.backgroundColor1,
+    backgroundColor2: pog.backgroundColor2,
+    textColor: pog.textColor,
+    textContent: pog.textContent,
+    fontFamily: pog.fontFamily,
+    imageDetail: pog.imageDetail,
+    uniqueness: input,
+  };
+  return { score: scorePog(scoreInput), copied: isCopiedDesign(scoreInput), repeatsPogId };
+}
+
+/**
+ * What the scorer would give this design if it were scored now (the Creator Studio's preview):
+ * the same reads and the same scorePog as scorePogVersion, the creator's legendary share included,
+ * read without its lock and without writing anything. `pog.id` is the POG being edited, if any.
+ */
+export async function previewScore(db: Db, pog: ScoredDesign): Promise<{ score: PogScore; copied: boolean; legendaryCapped: boolean }> {
+  const { score: byTotal, copied } = await scoreByTotal(db, pog);
+  const score = byTotal.rarity === 'legendary' ? capLegendary(byTotal, await creatorRecord(db, pog)) : byTotal;
+  return { score, copied, legendaryCapped: score.rarity !== byTotal.rarity };
 }
 
 export async function scorePogVersion(db: Db, pogId: PogId, version: number, now: Date): Promise<ScoringOutcome> {
@@ -133,16 +176,7 @@ export async function scorePogVersion(db: Db, pogId: PogId, version: number, now
   if (found.pog.scoredVersion === version) return { status: 'already-scored', pog: found, notifications: [] };
 
   const pog = found.pog;
-  const { input, repeatsPogId } = await uniquenessInput(db, pog);
-  const byTotal = scorePog({
-    backgroundColor1: pog.backgroundColor1,
-    backgroundColor2: pog.backgroundColor2,
-    textColor: pog.textColor,
-    textContent: pog.textContent,
-    fontFamily: pog.fontFamily,
-    imageDetail: pog.imageDetail,
-    uniqueness: input,
-  });
+  const { score: byTotal, repeatsPogId } = await scoreByTotal(db, pog);
   const flag = flagFor(`${pog.name} ${pog.textContent}`, repeatsPogId);
 
   return inUnitOfWork(db, now, async (uow) => {

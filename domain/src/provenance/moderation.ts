@@ -1,5 +1,5 @@
 /** The history row of a moderation its owner is told of, written beside that notification. */
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { ModerationCause } from '@pog/common/provenance/schemas';
 import type { Tx } from '../db/client';
 import { users, type PogRow } from '../db/schema';
@@ -11,6 +11,23 @@ export async function recordModeration(
   action: 'flagged' | 'approved' | 'rejected',
   cause: ModerationCause,
 ): Promise<void> {
-  const [owner] = await at.tx.select({ username: users.username }).from(users).where(eq(users.id, pog.userId));
-  await recordHistory(at.tx, at.now, [{ pogId: pog.id, details: { kind: 'moderated', action, cause, owner: playerRef(pog.userId, owner?.username ?? '') } }]);
+  await recordModerations(at, [pog], action, cause);
+}
+
+/** One history row per POG (a bulk decision's), their owners' names read in one query. */
+export async function recordModerations(
+  at: { tx: Tx; now: Date },
+  decided: Pick<PogRow, 'id' | 'userId'>[],
+  action: 'flagged' | 'approved' | 'rejected',
+  cause: ModerationCause,
+): Promise<void> {
+  if (decided.length === 0) return;
+  const ownerIds = [...new Set(decided.map((pog) => pog.userId))];
+  const owners = await at.tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds));
+  const names = new Map(owners.map((owner) => [owner.id, owner.username]));
+  await recordHistory(
+    at.tx,
+    at.now,
+    decided.map((pog) => ({ pogId: pog.id, details: { kind: 'moderated', action, cause, owner: playerRef(pog.userId, names.get(pog.userId) ?? '') } })),
+  );
 }

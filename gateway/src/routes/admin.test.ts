@@ -52,7 +52,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
       /** Every admin endpoint behind the gate, with a request an admin may legitimately make. */
       async function endpoints() {
         const owner = await player();
-        const [approveMe, deleteMe] = [await create(owner), await create(owner)];
+        const [approveMe, deleteMe, bulkMe] = [await create(owner), await create(owner), await create(owner)];
         const banMe = await player();
         return [
           { method: 'GET', path: '/api/admin/pogs/flagged', ok: 200 },
@@ -60,6 +60,7 @@ describe.each(TEST_SETUPS)('Admin API', (setup) => {
           { method: 'GET', path: `/api/admin/pogs/${approveMe.id}/reports`, ok: 200 },
           { method: 'PUT', path: `/api/admin/pogs/${approveMe.id}/moderate`, body: { isApproved: true, isFlagged: false, moderationNotes: 'fine' }, ok: 200 },
           { method: 'DELETE', path: `/api/admin/pogs/${deleteMe.id}`, ok: 204 },
+          { method: 'POST', path: '/api/admin/pogs/bulk', body: { action: 'reject', ids: [bulkMe.id] }, ok: 200 },
           { method: 'GET', path: '/api/admin/users', ok: 200 },
           { method: 'PUT', path: `/api/admin/users/${banMe.id}/moderate`, body: { isBanned: true, banReason: 'matrix' }, ok: 200 },
           { method: 'GET', path: '/api/admin/audit', ok: 200 },

@@ -6,9 +6,11 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminApi, NotFoundError } from '@pog/common';
 import {
-  deletePogAsAdmin, listAudit, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
+  deletePogAsAdmin, listAudit, moderatePogsInBulk, listAuditLog, listPogsForAdmin, listReports, listUsersForAdmin, moderatePog, moderateUser, POG_GONE, toAdminUser,
   type AdminListPage,
 } from '@pog/domain/moderation';
+import { spammerRoutes } from './spammer';
+import { claimRoutes } from './admin-claims';
 import { findPog, toPogWithNotes, type PogWithNames } from '@pog/domain/pogs';
 import { requireAdminSession } from '../admin/admin-gate';
 import { sessionUserId } from '../auth/current-user';
@@ -57,6 +59,7 @@ export function adminRoutes(app: AppContext): Router {
         decision: input.isApproved ? 'approved' : 'rejected',
         notes: input.moderationNotes,
         expectedLastModeratedAt: input.expectedLastModeratedAt,
+        overrideClaim: input.overrideClaim,
         ...admin,
       },
       app.clock.now(),
@@ -64,9 +67,16 @@ export function adminRoutes(app: AppContext): Router {
     return dto(moderated);
   });
 
-  handle(router, adminApi.deletePog, async ({ ctx, params }) => {
+  handle(router, adminApi.deletePog, async ({ ctx, params, query }) => {
     const { id } = params();
-    await deletePogAsAdmin(app.db, { pogId: id, ...actorOf(ctx) }, app.clock.now());
+    await deletePogAsAdmin(app.db, { pogId: id, overrideClaim: query().overrideClaim, ...actorOf(ctx) }, app.clock.now());
+  });
+
+  handle(router, adminApi.bulkModeratePogs, async ({ ctx, body }) => {
+    const admin = actorOf(ctx);
+    const { action, ids, notes } = body();
+    const decided = await moderatePogsInBulk(app.db, { action, pogIds: ids, notes, ...admin }, app.clock.now());
+    return { action, pogs: decided.map(dto) };
   });
 
   handle(router, adminApi.users, async ({ ctx, query }) => {
@@ -81,7 +91,7 @@ export function adminRoutes(app: AppContext): Router {
     // One unit of work: the ban, its sessions deleted, every gateway's caches and sockets told.
     const user = await moderateUser(
       app.db,
-      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, ...admin },
+      { userId: id, isBanned: input.isBanned, banReason: input.banReason, expectedLastModeratedAt: input.expectedLastModeratedAt, overrideClaim: input.overrideClaim, ...admin },
       app.clock.now(),
     );
     // The unit of work told every gateway durably; this says it at once too (and here, first).
@@ -97,6 +107,9 @@ export function adminRoutes(app: AppContext): Router {
   handle(router, adminApi.auditLog, async ({ ctx, query }) => {
     return await listAuditLog(app.db, { adminSessionId: requireAdminSession(ctx).id }, query());
   });
+
+  spammerRoutes(app, router, actorOf);
+  claimRoutes(app, router, actorOf);
 
   return router;
 }

@@ -1,17 +1,26 @@
 /** POGs: create, edit, delete, read and browse (product spec: screens, entities and calls). */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { NotFoundError, pogsApi } from '@pog/common';
+import { NotFoundError, pogsApi, RateLimitedError } from '@pog/common';
 import type { PogId } from '@pog/common/schemas/ids';
-import { createPog, deleteOwnPog, findPog, holdsHiddenPogs, MISSING_POG, ownHiddenPogs, pogPolicy, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
+import { createPog, deleteOwnPog, findPog, holdsHiddenPogs, MISSING_POG, ownHiddenPogs, pogPolicy, scorePreview, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
 import { pogProvenance } from '@pog/domain/provenance';
 import { requireUser, sessionUserId } from '../auth/current-user';
+import { retryAfterSeconds, spend } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { PogListAnswers } from './pog-list-answers';
 import { createSearchPacer, searchClient } from './search-pacing';
 
 const RECENT_COUNT = 20;
+
+/**
+ * Score previews a player may ask for a minute. The Creator Studio asks once the design has rested
+ * for a moment, so a player designing asks a few times a minute; a script asking in a loop is held
+ * to this (each preview is a handful of counting queries).
+ */
+export const SCORE_PREVIEWS_PER_MINUTE = 60;
+const PREVIEW_LIMIT = { name: 'pog-preview:user', points: SCORE_PREVIEWS_PER_MINUTE, durationSeconds: 60 };
 
 export function pogRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/pogs' });
@@ -34,6 +43,16 @@ export function pogRoutes(app: AppContext): Router {
   handle(router, pogsApi.create, async ({ ctx, body }) => {
     const user = await requireUser(app, ctx);
     return privateDto(await createPog(app.db, user.id, body(), app.clock.now()));
+  });
+
+  handle(router, pogsApi.scorePreview, async ({ ctx, body }) => {
+    const user = await requireUser(app, ctx);
+    const request = body();
+    await spend([[app.rateLimits.limiter(PREVIEW_LIMIT), String(user.id)]], (refusal) => {
+      const seconds = retryAfterSeconds(refusal);
+      return new RateLimitedError(seconds, `Too many score previews. The preview comes back in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+    });
+    return await scorePreview(app.db, user.id, request);
   });
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {

@@ -135,6 +135,10 @@ export async function adminSweep(e2e: E2E, size: Size): Promise<void> {
   await page.getByRole('tab', { name: 'Users' }).click();
   const row = page.getByRole('row').filter({ hasText: 'sweeper' });
   const moderate = await sweep.dialog('/admin users', () => row.getByRole('button', { name: 'Moderate' }).click(), 'Moderate User');
+  // Delete spammer's confirmation, with what it would remove (nothing is removed: it is only opened).
+  await moderate.getByRole('button', { name: 'Delete spammer' }).click();
+  await moderate.getByTestId('spammer-consequences').waitFor();
+  await sweep.check('/admin users + Delete spammer');
   await sweep.closeDialog(moderate);
   await sweep.finish();
 }

@@ -1,7 +1,7 @@
 /**
  * decisions.md: "tune them so that both a corpus of random designs and a corpus of designs as
  * players make them ... land near 50 / 25 / 15 / 8 / 2 percent common to legendary, and keep tests
- * that check both". This is the random one (the players' one is common/src/pogs/rarity-distribution.test.ts).
+ * that check both". This is the random one (the players' one is player-rarity.test.ts).
  *
  * Half the POGs carry a real picture, made here and measured by the upload pipeline (flat colours,
  * gradients, a few shapes, busy shapes, text, noise; some re-uploads of an earlier picture); the

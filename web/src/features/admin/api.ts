@@ -8,10 +8,14 @@ import type { AdminListPage } from './paged';
 export type PogDecisionBody = Pick<ModeratePogRequest, 'isApproved' | 'isFlagged'> & {
   moderationNotes: string;
   expectedLastModeratedAt?: string | null;
+  /** Act although another admin claimed the POG. */
+  overrideClaim?: boolean;
 };
 export type UserDecisionBody = Pick<ModerateUserRequest, 'isBanned'> & {
   banReason: string | null;
   expectedLastModeratedAt?: string | null;
+  /** Act although another admin claimed the player. */
+  overrideClaim?: boolean;
 };
 
 /** A page of an admin list, with the count of every match and the next page's cursor from the headers. */
@@ -35,7 +39,7 @@ export const adminApi = {
   allPogs: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.allPogs, listQuery(search, before), signal)),
   users: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.users, listQuery(search, before), signal)),
   moderatePog: (pogId: PogId, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),
-  deletePog: (pogId: PogId) => api(apiPaths.admin.deletePog, { params: { id: pogId } }),
+  deletePog: (pogId: PogId, overrideClaim = false) => api(apiPaths.admin.deletePog, { params: { id: pogId }, query: { overrideClaim: overrideClaim ? 'true' : undefined } }),
   pogAudit: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.audit, { query: { targetType: 'pog', targetId: pogId } }, signal),
   pogReports: (pogId: PogId, signal?: AbortSignal) => api(apiPaths.admin.pogReports, { params: { id: pogId } }, signal),
   /** One page of the Audit log tab: `before` is the previous page's `nextBefore`. */

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { type AdminUser, asUserId, type Pog } from '@pog/common';
 import { makePog } from '../pogs/testPog';
-import { applyAdminUser, applyLiveModerationEvent, applyLiveUserEvent, forgetAdminData } from './cache';
+import { applyAdminUser, applyLiveModerationEvent, applyLiveUserEvent, applyModerationEvent, forgetAdminData } from './cache';
 import { adminStatusKey, adminUsersKey, allPogsKey, flaggedKey, isAdminDataKey } from './keys';
 import { listItems, listTotal, type PagedList } from './paged';
 
@@ -48,6 +48,27 @@ describe('the admin caches', () => {
     expect(totalOf(client, allPogsKey('sh1t'))).toBe(2);
     expect(ids(client, allPogsKey('sunset'))).toEqual([]);
     expect(totalOf(client, allPogsKey('sunset'))).toBe(0);
+  });
+
+  it("counts a bulk action once, whether its POGs arrive as the acting admin's result, as live events, or both", () => {
+    const client = new QueryClient();
+    const queue = [7, 6, 5, 4].map((id) => makePog({ id, isFlagged: true }));
+    client.setQueryData(flaggedKey(''), cached(queue, 4));
+    client.setQueryData(allPogsKey(''), cached(queue, 10, true));
+    const decided = [7, 5, 4].map((id) => makePog({ id, isApproved: true, moderationStatus: 'approved' }));
+    // The acting admin's answer, then the same decisions over the socket (the outbox delivers each one).
+    for (const pog of decided) applyModerationEvent(client, { action: 'approved', pog });
+    for (const pog of decided) applyLiveModerationEvent(client, { action: 'approved', pog });
+    expect(ids(client, flaggedKey(''))).toEqual([6]);
+    expect(totalOf(client, flaggedKey(''))).toBe(1);
+    expect(ids(client, allPogsKey(''))).toEqual([7, 6, 5, 4]);
+    expect(totalOf(client, allPogsKey(''))).toBe(10);
+    // A bulk delete after it: each POG leaves All POGs once, however often its event comes.
+    const deleteAll = () => decided.forEach((pog) => applyLiveModerationEvent(client, { action: 'deleted', pog }));
+    deleteAll();
+    deleteAll();
+    expect(ids(client, allPogsKey(''))).toEqual([6]);
+    expect(totalOf(client, allPogsKey(''))).toBe(7);
   });
 
   it('fetches a list again when an event about a POG older than its loaded pages may change its count', async () => {

@@ -26,6 +26,7 @@ export const ACTION_LABELS: Record<ModerationAuditEntry['action'], string> = {
   banned: 'Banned',
   unbanned: 'Unbanned',
   role_changed: 'Role changed',
+  spammer_deleted: 'Spammer deleted',
 };
 
 export const AUTOMATIC_LABEL = 'Automatic check';

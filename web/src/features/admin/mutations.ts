@@ -10,6 +10,8 @@ import { applyAdminUser, applyModerationEvent, forgetAdminData, refreshAdminData
 import { adminStatusKey } from './keys';
 import { ADMIN_TEXT } from './messages';
 import { loginFailureToast, moderationFailureMessage } from './outcomes';
+import { applyClaim } from './claims';
+import { noteClaimConflict } from './useClaims';
 
 export const ADMIN_LOGIN_PATH = '/admin-login';
 export const ADMIN_PANEL_PATH = '/admin';
@@ -52,6 +54,8 @@ export interface PogModeration {
   pog: Pog;
   decision: PogDecision;
   notes: string;
+  /** Act although another admin claimed the POG (the admin confirmed). */
+  overrideClaim?: boolean;
 }
 
 const POG_SUCCESS: Record<PogDecision, string> = { approve: ADMIN_TEXT.approved, reject: ADMIN_TEXT.rejected, delete: ADMIN_TEXT.deleted };
@@ -59,20 +63,24 @@ const POG_SUCCESS: Record<PogDecision, string> = { approve: ADMIN_TEXT.approved,
 export function useModeratePog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ pog, decision, notes }: PogModeration): Promise<Pog | null> => {
+    mutationFn: async ({ pog, decision, notes, overrideClaim }: PogModeration): Promise<Pog | null> => {
       if (decision === 'delete') {
-        await adminApi.deletePog(pog.id);
+        await adminApi.deletePog(pog.id, overrideClaim);
         return null;
       }
       const approve = decision === 'approve';
       // What the admin saw: if another admin acted since, the server answers 409 instead of overwriting.
-      return adminApi.moderatePog(pog.id, { isApproved: approve, isFlagged: !approve, moderationNotes: notes, expectedLastModeratedAt: pog.lastModeratedAt });
+      return adminApi.moderatePog(pog.id, { isApproved: approve, isFlagged: !approve, moderationNotes: notes, expectedLastModeratedAt: pog.lastModeratedAt, overrideClaim });
     },
     onSuccess: (moderated, { pog, decision }) => {
       applyModerationEvent(queryClient, moderated ? { action: decision === 'approve' ? 'approved' : 'rejected', pog: moderated } : { action: 'deleted', pog });
+      // Acting ends the POG's claim.
+      applyClaim(queryClient, { target: { type: 'pog', id: pog.id }, claim: null });
       toast({ title: POG_SUCCESS[decision] });
     },
     onError: (error) => {
+      // Another admin's claim: the dialog asks whether to act anyway instead.
+      if (noteClaimConflict(queryClient, error)) return;
       showFailure(error, () => ({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderatePogFailed) }));
     },
     onSettled: () => refreshAdminData(queryClient),
@@ -83,18 +91,22 @@ export interface UserModeration {
   user: AdminUser;
   ban: boolean;
   reason: string;
+  /** Act although another admin claimed the player (the admin confirmed). */
+  overrideClaim?: boolean;
 }
 
 export function useModerateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, ban, reason }: UserModeration) =>
-      adminApi.moderateUser(user.id, { isBanned: ban, banReason: ban ? reason.trim() : null, expectedLastModeratedAt: user.lastModeratedAt }),
+    mutationFn: ({ user, ban, reason, overrideClaim }: UserModeration) =>
+      adminApi.moderateUser(user.id, { isBanned: ban, banReason: ban ? reason.trim() : null, expectedLastModeratedAt: user.lastModeratedAt, overrideClaim }),
     onSuccess: (user) => {
       applyAdminUser(queryClient, user);
+      applyClaim(queryClient, { target: { type: 'user', id: user.id }, claim: null });
       toast({ title: user.isBanned ? ADMIN_TEXT.banned(user.username) : ADMIN_TEXT.unbanned(user.username) });
     },
     onError: (error) => {
+      if (noteClaimConflict(queryClient, error)) return;
       showFailure(error, () => ({ title: ADMIN_TEXT.errorTitle, description: moderationFailureMessage(toAppError(error), ADMIN_TEXT.moderateUserFailed) }));
     },
     onSettled: () => refreshAdminData(queryClient),

@@ -5,6 +5,7 @@ import { bindLiveSocket } from '../realtime/liveSocket';
 import { createGameSocket } from '../realtime/socket';
 import { StreamCursor } from '@pog/common';
 import { applyLiveModerationEvent, applyLiveUserEvent, refreshAdminData } from './cache';
+import { applyLiveClaimEvent } from './claims';
 
 export type AdminLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
 
@@ -35,6 +36,7 @@ export function useAdminSocket(enabled: boolean): AdminLiveStatus {
     });
     live.on('moderation:queue', (event) => applyLiveModerationEvent(queryClient, event));
     live.on('moderation:user', (event) => applyLiveUserEvent(queryClient, event));
+    live.on('moderation:claim', (event) => applyLiveClaimEvent(queryClient, event));
     return () => live.close();
   }, [enabled, queryClient]);
 

@@ -21,7 +21,7 @@ import { answeredChallenge, answeredTrade } from './answered';
 import { incomingChallenge, incomingTrade } from './incoming';
 
 /** The events a player's connection applies (the moderation ones are the admin panel's). */
-export type PlayerEventName = Exclude<PositionedEventName, 'moderation:queue' | 'moderation:user'>;
+export type PlayerEventName = Exclude<PositionedEventName, 'moderation:queue' | 'moderation:user' | 'moderation:claim'>;
 
 export type PlayerEventHandlers = { [E in PlayerEventName]: (payload: DurableEvents[E]) => void };
 

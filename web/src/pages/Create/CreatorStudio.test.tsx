@@ -9,14 +9,26 @@ import { CreatorStudio } from './CreatorStudio';
 
 const alice: User = { id: asUserId(7), username: 'alice', displayName: 'alice', avatarInitials: 'A', avatarColor: '#6366F1', role: 'user' };
 
-/** The reads every Studio makes beside the form: the player's POGs and pending trades. */
-const sideReads = { 'GET /api/users/7/pogs': [], 'GET /api/trades/pending/7': [] };
+/** A score preview as the server answers it: here a function of the text's length, to see it follow the design. */
+const previewOf = (body: unknown) => {
+  const text = (body as { textContent: string }).textContent;
+  const uniqueness = Math.min(100, 10 * text.length);
+  return { harmony: 80, uniqueness, complexity: 30, total: 0.35 * 80 + 0.4 * uniqueness + 0.25 * 30, rarity: text.length > 6 ? 'rare' : 'common', points: 100 * text.length, copied: false, legendaryCapped: false };
+};
+
+/** The calls every Studio makes beside the form: the player's POGs, pending trades and the score preview. */
+const sideReads = { 'GET /api/users/7/pogs': [], 'GET /api/trades/pending/7': [], 'POST /api/pogs/score-preview': previewOf };
+
+/** What the Studio saved: its writes but the score previews, which change nothing. */
+const saves = (gateway: ReturnType<typeof fakeGateway>) => gateway.writes().filter((request) => request.path !== '/api/pogs/score-preview');
 
 /** The design fields of the defaults (they also carry a rarity, which no request sends). */
 const designOf = ({ rarity: _rarity, ...design }: typeof POG_DEFAULTS) => design;
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** A factor of the score preview, as a screen reader hears it. */
+const factor = (name: string) => screen.getByRole('meter', { name }).getAttribute('aria-valuetext');
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Pog' }));
 
 describe('Creator Studio', () => {
@@ -29,7 +41,7 @@ describe('Creator Studio', () => {
     save();
 
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Pog Created', description: 'Your pog has been created successfully!' }));
-    expect(gateway.writes()).toEqual([
+    expect(saves(gateway)).toEqual([
       {
         method: 'POST',
         path: '/api/pogs',
@@ -47,7 +59,7 @@ describe('Creator Studio', () => {
     save();
     expect(await screen.findByText('Please give your POG a name')).toBeTruthy();
     expect(field('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(gateway.writes()).toEqual([]);
+    expect(saves(gateway)).toEqual([]);
 
     // Typing in the field clears its message.
     type('Name', 'S');
@@ -69,7 +81,7 @@ describe('Creator Studio', () => {
     save();
 
     await waitFor(() => expect(currentToast()?.title).toBe('Pog Updated'));
-    const [patch] = gateway.writes();
+    const [patch] = saves(gateway);
     expect(patch).toMatchObject({ method: 'PATCH', path: '/api/pogs/12', body: { name: 'New Name', textContent: 'OLD' } });
     expect(Object.keys(patch!.body as object)).not.toContain('userId');
     expect(await screen.findByText('Design your POG')).toBeTruthy();
@@ -87,5 +99,25 @@ describe('Creator Studio', () => {
     expect(alert.textContent).toBe('This POG has changed hands, so its design can no longer be edited.');
     expect(screen.getByText('Design your POG')).toBeTruthy();
     expect(field('Name').value).toBe('');
+  });
+
+  it('shows the factors, rarity and points of the design as it changes, with what may differ once saved', async () => {
+    const gateway = fakeGateway(sideReads);
+    renderWithApp(<CreatorStudio user={alice} />);
+
+    // The empty design is scored once it has rested.
+    await waitFor(() => expect(factor('Uniqueness')).toBe('0 of 100'));
+    expect(factor('Harmony')).toBe('80 of 100');
+    expect(screen.getByRole('status', { name: 'Previewed rarity and points' }).textContent).toBe('common · 0 PTS');
+    expect(screen.getByText(/unless something changes first/)).toBeTruthy();
+
+    type('Text on the POG', 'DRAGONS');
+    await waitFor(() => expect(factor('Uniqueness')).toBe('70 of 100'));
+    expect(screen.getByRole('status', { name: 'Previewed rarity and points' }).textContent).toBe('rare · 700 PTS');
+    const previews = gateway.requests.filter((request) => request.path === '/api/pogs/score-preview');
+    // Debounced: the design as it rested, not a request per change.
+    expect(previews.map((request) => (request.body as { textContent: string }).textContent)).toEqual(['', 'DRAGONS']);
+    const { textColor, fontFamily, backgroundColor1, backgroundColor2, imageUrl } = POG_DEFAULTS;
+    expect(previews[1]!.body).toEqual({ textContent: 'DRAGONS', textColor, fontFamily, backgroundColor1, backgroundColor2, imageUrl });
   });
 });

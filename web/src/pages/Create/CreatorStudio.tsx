@@ -22,6 +22,7 @@ import { EDIT_TEXT } from '../../features/pogs/messages';
 import { useTicker } from '../../hooks/useTicker';
 import { useCreatePog, useUpdatePog } from '../../features/pogs/mutations';
 import { usePog } from '../../features/pogs/queries';
+import { useForgetScorePreviews, useScorePreview } from '../../features/pogs/scorePreview';
 import { ActiveTrades } from './ActiveTrades';
 import { ColorControls } from './ColorControls';
 import { CreationAllowanceNote } from './CreationAllowance';
@@ -29,6 +30,7 @@ import { ImageControls } from './ImageControls';
 import { MyCreatedPogs } from './MyCreatedPogs';
 import { PogPreview3D } from './PogPreview3D';
 import { RarityNote } from './RarityNote';
+import { ScorePreviewPanel } from './ScorePreviewPanel';
 import { InlineError, Muted, Panel, PanelHead, PanelTitle, Row } from './studioStyles';
 import { TemplateDialog } from './TemplateDialog';
 import { TextControls } from './TextControls';
@@ -132,7 +134,8 @@ function useCreationCooldown(userId: UserId, countsAsCreation: boolean) {
   return { allowance, cooldownSeconds };
 }
 
-function PreviewPanel({ design, onTemplates }: { design: PogDesign; onTemplates: () => void }) {
+function PreviewPanel({ design, editingId, onTemplates }: { design: PogDesign; editingId: PogId | null; onTemplates: () => void }) {
+  const score = useScorePreview(design, editingId);
   return (
     <Panel aria-label="Preview">
       <PogPreview3D design={design} />
@@ -140,6 +143,7 @@ function PreviewPanel({ design, onTemplates }: { design: PogDesign; onTemplates:
         <SparklesIcon />
         Use Template
       </TemplateButton>
+      <ScorePreviewPanel state={score} />
       <RarityNote />
     </Panel>
   );
@@ -205,6 +209,7 @@ export function CreatorStudio({ user }: { user: User }) {
   const create = useCreatePog();
   const update = useUpdatePog();
   const saving = create.isPending || update.isPending;
+  const forgetPreviews = useForgetScorePreviews();
 
   const stopEditing = () => {
     target.clear();
@@ -220,9 +225,9 @@ export function CreatorStudio({ user }: { user: User }) {
       return;
     }
     if (editable) {
-      update.mutate({ pogId: editable.id, changes: designChanges(check.request) }, { onSuccess: stopEditing });
+      update.mutate({ pogId: editable.id, changes: designChanges(check.request) }, { onSuccess: () => { forgetPreviews(); stopEditing(); } });
     } else {
-      create.mutate(check.request, { onSuccess: () => setDesign(EMPTY_DESIGN) });
+      create.mutate(check.request, { onSuccess: () => { forgetPreviews(); setDesign(EMPTY_DESIGN); } });
     }
   };
 
@@ -233,7 +238,7 @@ export function CreatorStudio({ user }: { user: User }) {
   return (
     <>
       <Layout>
-        <PreviewPanel design={design} onTemplates={() => setTemplatesOpen(true)} />
+        <PreviewPanel design={design} editingId={editable?.id ?? null} onTemplates={() => setTemplatesOpen(true)} />
         <Panel aria-labelledby="studio-form-title">
           <PanelHead>
             <PanelTitle id="studio-form-title">{editable ? `Editing ${editable.name}` : 'Design your POG'}</PanelTitle>

@@ -23,16 +23,16 @@ export function RarityNote() {
     <Note aria-labelledby="rarity-note-title">
       <h2 id="rarity-note-title">How rarity is determined</h2>
       <p>
-        After you save, the server rates your design on colour harmony (how your two colours and the text work together),
-        uniqueness (how different your picture or colours are from every other POG) and complexity (detail, text and font). The
-        total sets the rarity, from{' '}
+        The server rates your design on colour harmony (how your two colours relate and how readable the text is on them),
+        uniqueness (how different your picture, colours and words are from every other POG) and complexity (detail, text and
+        font), each out of 100; the preview above shows them as you design. The total sets the rarity, from{' '}
         {RARITIES.map((rarity, index) => (
           <span key={rarity}>
             <Rarity $rarity={rarity}>{rarity}</Rarity>
             {index < RARITIES.length - 2 ? ', ' : index === RARITIES.length - 2 ? ' to ' : ''}
           </span>
         ))}
-        , and the points (PTS) your POG is worth in battles. It appears on your POG within moments.
+        , and the points (PTS) your POG is worth in battles. The saved POG's rarity appears on it within moments.
       </p>
     </Note>
   );

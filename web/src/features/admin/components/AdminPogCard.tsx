@@ -10,6 +10,7 @@ import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { awaitsReview, ownerLabel } from '../display';
 import { ReportBadges } from './ReportBadges';
+import { ClaimBadge, ClaimButton } from './ClaimControls';
 
 const Card = styled.article`
   display: grid;
@@ -44,9 +45,17 @@ const Badges = styled.div`
   gap: 0.35rem;
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.5rem;
+`;
+
 /**
  * A POG in the Flagged and All POGs tabs: preview (size md), name, owner, rarity, the moderation
- * badges (with how many players reported it) and Review. Flagged shows while the POG awaits a decision; a rejected one says so.
+ * badges (how many players reported it; who claimed it, live) and Review and Claim. Flagged shows
+ * while the POG awaits a decision; a rejected one says so.
  */
 export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog) => void }) {
   const headingTag = useHeadingTag();
@@ -63,10 +72,14 @@ export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog)
         {pog.moderationStatus === 'rejected' && <Badge $variant="outline">Rejected</Badge>}
         {pog.isApproved && <Badge $variant="success">Approved</Badge>}
         <ReportBadges pog={pog} />
+        <ClaimBadge target={{ type: 'pog', id: pog.id }} />
       </Badges>
-      <Button $variant="secondary" $size="sm" onClick={() => onReview(pog)}>
-        Review<VisuallyHidden> {pog.name}</VisuallyHidden>
-      </Button>
+      <Actions>
+        <Button $variant="secondary" $size="sm" onClick={() => onReview(pog)}>
+          Review<VisuallyHidden> {pog.name}</VisuallyHidden>
+        </Button>
+        <ClaimButton target={{ type: 'pog', id: pog.id }} name={pog.name} />
+      </Actions>
     </Card>
   );
 }

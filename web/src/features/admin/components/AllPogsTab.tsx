@@ -3,7 +3,7 @@ import type { Pog } from '@pog/common';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { ADMIN_TEXT } from '../messages';
 import { useAllPogs } from '../queries';
-import { PogList } from './PogList';
+import { BulkPogList } from './BulkPogList';
 import { SEARCH_DEBOUNCE_MS } from './PagedListState';
 import { SearchField } from './SearchField';
 
@@ -15,7 +15,7 @@ export function AllPogsTab({ onReview, onUnauthorized }: { onReview: (pog: Pog) 
   return (
     <>
       <SearchField label="Search POGs" placeholder={ADMIN_TEXT.searchPlaceholder} value={search} onChange={setSearch} />
-      <PogList label="All POGs" noun="POGs" query={query} empty={ADMIN_TEXT.noPogs} onReview={onReview} />
+      <BulkPogList label="All POGs" noun="POGs" query={query} empty={ADMIN_TEXT.noPogs} onReview={onReview} />
     </>
   );
 }

@@ -214,7 +214,8 @@ function Target({ entry }: { entry: ModerationAuditEntry }) {
 /** The entries: when, what, by whom, on which POG or player, and why. */
 function AuditTable({ entries }: { entries: readonly ModerationAuditEntry[] }) {
   return (
-    <Scroller>
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it (rows need not hold a link).
+    <Scroller tabIndex={0} role="region" aria-label="Audit log entries">
       <Table aria-label="Audit log">
         <thead>
           <tr>

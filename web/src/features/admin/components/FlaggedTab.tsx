@@ -3,7 +3,7 @@ import type { AdminQueueSort, Pog } from '@pog/common';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 import { ADMIN_TEXT } from '../messages';
 import { useFlaggedPogs } from '../queries';
-import { PogList } from './PogList';
+import { BulkPogList } from './BulkPogList';
 import { SEARCH_DEBOUNCE_MS } from './PagedListState';
 import { SearchField } from './SearchField';
 import { QueueSortControl } from './QueueSortControl';
@@ -27,7 +27,7 @@ export function FlaggedTab({ onReview, onUnauthorized }: { onReview: (pog: Pog) 
     <>
       <SearchField label={FLAGGED_SEARCH.label} placeholder={FLAGGED_SEARCH.placeholder} value={search} onChange={setSearch} />
       <QueueSortControl value={sort} onChange={setSort} />
-      <PogList label="Flagged POGs" noun="flagged POGs" query={query} empty={empty} onReview={onReview} />
+      <BulkPogList label="Flagged POGs" noun="flagged POGs" query={query} empty={empty} onReview={onReview} />
     </>
   );
 }

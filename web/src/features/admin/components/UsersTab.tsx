@@ -11,6 +11,7 @@ import { useAdminUsers } from '../queries';
 import { ModerateUserDialog } from './ModerateUserDialog';
 import { PagedListState, SEARCH_DEBOUNCE_MS } from './PagedListState';
 import { SearchField } from './SearchField';
+import { ClaimBadge, ClaimButton } from './ClaimControls';
 
 const Scroller = styled.div`
   /* Positioned, so that the table's visually hidden texts scroll with it instead of widening the page. */
@@ -38,6 +39,14 @@ const Who = styled.div`
 
 /** Our texts (the spec shows the Users table without a search). */
 const USER_SEARCH = { label: 'Search users', placeholder: 'Search users by username...' } as const;
+
+/** A cell's badges or buttons side by side (wrapping on a narrow screen). */
+const Cell = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.4rem;
+`;
 
 /** The Users tab: the players table, newest account first and searchable by username, and the Moderate User dialog. */
 export function UsersTab({ onUnauthorized }: { onUnauthorized: () => void }) {
@@ -89,11 +98,19 @@ function UsersTable({ users, onModerate }: UsersTableProps) {
               <td>
                 <Badge $variant={roleOf(user) === 'admin' ? 'default' : 'secondary'}>{roleOf(user)}</Badge>
               </td>
-              <td>{user.isBanned ? <Badge $variant="destructive">Banned</Badge> : <Badge $variant="success">Active</Badge>}</td>
               <td>
-                <Button $variant="outline" $size="sm" onClick={() => onModerate(user)}>
-                  Moderate<VisuallyHidden> {user.username}</VisuallyHidden>
-                </Button>
+                <Cell>
+                  {user.isBanned ? <Badge $variant="destructive">Banned</Badge> : <Badge $variant="success">Active</Badge>}
+                  <ClaimBadge target={{ type: 'user', id: user.id }} />
+                </Cell>
+              </td>
+              <td>
+                <Cell>
+                  <Button $variant="outline" $size="sm" onClick={() => onModerate(user)}>
+                    Moderate<VisuallyHidden> {user.username}</VisuallyHidden>
+                  </Button>
+                  <ClaimButton target={{ type: 'user', id: user.id }} name={user.username} />
+                </Cell>
               </td>
             </tr>
           ))}
