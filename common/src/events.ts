@@ -8,13 +8,14 @@
  * applied, drops repeats, and resumes after that position when it reconnects (see docs/architecture.md).
  */
 import { z } from 'zod';
-import { battleSchema } from './battles/api';
+import { battleSchema, type Battle } from './battles/api';
 import { chatReplyEventSchema } from './chat/schemas';
 import { moderationClaimEventSchema } from './moderation/claims';
 import { adminUserSchema } from './moderation/schemas';
 import { pogSchema } from './pogs/pog';
 import { notificationSchema, notificationsReadSchema } from './schemas/notifications';
 import { tradeSchema } from './trades/api';
+import { battleIdField } from './schemas/ids';
 import type { ChatDelta } from './chat/schemas';
 
 export const MODERATION_ACTIONS = ['created', 'reported', 'flagged', 'approved', 'rejected', 'deleted'] as const;
@@ -73,7 +74,25 @@ export type StreamPositions = Record<string, number>;
 /** What a client sends in its handshake (`auth`): where to resume each stream. */
 export interface SocketHandshakeAuth {
   positions?: StreamPositions;
+  /**
+   * A spectator's connection (a battle's public page): it joins no stream and may be signed out;
+   * it only watches battles.
+   */
+  watchOnly?: boolean;
 }
+
+/** `battle:watch` and `battle:unwatch`: the battle whose room a socket joins or leaves. */
+export const watchBattleSchema = z.object({ battleId: battleIdField() });
+export type WatchBattle = z.infer<typeof watchBattleSchema>;
+
+/** How many sockets watch a battle's page, on every gateway. */
+export interface BattleWatchers {
+  battleId: number;
+  count: number;
+}
+
+/** The answer to `battle:watch`: watching (with the count then), or why not. */
+export type WatchAnswer = { ok: true; count: number } | { ok: false; message: string };
 
 /** Durable events the client applies in stream order; `session:revoked` ends the connection instead. */
 export type PositionedEventName = Exclude<DurableEventName, 'session:revoked'>;
@@ -91,6 +110,13 @@ export interface ServerToClientEvents extends PositionedHandlers {
    * from the outbox events it relays (at most one a second); an open leaderboard refetches.
    */
   'leaderboard:changed': () => void;
+  /**
+   * To a battle's spectators (`battle:watch`): the battle as it changed (accepted, completed, ...),
+   * live-only. The page refetches it when it (re)joins, so a lost one is made whole.
+   */
+  'battle:watched': (battle: Battle) => void;
+  /** How many are watching a battle now: after joins and leaves, at most a few times a second. */
+  'battle:watchers': (watchers: BattleWatchers) => void;
   /** A message from this socket was dropped: it sent too many. `closing`: the server closes the socket after this. */
   'socket:refused': (refusal: SocketRefusal) => void;
 }
@@ -111,4 +137,7 @@ export interface SocketRefusal {
 export interface ClientToServerEvents {
   /** Asks for the events after these positions (a gap was seen); answered by events and `stream:state`. */
   sync: (positions: StreamPositions) => void;
+  /** Joins a battle's spectators (anyone may); answered with the count. */
+  'battle:watch': (message: WatchBattle, answer?: (answer: WatchAnswer) => void) => void;
+  'battle:unwatch': (message: WatchBattle) => void;
 }

@@ -65,6 +65,7 @@ export const apiPaths = {
     pending: { method: 'GET', path: '/api/battles/pending/:userId' },
     history: { method: 'GET', path: '/api/battles/history/:userId' },
     get: { method: 'GET', path: '/api/battles/:id' },
+    public: { method: 'GET', path: '/api/battles/:id/public' },
     verify: { method: 'GET', path: '/api/battles/:id/verify' },
     reveal: { method: 'GET', path: '/api/battles/:id/reveal' },
     accept: { method: 'POST', path: '/api/battles/:id/accept' },

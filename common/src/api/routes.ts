@@ -128,6 +128,7 @@ export const battlesApi = {
   pending: route(paths.battles.pending, { summary: 'Your open battles', params: userIdParamSchema, response: battles }),
   history: route(paths.battles.history, { summary: "A player's closed battles", params: userIdParamSchema, response: battles }),
   get: route(paths.battles.get, { summary: 'One battle', params: battleIdParamSchema, response: battleSchema }),
+  public: route(paths.battles.public, { summary: 'One battle as anyone may watch it: the server seed only once completed', params: battleIdParamSchema, response: battleSchema }),
   verify: route(paths.battles.verify, { summary: 'Recompute a completed battle from its revealed seeds', params: battleIdParamSchema, response: battleVerifyResultSchema }),
   reveal: route(paths.battles.reveal, { summary: "A completed battle's revealed seeds and rolls, public", params: battleIdParamSchema, response: battleRevealSchema }),
   accept: route(paths.battles.accept, { summary: 'Accept a challenge', params: battleIdParamSchema, body: acceptBattleRequestSchema, response: battleSchema }),

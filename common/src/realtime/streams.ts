@@ -7,3 +7,9 @@ export const ADMINS_STREAM = 'admins';
 
 /** The Socket.IO room of a player's sockets, for the one live-only event (`chat:delta`). */
 export const userRoom = (userId: number) => `user:${userId}` as const;
+
+/**
+ * The Socket.IO room of a battle's spectators (signed in or not): its live-only `battle:watched`
+ * snapshots and `battle:watchers` counts.
+ */
+export const battleRoom = (battleId: number) => `battle:${battleId}` as const;

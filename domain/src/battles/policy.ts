@@ -1,8 +1,10 @@
 /**
  * Who may do what with battles (docs/rules.md, Battles). The challenger challenges and cancels; the
  * challenged player accepts and declines; either of the two completes; only POGs one holds are
- * risked; a banned player cannot be challenged. An open or called-off battle is between its two
- * players; a completed one is public record, and so is a player's list of completed battles.
+ * risked; a banned player cannot be challenged. Anyone, signed in or not, may watch any battle on
+ * its public page (its snapshot never carries the server seed before completion). The players' own
+ * reads of an open or called-off battle stay theirs; a completed one is public record, and so is a
+ * player's list of completed battles.
  * Whether a POG is free to be risked (cooldowns, supply, other battles) is checked by the commands.
  */
 import { ForbiddenError, NotFoundError } from '@pog/common/errors';
@@ -29,6 +31,8 @@ export const mayCompleteBattle = (actor: Actor, battle: Players): boolean => isP
 /** A completed battle is public record, for visitors (no actor) too; an open or called-off one is its players' alone. */
 export const mayViewBattle = (actor: Actor | undefined, battle: Players & Pick<BattleRow, 'status'>): boolean =>
   battle.status === 'completed' || (actor !== undefined && isPlayerOf(actor, battle));
+/** Every battle has a public page: anyone may watch it, while it is open and once it is settled. */
+export const mayWatchBattle = (_actor: Actor | undefined, _battle: Players): boolean => true;
 export const mayListOpenBattlesOf = (actor: Actor, userId: UserId): boolean => mayActAs(actor, { id: userId });
 /** Everything of a player's battle history, or only the completed ones (their public record). */
 export const seesWholeBattleHistoryOf = (actor: Actor, userId: UserId): boolean => actor.id === userId;
@@ -41,6 +45,7 @@ export const battlePolicy = policy({
   decline: rule(mayDeclineBattle, () => new ForbiddenError('Only the challenged player can decline this battle.')),
   cancel: rule(mayCancelBattle, () => new ForbiddenError('Only the challenger can cancel this battle.')),
   complete: rule(mayCompleteBattle, () => new ForbiddenError('Only the two players can complete this battle.')),
+  watch: rule(mayWatchBattle, () => new NotFoundError(MISSING_BATTLE)),
   view: rule(mayViewBattle, () => new NotFoundError(MISSING_BATTLE)),
   listOpen: rule(mayListOpenBattlesOf, () => notYourself()),
 });

@@ -4,6 +4,8 @@
  * player's stream ('user:<id>'), one that also (or only) carries the admin cookie the 'admins'
  * stream, through the stream hub, which catches it up from the positions its client sent (`auth`).
  * The Redis adapter (when configured) only carries PogBot's live answer pieces between processes.
+ * A spectator's connection (`watchOnly`, a battle's public page) may be signed out: it joins no
+ * stream and only watches battles (spectators.ts).
  * Every message a client sends is counted against its socket's and its player's budgets
  * (socket-limits.ts).
  */
@@ -19,10 +21,11 @@ import { readAdminCookieFromRequest } from '../admin/admin-cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { AppContext } from '../context';
-import { requestOrigin } from '../http/forwarded';
+import { forwardedEntry, requestOrigin } from '../http/forwarded';
 import { isAllowedOrigin } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
 import { createSocketLimits, type SocketLimits, type SocketLimitStats } from './socket-limits';
+import { attachSpectators, type Spectators } from './spectators';
 import type { StreamHub } from './stream-hub';
 import type { UserId } from '@pog/common/schemas/ids';
 
@@ -33,12 +36,14 @@ export interface SocketData {
   /** Set when the handshake carried a valid admin cookie: the socket hears the 'admins' stream. */
   adminTokenHash?: string;
   adminExpiresAt?: number;
-  /** Whose budgets the socket spends and whose turn it takes catching up: its player, else its admin session. */
+  /** Whose budgets the socket spends and whose turn it takes catching up: its player, else its admin session, else its address. */
   owner?: string;
+  /** A spectator's connection (a battle's public page): no streams, only battles watched. */
+  watchOnly?: boolean;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface SocketServer {
   io: IoServer;
@@ -123,18 +128,39 @@ function admission(app: AppContext, limits: SocketLimits, isStopping: () => bool
   };
 }
 
-/** The handshake's sessions: a player who is not banned, an admin, or both; anyone else is refused. */
+/** Whether a handshake asks for a spectator's connection only (`SocketHandshakeAuth.watchOnly`). */
+const asksWatchOnly = (auth: unknown) => (auth as SocketHandshakeAuth | undefined)?.watchOnly === true;
+
+/** The address a connection came from, as the outermost trusted proxy saw it. */
+function addressOf(request: IncomingMessage, proxyHops: number): string {
+  return forwardedEntry(request.headers['x-forwarded-for'], proxyHops) ?? request.socket.remoteAddress ?? 'unknown';
+}
+
+/** The handshake's player session, with its player unless banned. */
+async function sessionPlayer(app: AppContext, request: IncomingMessage) {
+  const token = readSignedCookie(request, SESSION_COOKIE, app.config.sessionKeys);
+  const userId = token ? (await app.sessions.get(token))?.userId : undefined;
+  const user = typeof userId === 'number' ? await app.users.get(userId) : undefined;
+  return { token, player: token && user && !user.isBanned ? user : undefined };
+}
+
+/**
+ * The handshake's sessions: a player who is not banned, an admin, or both. A spectator's connection
+ * may have neither (a signed-out visitor watching a battle); anyone else is refused.
+ */
 function authenticate(app: AppContext): Parameters<IoServer['use']>[0] {
   const { sessionKeys } = app.config;
   return async (socket, next) => {
     try {
-      const token = readSignedCookie(socket.request, SESSION_COOKIE, sessionKeys);
-      const session = token ? await app.sessions.get(token) : undefined;
-      const userId = session?.userId;
-      const user = typeof userId === 'number' ? await app.users.get(userId) : undefined;
+      const { token, player } = await sessionPlayer(app, socket.request);
       const adminToken = readAdminCookieFromRequest(socket.request, sessionKeys);
       const admin = adminToken ? await app.adminSessions.get(adminToken) : undefined;
-      const player = token && user && !user.isBanned ? user : undefined;
+      if (asksWatchOnly(socket.handshake.auth)) {
+        // A spectator rides on no session (a logout does not end it): its player's budgets, else its address's.
+        socket.data.watchOnly = true;
+        socket.data.owner = player ? `user:${player.id}` : `visitor:${addressOf(socket.request, app.config.proxyHops)}`;
+        return next();
+      }
       if (!player && !admin) return next(new Error('unauthorized'));
       if (player) {
         socket.data.userId = player.id;
@@ -167,8 +193,15 @@ function expireAdmin(hub: StreamHub, socket: IoSocket, now: number): void {
 }
 
 /** A connected socket joins its streams through the hub, which catches it up, and spends its budgets on every message. */
-function connect(app: AppContext, hub: StreamHub, limits: SocketLimits): (socket: IoSocket) => void {
+function connect(app: AppContext, hub: StreamHub, limits: SocketLimits, spectators: Spectators): (socket: IoSocket) => void {
   return (socket) => {
+    const owner = socket.data.owner ?? socket.id;
+    socket.use(limits.guard(socket, owner));
+    spectators.register(socket);
+    if (socket.data.watchOnly) {
+      socket.once('disconnect', () => limits.forget(socket.id));
+      return;
+    }
     const streams: string[] = [];
     if (socket.data.userId !== undefined) {
       streams.push(userStream(socket.data.userId));
@@ -178,12 +211,10 @@ function connect(app: AppContext, hub: StreamHub, limits: SocketLimits): (socket
       streams.push(ADMINS_STREAM);
       expireAdmin(hub, socket, app.clock.now().getTime());
     }
-    const owner = socket.data.owner ?? socket.id;
     socket.once('disconnect', () => {
       hub.detach(socket.id);
       limits.forget(socket.id);
     });
-    socket.use(limits.guard(socket, owner));
     socket.on('sync', (positions) => void hub.sync(socket.id, positionsFrom({ positions })));
     void hub.attach(socket, streams, positionsFrom(socket.handshake.auth), owner);
   };
@@ -234,7 +265,7 @@ export function attachSocketServer(
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    // A client sends only `sync` with a position or two: a big message is hostile, closed unread.
+    // A client sends only `sync` with a position or two, or a battle to watch: a big message is hostile, closed unread.
     maxHttpBufferSize: 16 * 1024,
     allowRequest: admission(app, limits, () => stopping),
   });
@@ -242,7 +273,7 @@ export function attachSocketServer(
     io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: socketIoRedisKey(config.redisPrefix) }));
   }
   io.use(authenticate(app));
-  io.on('connection', connect(app, hub, limits));
+  io.on('connection', connect(app, hub, limits, attachSpectators(io, hub, app.log)));
   signalLeaderboards(app, hub, io);
   closeEndedSessions(options.bus, hub, io);
 

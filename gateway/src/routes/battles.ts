@@ -80,6 +80,18 @@ export function battleRoutes(app: AppContext): Router {
     return await toBattle(app.db, row, app.clock.now());
   });
 
+  /**
+   * One battle as anyone may watch it (its public page), signed in or not, whatever its state: the
+   * same snapshot as the players', whose server seed stays null until the battle is completed.
+   */
+  handle(router, battlesApi.public, async ({ ctx, params }) => {
+    const row = await findBattleRow(app.db, params().id);
+    if (!row) throw new NotFoundError(MISSING_BATTLE);
+    const viewerId = sessionUserId(ctx);
+    battlePolicy.authorize('watch', viewerId === undefined ? undefined : { id: viewerId }, row);
+    return await toBattle(app.db, row, app.clock.now());
+  });
+
   /** Recomputes a completed battle from its revealed seeds with the published rule (the server's own check); public. */
   handle(router, battlesApi.verify, async ({ ctx, params }) => {
     const row = await completedBattle(app, ctx, params().id, 'verified yet');

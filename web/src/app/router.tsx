@@ -23,6 +23,7 @@ const BattleRefactoredPage = retryableLazy(() => import('../pages/BattleRefactor
 const ProfilePage = retryableLazy(() => import('../pages/Profile/ProfilePage'));
 const PogPage = retryableLazy(() => import('../pages/Pog/PogPage'));
 const BattleVerifyPage = retryableLazy(() => import('../pages/BattleVerify/BattleVerifyPage'));
+const BattleWatchPage = retryableLazy(() => import('../pages/BattleWatch/BattleWatchPage'));
 const ExploreUserPage = retryableLazy(() => import('../pages/ExploreUser/ExploreUserPage'));
 const LeaderboardPage = retryableLazy(() => import('../pages/Leaderboard/LeaderboardPage'));
 const AssistantPage = retryableLazy(() => import('../pages/Assistant/AssistantPage'));
@@ -78,6 +79,8 @@ export function createRouter(queryClient: QueryClient) {
             { path: '/pog/:id', element: <PogPage /> },
             // A completed battle recomputed in the browser: public too, so anyone can check a result.
             { path: '/battle/:id/verify', element: <BattleVerifyPage /> },
+            // Any battle, open or settled, watched live by anyone: public too.
+            { path: '/battles/:id', element: <BattleWatchPage /> },
             { path: '/leaderboard', element: <LeaderboardPage /> },
             {
               path: '/auth',

@@ -75,7 +75,12 @@ function sentence(entry: HistoryEntry, { linked }: Linking): ReactNode {
           )}
           , {rollsText(entry)}
           {entry.won ? '.' : <>: it went to <Name player={entry.opponent} linked={linked} />.</>}{' '}
-          {entry.battleId !== null && <InlineLink to={`/battle?battle=${entry.battleId}`}>{PROVENANCE_TEXT.verify}</InlineLink>}
+          {entry.battleId !== null && (
+            // Both public, like this page: the battle's own page, and its rolls recomputed.
+            <>
+              <InlineLink to={`/battles/${entry.battleId}`}>{PROVENANCE_TEXT.watch}</InlineLink> · <InlineLink to={`/battle/${entry.battleId}/verify`}>{PROVENANCE_TEXT.verify}</InlineLink>
+            </>
+          )}
         </>
       );
     case 'moderated':

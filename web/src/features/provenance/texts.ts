@@ -7,6 +7,7 @@ export const PROVENANCE_TEXT = {
   history: 'History',
   earlierMissing: 'Earlier history was not recorded (this POG is older than its history).',
   notFound: 'That POG does not exist (it may have been deleted).',
+  watch: 'See the battle',
   verify: 'Verify the rolls',
   ready: 'Ready to trade',
 } as const;

@@ -11,6 +11,7 @@ import { PLAYER_PAGE_PATH } from '../../features/players/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { ProfileHeader } from '../Profile/ProfileHeader';
 import { shownName } from './playerSearch';
+import { PlayerBattles } from './PlayerBattles';
 import { PlayerPogs } from './PlayerPogs';
 import { usePlayerProfile } from './queries';
 
@@ -19,7 +20,7 @@ const Missing = styled(NoticePanel)`
   p { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-/** One player's page: who they are, a Challenge button (not on your own page), and their POGs. */
+/** One player's page: who they are, a Challenge button (not on your own page), their POGs and latest battles. */
 export function PlayerProfile({ playerId, viewer }: { playerId: UserId; viewer: User }) {
   const profile = usePlayerProfile(playerId);
   const player = profile.data;
@@ -43,6 +44,7 @@ export function PlayerProfile({ playerId, viewer }: { playerId: UserId; viewer: 
     <Page>
       <ProfileHeader user={profile.data} actions={actions} />
       <PlayerPogs player={profile.data} viewerId={viewer.id} />
+      <PlayerBattles player={profile.data} />
     </Page>
   );
 }

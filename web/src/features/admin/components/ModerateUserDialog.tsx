@@ -32,6 +32,23 @@ const Line = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** Who the dialog is about: initials, username, role, id, and whether they are banned. */
+function UserHeading({ user }: { user: AdminUser }) {
+  return (
+    <Who>
+      <Avatar initials={userInitials(user)} color={avatarColorFor(user.username)} size={56} />
+      <div>
+        <h3>{user.username}</h3>
+        <Line>
+          <Badge $variant={roleOf(user) === 'admin' ? 'default' : 'secondary'}>{roleOf(user)}</Badge>
+          <span>ID: {user.id}</span>
+          {user.isBanned ? <Badge $variant="destructive">{ADMIN_TEXT.currentlyBanned}</Badge> : <Badge $variant="success">{ADMIN_TEXT.notBanned}</Badge>}
+        </Line>
+      </div>
+    </Who>
+  );
+}
+
 /**
  * Moderate User (product spec: screens): who it is, banned or not, who claimed them, the Ban Reason,
  * when they were last moderated, and Remove Ban or Ban User (which needs a reason that is not blank);
@@ -75,17 +92,7 @@ export function ModerateUserDialog({ user, onClose }: { user: AdminUser | null; 
 
   return (
     <Dialog open onClose={onClose} title="Moderate User">
-      <Who>
-        <Avatar initials={userInitials(user)} color={avatarColorFor(user.username)} size={56} />
-        <div>
-          <h3>{user.username}</h3>
-          <Line>
-            <Badge $variant={roleOf(user) === 'admin' ? 'default' : 'secondary'}>{roleOf(user)}</Badge>
-            <span>ID: {user.id}</span>
-            {user.isBanned ? <Badge $variant="destructive">{ADMIN_TEXT.currentlyBanned}</Badge> : <Badge $variant="success">{ADMIN_TEXT.notBanned}</Badge>}
-          </Line>
-        </div>
-      </Who>
+      <UserHeading user={user} />
       <ClaimStatus target={{ type: 'user', id: user.id }} name={user.username} />
       <FieldStack>
         <label htmlFor={reasonId}>Ban Reason</label>

@@ -253,17 +253,32 @@ function revealDescription(done: boolean, flip: boolean): string {
   return flip ? 'The coin is in the air...' : 'The rolls are coming...';
 }
 
-/**
- * Both discs face each other; a count-in of 3, 2, 1; then each roll lands in turn (in a coin flip,
- * each toss shows its face); the winner's disc lights up. The script is revealTimeline.ts: never
- * more than about 3 s. Sound is off until the player turns it on (remembered in this browser).
- */
-function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
+/** A reveal as it plays: the script and how far it has got. */
+export interface RevealPlay {
+  flip: boolean;
+  rounds: RoundView[];
+  beats: RevealBeat[];
+  shown: number;
+  done: boolean;
+  waiting: boolean;
+}
+
+/** Plays a completed battle's reveal on the players' timeline (revealTimeline.ts), from the moment it mounts. */
+export function useRevealPlay(battle: Battle): RevealPlay {
   const flip = isCoinFlip(battle);
   const rounds = useMemo(() => (battle.rounds ?? []).map(roundView), [battle]);
   const beats = useMemo(() => revealBeats(rounds.length, flip), [rounds.length, flip]);
   const { shown, done, waiting } = useRevealBeats(battle, beats);
+  return { flip, rounds, beats, shown, done, waiting };
+}
 
+/**
+ * Both discs face each other; a count-in of 3, 2, 1; then each roll lands in turn (in a coin flip,
+ * each toss shows its face); the winner's disc lights up. The players' reveal dialog and a battle's
+ * public page (its spectators) show the same play with the same timing.
+ */
+export function RevealBody({ battle, play }: { battle: Battle; play: RevealPlay }) {
+  const { flip, rounds, beats, shown, done, waiting } = play;
   const current = shown > 0 ? beats[shown - 1]! : null;
   const counting = !waiting && (!current || current.kind === 'count');
   const winner = done ? winnerSide(battle) : null;
@@ -283,7 +298,7 @@ function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Bat
   );
 
   return (
-    <Dialog open onClose={closeReveal} title={`${battle.challenger.username} vs ${battle.defender.username}`} description={revealDescription(done, flip)} width={600}>
+    <>
       <Stage>
         {fighter('challenger')}
         <Centre aria-hidden="true">
@@ -301,6 +316,16 @@ function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Bat
           {winnerName(battle)} wins!{flip ? ` ${decidedBy(battle)}` : ''}
         </Verdict>
       )}
+    </>
+  );
+}
+
+/** The players' reveal: the play in a dialog, never more than about 3 s. Sound is off until the player turns it on (remembered in this browser). */
+function Reveal({ battle, onDetails }: { battle: Battle; onDetails: (battle: Battle) => void }) {
+  const play = useRevealPlay(battle);
+  return (
+    <Dialog open onClose={closeReveal} title={`${battle.challenger.username} vs ${battle.defender.username}`} description={revealDescription(play.done, play.flip)} width={600}>
+      <RevealBody battle={battle} play={play} />
       <RevealButtons battle={battle} onDetails={onDetails} />
     </Dialog>
   );
