@@ -69,6 +69,9 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(16), REDIS_URL: 'redis://x:6379' }, 'DATABASE_URL: is required when REDIS_URL is set in production'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: must be at least 1'],
     [{ DATABASE_POOL_SIZE: 'ten' }, 'DATABASE_POOL_SIZE'],
+    [{ REPORTS_TO_HIDE: '0' }, 'REPORTS_TO_HIDE: must be at least 1 (players)'],
+    [{ REPORTS_TO_HIDE: '2.5' }, 'REPORTS_TO_HIDE: must be a whole number of players'],
+    [{ REPORTS_TO_HIDE: 'three' }, 'REPORTS_TO_HIDE'],
   ])('refuses %j naming %s', (env, expected) => {
     expect(problemsOf(env).join('\n')).toContain(expected);
   });
@@ -78,6 +81,13 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: '', PORT: '', SERVICES: ' ', DATABASE_URL: '', REDIS_URL: '', DATABASE_POOL_SIZE: '', TRUST_PROXY: '', METRICS_TOKEN: '' });
     expect(config).toMatchObject({ logLevel: 'info', port: 3000, services: ['gateway', 'worker'], databaseUrl: undefined, redisUrl: undefined, databasePoolSize: 10, trustProxy: false, metricsToken: undefined });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+  });
+
+  it('hides a POG at 3 distinct reporters unless REPORTS_TO_HIDE says otherwise', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).reportsToHide).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir, REPORTS_TO_HIDE: '1' }).reportsToHide).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, REPORTS_TO_HIDE: '' }).reportsToHide).toBe(3);
   });
 
   it('accepts the shapes a deployment uses', () => {

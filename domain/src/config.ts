@@ -91,6 +91,8 @@ export const envSchema = z
     UNUSED_UPLOAD_HOURS: z.coerce.number().min(1, 'must be at least 1 (hours)').max(24 * 90, 'must be at most 2160 (90 days)').default(24),
     /** How long the moderation audit log keeps a line before the worker's audit sweep deletes it. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1, 'must be at least 1 (days)').max(3650, 'must be at most 3650 (10 years)').default(365),
+    /** How many players' reports hide a POG awaiting review from everyone but its owner until a moderator decides. */
+    REPORTS_TO_HIDE: z.coerce.number().int('must be a whole number of players').min(1, 'must be at least 1 (players)').max(1000, 'must be at most 1000 (players)').default(3),
     /** How long an admin's claim on a POG or a player in the moderation queue lasts before it lapses. */
     CLAIM_MINUTES: z.coerce.number().positive('must be a positive number of minutes').max(24 * 60, 'must be at most 1440 (a day)').default(10),
   })
@@ -172,6 +174,8 @@ export interface Config {
   };
   /** How long the moderation audit log keeps a line (AUDIT_RETENTION_DAYS). */
   auditRetentionMs: number;
+  /** How many distinct reporters hide a POG awaiting review until a moderator decides (REPORTS_TO_HIDE). */
+  reportsToHide: number;
   /** How long a moderation claim lasts (CLAIM_MINUTES). */
   claimMs: number;
   production: boolean;
@@ -272,6 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2_000),
     uploads: { perHour: env.UPLOADS_PER_HOUR, deadlineMs: env.UPLOAD_DEADLINE_SECONDS * 1000, unusedMs: env.UNUSED_UPLOAD_HOURS * 3600_000 },
     auditRetentionMs: env.AUDIT_RETENTION_DAYS * 24 * 3600_000,
+    reportsToHide: env.REPORTS_TO_HIDE,
     claimMs: Math.round(env.CLAIM_MINUTES * 60_000),
     production: env.NODE_ENV === 'production',
   };

@@ -14,6 +14,7 @@ import { arenaBadgesSchema, arenaBoardSchema, arenaQuerySchema } from '../arena/
 import {
   adminAuthStatusSchema,
   adminPogListQuerySchema,
+  adminQueueQuerySchema,
   adminUserListQuerySchema,
   adminUserSchema,
   auditLogPageSchema,
@@ -62,7 +63,7 @@ export const adminAuthApi = {
 const adminPages = { nextCursorHeader: true, totalCountHeader: true } as const;
 
 export const adminApi = {
-  flaggedPogs: route(paths.admin.flaggedPogs, { summary: 'The moderation queue: flagged POGs, newest first, a page at a time', query: adminPogListQuerySchema, response: pogs, ...adminPages }),
+  flaggedPogs: route(paths.admin.flaggedPogs, { summary: 'The moderation queue: flagged POGs, newest or most reported first, a page at a time', query: adminQueueQuerySchema, response: pogs, ...adminPages }),
   allPogs: route(paths.admin.allPogs, { summary: 'Every POG, newest first, a page at a time', query: adminPogListQuerySchema, response: pogs, ...adminPages }),
   pogReports: route(paths.admin.pogReports, { summary: "A POG's reports", params: pogIdParamSchema, response: z.array(pogReportSchema) }),
   moderatePog: route(paths.admin.moderatePog, { summary: 'Approve or reject a POG', params: pogIdParamSchema, body: moderatePogRequestSchema, response: pogSchema }),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../schemas/auth';
 import {
-  adminSessionIdField, asAdminSessionId, asPogId, asUserId, idTextSchema, MAX_ID, pogIdField, userIdField, type AdminSessionId, type PogId, type UserId,
+  adminSessionIdField, asAdminSessionId, asPogId, asUserId, idTextSchema, INT4, MAX_ID, pogIdField, userIdField, type AdminSessionId, type PogId, type UserId,
 } from '../schemas/ids';
 import { flagReasonSchema } from './flag-reason';
 
@@ -89,6 +89,63 @@ export const adminPogListQuerySchema = z.object({
   before: idTextSchema('before').brand<'PogId'>().optional(),
 });
 export type AdminPogListQuery = z.infer<typeof adminPogListQuerySchema>;
+
+/** The orders of the review queue: newest first (the default), or most reported first, newest first among equals. */
+export const ADMIN_QUEUE_SORTS = ['newest', 'reports'] as const;
+export type AdminQueueSort = (typeof ADMIN_QUEUE_SORTS)[number];
+
+/** The page cursor of the queue ordered by reports: the last row's report count and id ("3:120"). */
+export const reportsCursor = (reportCount: number, id: number): string => `${reportCount}:${id}`;
+
+const REPORTS_CURSOR = /^(0|[1-9]\d{0,9}):([1-9]\d{0,9})$/;
+const NOT_A_REPORTS_CURSOR = 'before must be the X-Next-Cursor of the previous page (reports:id)';
+const queueBeforeId = idTextSchema('before').brand<'PogId'>();
+
+/** The cursor read for its order: an id (newest), or a report count and an id (reports). */
+function queueCursor(sort: AdminQueueSort, before: string, ctx: z.RefinementCtx): { before: PogId; beforeReports?: number } | typeof z.NEVER {
+  if (sort === 'newest') {
+    const id = queueBeforeId.safeParse(before);
+    if (id.success) return { before: id.data };
+    for (const issue of id.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['before'] });
+    return z.NEVER;
+  }
+  const match = REPORTS_CURSOR.exec(before);
+  const reports = Number(match?.[1]);
+  const id = Number(match?.[2]);
+  if (!match || reports > INT4.max || id > MAX_ID) {
+    ctx.addIssue({ code: 'custom', message: NOT_A_REPORTS_CURSOR, path: ['before'] });
+    return z.NEVER;
+  }
+  return { before: asPogId(id), beforeReports: reports };
+}
+
+/**
+ * GET /api/admin/pogs/flagged: the review queue, newest first or most reported first (`sort`).
+ * `before` is the previous page's X-Next-Cursor, which holds the order's keys: the last id, or with
+ * `sort=reports` the last report count and id ("3:120"), so each page starts where the previous
+ * one ended in either order. `search` as for every POG.
+ */
+export const adminQueueQuerySchema = z
+  .object({
+    search: z.string().trim().max(100, 'Search text is too long (at most 100 characters)').optional(),
+    limit: pageLimit(500, 200),
+    sort: z.enum(ADMIN_QUEUE_SORTS, { error: 'sort must be newest or reports' }).default('newest'),
+    before: z.string({ error: 'before must be text' }).max(32, NOT_A_REPORTS_CURSOR).optional(),
+  })
+  .transform(({ before, ...query }, ctx): AdminQueueQuery => {
+    if (before === undefined) return query;
+    const cursor = queueCursor(query.sort, before, ctx);
+    return cursor === z.NEVER ? z.NEVER : { ...query, ...cursor };
+  });
+
+/** A page of the review queue: after `before` (and, ordered by reports, `beforeReports`) when given. */
+export interface AdminQueueQuery {
+  search?: string | undefined;
+  limit: number;
+  sort: AdminQueueSort;
+  before?: PogId | undefined;
+  beforeReports?: number | undefined;
+}
 
 /**
  * GET /api/admin/users: newest account first, so a new sign-up is on the first page; `search`
@@ -250,6 +307,8 @@ export const pogReportSchema = z.object({
   username: z.string(),
   reason: z.string(),
   createdAt: z.string(),
+  /** When a moderator's decision answered it (its reporter was told then); null while open. */
+  resolvedAt: z.string().nullable(),
 });
 export type PogReport = z.infer<typeof pogReportSchema>;
 

@@ -50,6 +50,13 @@ export const pogSchema = z.object({
   lastModeratedAt: z.string().nullable(),
   /** Why it was last flagged, like the notes for the admins and its owner only (null elsewhere). */
   flagReason: flagReasonSchema.nullable(),
+  /** How many players reported it (one report each); like the notes, for the admins and its owner only (null elsewhere). */
+  reportCount: z.number().int().nullable(),
+  /**
+   * Reported by enough players (REPORTS_TO_HIDE) while awaiting a decision: hidden from everyone
+   * but its owner and the admins until a moderator decides (docs/rules.md, Reports).
+   */
+  hiddenByReports: z.boolean(),
   createdAt: z.string(),
 });
 export type Pog = z.infer<typeof pogSchema>;

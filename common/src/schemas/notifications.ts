@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'pog.approved',
   'pog.rejected',
   'pog.deleted',
+  'report.resolved',
   'user.banned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -157,6 +157,10 @@ export const pogs = pgTable(
     flagCause: text('flag_cause', { enum: FLAG_CAUSES }),
     flagWord: text('flag_word'),
     flagRepeatsPogId: integer('flag_repeats_pog_id').$type<PogId>(),
+    /** How many players reported it (one report each), kept by the report's unit of work (migrations/0025_report_weight.sql). */
+    reportCount: integer('report_count').notNull().default(0),
+    /** Reported by enough players while awaiting a decision: hidden from all but its owner until a moderator decides. */
+    hiddenByReports: boolean('hidden_by_reports').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -166,6 +170,8 @@ export const pogs = pgTable(
     index('pogs_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('pogs_text_content_trgm_idx').using('gin', t.textContent.op('gin_trgm_ops')),
     index('pogs_awaiting_review_idx').on(t.id).where(sql`${t.isFlagged} AND ${t.moderationStatus} <> 'rejected'`),
+    index('pogs_review_by_reports_idx').on(t.reportCount, t.id).where(sql`${t.isFlagged} AND ${t.moderationStatus} <> 'rejected'`),
+    index('pogs_hidden_by_reports_idx').on(t.userId, t.id).where(sql`${t.hiddenByReports}`),
   ],
 );
 
@@ -307,6 +313,8 @@ export const pogReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    /** When a moderator's decision answered it (its reporter was told then); null while open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('pog_reports_pog_id_user_id_key').on(t.pogId, t.userId)],
 );

@@ -120,7 +120,7 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
 
   it.skipIf(skip)('audits a report, and the flag it caused with the report as its reason', async () => {
     const id = await insertPog(0, `Reported ${tag}`);
-    await reportPog(database.db, { pogId: id, userId: players[2]!, reason: 'Looks rude' }, now);
+    await reportPog(database.db, { pogId: id, userId: players[2]!, reason: 'Looks rude', reportsToHide: 3 }, now);
     expect(toPogWithNotes((await findPog(database.db, id))!, now).flagReason).toEqual({ cause: 'report', word: null, repeatsPogId: null });
     const lines = await pogAudit(id);
     expect(lines.map((line) => [line.action, line.actor.kind, line.actor.name, line.notes, line.reason?.cause ?? null])).toEqual([

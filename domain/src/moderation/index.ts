@@ -5,6 +5,7 @@ export * from './pog-moderation';
 export * from './bulk-moderation';
 export * from './queries';
 export * from './reports';
+export * from './report-answers';
 export * from './user-moderation';
 export * from './policy';
 export * from './admin-password';

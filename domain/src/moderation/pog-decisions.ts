@@ -1,7 +1,7 @@
 /**
  * What an admin's decision on POGs does, for one POG or a batch alike: one code path, so a bulk
- * action tells owners, writes history and audit lines and sends events exactly as the one-POG
- * actions do. The caller holds the POGs' rows FOR UPDATE (`lockPogs`: ascending id) and passes
+ * action tells owners and reporters (report-answers.ts), writes history and audit lines and sends
+ * events exactly as the one-POG actions do. The caller holds the POGs' rows FOR UPDATE (`lockPogs`: ascending id) and passes
  * them as they were locked, in id order.
  */
 import { inArray } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import type { UnitOfWork } from '../outbox/unit-of-work';
 import { findPogs, toPogWithNotes, type PogWithNames } from '../pogs/repository';
 import { recordModerations } from '../provenance/moderation';
 import { recordAudits, type AuditActorInput } from './audit';
+import { answerReports } from './report-answers';
 
 export type PogVerdict = 'approved' | 'rejected';
 
@@ -60,7 +61,8 @@ export async function applyVerdict(uow: UnitOfWork, locked: PogRow[], verdict: P
   const approved = verdict === 'approved';
   await tx
     .update(pogs)
-    .set({ isApproved: approved, isFlagged: !approved, moderationStatus: verdict, moderationNotes: notes, lastModeratedAt: now })
+    // Reviewed: hiding by reports ends (approved shows it again; rejected hides it as rejected).
+    .set({ isApproved: approved, isFlagged: !approved, moderationStatus: verdict, moderationNotes: notes, lastModeratedAt: now, hiddenByReports: false })
     .where(inArray(pogs.id, ids));
   // A rejected POG can no longer be traded or battled: its open offers and challenges end now.
   const newlyRejected = approved ? [] : locked.filter((pog) => pog.moderationStatus !== 'rejected').map((pog) => pog.id);
@@ -70,6 +72,7 @@ export async function applyVerdict(uow: UnitOfWork, locked: PogRow[], verdict: P
   // The history row goes beside the notification its owner was told.
   const told = new Set(notifications.map((notification) => notification.link));
   await recordModerations(uow, locked.filter((pog) => told.has(pogLink(pog.id))), verdict, 'moderator');
+  await answerReports(uow, locked, verdict);
   const found = await inIdOrder(uow, ids);
   announce(uow, notifications, found, verdict);
   return found;
@@ -83,6 +86,8 @@ export async function applyDeletion(uow: UnitOfWork, locked: PogRow[], notes: st
   const { tx, now } = uow;
   const ids = locked.map((pog) => pog.id);
   const snapshots = await inIdOrder(uow, ids);
+  // Before the delete, which takes the reports with it.
+  await answerReports(uow, locked, 'deleted');
   await deletePogs(uow, ids);
   await recordAudits(tx, actor, snapshots.map(({ pog }) => ({ action: 'deleted', target: { type: 'pog', id: pog.id }, targetName: pog.name, notes })), now);
   const notifications = await insertNotifications(

@@ -5,7 +5,7 @@ import { ADMIN_SESSION_REQUIRED, mayDecideInBatch, mayModerate, mayReportPog, mo
 
 const owner = { id: asUserId(1) };
 const reporter = { id: asUserId(2) };
-const pog = { userId: asUserId(1), moderationStatus: 'none' as const };
+const pog = { userId: asUserId(1), moderationStatus: 'none' as const, hiddenByReports: false };
 
 describe('moderation policy', () => {
   it('lets a player report a POG they see and do not hold', () => {
@@ -13,6 +13,8 @@ describe('moderation policy', () => {
     expect(mayReportPog(reporter, { ...pog, moderationStatus: 'approved' })).toBe(true);
     expect(mayReportPog(owner, pog)).toBe(false);
     expect(mayReportPog(reporter, { ...pog, moderationStatus: 'rejected' })).toBe(false);
+    // Hidden by reports, it is out of the reporter's sight: no more reports until a moderator decides.
+    expect(mayReportPog(reporter, { ...pog, hiddenByReports: true })).toBe(false);
   });
 
   it('answers a report of an unseen POG as missing, of their own as forbidden', () => {

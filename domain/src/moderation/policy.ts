@@ -17,7 +17,7 @@ export interface Moderator {
   adminSessionId?: AdminSessionId;
 }
 
-type Reported = Pick<PogRow, 'userId' | 'moderationStatus'>;
+type Reported = Pick<PogRow, 'userId' | 'moderationStatus' | 'hiddenByReports'>;
 
 /** A POG the reporter cannot see reads as missing (404) before anything else is said of it. */
 export const mayReportPog = (actor: Actor, pog: Reported): boolean => pogPolicy.refusal('view', actor, pog) === null && pog.userId !== actor.id;

@@ -27,6 +27,7 @@ import { adminActor, recordAudit } from './audit';
 import { banMessage } from './player-locks';
 import { moderationPolicy, type SpammerHunter } from './policy';
 import { toAdminUser } from './queries';
+import { answerReports } from './report-answers';
 
 export interface SpammerDeletion extends SpammerHunter {
   userId: UserId;
@@ -114,7 +115,9 @@ export async function deleteSpammer(db: Db, input: SpammerDeletion, now: Date): 
     const updated = await ban(uow, current, input.reason);
     // The ban's release: their offers and battles end, and the other players are told why.
     await releaseCommitments(uow, { userId: input.userId }, 'banned');
-    // Then the POGs go, as an admin's delete removes one; finished trades and battles keep their history.
+    // Then the POGs go, as an admin's delete removes one (their reporters told first: the reports go
+    // with them); finished trades and battles keep their history.
+    await answerReports(uow, [...snapshots.values()].map((found) => found.pog), 'deleted');
     await deletePogs(uow, pogIds);
     const result = { user: toAdminUser(updated), removedPogs: pogIds.length, endedOffers: offers, endedBattles: openBattles };
     await recordAudit(

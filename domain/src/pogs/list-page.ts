@@ -2,9 +2,10 @@
  * A plain page of Explore (no search): the hottest read of the app, as hand-written SQL with one
  * prepared statement per shape (sort, filters, cursor) and the rows taken as they come (see
  * db/raw-query.ts). Same rows, order and conditions as `pogListStatement` without a search: listed
- * (not rejected), the rarity and creator filters, after the cursor, newest or trending first; the
- * `moderation_status <> 'rejected'` and `coalesce(points, 0)` are written as the partial indexes
- * pogs_listed_recent_idx and pogs_listed_trending_idx are (migration 0002), so every plan uses them.
+ * (not rejected, not hidden by reports), the rarity and creator filters, after the cursor, newest or
+ * trending first; the `moderation_status <> 'rejected' AND NOT hidden_by_reports` and
+ * `coalesce(points, 0)` are written as the partial indexes pogs_listed_recent_idx and
+ * pogs_listed_trending_idx are (migration 0025), so every plan uses them.
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '@pog/common/pogs/pog';
@@ -27,13 +28,13 @@ const statements = new Map<string, RawStatement>();
 /** The row type's keys (those `selectColumns` names the columns by). */
 const POG_KEYS = Object.keys(getTableColumns(pogs)) as (keyof PogRow)[];
 
-/** The statement of one shape of page, made once; its parameters in the order `pageValues` gives them. */
-function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatement {
+/** The statement of one shape of page, made once; its parameters in the order `pageValues` gives them (exposed so it can be EXPLAINed). */
+export function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatement {
   const shape = `${sort}_${keys.rarity ? 'r' : ''}${keys.creator ? 'c' : ''}${keys.after ? 'a' : ''}`;
   let statement = statements.get(shape);
   if (statement) return statement;
   const trending = sort === 'trending';
-  const conditions = [`p.moderation_status <> 'rejected'`];
+  const conditions = [`p.moderation_status <> 'rejected'`, 'NOT p.hidden_by_reports'];
   let n = 0;
   if (keys.rarity) conditions.push(`p.rarity = $${++n}`);
   if (keys.creator) conditions.push(`p.creator_id = $${++n}`);
@@ -54,7 +55,7 @@ function statementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatem
   return statement;
 }
 
-function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): unknown[] {
+export function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): unknown[] {
   const values: unknown[] = [];
   if (keys.rarity) values.push(keys.rarity);
   if (keys.creator) values.push(keys.creator);

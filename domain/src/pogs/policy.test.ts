@@ -7,8 +7,8 @@ import { mayCreatePogAs, mayDeletePog, mayEditPog, mayViewPog, MISSING_POG, pogP
 const creator = { id: asUserId(1) };
 const holder = { id: asUserId(2) };
 const outsider = { id: asUserId(3) };
-const fresh = { userId: asUserId(1), creatorId: asUserId(1), changedHands: false, moderationStatus: 'none' as const };
-const traded = { userId: asUserId(2), creatorId: asUserId(1), changedHands: true, moderationStatus: 'none' as const };
+const fresh = { userId: asUserId(1), creatorId: asUserId(1), changedHands: false, moderationStatus: 'none' as const, hiddenByReports: false };
+const traded = { userId: asUserId(2), creatorId: asUserId(1), changedHands: true, moderationStatus: 'none' as const, hiddenByReports: false };
 
 describe('POG policy', () => {
   it('creates only as oneself', () => {
@@ -45,5 +45,14 @@ describe('POG policy', () => {
     const refusal = pogPolicy.refusal('view', outsider, rejected);
     expect(refusal).toBeInstanceOf(NotFoundError);
     expect(refusal?.message).toBe(MISSING_POG);
+  });
+
+  it('hides a POG hidden by reports from everyone but its holder, like a rejected one', () => {
+    const hidden = { ...traded, hiddenByReports: true };
+    expect(mayViewPog(holder, hidden)).toBe(true);
+    expect(mayViewPog(creator, hidden)).toBe(false);
+    expect(mayViewPog(outsider, hidden)).toBe(false);
+    expect(mayViewPog(undefined, hidden)).toBe(false);
+    expect(pogPolicy.refusal('view', outsider, hidden)).toBeInstanceOf(NotFoundError);
   });
 });

@@ -1,5 +1,5 @@
 /** Reading POGs with their owner and creator names, and listing them with keyset pagination. */
-import { and, desc, eq, ilike, inArray, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cooldownHoursLeft } from '@pog/common/pogs/cooldown';
@@ -26,11 +26,12 @@ export interface PogWithNames {
 }
 
 /**
- * A POG as anyone may see it: the moderator's notes are left out (null). The default, so that a
- * list, a trade, a battle or an event cannot leak them by a caller forgetting.
+ * A POG as anyone may see it: the moderator's notes, the flag's reason and the report count are
+ * left out (null). The default, so that a list, a trade, a battle or an event cannot leak them by a
+ * caller forgetting.
  */
 export function toPog(found: PogWithNames, now: Date): Pog {
-  return { ...toPogWithNotes(found, now), moderationNotes: null, flagReason: null };
+  return { ...toPogWithNotes(found, now), moderationNotes: null, flagReason: null, reportCount: null };
 }
 
 /** The POG with the moderator's notes: only for admin answers and events, and its owner's own view. */
@@ -76,6 +77,8 @@ export function toPogWithNotes({ pog, username, creatorUsername }: PogWithNames,
     moderationNotes: pog.moderationNotes,
     lastModeratedAt: pog.lastModeratedAt?.toISOString() ?? null,
     flagReason: flagReasonOf(pog),
+    reportCount: pog.reportCount,
+    hiddenByReports: pog.hiddenByReports,
     createdAt: pog.createdAt.toISOString(),
   };
 }
@@ -102,8 +105,15 @@ export async function findPogs(db: Db | Tx, ids: PogId[]): Promise<Map<PogId, Po
   return new Map(rows.map(({ ownerUsername, creatorUsername, ...pog }) => [pog.id, { pog, username: ownerUsername, creatorUsername }]));
 }
 
-/** A rejected POG is hidden from everyone but its owner (and the admins' own endpoints). */
-export const listed = ne(pogs.moderationStatus, 'rejected');
+/**
+ * A rejected POG, or one hidden by reports until a moderator decides, is out of sight of everyone but
+ * its owner (and the admins' own endpoints). Written as the predicate of pogs_listed_recent_idx and
+ * pogs_listed_trending_idx (literals, not parameters), so the planner can prove they cover the list.
+ */
+export const listed = sql`(${pogs.moderationStatus} <> 'rejected' AND NOT ${pogs.hiddenByReports})`;
+
+/** Hidden by reports (never rejected: a decision ends the hiding), as pogs_hidden_by_reports_idx is. */
+const hiddenByReports = sql`${pogs.hiddenByReports}`;
 
 /** What a page cursor holds: the last row's id (and points when trending), checked like any id. */
 const cursorSchema = z.object({ id: idSchema('The cursor').brand<'PogId'>(), points: z.number().int().min(INT4.min).max(INT4.max).optional() });
@@ -171,16 +181,16 @@ function pageConditions(query: PogListQuery): SQL[] {
 
 /** Listed and after the cursor: the part of the list order a page is read from (its indexes' own conditions). */
 function listRange(query: PogListQuery): SQL[] {
-  const conditions: SQL[] = [listed];
+  return [listed, ...afterCursor(query)];
+}
+
+/** After the page's cursor in list order (nothing on the first page). */
+function afterCursor(query: PogListQuery): SQL[] {
   const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
-  if (cursor && query.sort === 'trending') {
-    // A row comparison, not "points < p OR (points = p AND id < i)": PostgreSQL turns only the
-    // former into a range on pogs_listed_trending_idx; the OR scanned every earlier page's rows.
-    conditions.push(sql`(${trendingPoints}, ${pogs.id}) < (${cursor.points ?? 0}, ${cursor.id})`);
-  } else if (cursor) {
-    conditions.push(lt(pogs.id, cursor.id));
-  }
-  return conditions;
+  // A row comparison, not "points < p OR (points = p AND id < i)": PostgreSQL turns only the
+  // former into a range on pogs_listed_trending_idx; the OR scanned every earlier page's rows.
+  if (cursor && query.sort === 'trending') return [sql`(${trendingPoints}, ${pogs.id}) < (${cursor.points ?? 0}, ${cursor.id})`];
+  return cursor ? [lt(pogs.id, cursor.id)] : [];
 }
 
 /** The rarity and creator filters, on the table's columns or a subquery's. */
@@ -231,7 +241,7 @@ export function searchCandidates(db: Db, query: PogListQuery, matches: SQL, maxC
 }
 
 /** The statement behind one page read in list order, `search` (`searchCondition`) checked row by row. */
-export function pogListStatement(db: Db, query: PogListQuery, search: SQL | undefined) {
+export function pogListStatement(db: Db | Tx, query: PogListQuery, search: SQL | undefined) {
   const order = query.sort === 'trending' ? [desc(trendingPoints), desc(pogs.id)] : [desc(pogs.id)];
   return selectWithNames(db)
     .where(and(...pageConditions(query), search))
@@ -291,9 +301,59 @@ async function plainPage(db: Db, query: PogListQuery): Promise<PogWithNames[]> {
   return readListPage(db, query.sort, { rarity: query.rarity, creator: query.creator, after }, query.limit + 1);
 }
 
-/** One page of listed POGs, newest or trending first, and the cursor of the next page if any. */
-export async function listPogs(db: Db, query: PogListQuery, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
-  const rows = query.search ? (await searchedPage(db, query, query.search, limits)).rows : await plainPage(db, query);
+/**
+ * The owner's own POGs hidden by reports that a page of Explore would show if they were listed (the
+ * filters, the search and the cursor applied), in list order, at most a page and one: merged into
+ * the owner's pages (`listPogs`), since its owner still sees a hidden POG. Read on
+ * pogs_hidden_by_reports_idx, which holds the few hidden POGs only.
+ */
+export async function ownHiddenPogs(db: Db, ownerId: UserId, query: PogListQuery): Promise<PogWithNames[]> {
+  return ownHiddenStatement(db, ownerId, query);
+}
+
+/** Hand-written (db/raw-query.ts): asked before every signed-in player's Explore page, and nearly always false. */
+const HOLDS_HIDDEN: RawStatement = {
+  name: 'pogs_holds_hidden',
+  text: 'SELECT EXISTS (SELECT 1 FROM pogs WHERE user_id = $1 AND hidden_by_reports) AS "holds"',
+  reusable: true,
+};
+
+/** Whether the player holds a POG hidden by reports (read on pogs_hidden_by_reports_idx): only then has their Explore a page of its own. */
+export async function holdsHiddenPogs(db: Db, ownerId: UserId): Promise<boolean> {
+  if (!supportsRawQuery(db)) return (await ownHiddenStatement(db, ownerId, { sort: 'recent', limit: 0 })).length > 0;
+  const [row] = await rawQuery<{ holds: boolean }>(db, HOLDS_HIDDEN, [ownerId]);
+  return row?.holds === true;
+}
+
+/** The statement of `ownHiddenPogs` (exposed so it can be EXPLAINed). */
+export function ownHiddenStatement(db: Db | Tx, ownerId: UserId, query: PogListQuery) {
+  const conditions = [eq(pogs.userId, ownerId), hiddenByReports, ...afterCursor(query), ...filterConditions(query, pogs)];
+  if (query.search) conditions.push(searchCondition({ pattern: likePattern(query.search), creatorIds: undefined }));
+  return selectWithNames(db)
+    .where(and(...conditions))
+    .orderBy(...listOrder(query))
+    .limit(query.limit + 1);
+}
+
+/** Two sets of rows of the same page range as one, in list order (`listOrder`). */
+function inListOrder(query: PogListQuery, rows: PogWithNames[], more: PogWithNames[]): PogWithNames[] {
+  const points = (row: PogWithNames) => (query.sort === 'trending' ? (row.pog.points ?? 0) : 0);
+  return [...rows, ...more].sort((a, b) => points(b) - points(a) || b.pog.id - a.pog.id);
+}
+
+/**
+ * One page of listed POGs, newest or trending first, and the cursor of the next page if any. `own`:
+ * the viewer's own hidden POGs of this page's range (`ownHiddenPogs`), shown to them in their place.
+ */
+export async function listPogs(
+  db: Db,
+  query: PogListQuery,
+  limits: SearchLimits = SEARCH_LIMITS,
+  own: PogWithNames[] = [],
+): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
+  const read = query.search ? (await searchedPage(db, query, query.search, limits)).rows : await plainPage(db, query);
+  // Each part holds its first limit + 1 rows of the range, so together they hold the page's and whether more follow.
+  const rows = own.length ? inListOrder(query, read, own) : read;
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];

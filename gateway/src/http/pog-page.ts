@@ -1,14 +1,15 @@
 /**
  * /pog/:id answered with the web app's index.html whose title, description and Open Graph tags name
  * the POG, so that a shared link previews (crawlers do not run the app). Everything taken from the
- * POG is HTML-escaped. A POG that does not exist or is rejected gets the page unchanged, with 404.
+ * POG is HTML-escaped. A POG that does not exist, or that only its owner may see (rejected, hidden
+ * by reports), gets the page unchanged, with 404.
  * In compose, nginx passes /pog/ to the gateways for this (infra/nginx.conf).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { idTextSchema, pogPagePath, type Pog } from '@pog/common';
-import { findPog, toPog } from '@pog/domain/pogs';
+import { findPog, mayViewPog, toPog } from '@pog/domain/pogs';
 import type { AppContext } from '../context';
 
 const POG_PAGE = /^\/pog\/([^/]+)\/?$/;
@@ -68,7 +69,8 @@ export function pogPage(app: AppContext): Middleware {
     const found = id.success ? await findPog(app.db, id.data) : undefined;
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
-    if (!found || found.pog.moderationStatus === 'rejected') {
+    // The share preview is public: a POG only its owner may see (pogs/policy.ts) has none.
+    if (!found || !mayViewPog(undefined, found.pog)) {
       ctx.status = 404;
       ctx.body = indexHtml;
       return;

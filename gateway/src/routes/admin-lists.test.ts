@@ -16,11 +16,14 @@ interface Row {
   id: number;
   name?: string;
   username: string;
+  reportCount?: number | null;
 }
 
 const PLAYERS = 302;
 const FLAGGED = 261;
 const REJECTED = 20;
+/** The queue's POG numbered n has n % 7 reports: 0 to 6, many ties, so the order by reports pages through ties. */
+const REPORTS_MODULO = 7;
 
 const totalOf = (res: ApiResponse) => Number(res.headers.get('x-total-count'));
 
@@ -36,7 +39,7 @@ describe.each(BACKENDS)('the admin lists, paged and counted', (backend) => {
       // On PostgreSQL a database of its own, so the unfiltered totals are this file's rows alone.
       app = await startTestApp({ backend: backend.name, ownDatabase: true });
       admin = await newAdmin(app.url);
-      crowd = await insertCrowd(dbOf(app), { prefix, players: PLAYERS, flagged: FLAGGED, rejected: REJECTED }, new Date());
+      crowd = await insertCrowd(dbOf(app), { prefix, players: PLAYERS, flagged: FLAGGED, rejected: REJECTED, reportsModulo: REPORTS_MODULO }, new Date());
     });
     afterAll(async () => {
       await app?.close();
@@ -82,6 +85,40 @@ describe.each(BACKENDS)('the admin lists, paged and counted', (backend) => {
       expect(rows[0]?.name).toBe(crowd.pogNames[FLAGGED - 1]);
       expect(rows.at(-1)?.name).toBe(crowd.pogNames[0]);
       expect(rows.map((row) => row.name)).toEqual(crowd.pogNames.slice(0, FLAGGED).reverse());
+    });
+
+    it('orders the review queue by reports, most first and newest first among equals, paging with the count in the cursor', async () => {
+      const { rows, pages, total } = await walk(`/api/admin/pogs/flagged?search=${prefix}&sort=reports&limit=100`);
+      expect(total).toBe(FLAGGED);
+      expect(pages).toEqual([100, 100, 61]);
+      // Every POG of the queue once, each with its count, in (count, id) order.
+      const reportsOf = (name: string | undefined) => Number(name?.slice(-4)) % REPORTS_MODULO;
+      expect(rows.map((row) => row.reportCount)).toEqual(rows.map((row) => reportsOf(row.name)));
+      const order = [...rows].sort((a, b) => reportsOf(b.name) - reportsOf(a.name) || b.id - a.id);
+      expect(rows.map((row) => row.id)).toEqual(order.map((row) => row.id));
+      expect(new Set(rows.map((row) => row.name))).toEqual(new Set(crowd.pogNames.slice(0, FLAGGED)));
+      expect(rows[0]?.reportCount).toBe(REPORTS_MODULO - 1);
+      expect(rows.at(-1)?.reportCount).toBe(0);
+
+      // The cursor is the last row's count and id; the first page's is mid-tie (many POGs share a count).
+      const first = await admin.get(`/api/admin/pogs/flagged?search=${prefix}&sort=reports&limit=100`);
+      const last = first.body.at(-1) as Row;
+      expect(first.headers.get('x-next-cursor')).toBe(`${last.reportCount}:${last.id}`);
+      expect(rows[100]?.reportCount).toBe(last.reportCount);
+      // Newest first stays the default, with the id alone as its cursor.
+      const newest = await admin.get(`/api/admin/pogs/flagged?search=${prefix}&limit=100`);
+      expect(newest.headers.get('x-next-cursor')).toBe(String((newest.body.at(-1) as Row).id));
+      expect((await admin.get(`/api/admin/pogs/flagged?search=${prefix}&sort=newest&limit=100`)).body).toEqual(newest.body);
+    });
+
+    it('refuses a sort it does not know, and a cursor of the other order (400)', async () => {
+      const bad = await admin.get('/api/admin/pogs/flagged?sort=oldest');
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch('sort must be newest or reports');
+      expect((await admin.get('/api/admin/pogs/flagged?sort=reports&before=12')).status).toBe(400);
+      expect((await admin.get('/api/admin/pogs/flagged?sort=reports&before=3:0')).status).toBe(400);
+      expect((await admin.get('/api/admin/pogs/flagged?before=3:12')).status).toBe(400);
+      expect((await admin.get('/api/admin/pogs/flagged?sort=reports&before=3:12')).status).toBe(200);
     });
 
     it('counts and pages All POGs the same way, and finds one POG by name or by owner, ignoring case', async () => {

@@ -3,14 +3,15 @@
  * were read (db/snapshot.ts), and answered again while the snapshot has not moved: one small query
  * instead of the page's. The snapshot is the database's own, so a write committed by any process
  * (another gateway, a worker) shows on the next request. A page is the same for every viewer
- * (`toPog`: no private field), so one kept answer serves them all.
+ * (`toPog`: no private field), so one kept answer serves them all; only an owner of a POG hidden by
+ * reports gets pages of their own, with it in its place.
  *
  * Time changes a page too: a POG on trade cooldown shows the hours left. A page with none on cooldown
  * is kept serialised (and compressed, http/compress-json.ts); one with a cooldown is kept as rows and
  * rendered again at each answer with the clock's time.
  */
 import { databaseSnapshot, type Db } from '@pog/domain/db';
-import { listPogs, toPog, type PogWithNames } from '@pog/domain/pogs';
+import { listPogs, SEARCH_LIMITS, toPog, type PogWithNames } from '@pog/domain/pogs';
 import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
 
@@ -55,6 +56,14 @@ export class PogListAnswers {
     private readonly maxPages = KEPT_PAGES,
     private readonly maxAsked = ASKED_PAGES,
   ) {}
+
+  /**
+   * A page with the viewer's own POGs hidden by reports in its range (`ownHiddenPogs`) in their
+   * place: theirs alone, read afresh and not kept.
+   */
+  async answerWithOwn(query: PogListQuery, own: PogWithNames[], now: Date): Promise<PogListAnswer> {
+    return rendered(await listPogs(this.db, query, SEARCH_LIMITS, own), now);
+  }
 
   async answer(query: PogListQuery, now: Date): Promise<PogListAnswer> {
     const key = query.search ? undefined : [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? ''].join('\n');

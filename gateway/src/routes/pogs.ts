@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, pogsApi, RateLimitedError } from '@pog/common';
 import type { PogId } from '@pog/common/schemas/ids';
-import { createPog, deleteOwnPog, findPog, MISSING_POG, pogPolicy, scorePreview, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
+import { createPog, deleteOwnPog, findPog, holdsHiddenPogs, MISSING_POG, ownHiddenPogs, pogPolicy, scorePreview, toPogFor, toPogWithNotes, updatePogDesign, type PogWithNames } from '@pog/domain/pogs';
 import { pogProvenance } from '@pog/domain/provenance';
 import { requireUser, sessionUserId } from '../auth/current-user';
 import { retryAfterSeconds, spend } from '../auth/rate-limit';
@@ -57,8 +57,13 @@ export function pogRoutes(app: AppContext): Router {
 
   handle(router, pogsApi.list, async ({ ctx, query }) => {
     const page = query();
-    const answer = () => listAnswers.answer(page, app.clock.now());
-    const { body, nextCursor } = page.search ? await searches.run(searchClient(sessionUserId(ctx), ctx.ip), answer) : await answer();
+    const viewerId = sessionUserId(ctx);
+    const answer = async () => {
+      // The viewer's own POGs hidden by reports still show to them (usually none: the shared page).
+      const own = viewerId !== undefined && (await holdsHiddenPogs(app.db, viewerId)) ? await ownHiddenPogs(app.db, viewerId, page) : [];
+      return own.length ? listAnswers.answerWithOwn(page, own, app.clock.now()) : listAnswers.answer(page, app.clock.now());
+    };
+    const { body, nextCursor } = page.search ? await searches.run(searchClient(viewerId, ctx.ip), answer) : await answer();
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
     return body;

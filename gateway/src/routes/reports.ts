@@ -23,7 +23,7 @@ export function reportRoutes(app: AppContext): Router {
     const { reason } = body();
     await spend([[app.rateLimits.limiter(REPORT_LIMIT), String(user.id)]], (refusal) => new RateLimitedError(retryAfterSeconds(refusal), TOO_MANY_REPORTS));
     const now = app.clock.now();
-    const reported = await reportPog(app.db, { pogId: id, userId: user.id, reason }, now);
+    const reported = await reportPog(app.db, { pogId: id, userId: user.id, reason, reportsToHide: app.config.reportsToHide }, now);
     return toPog(reported, now);
   });
 

@@ -1,5 +1,5 @@
 /** The admin calls of the product spec (calls), typed. All go through the app's one client (cookies, errors). */
-import { apiPaths, type ModeratePogRequest, type ModerateUserRequest, type PogId, type UserId } from '@pog/common';
+import { apiPaths, type AdminQueueSort, type ModeratePogRequest, type ModerateUserRequest, type PogId, type UserId } from '@pog/common';
 import { api, apiWithHeaders, type ApiResponse } from '../../api/client';
 import type { AuditLogFilters } from './keys';
 import type { AdminListPage } from './paged';
@@ -33,7 +33,9 @@ export const adminApi = {
   login: (password: string) => api(apiPaths.adminAuth.login, { body: { password } }),
   status: (signal?: AbortSignal) => api(apiPaths.adminAuth.status, {}, signal),
   logout: () => api(apiPaths.adminAuth.logout),
-  flagged: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.flaggedPogs, listQuery(search, before), signal)),
+  /** The review queue in `sort` order; `before` is the previous page's cursor in that order. */
+  flagged: async (search: string, before: string | null, signal?: AbortSignal, sort: AdminQueueSort = 'newest') =>
+    toPage(await apiWithHeaders(apiPaths.admin.flaggedPogs, { query: { ...listQuery(search, before).query, sort } }, signal)),
   allPogs: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.allPogs, listQuery(search, before), signal)),
   users: async (search: string, before: string | null, signal?: AbortSignal) => toPage(await apiWithHeaders(apiPaths.admin.users, listQuery(search, before), signal)),
   moderatePog: (pogId: PogId, body: PogDecisionBody) => api(apiPaths.admin.moderatePog, { params: { id: pogId }, body }),

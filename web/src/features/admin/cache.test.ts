@@ -84,6 +84,24 @@ describe('the admin caches', () => {
     expect(totalOf(client, allPogsKey(''))).toBe(500);
   });
 
+  it('keeps the queue ordered by reports right: a new count fetches it again, the newest-first queue updates in place', async () => {
+    const client = new QueryClient();
+    const reported = makePog({ id: 4, isFlagged: true, reportCount: 1 });
+    const fetchRanked = vi.fn(async () => ({ items: [makePog({ id: 2, isFlagged: true, reportCount: 3 }), reported], total: 2, nextCursor: null }));
+    await client.prefetchInfiniteQuery({ queryKey: flaggedKey('', 'reports'), queryFn: fetchRanked, initialPageParam: null });
+    client.setQueryData(flaggedKey(''), cached([reported, makePog({ id: 2, isFlagged: true, reportCount: 3 })]));
+
+    // A renaming leaves its place: written in where it is.
+    applyLiveModerationEvent(client, { action: 'reported', pog: { ...reported, name: 'Renamed' } });
+    expect(client.getQueryState(flaggedKey('', 'reports'))?.isInvalidated).toBe(false);
+    expect(listItems(read<Pog>(client, flaggedKey('', 'reports'))).map((pog) => pog.name)).toEqual(['Blue', 'Renamed']);
+
+    // Another report moves it up: the ranked queue is fetched again; the newest-first one shows the new count.
+    applyLiveModerationEvent(client, { action: 'reported', pog: { ...reported, reportCount: 4 } });
+    expect(client.getQueryState(flaggedKey('', 'reports'))?.isInvalidated).toBe(true);
+    expect(listItems(read<Pog>(client, flaggedKey(''))).map((pog) => pog.reportCount)).toEqual([4, 3]);
+  });
+
   it('ignores a payload that is not a queue event', () => {
     const client = new QueryClient();
     client.setQueryData(flaggedKey(''), cached<Pog>([]));

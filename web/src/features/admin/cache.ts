@@ -6,21 +6,24 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { adminUserSchema, pogSchema, type AdminUser, type Pog } from '@pog/common';
 import { reportError } from '../errors/showError';
 import { awaitsReview, matchesSearch, matchesUserSearch } from './display';
-import { ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_LOG_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey, searchOfKey } from './keys';
+import { ADMIN_USERS_PATH, ALL_POGS_PATH, AUDIT_LOG_PATH, FLAGGED_PATH, isAdminDataKey, pogHistoryKey, pogReportsKey, searchOfKey, sortOfKey } from './keys';
 import { applyLiveChange, isPagedList, type LiveChange, type PagedList } from './paged';
+import { applyRankedChange } from './ranked';
 import { isModerationAction, queueChange, type ModerationQueueEvent } from './queue';
 
 /**
  * Writes a change into every cached list under `path` (one per search text): the item and the
  * count move at once; a list whose count the change leaves unknown is fetched again.
  */
-function applyToLists<T extends { id: number }>(queryClient: QueryClient, path: string, changeFor: (search: string) => LiveChange<T>): void {
+function applyToLists<T extends { id: number }>(queryClient: QueryClient, path: string, changeFor: (search: string) => LiveChange<T>, rankOf?: (item: T) => number): void {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: [path] })) {
     const key: QueryKey = query.queryKey;
     const data: unknown = query.state.data;
     if (!isPagedList(data)) continue;
     const list = data as PagedList<T>;
-    const next = applyLiveChange(list, changeFor(searchOfKey(key)));
+    const change = changeFor(searchOfKey(key));
+    // The queue most reported first is not in id order: ranked.ts places what it can.
+    const next = rankOf && sortOfKey(key) === 'reports' ? applyRankedChange(list, change, rankOf) : applyLiveChange(list, change);
     if (next === 'refetch') void queryClient.invalidateQueries({ queryKey: key, exact: true });
     else if (next !== list) queryClient.setQueryData(key, next);
   }
@@ -28,7 +31,7 @@ function applyToLists<T extends { id: number }>(queryClient: QueryClient, path: 
 
 /** Writes one queue event into every cached Flagged and All POGs list. */
 export function applyModerationEvent(queryClient: QueryClient, event: ModerationQueueEvent): void {
-  applyToLists<Pog>(queryClient, FLAGGED_PATH, (search) => queueChange(event, (pog) => awaitsReview(pog) && matchesSearch(pog, search), true));
+  applyToLists<Pog>(queryClient, FLAGGED_PATH, (search) => queueChange(event, (pog) => awaitsReview(pog) && matchesSearch(pog, search), true), (pog) => pog.reportCount ?? 0);
   applyToLists<Pog>(queryClient, ALL_POGS_PATH, (search) => queueChange(event, (pog) => matchesSearch(pog, search), false));
 }
 
@@ -43,6 +46,7 @@ export function applyLiveModerationEvent(queryClient: QueryClient, payload: unkn
   applyModerationEvent(queryClient, { action, pog: pog.data });
   // An open Moderate POG dialog shows the new report or decision at once.
   void queryClient.invalidateQueries({ queryKey: pogHistoryKey(pog.data.id) });
+  void queryClient.invalidateQueries({ queryKey: pogReportsKey(pog.data.id) });
   // So does an open Audit log tab (a new POG is not an audited action).
   if (action !== 'created') void queryClient.invalidateQueries({ queryKey: [AUDIT_LOG_PATH] });
 }

@@ -41,6 +41,11 @@ export function awaitsReview(pog: Pick<Pog, 'isFlagged' | 'moderationStatus'>): 
   return pog.isFlagged && pog.moderationStatus !== 'rejected';
 }
 
+/** '1 report' or 'N reports', on a card's badge and over the dialog's reasons. */
+export function reportCountLabel(count: number): string {
+  return count === 1 ? '1 report' : `${count} reports`;
+}
+
 /** The All POGs search: name or owner's username, ignoring case, like the server's. */
 export function matchesSearch(pog: Pick<Pog, 'name' | 'username'>, search: string): boolean {
   const needle = search.trim().toLowerCase();

@@ -19,7 +19,7 @@ const audit = (id: number, action: ModerationAuditEntry['action'], createdAt: st
 
 describe('the moderation history of a POG', () => {
   it('lists every action and report, newest first, with who, what, when, why and notes', () => {
-    const report: PogReport = { id: 1, pogId: asPogId(7), userId: asUserId(3), username: 'tattler', reason: 'Rude words', createdAt: '2024-05-01T10:00:00.000Z' };
+    const report: PogReport = { id: 1, pogId: asPogId(7), userId: asUserId(3), username: 'tattler', reason: 'Rude words', createdAt: '2024-05-01T10:00:00.000Z', resolvedAt: null };
     const flag: FlagReason = { cause: 'image', word: null, repeatsPogId: asPogId(5) };
     const history = moderationHistory(
       [

@@ -5,10 +5,10 @@ import { toAppError } from '../../api/errors';
 import { toast } from '../../stores/toasts';
 import { adminApi } from './api';
 import { moderationHistory } from './history';
-import { adminStatusKey, adminUsersKey, allPogsKey, auditLogKey, flaggedKey, pogHistoryKey, type AuditLogFilters } from './keys';
+import { adminStatusKey, adminUsersKey, allPogsKey, auditLogKey, flaggedKey, pogHistoryKey, pogReportsKey, type AuditLogFilters } from './keys';
 import { ADMIN_TEXT } from './messages';
 import { listTotal, type AdminListPage, type PagedList } from './paged';
-import { asPogId, type AdminUser, type Pog, type PogId } from '@pog/common';
+import { asPogId, type AdminQueueSort, type AdminUser, type Pog, type PogId } from '@pog/common';
 
 /**
  * GET /api/admin/auth/status. Never retried: the panel waits on it, and a failure already has its
@@ -60,13 +60,14 @@ function useAdminList<T>(queryKey: QueryKey, fetchPage: FetchPage<T>, search: st
   });
 }
 
-const useFlaggedList = (search: string, enabled: boolean) => useAdminList<Pog>(flaggedKey(search.trim()), adminApi.flagged, search.trim(), enabled);
+const useFlaggedList = (search: string, enabled: boolean, sort: AdminQueueSort = 'newest') =>
+  useAdminList<Pog>(flaggedKey(search.trim(), sort), (text, before, signal) => adminApi.flagged(text, before, signal, sort), search.trim(), enabled);
 const useAllPogsList = (search: string, enabled: boolean) => useAdminList<Pog>(allPogsKey(search.trim()), adminApi.allPogs, search.trim(), enabled);
 const useUsersList = (search: string, enabled: boolean) => useAdminList<AdminUser>(adminUsersKey(search.trim()), adminApi.users, search.trim(), enabled);
 
 /** A tab's list: its failures are told ('Error / Failed to load admin data'), an ended session goes to the password. */
-export function useFlaggedPogs(search: string, enabled: boolean, onUnauthorized: () => void) {
-  const query = useFlaggedList(search, enabled);
+export function useFlaggedPogs(search: string, enabled: boolean, onUnauthorized: () => void, sort: AdminQueueSort = 'newest') {
+  const query = useFlaggedList(search, enabled, sort);
   useLoadFailureToast(query, onUnauthorized);
   return query;
 }
@@ -109,6 +110,17 @@ export function usePogHistory(pogId: PogId | null) {
       const [audit, reports] = await Promise.all([adminApi.pogAudit(id, signal), adminApi.pogReports(id, signal)]);
       return moderationHistory(audit, reports);
     },
+    enabled: pogId !== null,
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}
+
+/** One POG's reports, newest first, for the reasons in the Moderate POG dialog; refetched like its history. */
+export function usePogReports(pogId: PogId | null) {
+  return useQuery({
+    queryKey: pogReportsKey(pogId ?? asPogId(0)),
+    queryFn: ({ signal }) => adminApi.pogReports(pogId ?? asPogId(0), signal),
     enabled: pogId !== null,
     staleTime: 0,
     meta: { errorToast: false },

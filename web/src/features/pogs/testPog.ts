@@ -38,6 +38,8 @@ export function makePog(overrides: Partial<PlainIds<Pog>> = {}): Pog {
     moderationNotes: null,
     lastModeratedAt: null,
     flagReason: null,
+    reportCount: null,
+    hiddenByReports: false,
     createdAt: '2024-05-01T12:00:00.000Z',
     ...overrides,
   };

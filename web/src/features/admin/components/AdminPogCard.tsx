@@ -9,6 +9,7 @@ import { PogDisc } from '../../pogs/components/PogDisc';
 import { PogLink } from '../../pogs/components/PogLink';
 import { RarityBadge } from '../../pogs/components/RarityBadge';
 import { awaitsReview, ownerLabel } from '../display';
+import { ReportBadges } from './ReportBadges';
 import { ClaimBadge, ClaimButton } from './ClaimControls';
 
 const Card = styled.article`
@@ -53,7 +54,8 @@ const Actions = styled.div`
 
 /**
  * A POG in the Flagged and All POGs tabs: preview (size md), name, owner, rarity, the moderation
- * badges (who claimed it, live) and Review and Claim. Flagged shows while the POG awaits a decision; a rejected one says so.
+ * badges (how many players reported it; who claimed it, live) and Review and Claim. Flagged shows
+ * while the POG awaits a decision; a rejected one says so.
  */
 export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog) => void }) {
   const headingTag = useHeadingTag();
@@ -69,6 +71,7 @@ export function AdminPogCard({ pog, onReview }: { pog: Pog; onReview: (pog: Pog)
         {awaitsReview(pog) && <Badge $variant="destructive">Flagged</Badge>}
         {pog.moderationStatus === 'rejected' && <Badge $variant="outline">Rejected</Badge>}
         {pog.isApproved && <Badge $variant="success">Approved</Badge>}
+        <ReportBadges pog={pog} />
         <ClaimBadge target={{ type: 'pog', id: pog.id }} />
       </Badges>
       <Actions>

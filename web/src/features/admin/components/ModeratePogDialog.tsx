@@ -18,6 +18,7 @@ import { DeleteSpammerConfirm } from './DeleteSpammerConfirm';
 import { SPAMMER_TEXT } from '../spammer';
 import { FlagReasonText } from './FlagReasonText';
 import { ModerationHistory } from './ModerationHistory';
+import { ReportReasons } from './ReportReasons';
 
 const ConfirmText = styled(Muted)`
   flex-basis: 100%;
@@ -77,6 +78,7 @@ export function ModeratePogDialog({ pog, onClose }: { pog: Pog | null; onClose: 
           </>
         )}
       </Facts>
+      <ReportReasons pogId={pog.id} />
       <FieldStack>
         <label htmlFor={notesId}>Moderation Notes</label>
         <Textarea id={notesId} rows={3} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder="Why this decision (the owner is told)" />
