@@ -11,6 +11,7 @@ import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import { asPogId, type AdminSessionId, type PogId, type UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { moderationAudit, notifications, outboxEvents, pogHistory, pogs, users } from '../db/schema';
+import { applyPogsHeldDeltas } from '../users/player-counts';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
 import { startAdminSession } from './admin-sessions';
 import { moderatePogsInBulk, type BulkPogDecision } from './bulk-moderation';
@@ -52,6 +53,8 @@ describe.each(backends)('bulk moderation on $name', ({ name, open, skip }) => {
         isFlagged: true,
       })
       .returning({ id: pogs.id });
+    // As a creation does: the holder's count of POGs held goes up with it (a delete takes it down).
+    await database.db.transaction((tx) => applyPogsHeldDeltas(tx, new Map([[players[owner]!, 1]])));
     return row!.id;
   }
 

@@ -14,6 +14,7 @@ import type { AdminSessionId, PogId, UserId } from '@pog/common/schemas/ids';
 import { ManualClock } from '../clock';
 import type { Database } from '../db/client';
 import { moderationClaims, outboxEvents, pogs, users } from '../db/schema';
+import { applyPogsHeldDeltas } from '../users/player-counts';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
 import { endAdminSession, startAdminSession } from './admin-sessions';
 import { claimTarget, listClaims, releaseClaim } from './claims';
@@ -63,6 +64,8 @@ describe.each(backends)('moderation claims on $name', ({ open, skip }) => {
         tradesRemaining: 15,
       })
       .returning({ id: pogs.id });
+    // As a creation does: the holder's count of POGs held goes up with it (a delete takes it down).
+    await database.db.transaction((tx) => applyPogsHeldDeltas(tx, new Map([[players[0]!, 1]])));
     return row!.id;
   }
 
