@@ -1,4 +1,4 @@
--- The game's economy (issue 11): who may edit a POG, edits that count as creations, and bans that
+-- The game's economy: who may edit a POG, edits that count as creations, and bans that
 -- leave nothing open behind them.
 
 -- Whether a POG ever changed hands (a trade accepted, a battle lost): its design is then frozen.

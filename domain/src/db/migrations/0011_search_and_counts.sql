@@ -1,4 +1,4 @@
--- Fast at 100,000 POGs (issue 15): indexed search and player lists that never count the whole table.
+-- Fast at 100,000 POGs: indexed search and player lists that never count the whole table.
 
 -- Trigram indexes answer ILIKE '%term%' (case-insensitive, anywhere in the text) from an index on
 -- both PostgreSQL and PGlite (which loads the extension when it opens the database).

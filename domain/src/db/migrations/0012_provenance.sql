@@ -1,4 +1,4 @@
--- A POG's story (issue 16): one row per event in its life, written in the same transaction as the
+-- A POG's story: one row per event in its life, written in the same transaction as the
 -- event itself (creation, an accepted trade, a completed battle, a moderation its owner was told
 -- of), never reconstructed afterwards. POGs made before this migration have no rows for what came
 -- before it: their page says that earlier history was not recorded.

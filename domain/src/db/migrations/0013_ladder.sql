@@ -1,4 +1,4 @@
--- Issue 16: counter-offers and leaderboards.
+-- Counter-offers and leaderboards.
 
 -- Counter-offers. A counter replaces a pending trade: the old one ends as 'countered' and the new one
 -- (sent the other way) names it in counter_of, so a negotiation is a chain of trades.

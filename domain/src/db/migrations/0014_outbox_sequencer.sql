@@ -1,4 +1,4 @@
--- Issue 10 §6: the outbox's relay in fewer round trips.
+-- The outbox's relay in fewer round trips.
 
 -- The wake says what was written and by whom: '<table>:<origin>' ('outbox_events' or 'outbox_jobs',
 -- and the writing relay's origin, which each unit of work sets as pog.origin; empty when none). A

@@ -1,4 +1,4 @@
--- Issue 10 §6 / issue 15 §5: PostgreSQL's CPU per battle and per offer.
+-- PostgreSQL's CPU per battle and per offer.
 --
 -- The ladder's triggers (0013) built a jsonb array of changes and handed it to a SQL function
 -- (apply_standing_deltas over standing_sums). A SQL function's statements are planned again on

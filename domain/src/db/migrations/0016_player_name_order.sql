@@ -1,4 +1,4 @@
--- Issue 15 §3: a searched player list first checks the first 500 players in name order
+-- A searched player list first checks the first 500 players in name order
 -- (users/directory.ts, playerSearchWindow). Read through users_username_lower_key, those 500 rows
 -- are scattered over the table (name order is not insertion order): about 500 pages per search,
 -- most of them read again through PGlite's small buffer pool. This index holds what the window
