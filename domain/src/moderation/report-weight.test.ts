@@ -26,6 +26,7 @@ import { adminPogPageStatement, awaitingReview, listPogsForAdmin, listReports } 
 import { reportAnswerText } from './report-answers';
 import { ALREADY_REPORTED, reportPog } from './reports';
 import { deleteSpammer } from './spammer';
+import { createTrade } from '../trades/commands';
 
 const THRESHOLD = 3;
 const DAY = 24 * 3600_000;
@@ -137,6 +138,11 @@ describe.each(TEST_BACKENDS)('reports with weight on $name', ({ open, skip }) =>
     expect((await listOwnedPogs(database.db, owner(), true)).map((found) => found.pog.id)).toContain(id);
     // Out of sight, it can be reported no more.
     await expect(report(id, reporter(4))).rejects.toThrow('That POG does not exist');
+    // Nor asked for in a trade offer.
+    const offered = await insertPog('Bystander offer', 10, bystander());
+    await expect(createTrade(database.db, bystander(), { fromUserId: bystander(), toUserId: owner(), offerPogId: offered, requestPogId: id }, now)).rejects.toThrow(
+      'The POG you asked for does not exist any more.',
+    );
   });
 
   it.skipIf(skip)('pages the owner’s Explore with a hidden POG merged in, each POG once', async () => {

@@ -96,7 +96,8 @@ export async function checkedOfferParts(
   tradePolicy.authorize('offerPog', sender, offered);
   // Offered by the sender, so it exists.
   const offer = offered!;
-  if (!request) throw new NotFoundError('The POG you asked for does not exist any more.');
+  // A POG hidden for review by players' reports is out of the sender's sight, as if it were gone.
+  if (!request || request.hiddenByReports) throw new NotFoundError('The POG you asked for does not exist any more.');
   if (request.userId !== recipient.id) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
   const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
   if (problem) throw problem;
