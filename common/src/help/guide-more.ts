@@ -20,6 +20,18 @@ const ARENA_SECTION: GuideTopic['sections'][number] = {
   ],
 };
 
+/** Public battle pages (docs/rules.md, Battles). */
+const WATCH_SECTION: GuideTopic['sections'][number] = {
+  id: 'watch-battles',
+  heading: 'Watching battles',
+  keywords: ['watch', 'watching', 'spectate', 'spectator', 'live', 'viewers', 'public', 'battle page', 'verify'],
+  blocks: [
+    text(
+      "Every battle has a public page that anyone can open, signed in or not: See the battle in a POG's history, or a battle under Recent battles on a player's page. While it is open the page shows both POGs and the seed hash; when it completes, everyone on the page watches the reveal live, with the players' own timing, and the page counts who is watching. Afterwards it keeps the result and links to the verify page, which recomputes every roll in your browser.",
+    ),
+  ],
+};
+
 /**
  * What came after the spec (docs/rules.md): counter-offers, leaderboards, POG pages, the
  * bell's 'Mark all read', the collection's sort and slots counter, and the Players link. PogBot's
@@ -64,6 +76,7 @@ export const moreTopic = (limits: GuideLimits): GuideTopic => ({
       ],
     },
     ARENA_SECTION,
+    WATCH_SECTION,
     {
       id: 'pog-pages',
       heading: 'POG pages and history',

@@ -81,6 +81,9 @@ describe("PogBot's guide", () => {
     expect(text).toContain('3rd win in a row in the arena, and each win after it, scores double (4)');
     expect(text).toContain('at most 3 times per UTC day');
     expect(text).toContain('Arena winner, week of ...');
+    // Public battle pages: anyone may watch, live, and verify afterwards.
+    expect(text).toContain('Every battle has a public page that anyone can open, signed in or not');
+    expect(text).toContain('everyone on the page watches the reveal live');
     // POG pages: public, shareable, the history's kinds of entries.
     expect(text).toContain('Every POG has a page of its own that anyone can open and share');
     for (const entry of ['each trade (with whom and for which POG)', 'each battle (the opponent, both rolls and the result, with a link to verify it)', 'the moderation its owner was told of']) {
