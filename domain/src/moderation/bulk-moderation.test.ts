@@ -181,7 +181,8 @@ describe.each(backends)('bulk moderation on $name', ({ name, open, skip }) => {
     expect(events.filter((e) => e.name === 'pog:updated')).toEqual([]);
   });
 
-  it.skipIf(skip || name === 'PGlite')('runs overlapping batches naming the POGs in opposite orders one after the other, never deadlocking', async () => {
+  // PGlite is one connection, so batches cannot overlap there: this one is the server's alone.
+  if (name !== 'PGlite') it.skipIf(skip)('runs overlapping batches naming the POGs in opposite orders one after the other, never deadlocking', async () => {
     for (let round = 0; round < 5; round++) {
       const ids = [await flaggedPog(0, `Race ${round} A`), await flaggedPog(1, `Race ${round} B`), await flaggedPog(0, `Race ${round} C`)];
       const outcomes = await Promise.allSettled([decide('approve', ids), decide('reject', [...ids].reverse())]);
