@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { focusableWithin } from './focus';
 import { HeadingLevel } from './HeadingLevel';
+import { CloseButton as Close } from './CloseButton';
 import { CloseIcon } from './icons';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -45,23 +46,6 @@ const Title = styled.h2`
 const Description = styled.p`
   margin-top: 0.35rem;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Close = styled.button`
-  position: absolute;
-  top: 1rem;
-  right: 1rem;
-  display: grid;
-  place-items: center;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: none;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
-  svg { width: 1.2rem; height: 1.2rem; }
 `;
 
 const Body = styled.div`

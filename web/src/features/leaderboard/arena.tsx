@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { BoardTable as Table } from './BoardTable';
 import { apiPaths, ARENA_MAX_PAGE, arenaBadgeText, arenaTimeLeft, type ArenaEntry, type UserId } from '@pog/common';
 import { routeQuery } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
@@ -32,16 +33,6 @@ const Own = styled.p`
   border-radius: ${({ theme }) => theme.radii.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
-  th, td { padding: 0.55rem 0.6rem; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  th { font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; }
-  td.figure, th.figure { text-align: right; font-variant-numeric: tabular-nums; }
-  tr[aria-current='true'] td { background: ${({ theme }) => theme.colors.backgroundAlt}; font-weight: 700; }
 `;
 
 const Pager = styled.nav`

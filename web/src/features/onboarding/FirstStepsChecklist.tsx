@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { UserId } from '@pog/common';
 import { ProgressBar } from '../../components/ProgressBar';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { CloseButton } from '../../components/CloseButton';
 import { CloseIcon } from '../../components/icons';
 import { useUserStats } from '../achievements/queries';
 import { dismissChecklist, firstSteps, isChecklistDismissed } from './checklist';
@@ -43,20 +44,9 @@ const Mark = styled.span<{ $done: boolean }>`
   font-size: 0.85rem;
 `;
 
-const Dismiss = styled.button`
-  position: absolute;
+const Dismiss = styled(CloseButton)`
   top: 0.6rem;
   right: 0.6rem;
-  display: grid;
-  place-items: center;
-  width: 2.25rem;
-  height: 2.25rem;
-  border: none;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
   svg { width: 1.1rem; height: 1.1rem; }
 `;
 

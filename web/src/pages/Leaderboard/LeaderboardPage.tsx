@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
+import { BoardTable as Table } from '../../features/leaderboard/BoardTable';
 import { LEADERBOARD_BOARDS, LEADERBOARD_MAX_PAGE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardPeriod } from '@pog/common';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
@@ -21,16 +22,6 @@ const Controls = styled.div`
   flex-wrap: wrap;
   gap: 0.5rem;
   margin-top: 1.5rem;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  caption { text-align: left; font-weight: 700; padding-bottom: 0.5rem; }
-  th, td { padding: 0.55rem 0.6rem; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  th { font-size: 0.8rem; color: ${({ theme }) => theme.colors.textMuted}; }
-  td.figure, th.figure { text-align: right; font-variant-numeric: tabular-nums; }
-  tr[aria-current='true'] td { background: ${({ theme }) => theme.colors.backgroundAlt}; font-weight: 700; }
 `;
 
 /** A narrow screen scrolls the table sideways rather than the page. */
