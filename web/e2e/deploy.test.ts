@@ -2,8 +2,9 @@
  * A deploy nobody notices, in a browser. A player's open Trade Center and an admin's open panel stay
  * live through a graceful stop of the process they are connected to, without a reload: behind the
  * real infra/nginx.conf with two gateways on PostgreSQL and Redis (one is stopped; the pages move to
- * the other), and in the embedded mode (the one app is stopped and started again). What happened
- * meanwhile (an offer, a flagged POG) appears on its own.
+ * the other), and in the embedded mode (the one app is stopped and started again, also as `npm start`
+ * stopped by npm's own pid, which leaves nothing of the app running). What happened meanwhile (an
+ * offer, a flagged POG) appears on its own.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startGatewayPair, type GatewayPair } from '../../infra/testing/gateway-pair';
 import { NGINX_BINARY } from '../../infra/testing/nginx';
 import { freePort } from '../../gateway/src/testing/free-port';
+import { descendants, running } from '../../gateway/src/testing/process-tree';
+import { NPM_CLI, spawnService, type SpawnedService } from '../../gateway/src/testing/processes';
+import { waitFor } from '../../gateway/src/testing/wait';
 import { CONTEXT_DEFAULTS, E2E_ADMIN_PASSWORD, hasChromium, playerWithPog, REPO_ROOT, sharedBrowser, startApp, waitUntilLive, type RunningApp } from './harness';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -107,11 +111,15 @@ describe.skipIf(!hasChromium() || Boolean(distributedMissing))(
       await pair.startSecond();
 
       const going = pair.first;
+      const tree = descendants(going.child.pid!);
+      const signalled = performance.now();
       const exited = going.stop();
       // While it stops: Alice's offer, and a POG the admins must review.
       expect((await offer()).status()).toBe(201);
       await flaggedPog(aliceContext, `rowdy${suffix}`, `Sh1t happens ${suffix}`);
       expect(await exited, going.output().slice(-3000)).toBe(0);
+      await waitFor(() => tree.every((pid) => !running(pid)), 10_000, 'the stopped gateway and anything it started to be gone');
+      expect((performance.now() - signalled) / 1000).toBeLessThan(10);
 
       await expectCaughtUp(bobPage, panel, `alice${suffix}`, `Sh1t happens ${suffix}`);
     });
@@ -139,5 +147,50 @@ describe.skipIf(!hasChromium())('pages through a restart of the embedded app [ne
     await flaggedPog(aliceContext, 'rowdyrestart', 'Sh1t happens');
 
     await expectCaughtUp(bobPage, panel, 'alicerestart', 'Sh1t happens');
+  });
+});
+
+describe.skipIf(!hasChromium() || !NPM_CLI)(`pages through \`npm start\` stopped by npm's own pid [needs Chromium${NPM_CLI ? '' : ', npm'}]`, () => {
+  const contexts: BrowserContext[] = [];
+  const started: SpawnedService[] = [];
+  /** The processes of an `npm start` this test stopped: none may outlive it, whatever happened. */
+  const stopped: number[] = [];
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((context) => context.close()));
+    const left = [...stopped, ...started.flatMap((npm) => descendants(npm.child.pid!))];
+    for (const pid of new Set(left)) if (running(pid)) process.kill(pid, 'SIGKILL');
+  });
+
+  it('leaves nothing of the app running, and the pages are live again once `npm start` is back', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-e2e-npm-'));
+    // The build the other browser tests serve (made by their global setup): npm start builds nothing.
+    const env = { DATA_DIR: dataDir, PORT: String(await freePort()), WEB_DIST: path.join(REPO_ROOT, 'web/dist'), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, HOME: process.env.HOME ?? tmpdir() };
+    const npmStart = async () => {
+      const npm = await spawnService(env, [NPM_CLI!, 'start']);
+      started.push(npm);
+      await npm.ready();
+      return npm;
+    };
+    const first = await npmStart();
+    const { bobPage, panel, offer, aliceContext } = await openPages(first.url, contexts, { alice: 'alicenpm', bob: 'bobnpm' });
+
+    // npm, its shell, scripts/start.mjs and the app at least; SIGTERM to npm alone, as a terminal's
+    // supervisor or `kill <pid>` would send it.
+    const tree = descendants(first.child.pid!);
+    stopped.push(...tree);
+    expect(tree.length).toBeGreaterThanOrEqual(3);
+    const signalled = performance.now();
+    first.child.kill('SIGTERM');
+    await waitFor(() => tree.every((pid) => !running(pid)), 10_000, 'every process npm start started to end');
+    expect((performance.now() - signalled) / 1000).toBeLessThan(10);
+    await expect(fetch(`${first.url}/livez`)).rejects.toThrow();
+    // The panel saw its app go and keeps trying, on the same page.
+    await panel.locator('[data-live-status="reconnecting"]').waitFor();
+
+    await npmStart();
+    expect((await offer()).status()).toBe(201);
+    await flaggedPog(aliceContext, 'rowdynpm', 'Sh1t happens');
+
+    await expectCaughtUp(bobPage, panel, 'alicenpm', 'Sh1t happens');
   });
 });

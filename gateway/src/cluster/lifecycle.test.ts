@@ -1,14 +1,14 @@
 /**
  * Starting and stopping real processes: SIGTERM with 1,000 sockets open exits 0 within 10 s, dropping
- * the sockets first as lost connections (their clients reconnect), and answering the requests that
- * arrive on kept-alive connections as it stops; a page's socket is live again by itself once the
+ * the sockets first as lost connections (their clients reconnect), finishing a request in flight and
+ * answering the requests that arrive on kept-alive connections as it stops; a page's socket is live again by itself once the
  * embedded app is back; a process started while PostgreSQL or Redis is away says once what it waits
  * for and starts when it appears; configuration that would start wrong is refused with a message
  * naming the variable or the server's own; `npm start` passes signals on and leaves nothing running
  * behind, also when npm itself is stopped by its pid.
  */
 import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
-import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { ApiClient } from '../testing/api-client';
 import { uniqueName } from '../testing/databases';
 import { LiveClient } from '../testing/live-client';
 import { pogDesign } from '../testing/players';
-import { freePort, spawnService, type SpawnedService } from '../testing/processes';
+import { freePort, NPM_CLI, spawnService, type SpawnedService } from '../testing/processes';
 import { descendants, running } from '../testing/process-tree';
 import { startOwnRedis, type OwnRedis } from '../testing/redis-server';
 import { connectSocket, type TestSocket } from '../testing/sockets';
@@ -87,6 +87,31 @@ describe('stopping a gateway', () => {
     for (const text of texts) expect(text).toMatch(/^HTTP\/1\.1 200 /);
     // Those answered during the drain close their connection cleanly after the answer.
     expect(texts.filter((text) => /\r\nconnection: close\r\n/i.test(text)).length).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('finishes a request in flight when SIGTERM arrives, past the idle connections\' grace', async () => {
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789' });
+    started.push(app);
+    await app.ready();
+    const body = JSON.stringify({ username: uniqueName('inflight'), password: 'secret123' });
+    const connection = await keptAlive(Number(new URL(app.url).port));
+    // A sign-up whose body is still arriving (a slow client, an upload) when the stop begins.
+    const answer = connection.send(
+      `POST /api/register HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    const exited = new Promise<number | null>((resolve) => app.child.once('exit', (code) => resolve(code)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    app.child.kill('SIGTERM');
+    await waitFor(() => app.output().includes('SIGTERM: shutting down'), 5_000, 'the stop to begin');
+    // Longer than the second idle kept-alive connections are given: this one is not idle.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(app.child.exitCode).toBeNull();
+    connection.write(body.slice(10));
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 201 /);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ username: JSON.parse(body).username });
     expect(await exited).toBe(0);
   }, 60_000);
 });
@@ -292,22 +317,18 @@ describe('configuration that starts wrong', () => {
   }, 120_000);
 });
 
-/** npm's own script (npm-cli.js), run with this node as the tests run the app. */
-const NPM_CLI = (() => {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const file = path.join(dir, 'npm');
-    if (!existsSync(file)) continue;
-    const real = realpathSync(file);
-    if (real.endsWith('.js')) return real;
-  }
-  return undefined;
-})();
-
 /**
  * A kept-alive HTTP/1.1 connection that sends one request at a time and reads its answer (head and
- * a Content-Length body); an answer cut off or reset resolves to what happened instead.
+ * a Content-Length body); an answer cut off or reset resolves to what happened instead. `send` takes
+ * a request's raw text, `write` more of it (a body that arrives late).
  */
-function keptAlive(port: number): Promise<{ request(path: string, headers?: string[]): Promise<string> }> {
+interface KeptAlive {
+  request(path: string, headers?: string[]): Promise<string>;
+  send(raw: string): Promise<string>;
+  write(raw: string): void;
+}
+
+function keptAlive(port: number): Promise<KeptAlive> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let buffered = '';
@@ -330,14 +351,17 @@ function keptAlive(port: number): Promise<{ request(path: string, headers?: stri
     });
     socket.on('error', (error) => settle(`error: ${error.message}`));
     socket.on('close', () => settle('closed without an answer'));
+    const send = (raw: string) =>
+      new Promise<string>((answered) => {
+        if (socket.destroyed) return answered('closed before the request');
+        pending = answered;
+        socket.write(raw);
+      });
     socket.once('connect', () =>
       resolve({
-        request: (target, headers = []) =>
-          new Promise<string>((answered) => {
-            if (socket.destroyed) return answered('closed before the request');
-            pending = answered;
-            socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`);
-          }),
+        request: (target, headers = []) => send(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`),
+        send,
+        write: (raw) => void socket.write(raw),
       }),
     );
     socket.once('error', reject);

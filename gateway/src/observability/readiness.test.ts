@@ -1,6 +1,6 @@
 /**
- * Readiness against a Redis that goes away and comes back: a gateway+worker process and a
- * worker-only process, on PostgreSQL and on a Redis server of this test's own (never the shared one).
+ * Readiness against a Redis that goes away and comes back: a gateway-only process (as deployed), a
+ * gateway+worker process and a worker-only process, on PostgreSQL and on a Redis server of this test's own (never the shared one).
  * Then a worker's readiness after Redis restarts and its PostgreSQL database (one of this test's
  * own) ends every connection, in either order, while jobs keep coming.
  */
@@ -40,6 +40,7 @@ describe.skipIf(Boolean(missing))(`readiness and logs while Redis stops and star
   let redis: OwnRedis | undefined;
   const services: ServiceProcess[] = [];
   let both: ServiceProcess;
+  let gateway: ServiceProcess;
   let worker: ServiceProcess;
 
   beforeAll(async () => {
@@ -51,8 +52,12 @@ describe.skipIf(Boolean(missing))(`readiness and logs while Redis stops and star
       SESSION_SECRET: 'readiness-test-session-secret',
       ADMIN_PASSWORD: 'readiness-test-admin-password',
     };
-    [both, worker] = await Promise.all([startService({ ...env, SERVICES: 'gateway,worker' }), startService({ ...env, SERVICES: 'worker' })]);
-    services.push(both, worker);
+    [both, gateway, worker] = await Promise.all([
+      startService({ ...env, SERVICES: 'gateway,worker' }),
+      startService({ ...env, SERVICES: 'gateway' }),
+      startService({ ...env, SERVICES: 'worker' }),
+    ]);
+    services.push(both, gateway, worker);
   });
 
   afterAll(async () => {
@@ -79,7 +84,7 @@ describe.skipIf(Boolean(missing))(`readiness and logs while Redis stops and star
     expect((await fetch(`${worker.url}/socket.io/?EIO=4&transport=polling`)).status).toBe(404);
   });
 
-  it('keeps a gateway ready but degraded while its Redis is away, a worker-only process not ready; both ready again when it is back', async () => {
+  it('keeps a gateway ready but degraded while its Redis is away, a worker-only process not ready; all ready again when it is back', async () => {
     for (const service of services) expect(await readiness(service)).toEqual({ status: 200, down: [] });
     const linesBefore = services.map((service) => logLines(service).length);
 
@@ -91,20 +96,24 @@ describe.skipIf(Boolean(missing))(`readiness and logs while Redis stops and star
     }, 20_000, 'the worker\'s readiness to name redis');
     expect(notReady.down).not.toContain('database');
     // A gateway serves with its database alone: still ready, saying what is degraded, in /readyz,
-    // /healthz and the metrics.
-    const degraded = await waitFor(async () => {
-      const response = await fetch(`${both.url}/readyz`);
-      const body = (await response.json()) as { status: string; degraded?: string[] };
-      return response.status === 200 && body.degraded?.includes('redis') ? body : undefined;
-    }, 20_000, 'the gateway to report redis as degraded');
-    expect(degraded.status).toBe('ready');
-    const healthz = await fetch(`${both.url}/healthz`);
-    expect(healthz.status).toBe(200);
-    expect(await healthz.json()).toMatchObject({ status: 'degraded', down: expect.arrayContaining(['redis']), database: true });
-    const families = parsePrometheusText(await (await fetch(`${both.url}/metrics`)).text());
-    const up = (dependency: string) => families.get('pog_dependency_up')!.samples.find((sample) => sample.labels.dependency === dependency)?.value;
-    expect([up('database'), up('redis')]).toEqual([1, 0]);
-    expect(families.get('pog_ready')!.samples[0]!.value).toBe(1);
+    // /healthz and the metrics; with a worker in the same process or not.
+    for (const serving of [both, gateway]) {
+      const degraded = await waitFor(async () => {
+        const response = await fetch(`${serving.url}/readyz`);
+        const body = (await response.json()) as { status: string; degraded?: string[] };
+        return response.status === 200 && body.degraded?.includes('redis') ? body : undefined;
+      }, 20_000, 'the gateway to report redis as degraded');
+      expect(degraded.status).toBe('ready');
+      const healthz = await fetch(`${serving.url}/healthz`);
+      expect(healthz.status).toBe(200);
+      expect(await healthz.json()).toMatchObject({ status: 'degraded', down: expect.arrayContaining(['redis']), database: true });
+      const families = parsePrometheusText(await (await fetch(`${serving.url}/metrics`)).text());
+      const up = (dependency: string) => families.get('pog_dependency_up')!.samples.find((sample) => sample.labels.dependency === dependency)?.value;
+      expect([up('database'), up('redis')]).toEqual([1, 0]);
+      expect(families.get('pog_ready')!.samples[0]!.value).toBe(1);
+    }
+    // A gateway alone still takes sign-ups (their welcome jobs wait in the database's outbox).
+    expect((await new ApiClient(gateway.url).register(uniqueName('noredis'))).id).toBeGreaterThan(0);
     // Liveness does not depend on Redis.
     expect((await fetch(`${worker.url}/livez`)).status).toBe(200);
     // Let the clients retry for a while: that must not add a line per retry.

@@ -2,7 +2,7 @@
  * Runs the real process entry (`server/src/main.ts`) as child processes, through tsx as deployments do.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,20 @@ import { freePort } from './free-port';
 export { freePort };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * npm's own script (npm-cli.js), to run `npm start` with this node as `spawnService`'s command
+ * (`[NPM_CLI, 'start']`; npm also wants HOME); undefined where npm is not installed that way.
+ */
+export const NPM_CLI = (() => {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, 'npm');
+    if (!existsSync(file)) continue;
+    const real = realpathSync(file);
+    if (real.endsWith('.js')) return real;
+  }
+  return undefined;
+})();
 
 export interface ServiceProcess {
   child: ChildProcess;
