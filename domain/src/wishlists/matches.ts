@@ -23,27 +23,24 @@ type Facts = OfferFacts & MatchPog & { userId: UserId };
 const FACTS = `p.id, p.user_id AS "userId", p.name, p.rarity, coalesce(p.points, 0) AS points, p.moderation_status AS "moderationStatus",
   p.trades_remaining AS "tradesRemaining", p.cooldown_until AS "cooldownUntil", p.hidden_by_reports AS "hiddenByReports"`;
 
-/** The player's wants held by others, and their own POGs up for trade. */
-const OWN_LISTS: RawStatement = {
-  name: 'matches_own_lists',
-  text: `SELECT true AS wanted, ${FACTS} FROM pog_wants w JOIN pogs p ON p.id = w.pog_id WHERE w.user_id = $1 AND p.user_id <> $1
-    UNION ALL SELECT false, ${FACTS} FROM pog_haves h JOIN pogs p ON p.id = h.pog_id AND p.user_id = h.user_id WHERE h.user_id = $1`,
-};
-
-/** Who else wants these POGs. */
-const WANTED_BY: RawStatement = {
-  name: 'matches_wanted_by',
-  text: `SELECT w.user_id AS "userId", w.pog_id AS "pogId" FROM pog_wants w WHERE w.pog_id = ANY($1::int[]) AND w.user_id <> $2 LIMIT ${WANTERS_READ}`,
-};
-
-/** These players' POGs up for trade, and who they are (banned players are left out). */
-const PLAYERS_AND_HAVES: RawStatement = {
-  name: 'matches_players_and_haves',
-  text: `SELECT u.id, u.username, u.avatar_color AS "avatarColor", coalesce(h.list, '[]'::json) AS haves
-    FROM users u LEFT JOIN LATERAL (SELECT json_agg(json_build_object('id', p.id, 'userId', p.user_id, 'name', p.name, 'rarity', p.rarity, 'points', coalesce(p.points, 0),
-        'moderationStatus', p.moderation_status, 'tradesRemaining', p.trades_remaining, 'cooldownUntil', p.cooldown_until, 'hiddenByReports', p.hidden_by_reports)) AS list
-      FROM pog_haves hv JOIN pogs p ON p.id = hv.pog_id AND p.user_id = hv.user_id WHERE hv.user_id = u.id AND u.id = ANY($2::int[])) h ON true
-    WHERE u.id = ANY($1::int[]) AND NOT u.is_banned`,
+/**
+ * Everything the matches are made of, in one round trip: `mine`, the player's wants held by others
+ * and their own POGs up for trade; `wanters`, who else wants those; `theirs`, what the wanters put up
+ * for trade; `players`, who all these others are (banned players left out). A mark naming a former
+ * holder counts for nothing.
+ */
+const CANDIDATES: RawStatement = {
+  name: 'matches_candidates',
+  text: `WITH mine AS (
+      SELECT true AS wanted, ${FACTS} FROM pog_wants w JOIN pogs p ON p.id = w.pog_id WHERE w.user_id = $1 AND p.user_id <> $1
+      UNION ALL SELECT false, ${FACTS} FROM pog_haves h JOIN pogs p ON p.id = h.pog_id AND p.user_id = h.user_id WHERE h.user_id = $1),
+    wanters AS (SELECT w.user_id AS "userId", w.pog_id AS "pogId" FROM pog_wants w
+      WHERE w.pog_id IN (SELECT id FROM mine WHERE NOT wanted) AND w.user_id <> $1 LIMIT ${WANTERS_READ}),
+    theirs AS (SELECT ${FACTS} FROM pog_haves h JOIN pogs p ON p.id = h.pog_id AND p.user_id = h.user_id WHERE h.user_id IN (SELECT "userId" FROM wanters)),
+    players AS (SELECT u.id, u.username, u.avatar_color AS "avatarColor" FROM users u
+      WHERE u.id IN (SELECT "userId" FROM wanters UNION SELECT "userId" FROM mine WHERE wanted) AND NOT u.is_banned)
+    SELECT (SELECT coalesce(json_agg(mine), '[]') FROM mine) AS mine, (SELECT coalesce(json_agg(wanters), '[]') FROM wanters) AS wanters,
+      (SELECT coalesce(json_agg(theirs), '[]') FROM theirs) AS theirs, (SELECT coalesce(json_agg(players), '[]') FROM players) AS players`,
 };
 
 const shown = (pog: Facts): MatchPog => ({ id: pog.id, name: pog.name, rarity: pog.rarity, points: pog.points });
@@ -81,38 +78,34 @@ function matchWith(player: Player, theyHold: Facts[], theyWant: Facts[], myHaves
   };
 }
 
+function byHolder(pogs: Facts[]): Map<UserId, Facts[]> {
+  const held = new Map<UserId, Facts[]>();
+  for (const pog of pogs) held.set(pog.userId, [...(held.get(pog.userId) ?? []), pog]);
+  return held;
+}
+
 export async function readMatches(db: Db, userId: UserId, now: Date): Promise<Matches> {
-  const own = await rawQuery<Facts & { wanted: boolean }>(db, OWN_LISTS, [userId]);
-  const usable = new Set(
-    (await offerableNow(db, own.map((pog) => ({ pog, use: pog.wanted ? ('request' as const) : ('offer' as const) })), now)).map((pog) => pog.id),
-  );
-  const wants = own.filter((pog) => pog.wanted && usable.has(pog.id));
-  const haves = own.filter((pog) => !pog.wanted && usable.has(pog.id));
-  if (wants.length === 0 && haves.length === 0) return { matches: [] };
-
-  // Who wants which of my POGs up for trade.
-  const wantedBy = new Map<UserId, Facts[]>();
-  const haveById = new Map(haves.map((pog) => [pog.id, pog]));
-  for (const { userId: other, pogId } of await rawQuery<{ userId: UserId; pogId: PogId }>(db, WANTED_BY, [[...haveById.keys()], userId])) {
-    wantedBy.set(other, [...(wantedBy.get(other) ?? []), haveById.get(pogId)!]);
-  }
-  const holding = new Map<UserId, Facts[]>();
-  for (const pog of wants) holding.set(pog.userId, [...(holding.get(pog.userId) ?? []), pog]);
-
-  // Players who only want mine need one of theirs to ask for: what they put up for trade.
-  const onlyWanting = [...wantedBy.keys()].filter((id) => !holding.has(id));
-  const players = await rawQuery<Player & { haves: Facts[] }>(db, PLAYERS_AND_HAVES, [
-    [...new Set([...wantedBy.keys(), ...holding.keys()])],
-    onlyWanting,
+  const [found] = await rawQuery<{ mine: Array<Facts & { wanted: boolean }>; wanters: Array<{ userId: UserId; pogId: PogId }>; theirs: Facts[]; players: Player[] }>(db, CANDIDATES, [
+    userId,
   ]);
-  const theirHaves = await offerableNow(
-    db,
-    players.flatMap((p) => p.haves.map((pog) => ({ pog: { ...pog, cooldownUntil: pog.cooldownUntil && new Date(pog.cooldownUntil) }, use: 'request' as const }))),
-    now,
-  );
+  const { mine, wanters, theirs, players } = found!;
+  const use = (pog: Facts & { wanted?: boolean }) => (pog.wanted === false ? ('offer' as const) : ('request' as const));
+  const usable = new Set((await offerableNow(db, [...mine, ...theirs].map((pog) => ({ pog, use: use(pog) })), now)).map((pog) => pog.id));
+  const wants = mine.filter((pog) => pog.wanted && usable.has(pog.id));
+  const haves = mine.filter((pog) => !pog.wanted && usable.has(pog.id));
 
-  const matches = players.map((player) =>
-    matchWith(player, holding.get(player.id) ?? [], wantedBy.get(player.id) ?? [], haves, theirHaves.filter((pog) => pog.userId === player.id)),
-  );
+  // Who wants which of my POGs up for trade, and who holds which of my wants.
+  const haveById = new Map(haves.map((pog) => [pog.id, pog]));
+  const wantedBy = new Map<UserId, Facts[]>();
+  for (const { userId: other, pogId } of wanters) {
+    const pog = haveById.get(pogId);
+    if (pog) wantedBy.set(other, [...(wantedBy.get(other) ?? []), pog]);
+  }
+  const holding = byHolder(wants);
+  const theirHaves = byHolder(theirs.filter((pog) => usable.has(pog.id)));
+
+  const matches = players
+    .filter((player) => holding.has(player.id) || wantedBy.has(player.id))
+    .map((player) => matchWith(player, holding.get(player.id) ?? [], wantedBy.get(player.id) ?? [], haves, theirHaves.get(player.id) ?? []));
   return { matches: matches.sort(compareMatches).slice(0, MATCHES_SHOWN) };
 }
