@@ -8,7 +8,7 @@ export function LastBattleCell({ entry }: { entry: { lastBattleId: BattleId | nu
   return (
     <td>
       {entry.lastBattleId === null ? (
-        '-'
+        'None yet'
       ) : (
         <Link to={`/battles/${entry.lastBattleId}`} aria-label={`Watch ${entry.username}'s last battle`}>
           Watch
