@@ -16,6 +16,7 @@ import { pogSchema } from './pogs/pog';
 import { notificationSchema, notificationsReadSchema } from './schemas/notifications';
 import { tradeSchema } from './trades/api';
 import { battleIdField } from './schemas/ids';
+import { matchesChangedSchema } from './wishlists/api';
 import type { ChatDelta } from './chat/schemas';
 
 export const MODERATION_ACTIONS = ['created', 'reported', 'flagged', 'approved', 'rejected', 'deleted'] as const;
@@ -51,6 +52,11 @@ export const durableEventSchemas = {
   'session:revoked': z.object({ reason: z.string() }),
   /** A question and its answer, as stored. */
   'chat:reply': chatReplyEventSchema,
+  /**
+   * A POG was marked or unmarked as wanted or up for trade, or changed hands: the player's matches
+   * may have changed. Not a snapshot (matches are computed per reader): the Matches panel reads again.
+   */
+  'matches:changed': matchesChangedSchema,
 };
 
 export type DurableEvents = { [E in keyof typeof durableEventSchemas]: z.infer<(typeof durableEventSchemas)[E]> };

@@ -12,6 +12,7 @@ export * from './pogs';
 export * from './trades';
 export * from './leaderboards';
 export * from './arena';
+export * from './wishlists';
 export * from './release-reasons';
 export * from './moderation';
 export * from './users/stats';

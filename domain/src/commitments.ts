@@ -9,6 +9,9 @@
  * - a player is banned: every pending trade and every pending or accepted battle they are part of is
  *   cancelled (nothing moves).
  *
+ * - a POG that moves, is rejected or is deleted loses its 'up for trade' mark, and its new holder's
+ *   want of it (wishlists/release.ts); whoever wants it is told.
+ *
  * Each domain provides a canceller, listed below; the notifications they store and the events they
  * record are part of the caller's unit of work. A POG risked in an ACCEPTED battle is locked
  * instead: trades and a player's own deletes refuse it (assertNotRiskedInBattle) until the battle is
@@ -23,6 +26,7 @@ import { pogs } from './db/schema';
 import type { UnitOfWork } from './outbox/unit-of-work';
 import type { Canceller, Detacher, ReleaseReason, ReleaseScope } from './release-reasons';
 import { cancelTradesFor, detachTradesFrom } from './trades/cancel';
+import { releaseMarks } from './wishlists/release';
 import type { PogId } from '@pog/common/schemas/ids';
 
 export * from './release-reasons';
@@ -33,6 +37,8 @@ const detachers: Detacher[] = [detachTradesFrom, detachBattlesFrom];
 export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason): Promise<void> {
   const pending = scope.userId === undefined && !scope.detach && scope.pogIds?.length ? await pendingOf(uow.tx, scope.pogIds) : undefined;
   for (const [i, cancel] of cancellers.entries()) if (!pending || pending[i]) await cancel(uow, scope, reason);
+  // Marks of POGs that moved or went away: up for trade by a former holder, wanted by the new one.
+  if (scope.pogIds?.length) await releaseMarks(uow, scope.pogIds);
 }
 
 /**

@@ -32,6 +32,7 @@ import { arenaRoutes } from './routes/arena';
 import { tradeRoutes } from './routes/trades';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { wishlistRoutes } from './routes/wishlists';
 import { uploadedFiles } from './http/uploaded-files';
 
 export function createKoaApp(app: AppContext): Koa {
@@ -71,7 +72,7 @@ export function createKoaApp(app: AppContext): Koa {
 export function apiRouters(app: AppContext): Router[] {
   return [
     ...[adminAuthRoutes(app), adminRoutes(app), reportRoutes(app)],
-    ...[authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), battleRoutes(app)],
+    ...[authRoutes(app), notificationRoutes(app), pogRoutes(app), userRoutes(app), uploadRoutes(app), tradeRoutes(app), wishlistRoutes(app), battleRoutes(app)],
     ...[leaderboardRoutes(app), arenaRoutes(app), achievementRoutes(app), chatRoutes(app), openApiRoutes()],
   ];
 }

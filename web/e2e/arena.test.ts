@@ -1,6 +1,7 @@
 /**
  * The weekly arena in the browser: after a battle, its winner opens the Leaderboard's Weekly arena
- * tab and sees the time left and their own place with 2 points.
+ * tab and sees the time left and their own place with 2 points; the arena's and the leaderboard's
+ * rows link to the player's last battle's public page.
  */
 import { describe, expect, it } from 'vitest';
 import { hasChromium, playerWithPog, snapshot, useE2E } from './harness';
@@ -34,7 +35,15 @@ describe.skipIf(!hasChromium())('the weekly arena [needs Chromium]', () => {
     const row = page.getByRole('table', { name: /^Arena, week of / }).getByRole('row').filter({ hasText: winnerName });
     await row.waitFor();
     expect(await row.getAttribute('aria-current')).toBe('true');
-    expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(/1 of 1\s*2$/);
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(/1 of 1\s*2\s*Watch$/);
     await snapshot(page, 'arena-board');
+
+    // The row's last battle leads to its public page, from the arena and from the leaderboard.
+    await row.getByRole('link', { name: `Watch ${winnerName}'s last battle` }).click();
+    await page.waitForURL(`**/battles/${battleId}`);
+    await page.goto('/leaderboard');
+    const listed = page.getByRole('table').getByRole('row').filter({ hasText: winnerName });
+    await listed.getByRole('link', { name: `Watch ${winnerName}'s last battle` }).click();
+    await page.waitForURL(`**/battles/${battleId}`);
   }, 120_000);
 });

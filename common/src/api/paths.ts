@@ -88,6 +88,11 @@ export const apiPaths = {
     board: { method: 'GET', path: '/api/arena' },
     badges: { method: 'GET', path: '/api/arena/badges/:id' },
   },
+  wishlists: {
+    marks: { method: 'GET', path: '/api/marks' },
+    mark: { method: 'PUT', path: '/api/marks/:id' },
+    matches: { method: 'GET', path: '/api/matches' },
+  },
   uploads: {
     upload: { method: 'POST', path: '/api/upload' },
     debugImage: { method: 'GET', path: '/api/debug/images/:filename' },

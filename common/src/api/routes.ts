@@ -11,6 +11,7 @@ import { battleVerifyResultSchema } from '../battles/schemas';
 import { chatConversationParamSchema, chatMessageSchema, sendChatRequestSchema } from '../chat/schemas';
 import { leaderboardQuerySchema, leaderboardSchema } from '../leaderboards/api';
 import { arenaBadgesSchema, arenaBoardSchema, arenaQuerySchema } from '../arena/api';
+import { markRequestSchema, marksSchema, matchesSchema } from '../wishlists/api';
 import {
   adminAuthStatusSchema,
   adminPogListQuerySchema,
@@ -157,6 +158,12 @@ export const arenaApi = {
   badges: route(paths.arena.badges, { summary: "A player's 'Arena winner' badges", params: userPathIdSchema, response: arenaBadgesSchema }),
 };
 
+export const wishlistsApi = {
+  marks: route(paths.wishlists.marks, { summary: 'Your marks: the POGs you want and yours up for trade', response: marksSchema }),
+  mark: route(paths.wishlists.mark, { summary: 'Mark a POG as wanted or up for trade, or take the mark off', params: pogIdParamSchema, body: markRequestSchema, response: marksSchema }),
+  matches: route(paths.wishlists.matches, { summary: 'Players to trade with: who holds what you want and wants what you have, best first', response: matchesSchema }),
+};
+
 export const uploadsApi = {
   upload: route(paths.uploads.upload, { summary: 'Upload a picture for a POG', file: 'image', response: uploadedImageSchema, status: 201 }),
   debugImage: route(paths.uploads.debugImage, { summary: 'Whether a stored picture exists', params: debugImageParamSchema, response: debugImageSchema }),
@@ -179,6 +186,7 @@ export const apiRoutes = {
   chat: chatApi,
   leaderboard: leaderboardApi,
   arena: arenaApi,
+  wishlists: wishlistsApi,
   uploads: uploadsApi,
   docs: docsApi,
 };

@@ -1,6 +1,6 @@
 /** The weekly arena's contract (docs/rules.md, Arena). */
 import { z } from 'zod';
-import { userIdField } from '../schemas/ids';
+import { battleIdField, userIdField } from '../schemas/ids';
 
 export const ARENA_PAGE_SIZE = 25;
 export const ARENA_MAX_PAGE = 40;
@@ -23,6 +23,8 @@ export const arenaEntrySchema = z.object({
   battles: z.number().int(),
   /** Consecutive scoring wins now. */
   streak: z.number().int(),
+  /** The player's latest battle that scored this week, whose public page the board links to. */
+  lastBattleId: battleIdField().nullable(),
 });
 export type ArenaEntry = z.infer<typeof arenaEntrySchema>;
 

@@ -1,6 +1,7 @@
 /** PogBot's topic on what came after the spec; the rest of the guide is in ./guide. */
 import { WIN_RATE_MIN_BATTLES } from '../leaderboards/api';
 import { ARENA_LOSS_POINTS, ARENA_PAIR_DAILY_CAP, ARENA_STREAK_FROM, ARENA_STREAK_WIN_POINTS, ARENA_WIN_POINTS, ARENA_WINNER_PLACES } from '../arena/rules';
+import { MARK_LIMITS, MATCHES_SHOWN } from '../wishlists/api';
 import type { GuideBlock, GuideLimits, GuideTopic } from './guide';
 
 const text = (value: string): GuideBlock => ({ kind: 'text', text: value });
@@ -27,7 +28,22 @@ const WATCH_SECTION: GuideTopic['sections'][number] = {
   keywords: ['watch', 'watching', 'spectate', 'spectator', 'live', 'viewers', 'public', 'battle page', 'verify'],
   blocks: [
     text(
-      "Every battle has a public page that anyone can open, signed in or not: See the battle in a POG's history, or a battle under Recent battles on a player's page. While it is open the page shows both POGs and the seed hash; when it completes, everyone on the page watches the reveal live, with the players' own timing, and the page counts who is watching. Afterwards it keeps the result and links to the verify page, which recomputes every roll in your browser.",
+      "Every battle has a public page that anyone can open, signed in or not: See the battle in a POG's history, a battle under Recent battles on a player's page, or Watch beside a player on the Leaderboard or the Weekly arena (their last battle). While it is open the page shows both POGs and the seed hash; when it completes, everyone on the page watches the reveal live, with the players' own timing, and the page counts who is watching. Afterwards it keeps the result and links to the verify page, which recomputes every roll in your browser.",
+    ),
+  ],
+};
+
+/** Have and Want (docs/rules.md, Have and Want). */
+const WISHLIST_SECTION: GuideTopic['sections'][number] = {
+  id: 'have-and-want',
+  heading: 'Have and Want: wishlists and matches',
+  keywords: ['want', 'wanted', 'wishlist', 'wish', 'have', 'match', 'matches', 'partner', 'find', 'up for trade', 'looking for'],
+  blocks: [
+    text(
+      `Mark any other player's POG as **Want** (the heart on its card, or the button on its page) and your own as **Up for trade** (the tag on its card, or its page): up to ${MARK_LIMITS.wants} of each. The **Matches** tab of the Trade Center then lists the players who hold a POG you want or want one you put up for trade, best first: both ways before one way, then the most even pair by points (the smallest gap between the two POGs' points), ${MATCHES_SHOWN} at most.`,
+    ),
+    text(
+      "Each match suggests your POG for theirs; **Offer trade** opens the Trade dialog with both already chosen, so one more click sends it. Only POGs that could be offered right now are suggested: none on cooldown, out of trade supply, risked in an accepted battle or hidden by reports. Matches update live when someone marks a POG or a POG changes hands; a POG that changes hands loses its Up for trade mark.",
     ),
   ],
 };
@@ -77,6 +93,7 @@ export const moreTopic = (limits: GuideLimits): GuideTopic => ({
     },
     ARENA_SECTION,
     WATCH_SECTION,
+    WISHLIST_SECTION,
     {
       id: 'pog-pages',
       heading: 'POG pages and history',

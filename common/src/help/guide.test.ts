@@ -84,6 +84,14 @@ describe("PogBot's guide", () => {
     // Public battle pages: anyone may watch, live, and verify afterwards.
     expect(text).toContain('Every battle has a public page that anyone can open, signed in or not');
     expect(text).toContain('everyone on the page watches the reveal live');
+    // Have and Want: the two marks, the Matches tab and its order, the one-click offer, what is never suggested, live.
+    expect(text).toContain('Mark any other player\'s POG as Want');
+    expect(text).toContain('your own as Up for trade');
+    expect(text).toContain('both ways before one way, then the most even pair by points');
+    expect(text).toContain('Offer trade opens the Trade dialog with both already chosen');
+    expect(text).toContain('none on cooldown, out of trade supply, risked in an accepted battle or hidden by reports');
+    expect(text).toContain('Matches update live');
+    expect(text).toContain('Watch beside a player on the Leaderboard or the Weekly arena');
     // POG pages: public, shareable, the history's kinds of entries.
     expect(text).toContain('Every POG has a page of its own that anyone can open and share');
     for (const entry of ['each trade (with whom and for which POG)', 'each battle (the opponent, both rolls and the result, with a link to verify it)', 'the moderation its owner was told of']) {

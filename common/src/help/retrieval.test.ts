@@ -56,6 +56,8 @@ describe('guide retrieval', () => {
     expect(best('Where can I see who owned a POG before?')).toBe('pog-pages');
     expect(best('How do I mark all notifications as read?')).toBe('notifications-read');
     expect(best('How do I sort my collection?')).toBe('collection-view');
+    expect(best('How do I find players who have the POG I want?')).toBe('have-and-want');
+    expect(best('What is my wishlist for?')).toBe('have-and-want');
     expect(best('What does the slots counter mean?')).toBe('collection-view');
   });
 

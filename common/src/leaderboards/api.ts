@@ -1,6 +1,6 @@
 /** The leaderboard contract (docs/rules.md, Leaderboards). */
 import { z } from 'zod';
-import { userIdField } from '../schemas/ids';
+import { battleIdField, userIdField } from '../schemas/ids';
 
 /** value: points of the POGs held; wins and winRate: battles; trades: trades completed; designers: points of POGs created. */
 export const LEADERBOARD_BOARDS = ['value', 'wins', 'winRate', 'trades', 'designers'] as const;
@@ -33,6 +33,8 @@ export const leaderboardEntrySchema = z.object({
   value: z.number(),
   wins: z.number().int(),
   battles: z.number().int(),
+  /** The player's latest completed battle, whose public page the board links to; null before any. */
+  lastBattleId: battleIdField().nullable(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { OPEN_BATTLE_STATUSES } from '@pog/common/battles/api';
 import { RELEASE_REASON_TEXT, type Canceller, type Detacher } from '../release-reasons';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { battleLink } from '@pog/common/notifications/links';
@@ -63,7 +63,7 @@ export const detachBattlesFrom: Detacher = async (tx, pogIds) => {
 };
 
 /** Which of these POGs are risked in an ACCEPTED battle: they must not move until it is completed. */
-export async function pogsInAcceptedBattles(tx: Tx, pogIds: PogId[]): Promise<PogId[]> {
+export async function pogsInAcceptedBattles(tx: Db | Tx, pogIds: PogId[]): Promise<PogId[]> {
   const wanted = new Set(pogIds);
   const rows = await openBattlesRisking(tx, pogIds, ['accepted']);
   const found = new Set<PogId>();

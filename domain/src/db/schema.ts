@@ -553,3 +553,33 @@ export const arenaResults = pgTable(
     index('arena_results_pair_day_idx').on(t.userId, t.day, t.opponentId).where(sql`counted`),
   ],
 );
+
+/** Another player's POG a player wants (migrations/0026_have_want.sql). */
+export const pogWants = pgTable(
+  'pog_wants',
+  {
+    userId: integer('user_id').$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pogId: integer('pog_id').$type<PogId>()
+      .notNull()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pogId] }), index('pog_wants_pog_idx').on(t.pogId, t.userId)],
+);
+
+/** A POG its owner put up for trade; `userId` is that owner (a row naming anyone else counts for nothing). */
+export const pogHaves = pgTable(
+  'pog_haves',
+  {
+    pogId: integer('pog_id').$type<PogId>()
+      .primaryKey()
+      .references(() => pogs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').$type<UserId>()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pog_haves_user_idx').on(t.userId, t.pogId)],
+);

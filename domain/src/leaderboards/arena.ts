@@ -14,7 +14,7 @@ import { ARENA_PAGE_SIZE, type ArenaBadges, type ArenaBoard, type ArenaEntry, ty
 import { addArenaWeeks, ARENA_WINNER_PLACES, arenaPairKey, arenaWeekStart, scoreArenaBattles, type ArenaBattle } from '@pog/common/arena/rules';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
 const ENSURE_STANDINGS: RawStatement = {
   name: 'arena_ensure_standings',
@@ -89,7 +89,11 @@ interface ArenaRow {
   wins: number;
   battles: number;
   streak: number;
+  last_battle_id: BattleId | null;
 }
+
+/** A standing's latest scoring battle (arena_results_pair_day_idx: the player's counted results). */
+const LAST_BATTLE = sql.raw(`(SELECT max(r.battle_id) FROM arena_results r WHERE r.user_id = s.user_id AND r.week = s.week AND r.counted) AS last_battle_id`);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -103,12 +107,13 @@ const toEntry = (row: ArenaRow, rank: number): ArenaEntry => ({
   wins: Number(row.wins),
   battles: Number(row.battles),
   streak: Number(row.streak),
+  lastBattleId: row.last_battle_id,
 });
 
 /** A week's board rows from `offset`: points above 0, banned players left off; most points first, then the older account. */
 async function boardRows(db: Db, week: string, offset: number, limit: number): Promise<ArenaRow[]> {
   return rowsOf<ArenaRow>(
-    await db.execute(sql`SELECT s.user_id, u.username, u.avatar_color, s.points, s.wins, s.battles, s.streak
+    await db.execute(sql`SELECT s.user_id, u.username, u.avatar_color, s.points, s.wins, s.battles, s.streak, ${LAST_BATTLE}
       FROM arena_standings s JOIN users u ON u.id = s.user_id
       WHERE s.week = ${week}::date AND s.points > 0 AND NOT u.is_banned
       ORDER BY s.points DESC, s.user_id LIMIT ${limit} OFFSET ${offset}`),
@@ -118,7 +123,7 @@ async function boardRows(db: Db, week: string, offset: number, limit: number): P
 /** The player's place on a week's board (null without points, or banned). */
 async function placeOf(db: Db, week: string, userId: UserId): Promise<ArenaEntry | null> {
   const [row] = rowsOf<ArenaRow & { ahead: number }>(
-    await db.execute(sql`SELECT s.user_id, u.username, u.avatar_color, s.points, s.wins, s.battles, s.streak,
+    await db.execute(sql`SELECT s.user_id, u.username, u.avatar_color, s.points, s.wins, s.battles, s.streak, ${LAST_BATTLE},
         (SELECT count(*)::int FROM arena_standings o JOIN users ou ON ou.id = o.user_id
           WHERE o.week = s.week AND o.points > 0 AND NOT ou.is_banned AND (o.points > s.points OR (o.points = s.points AND o.user_id < s.user_id))) AS ahead
       FROM arena_standings s JOIN users u ON u.id = s.user_id

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { asUserId } from '@pog/common/schemas/ids';
 import { LeaderboardPageCache } from './page-cache';
 
-const page = (userId: number) => ({ entries: [{ rank: 1, userId: asUserId(userId), username: `p${userId}`, avatarColor: '#000000', avatarInitials: 'P', value: 1, wins: 0, battles: 0 }], hasMore: false });
+const page = (userId: number) => ({ entries: [{ rank: 1, userId: asUserId(userId), username: `p${userId}`, avatarColor: '#000000', avatarInitials: 'P', value: 1, wins: 0, battles: 0, lastBattleId: null }], hasMore: false });
 
 describe('LeaderboardPageCache', () => {
   it('keeps a page for its time to live, then reads it again', () => {

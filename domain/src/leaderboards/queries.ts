@@ -11,7 +11,7 @@ import { LEADERBOARD_PAGE_SIZE, WIN_RATE_MIN_BATTLES, type Leaderboard, type Lea
 import type { Db } from '../db/client';
 import type { LeaderboardPageCache } from './page-cache';
 import { EXACT_RANKS, SAMPLE_EVERY, type RankSnapshots, type RankStatements } from './rank-snapshots';
-import type { UserId } from '@pog/common/schemas/ids';
+import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
 /** The period of the all-time rows. */
 export const ALL_TIME_PERIOD = '-infinity';
@@ -32,6 +32,10 @@ const BOARDS: Record<LeaderboardBoard, { figure: (t: string) => string; on: (t: 
   designers: { figure: (t) => `${t}.design_points`, on: (t) => `${t}.design_points > 0` },
 };
 
+/** A player's latest completed battle, by its two indexes (battles_challenger_idx, battles_defender_idx), for the page's rows only. */
+const LAST_BATTLE = sql.raw(`greatest((SELECT max(b.id) FROM battles b WHERE b.challenger_id = s.user_id AND b.status = 'completed'),
+  (SELECT max(b.id) FROM battles b WHERE b.defender_id = s.user_id AND b.status = 'completed')) AS last_battle_id`);
+
 interface StandingRow {
   user_id: UserId;
   username: string;
@@ -39,6 +43,7 @@ interface StandingRow {
   figure: number | string;
   wins: number;
   battles: number;
+  last_battle_id: BattleId | null;
   /** The viewer's own row, read with the page. */
   mine: boolean;
 }
@@ -55,6 +60,7 @@ function toEntry(row: StandingRow, rank: number): LeaderboardEntry {
     value: Number(row.figure),
     wins: row.wins,
     battles: row.battles,
+    lastBattleId: row.last_battle_id,
   };
 }
 
@@ -71,7 +77,7 @@ function statements(query: LeaderboardQuery, now: Date, viewerId: UserId | undef
   // The viewer's own standing comes in the same statement (a primary key lookup).
   const own = (me: number) => sql`SELECT ${standing}, true AS mine FROM player_standings s WHERE ${listed} AND s.user_id = ${me}`;
   const withPlayers = (standings: SQL) => sql`
-    SELECT s.user_id, u.username, u.avatar_color, s.figure, s.wins, s.battles, s.mine FROM (${standings}) AS s JOIN users u ON u.id = s.user_id`;
+    SELECT s.user_id, u.username, u.avatar_color, s.figure, s.wins, s.battles, s.mine, ${LAST_BATTLE} FROM (${standings}) AS s JOIN users u ON u.id = s.user_id`;
   const mine = viewerId === undefined ? sql`` : sql`UNION ALL ${own(viewerId)}`;
   const page = sql`${withPlayers(sql`
       (SELECT ${standing}, false AS mine FROM player_standings s WHERE ${listed} ORDER BY ${figure} DESC, s.user_id LIMIT ${LEADERBOARD_PAGE_SIZE + 1} OFFSET ${offset})

@@ -4,3 +4,4 @@ export { answerTrade, cancelTrade, createTrade } from './commands';
 export { counterTrade } from './counter';
 export { expireTrades } from './expire';
 export { mayAnswerTrade, mayCancelTrade, mayCounterTrade, mayListTradesOf, mayOfferPog, mayOfferTradeTo, maySendTradeAs, tradePolicy } from './policy';
+export { offerableNow, type OfferFacts } from './rules';

@@ -3,15 +3,16 @@ import { eq } from 'drizzle-orm';
 import { rewardsOf } from '@pog/common/achievements/catalogue';
 import { LIMITS } from '@pog/common/constants';
 import { AppError, ConflictError, NotFoundError } from '@pog/common/errors';
-import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
+import { pogUnavailable, secondsUntil, type AvailabilityFacts } from '@pog/common/pogs/availability';
 import { formatWait, startOfUtcDay } from '@pog/common/pogs/creation-limits';
 import type { Trade } from '@pog/common/trades/api';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { trades, type PogRow, type TradeRow } from '../db/schema';
 import type { UnitOfWork } from '../outbox/unit-of-work';
 import { toTrade } from './repository';
 import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import { pogsInAcceptedBattles } from '../battles/cancel';
 import { assertNotRiskedInBattle } from '../commitments';
 import type { LockedPlayer } from '../moderation/player-locks';
 import { tradePolicy } from './policy';
@@ -103,4 +104,19 @@ export async function checkedOfferParts(
   if (problem) throw problem;
   await assertNotRiskedInBattle(tx, [offer, request]);
   return { offer, request };
+}
+
+/** What `offerableNow` reads of a POG: the facts `pogUnavailable` weighs, and whether reports hide it. */
+export type OfferFacts = AvailabilityFacts & { id: PogId; hiddenByReports: boolean };
+
+/**
+ * Of these POGs, the ones an offer could name now (`use`: offered by its holder, or requested from
+ * them): checkedOfferParts' rule as a filter instead of a refusal (free to trade by pogUnavailable,
+ * not hidden by reports when requested, risked in no battle about to be decided), for suggestions
+ * that an offer would accept.
+ */
+export async function offerableNow<T extends OfferFacts>(db: Db | Tx, candidates: ReadonlyArray<{ pog: T; use: 'offer' | 'request' }>, now: Date): Promise<T[]> {
+  const free = candidates.filter(({ pog, use }) => pogUnavailable(pog, use, now) === null && !(use === 'request' && pog.hiddenByReports));
+  const risked = new Set(free.length === 0 ? [] : await pogsInAcceptedBattles(db, free.map(({ pog }) => pog.id)));
+  return free.filter(({ pog }) => !risked.has(pog.id)).map(({ pog }) => pog);
 }

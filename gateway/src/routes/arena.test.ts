@@ -47,7 +47,7 @@ describe.each(TEST_SETUPS)('the weekly arena API', (setup) => {
       expect(mine).toMatchObject({ weekStart: '2036-01-07', endsAt: '2036-01-14T00:00:00.000Z', secondsLeft: 4 * 86_400 + 12 * 3600, page: 1, hasMore: false });
       // The setups on PGlite share one database: the board may hold another setup's players too.
       const place = mine.entries.findIndex((e) => e.userId === winner.id);
-      expect(mine.entries[place]).toEqual(expect.objectContaining({ rank: place + 1, username: winner.username, points: 2, wins: 1, battles: 1, streak: 1 }));
+      expect(mine.entries[place]).toEqual(expect.objectContaining({ rank: place + 1, username: winner.username, points: 2, wins: 1, battles: 1, streak: 1, lastBattleId: created.body.id }));
       expect(mine.entries.some((e) => e.userId === loser.id)).toBe(false);
       expect(mine.me).toMatchObject({ rank: place + 1, userId: winner.id, points: 2 });
       expect((await arena(loser.client)).me).toBeNull();

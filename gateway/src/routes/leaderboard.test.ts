@@ -17,7 +17,7 @@ import { newPlayer, pogDesign, waitForScore } from '../testing/players';
 import { connectSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
-import type { PogId, UserId } from '@pog/common/schemas/ids';
+import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
 type Player = { client: ApiClient; id: UserId; username: string };
 
@@ -51,7 +51,7 @@ describe.each(TEST_SETUPS)('leaderboards', (setup) => {
       expect((await defender.client.post(`/api/battles/${created.body.id}/accept`, { defenderPogId })).status).toBe(200);
       const done = await challenger.client.post(`/api/battles/${created.body.id}/complete`, {});
       expect(done.status, JSON.stringify(done.body)).toBe(200);
-      return done.body as { winnerId: UserId };
+      return done.body as { id: BattleId; winnerId: UserId };
     };
 
     it('keeps every standing equal to a recount through creations, scoring, trades, battles, deletions and bans', async () => {
@@ -147,8 +147,10 @@ describe.each(TEST_SETUPS)('leaderboards', (setup) => {
       const a = await newPlayer(app.url, 'wra');
       const b = await newPlayer(app.url, 'wrb');
       let aWins = 0;
+      let lastBattleId: BattleId | null = null;
       for (let i = 0; i < WIN_RATE_MIN_BATTLES; i++) {
         const result = await battle(a, b, await givePog(db(), a.id), await givePog(db(), b.id));
+        lastBattleId = result.id;
         if (result.winnerId === a.id) aWins++;
         const rate = await board(a.client, 'board=winRate&period=week');
         const listed = rate.entries.filter((e) => e.userId === a.id || e.userId === b.id);
@@ -156,7 +158,9 @@ describe.each(TEST_SETUPS)('leaderboards', (setup) => {
         expect(listed).toHaveLength(i + 1 < WIN_RATE_MIN_BATTLES ? 0 : 2);
       }
       const rate = await board(a.client, 'board=winRate&period=week');
-      expect(rate.entries.find((e) => e.userId === a.id)).toMatchObject({ value: aWins / WIN_RATE_MIN_BATTLES, wins: aWins, battles: WIN_RATE_MIN_BATTLES });
+      // Each row links to the player's latest completed battle.
+      expect(rate.entries.find((e) => e.userId === a.id)).toMatchObject({ value: aWins / WIN_RATE_MIN_BATTLES, wins: aWins, battles: WIN_RATE_MIN_BATTLES, lastBattleId });
+      expect(rate.entries.find((e) => e.userId === b.id)?.lastBattleId).toBe(lastBattleId);
       const wins = await board(a.client, 'board=wins&period=week');
       expect(wins.entries.filter((e) => e.userId === a.id || e.userId === b.id).map((e) => e.value).sort()).toEqual(
         [aWins, WIN_RATE_MIN_BATTLES - aWins].filter((n) => n > 0).sort(),

@@ -91,6 +91,19 @@ export const RepeatIcon = () => (
   </svg>
 );
 
+export const HeartIcon = () => (
+  <svg {...lineIcon}>
+    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+  </svg>
+);
+
+export const TagIcon = () => (
+  <svg {...lineIcon}>
+    <path d="M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </svg>
+);
+
 export const GemIcon = () => (
   <svg {...lineIcon}>
     <path d="M6 3h12l4 6-10 13L2 9z" />

@@ -12,6 +12,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { playerPath } from '../players/paths';
+import { LAST_BATTLE_HEADER, LastBattleCell } from './LastBattle';
 
 export const ARENA_PATH = apiPaths.arena.board.path;
 
@@ -66,6 +67,7 @@ function ArenaTable({ caption, entries, viewerId }: { caption: string; entries: 
             <th scope="col" className="figure">
               Arena points
             </th>
+            <th scope="col">{LAST_BATTLE_HEADER}</th>
           </tr>
         </thead>
         <tbody>
@@ -79,6 +81,7 @@ function ArenaTable({ caption, entries, viewerId }: { caption: string; entries: 
                 {entry.wins} of {entry.battles}
               </td>
               <td className="figure">{entry.points.toLocaleString('en')}</td>
+              <LastBattleCell entry={entry} />
             </tr>
           ))}
         </tbody>

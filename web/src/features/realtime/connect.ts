@@ -35,6 +35,7 @@ const PLAYER_EVENTS = [
   'trade:created',
   'trade:updated',
   'chat:reply',
+  'matches:changed',
 ] as const satisfies readonly PlayerEventName[];
 
 /** Opens the player's live connection and routes its events into the app; returns the closer. */

@@ -1,6 +1,6 @@
 /**
  * What the player's page does with each durable event: the bell, every POG list, the Trade Center,
- * the Battle Arena, PogBot's history, and a toast with a link for an incoming offer or challenge, or
+ * the Battle Arena, PogBot's history, the Matches panel, and a toast with a link for an incoming offer or challenge, or
  * for an answer to one the player sent.
  * Loaded by connect.ts with the first event to apply (the events' schemas load then too), not with
  * the connection: a page load seldom receives one, and this code needs zod.
@@ -15,6 +15,7 @@ import { addLiveNotification, applyLiveRead } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
+import { refreshMatches } from '../wishlists/queries';
 import { playAlert } from '../sound/alertSound';
 import type { AlertToast } from './announced';
 import { answeredChallenge, answeredTrade } from './answered';
@@ -63,5 +64,6 @@ export function playerEventHandlers({ userId, queryClient, navigate }: PlayerEve
       announce(answeredTrade(trade, userId));
     },
     'chat:reply': () => applyChatReply(queryClient),
+    'matches:changed': () => refreshMatches(queryClient),
   };
 }

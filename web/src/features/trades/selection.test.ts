@@ -20,6 +20,12 @@ describe('the Trade dialog selection', () => {
     expect(run([{ type: 'offer', pogId: asPogId(1) }, { type: 'offer', pogId: asPogId(4) }]).offerPogId).toBe(4);
   });
 
+  it('opens with a player alone (a match with nothing of theirs to ask for), dropping a request of another player', () => {
+    const before = run([{ type: 'player', playerId: asUserId(2) }, { type: 'request', pogId: asPogId(9) }]);
+    expect(run([{ type: 'open', preset: { offerPogId: asPogId(1), playerId: asUserId(3) } }], before)).toMatchObject({ offerPogId: 1, playerId: 3, requestPogId: null });
+    expect(run([{ type: 'open', preset: { playerId: asUserId(2) } }], before)).toMatchObject({ playerId: 2, requestPogId: 9 });
+  });
+
   it('on close clears the player and the requested POG, and the offered POG unless it was preset', () => {
     const plain = run([{ type: 'offer', pogId: asPogId(1) }, { type: 'player', playerId: asUserId(2) }, { type: 'request', pogId: asPogId(9) }, { type: 'close' }]);
     expect(plain).toEqual(EMPTY_SELECTION);

@@ -18,6 +18,8 @@ export interface TradeSelection {
 export interface TradePreset {
   offerPogId?: PogId | undefined;
   request?: { pogId: PogId; ownerId: UserId } | undefined;
+  /** The player to trade with, when no POG of theirs is chosen yet. */
+  playerId?: UserId | undefined;
 }
 
 export const EMPTY_PRESET: TradePreset = {};
@@ -31,17 +33,21 @@ export type SelectionAction =
   | { type: 'request'; pogId: PogId }
   | { type: 'close' };
 
+function opened(state: TradeSelection, { offerPogId, request, playerId }: TradePreset): TradeSelection {
+  const player = request?.ownerId ?? playerId ?? state.playerId;
+  return {
+    presetOfferId: offerPogId ?? state.presetOfferId,
+    offerPogId: offerPogId ?? state.offerPogId,
+    playerId: player,
+    // Another player's POGs are another list: a request of the player before cannot stand.
+    requestPogId: request ? request.pogId : player === state.playerId ? state.requestPogId : null,
+  };
+}
+
 export function selectionReducer(state: TradeSelection, action: SelectionAction): TradeSelection {
   switch (action.type) {
-    case 'open': {
-      const { offerPogId, request } = action.preset;
-      return {
-        presetOfferId: offerPogId ?? state.presetOfferId,
-        offerPogId: offerPogId ?? state.offerPogId,
-        playerId: request ? request.ownerId : state.playerId,
-        requestPogId: request ? request.pogId : state.requestPogId,
-      };
-    }
+    case 'open':
+      return opened(state, action.preset);
     case 'offer':
       // Clicking the chosen POG again takes it back.
       return { ...state, offerPogId: state.offerPogId === action.pogId ? null : action.pogId };

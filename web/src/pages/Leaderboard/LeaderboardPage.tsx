@@ -14,6 +14,7 @@ import { useLeaderboard } from '../../features/leaderboard/queries';
 import { playerPath } from '../../features/players/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { ArenaBoardView } from '../../features/leaderboard/arena';
+import { LAST_BATTLE_HEADER, LastBattleCell } from '../../features/leaderboard/LastBattle';
 
 const TITLE = 'Leaderboard';
 
@@ -134,6 +135,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
                 <th scope="col" className="figure">
                   {text.column}
                 </th>
+                <th scope="col">{LAST_BATTLE_HEADER}</th>
               </tr>
             </thead>
             <tbody>
@@ -149,6 +151,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
                   </td>
                   {(board === 'wins' || board === 'winRate') && <td>{formatRecord(entry)}</td>}
                   <td className="figure">{formatFigure(board, entry)}</td>
+                  <LastBattleCell entry={entry} />
                 </tr>
               ))}
             </tbody>

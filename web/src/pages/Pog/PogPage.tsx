@@ -6,10 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import styled from 'styled-components';
-import { apiPaths } from '@pog/common';
+import { apiPaths, type Pog, type UserId } from '@pog/common';
 import { routeQuery } from '../../api/client';
 import { toAppError } from '../../api/errors';
-import { ButtonLink } from '../../components/Button';
+import { Button, ButtonLink } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { NoticePanel } from '../../components/NoticePanel';
 import { Page, PageHeader, PageSection as Section, PageTitle } from '../../components/Page';
@@ -21,6 +21,7 @@ import { PogDisc } from '../../features/pogs/components/PogDisc';
 import { RarityBadge } from '../../features/pogs/components/RarityBadge';
 import { HistoryList } from '../../features/provenance/HistoryList';
 import { cooldownText, PROVENANCE_TEXT, supplyText } from '../../features/provenance/texts';
+import { useMarkToggle } from '../../features/wishlists/useMarkToggle';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
 const Layout = styled.div`
@@ -47,6 +48,17 @@ const Points = styled.span`
   font-weight: 800;
   color: ${({ theme }) => theme.colors.gold};
 `;
+
+/** "Want" (another player's POG) or "Up for trade" (your own), for a signed-in viewer. */
+function MarkButton({ pog, viewerId }: { pog: Pog; viewerId: UserId | null }) {
+  const mark = useMarkToggle(pog, viewerId);
+  if (!mark) return null;
+  return (
+    <Button $variant={mark.marked ? 'primary' : 'outline'} aria-pressed={mark.marked} aria-label={mark.label} disabled={mark.busy} onClick={mark.toggle}>
+      {mark.text}
+    </Button>
+  );
+}
 
 export default function PogPage() {
   const { id: param } = useParams();
@@ -107,6 +119,14 @@ export default function PogPage() {
           <dd>
             <time dateTime={pog.createdAt}>{new Date(pog.createdAt).toLocaleDateString()}</time>
           </dd>
+          {viewer && (
+            <>
+              <dt>{viewer.id === pog.userId ? 'Yours' : 'Wishlist'}</dt>
+              <dd>
+                <MarkButton pog={pog} viewerId={viewer.id} />
+              </dd>
+            </>
+          )}
         </Facts>
       </Layout>
       <Section aria-labelledby="pog-history">

@@ -15,6 +15,8 @@ import { EmptyNote } from '../../features/trades/components/tradeCardStyles';
 import { TRADE_TEXT } from '../../features/trades/messages';
 import { usePendingTrades, useTradeHistory } from '../../features/trades/queries';
 import { useTradeDialog } from '../../features/trades/useTradeDialog';
+import { MatchesPanel } from '../../features/wishlists/MatchesPanel';
+import { WISHLIST_TEXT } from '../../features/wishlists/messages';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { readTradeQuery, tabOfTrade } from './tradeQuery';
 
@@ -32,9 +34,9 @@ const NewTradeButton = styled(Button)`
   svg { width: 1.1rem; height: 1.1rem; }
 `;
 
-type TradeTab = 'pending' | 'history';
+type TradeTab = 'pending' | 'matches' | 'history';
 
-/** /trade: the Trade Center (product spec: screens): New Trade, the pending trades, and the history. */
+/** /trade: the Trade Center (product spec: screens): New Trade, the pending trades, the matches, and the history. */
 export default function TradePage() {
   usePageTitle(TRADE_TEXT.centerTitle);
   const { data: user, isPending } = useCurrentUser();
@@ -123,6 +125,7 @@ function TradeCenter({ user }: { user: User }) {
           onValueChange={setTab}
           items={[
             { id: 'pending', label: TRADE_TEXT.pendingTab, content: <PendingTradeList userId={user.id} highlightId={tradeId} /> },
+            { id: 'matches', label: WISHLIST_TEXT.matchesTitle, content: <MatchesPanel onOffer={openTrade} /> },
             { id: 'history', label: TRADE_TEXT.historyTab, content: <TradeHistoryList userId={user.id} highlightId={tradeId} /> },
           ]}
         />

@@ -4,9 +4,10 @@ import styled, { css, keyframes } from 'styled-components';
 import { DISPLAY, editRefusal, type Pog, RARITIES, type Rarity, type UserId } from '@pog/common';
 import { Badge } from '../../../components/Badge';
 import { useHeadingTag } from '../../../components/HeadingLevel';
-import { PencilIcon, RepeatIcon, SwordsIcon, TrashIcon } from '../../../components/icons';
+import { HeartIcon, PencilIcon, RepeatIcon, SwordsIcon, TagIcon, TrashIcon } from '../../../components/icons';
 import { throttle } from '../../../hooks/throttle';
 import { challengePath } from '../../battles/selection';
+import { useMarkToggle } from '../../wishlists/useMarkToggle';
 import { PlayerName } from '../../players/PlayerName';
 import { rarityAnimation } from '../rarityAnimation';
 import { ownershipBadge, TRADE_BLOCK_LABELS } from '../trade';
@@ -136,6 +137,7 @@ const Action = styled.button<{ $danger?: boolean }>`
   svg { width: 1rem; height: 1rem; }
   &:hover:not(:disabled) { background: ${({ theme, $danger }) => ($danger ? theme.colors.dangerFill : theme.colors.primaryFill)}; color: #fff; }
   &:disabled { opacity: 0.45; cursor: not-allowed; }
+  &[aria-pressed='true'] { background: ${({ theme }) => theme.colors.primaryFill}; color: #fff; }
 `;
 
 const Ownership = styled(Badge)`
@@ -249,7 +251,18 @@ interface CardActionsProps extends Pick<PogCardProps, 'pog' | 'viewerId' | 'onEd
   tradeBlock: TradeBlock;
 }
 
-/** The hover actions: edit, delete, trade, challenge, each where it applies. */
+/** "Want" on another player's POG, "Up for trade" on your own (signed in only). */
+function MarkAction({ pog, viewerId }: Pick<PogCardProps, 'pog' | 'viewerId'>) {
+  const mark = useMarkToggle(pog, viewerId);
+  if (!mark) return null;
+  return (
+    <Action type="button" aria-label={mark.label} aria-pressed={mark.marked} title={mark.text} disabled={mark.busy} onClick={mark.toggle}>
+      {mark.list === 'want' ? <HeartIcon /> : <TagIcon />}
+    </Action>
+  );
+}
+
+/** The hover actions: edit, delete, trade, challenge, want or up for trade, each where it applies. */
 function CardActions({ pog, viewerId, owner, onEdit, onAskDelete, onTrade, challenge, tradeBlock }: CardActionsProps) {
   return (
     <Actions>
@@ -279,6 +292,7 @@ function CardActions({ pog, viewerId, owner, onEdit, onAskDelete, onTrade, chall
           <SwordsIcon />
         </Action>
       )}
+      <MarkAction pog={pog} viewerId={viewerId} />
     </Actions>
   );
 }
