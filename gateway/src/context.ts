@@ -13,6 +13,7 @@ import type { RateLimits } from './auth/rate-limit';
 import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
 import type { HttpMetrics } from './observability/gateway-metrics';
+import type { StreamHeads } from './realtime/stream-heads';
 
 
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   bus: InvalidationBus;
   sessions: SessionStore;
   users: UserCache;
+  /** Where event streams stand, kept up to date by the events delivered to this gateway. */
+  streamHeads: StreamHeads;
   /** The guessing limits' counters (in Redis with REDIS_URL, else in memory). */
   rateLimits: RateLimits;
   /** Sessions of the admin area (their own cookie). */

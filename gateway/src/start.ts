@@ -87,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       bus,
       sessions: new SessionStore(db, clock, bus, log),
       users: new UserCache(db, clock, bus),
+      streamHeads: hub.heads,
       rateLimits: redis ? createRedisRateLimits(redis.main, config.redisPrefix) : createMemoryRateLimits(),
       adminSessions: new AdminSessionStore(db, clock, bus),
       adminPasswordHash,

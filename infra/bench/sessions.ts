@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Keygrip from 'keygrip';
+import { AUTH } from '@pog/common';
 import { io, type Socket } from 'socket.io-client';
 import type { Queryable } from './scratch-db';
 import type { RequestLine } from './wrk';
@@ -31,7 +32,8 @@ export async function mintSessions(db: Queryable, userIds: readonly number[], se
      FROM unnest($1::text[], $2::int[]) AS t(h, u)`,
     [tokens.map((t) => createHash('sha256').update(t).digest('hex')), userIds, Date.now() + 30 * DAY_MS, 30 * DAY_MS],
   );
-  return tokens.map((token) => `${COOKIE}=${token}; ${COOKIE}.sig=${keys.sign(`${COOKIE}=${token}`)}`);
+  // With the readable "signed in" hint a browser keeps from its first answer (else every answer sets it).
+  return tokens.map((token) => `${COOKIE}=${token}; ${COOKIE}.sig=${keys.sign(`${COOKIE}=${token}`)}; ${AUTH.signedInHintCookie}=1`);
 }
 
 /** `count` signed-in players, each with `pogsEach` scored POGs of their own (ids ascending). */

@@ -9,9 +9,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { avatarInitials } from '@pog/common/display';
 import { LEADERBOARD_PAGE_SIZE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardQuery } from '@pog/common/leaderboards/api';
 import type { Db } from '../db/client';
-import type { LeaderboardPageCache } from './page-cache';
-import { EXACT_RANKS, SAMPLE_EVERY, type RankSnapshots, type RankStatements } from './rank-snapshots';
-import type { BattleId, UserId } from '@pog/common/schemas/ids';
+import type { CachedPage, LeaderboardPageCache } from './page-cache';
+import { EXACT_RANKS, placesAhead, readSample, SAMPLE_CHUNK, SAMPLE_EVERY, type RankSnapshots, type RankStatements } from './rank-snapshots';
+import { asUserId, type BattleId, type UserId } from '@pog/common/schemas/ids';
 
 /** The period of the all-time rows. */
 export const ALL_TIME_PERIOD = '-infinity';
@@ -96,9 +96,14 @@ function statements(query: LeaderboardQuery, now: Date, viewerId: UserId | undef
       if (from === value) return count(ties(value, fromUser, me));
       return count(sql`${ties(from, fromUser, 2 ** 31 - 1)} UNION ALL SELECT 1 FROM player_standings s WHERE ${listed} AND ${figure} < ${from} AND ${figure} > ${value} UNION ALL ${ties(value, 0, me)}`);
     },
-    sample: sql`SELECT figure, user_id FROM (
-        SELECT ${figure} AS figure, s.user_id, row_number() OVER (ORDER BY ${figure} DESC, s.user_id) - 1 AS place FROM player_standings s WHERE ${listed}
-      ) AS numbered WHERE place % ${SAMPLE_EVERY} = 0 ORDER BY place`,
+    sample: (after) => {
+      const from = after ? sql`AND ${figure} <= ${after.figure} AND (${figure} < ${after.figure} OR s.user_id > ${after.userId})` : sql``;
+      return sql`SELECT figure, user_id, place, n FROM (
+          SELECT figure, user_id, row_number() OVER (ORDER BY figure DESC, user_id) - 1 AS place, count(*) OVER () AS n FROM (
+            SELECT ${figure} AS figure, s.user_id FROM player_standings s WHERE ${listed} ${from} ORDER BY ${figure} DESC, s.user_id LIMIT ${SAMPLE_CHUNK}
+          ) AS chunk
+        ) AS numbered WHERE place % ${SAMPLE_EVERY} = 0 OR place = n - 1 ORDER BY place`;
+    },
   });
   const lastPlayer = sql`SELECT s.user_id FROM player_standings s WHERE ${listed} ORDER BY ${figure}, s.user_id DESC LIMIT 1`;
   return { weekStart, key: `${query.board}:${period}`, offset, page, mine: (me: number) => withPlayers(own(me)), rank, lastPlayer };
@@ -115,37 +120,47 @@ export async function leaderboardStatements(db: Db, query: LeaderboardQuery, now
   const mine = rowsOf<StandingRow>(await db.execute(s.page)).find((row) => row.mine)!;
   const value = Number(mine.figure);
   const rank = s.rank(value, viewerId);
-  const { rows } = (await db.execute(rank.sample)) as unknown as { rows: Array<{ figure: string | number; user_id: UserId }> };
-  const ahead = rows.filter((r) => Number(r.figure) > value || (Number(r.figure) === value && r.user_id < viewerId)).at(-1);
+  const sample = await readSample(db, rank);
+  const ahead = placesAhead(sample, value, viewerId) - 1;
   return {
     viewerId,
     statements: {
       'page + own row': s.page,
       [`count ahead (up to ${EXACT_RANKS})`]: rank.countAhead(EXACT_RANKS),
-      ...(ahead ? { 'count from the sample': rank.countBetween(Number(ahead.figure), ahead.user_id) } : {}),
-      sample: rank.sample,
+      ...(ahead >= 0 ? { 'count from the sample': rank.countBetween(sample.figures[ahead]!, asUserId(sample.userIds[ahead]!)) } : {}),
+      'sample (first chunk)': rank.sample(),
     },
   };
 }
 
+/** The page's entries out of the page statement's rows (the viewer's own row apart). */
+function pageOf(rows: StandingRow[], offset: number): CachedPage {
+  const standings = rows.filter((row) => !row.mine);
+  return { entries: standings.slice(0, LEADERBOARD_PAGE_SIZE).map((row, i) => toEntry(row, offset + i + 1)), hasMore: standings.length > LEADERBOARD_PAGE_SIZE };
+}
+
 /**
  * One page of a board, and the viewer's own place on it wherever they are. With `pages`, the page
- * comes from there when kept (the viewer's row is then read alone) and is kept when read.
+ * comes from there when kept or being read (the viewer's row is then read alone); otherwise it is
+ * read with the viewer's row in one statement, and kept.
  */
 export async function readLeaderboard(db: Db, query: LeaderboardQuery, viewerId: UserId | undefined, now: Date, snapshots: RankSnapshots, pages?: LeaderboardPageCache): Promise<Leaderboard> {
   const s = statements(query, now, viewerId);
   const pageKey = `${s.key}:${query.page}`;
-  let page = pages?.get(pageKey);
+  const visitors = viewerId === undefined ? s : statements(query, now, undefined);
+  const held = pages?.held(pageKey, async () => pageOf(rowsOf<StandingRow>(await db.execute(visitors.page)), s.offset));
+  let page: CachedPage;
   let mine: StandingRow | undefined;
-  if (page) {
+  if (held) {
+    page = await held;
     if (viewerId !== undefined && !page.entries.some((e) => e.userId === viewerId)) [mine] = rowsOf<StandingRow>(await db.execute(s.mine(viewerId)));
   } else {
-    const generation = pages?.generation ?? 0;
-    const rows = rowsOf<StandingRow>(await db.execute(s.page));
-    const standings = rows.filter((row) => !row.mine);
-    mine = rows.find((row) => row.mine);
-    page = { entries: standings.slice(0, LEADERBOARD_PAGE_SIZE).map((row, i) => toEntry(row, s.offset + i + 1)), hasMore: standings.length > LEADERBOARD_PAGE_SIZE };
-    pages?.set(pageKey, page, generation);
+    const read = (async () => {
+      const rows = rowsOf<StandingRow>(await db.execute(s.page));
+      mine = rows.find((row) => row.mine);
+      return pageOf(rows, s.offset);
+    })();
+    page = await (pages ? pages.share(pageKey, read) : read);
   }
   let me = page.entries.find((e) => e.userId === viewerId) ?? null;
   if (!me && mine && viewerId !== undefined) {

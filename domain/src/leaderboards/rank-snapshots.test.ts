@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { asUserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
-import { EXACT_RANKS, placesAhead, RankSnapshots, SAMPLE_EVERY, SAMPLE_MAX_AGE_MS, SAMPLE_STALE_LIMIT_MS, type RankStatements } from './rank-snapshots';
+import { EXACT_RANKS, placesAhead, RankSnapshots, SAMPLE_CHUNK, SAMPLE_EVERY, SAMPLE_MAX_AGE_MS, SAMPLE_STALE_LIMIT_MS, type RankStatements } from './rank-snapshots';
 
 type Entry = [figure: number, userId: number];
 /** Board order: figure descending, then player id ascending. */
@@ -25,11 +25,13 @@ describe('placesAhead', () => {
  * `hold` keeps the next samples waiting until released.
  */
 function fakeBoard(entries: Entry[]) {
-  const board = { entries, calls: { ahead: 0, between: 0, samples: 0 }, hold: undefined as Promise<void> | undefined };
+  const board = { entries, calls: { ahead: 0, between: 0, samples: 0 }, chunks: 0, hold: undefined as Promise<void> | undefined };
   const db = {
     execute: async (statement: { kind: string; run: () => unknown[] }) => {
-      board.calls[statement.kind as keyof typeof board.calls]++;
-      if (statement.kind === 'samples' && board.hold) await board.hold;
+      // A sample is counted once, at its first chunk.
+      if (statement.kind === 'chunk') board.chunks++;
+      else board.calls[statement.kind as keyof typeof board.calls]++;
+      if ((statement.kind === 'samples' || statement.kind === 'chunk') && board.hold) await board.hold;
       return { rows: statement.run() };
     },
   } as unknown as Db;
@@ -38,7 +40,12 @@ function fakeBoard(entries: Entry[]) {
     return {
       countAhead: (limit) => q('ahead', () => [{ n: Math.min(limit, board.entries.filter((e) => before(e, me)).length) }]),
       countBetween: (figure, userId) => q('between', () => [{ n: board.entries.filter((e) => before([figure, userId], e) && before(e, me)).length }]),
-      sample: q('samples', () => sorted(board.entries).filter((_, i) => i % SAMPLE_EVERY === 0).map(([figure, user_id]) => ({ figure: String(figure), user_id }))),
+      sample: (after) =>
+        q(after ? 'chunk' : 'samples', () => {
+          const chunk = sorted(board.entries).filter((e) => !after || before([after.figure, after.userId], e)).slice(0, SAMPLE_CHUNK);
+          const rows = chunk.map(([figure, user_id], place) => ({ figure: String(figure), user_id, place, n: chunk.length }));
+          return rows.filter((row) => row.place % SAMPLE_EVERY === 0 || row.place === row.n - 1);
+        }),
     };
   };
   const rankOf = (me: Entry) => board.entries.filter((e) => before(e, me)).length + 1;
@@ -66,6 +73,8 @@ describe('RankSnapshots', () => {
       expect(await snapshots.rank(db, 'k', statements(me), me[0], asUserId(me[1]))).toBe(place + 1);
       expect(rankOf(me)).toBe(place + 1);
     }
+    // Read a chunk at a time (after the first, the rest and an empty one when the board fills the last).
+    expect(board.chunks).toBe(Math.ceil((list.length + 1) / SAMPLE_CHUNK) - 1);
     // One sample for them all, taken when the first was counted past the exact ranks; the others
     // (from 2 x EXACT_RANKS down) were placed by the sample and a short count alone.
     expect(board.calls.samples).toBe(1);

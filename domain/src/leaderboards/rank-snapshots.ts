@@ -8,6 +8,10 @@
  * process; older than SAMPLE_MAX_AGE_MS it is taken again in the background while the old one still
  * answers (a request waits only for the first, or for one older than SAMPLE_STALE_LIMIT_MS). A
  * player the sample already places far past the exact ranks (2 x EXACT_RANKS) is not counted exactly.
+ * A sample is read SAMPLE_CHUNK entries of the board at a time, each read from where the last one
+ * ended: on an embedded database, which runs one statement at a time, no read of the whole board holds
+ * up every other request (the chunks are read at slightly different moments: like a sample's age,
+ * that only misplaces players who crossed a sampled place, and the live count sets that right).
  */
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -25,6 +29,8 @@ export const SAMPLE_EVERY = 100;
 export const SAMPLE_MAX_AGE_MS = 30_000;
 /** A sample older than this is not used: the request waits for a new one. */
 export const SAMPLE_STALE_LIMIT_MS = 120_000;
+/** Entries of the board's order a sample reads in one statement (a multiple of SAMPLE_EVERY). */
+export const SAMPLE_CHUNK = 20 * SAMPLE_EVERY;
 
 /** Entry i of a sample is the board's entry at place i x SAMPLE_EVERY (0-based), in the board's order. */
 export interface Sample {
@@ -39,8 +45,12 @@ export interface RankStatements {
   countAhead(limit: number): SQL;
   /** The number of players after (figure, userId) and ahead of the viewer (one row, column n). */
   countBetween(figure: number, userId: UserId): SQL;
-  /** Every SAMPLE_EVERY-th entry of the board's order, from the first (rows of figure, user_id). */
-  sample: SQL;
+  /**
+   * The next SAMPLE_CHUNK entries of the board's order after (figure, userId), or from the first:
+   * rows of figure, user_id, place (0-based in the chunk) and n (the chunk's size), for every
+   * SAMPLE_EVERY-th place and the chunk's last, in order.
+   */
+  sample(after?: { figure: number; userId: UserId }): SQL;
 }
 
 /** How many entries of a sample come before (figure, userId) in the board's order. */
@@ -114,8 +124,7 @@ export class RankSnapshots {
     const takenAt = this.clock();
     const promise = (async () => {
       try {
-        const { rows } = (await db.execute(statements.sample)) as unknown as { rows: Array<{ figure: number | string; user_id: number }> };
-        const kept = { takenAt, sample: { figures: Float64Array.from(rows, (r) => Number(r.figure)), userIds: Int32Array.from(rows, (r) => r.user_id) } };
+        const kept = { takenAt, sample: await readSample(db, statements) };
         this.kept.set(key, kept);
         return kept;
       } finally {
@@ -125,4 +134,23 @@ export class RankSnapshots {
     this.taking.set(key, promise);
     return promise;
   }
+}
+
+/** Every SAMPLE_EVERY-th entry of the board's order, read SAMPLE_CHUNK entries at a time. */
+export async function readSample(db: Db, statements: RankStatements): Promise<Sample> {
+  const figures: number[] = [];
+  const userIds: number[] = [];
+  let after: { figure: number; userId: UserId } | undefined;
+  for (;;) {
+    const { rows } = (await db.execute(statements.sample(after))) as unknown as { rows: Array<{ figure: number | string; user_id: number; place: number | string; n: number | string }> };
+    for (const row of rows) {
+      if (Number(row.place) % SAMPLE_EVERY !== 0) continue;
+      figures.push(Number(row.figure));
+      userIds.push(row.user_id);
+    }
+    const last = rows.at(-1);
+    if (!last || Number(last.n) < SAMPLE_CHUNK) break;
+    after = { figure: Number(last.figure), userId: asUserId(last.user_id) };
+  }
+  return { figures: Float64Array.from(figures), userIds: Int32Array.from(userIds) };
 }

@@ -52,7 +52,10 @@ export function createLogger(options: LoggerOptions): Logger {
     formatters: { level: (label) => ({ level: label }), log: redactSecrets },
     serializers: { err: serializeError, error: serializeError },
   };
-  const target = options.destination ?? pino.destination({ dest: 1, sync: true });
+  // Written asynchronously: lines logged while a write is on its way go out together in the next one
+  // (a busy gateway writes one access line per request), and pino writes what is left when the
+  // process exits, process.exit included.
+  const target = options.destination ?? pino.destination({ dest: 1, sync: false });
   return redactingChildren(pino(settings, options.pretty ? prettyLines(target, options.destination === undefined) : target));
 }
 

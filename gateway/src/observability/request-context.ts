@@ -15,6 +15,8 @@ import { isProbePath, REQUEST_ID_HEADER, requestIdFrom } from '@pog/domain/obser
 
 interface RequestState {
   requestId?: string;
+  /** The logger the request's logger is made from, when first asked for. */
+  parentLog?: Logger;
   log?: Logger;
   /** The catalogue code of the error answered, set by the error handler. */
   errorCode?: string;
@@ -24,9 +26,11 @@ export function requestIdOf(ctx: Context): string | undefined {
   return (ctx.state as RequestState).requestId;
 }
 
-/** The request's logger (with its request id); `fallback` outside a request context. */
+/** The request's logger (with its request id, made the first time it is asked for); `fallback` outside a request context. */
 export function requestLog(ctx: Context, fallback: Logger): Logger {
-  return (ctx.state as RequestState).log ?? fallback;
+  const state = ctx.state as RequestState;
+  if (!state.log && state.parentLog) state.log = state.parentLog.child({ requestId: state.requestId });
+  return state.log ?? fallback;
 }
 
 export function noteErrorCode(ctx: Context, code: string): void {
@@ -53,7 +57,7 @@ export function requestContext(options: { log: Logger; metrics: HttpMetrics }): 
     const requestId = requestIdFrom(ctx.get(REQUEST_ID_HEADER) || undefined);
     const state = ctx.state as RequestState;
     state.requestId = requestId;
-    state.log = options.log.child({ requestId });
+    state.parentLog = options.log;
     ctx.set(REQUEST_ID_HEADER, requestId);
     // Measured to the end of the response, streamed bodies included.
     ctx.res.once('close', () => {
@@ -61,13 +65,15 @@ export function requestContext(options: { log: Logger; metrics: HttpMetrics }): 
       const route = routeOf(ctx);
       const status = ctx.status;
       options.metrics.observe(ctx.method, route, status, seconds);
-      const fields: Record<string, unknown> = { method: ctx.method, route, status, durationMs: Math.round(seconds * 10_000) / 10, clientAddress: ctx.ip };
+      // The request id as a child logger would put it, without making one for this line alone.
+      const fields: Record<string, unknown> = state.log ? {} : { requestId };
+      Object.assign(fields, { method: ctx.method, route, status, durationMs: Math.round(seconds * 10_000) / 10, clientAddress: ctx.ip });
       const userId = ctx.path.startsWith('/api/') ? sessionUserId(ctx) : undefined;
       if (userId !== undefined) fields.userId = userId;
       if (state.errorCode) fields.code = state.errorCode;
       if (!ctx.res.writableFinished) fields.aborted = true;
       const message = `${ctx.method} ${route} ${status}`;
-      const log = state.log!;
+      const log = state.log ?? options.log;
       // Monitors ask the probe paths every few seconds: their lines are debug, and a probe that
       // reports the process unready (503) is a warning, not a failure of the request.
       if (isProbePath(ctx.path) && status < 400) log.debug(fields, message);

@@ -25,6 +25,7 @@ import { type Logger } from '@pog/domain/logging';
 import type { StreamPositions, StreamState } from '@pog/common';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { SOCKET_BUDGETS, spend } from './socket-limits';
+import { StreamHeads } from './stream-heads';
 
 /** What the hub needs of a socket. */
 export interface HubSocket {
@@ -99,6 +100,8 @@ export class StreamHub {
   private readonly lanes = new Map<string, Subscriber[]>();
   readonly stats: HubStats = { catchUps: 0, eventsReplayed: 0 };
   private readonly replayBudget = new RateLimiterMemory({ keyPrefix: 'replayed', ...SOCKET_BUDGETS.replayed });
+  /** Where streams stand, advanced by what is delivered here (GET /api/user's position). */
+  readonly heads = new StreamHeads((stream) => streamHead(this.db, stream));
 
   constructor(
     private readonly db: Db,
@@ -122,6 +125,7 @@ export class StreamHub {
 
   /** The relay's delivery: every sequenced event, in seq order. */
   deliver(events: SequencedEvent[]): void {
+    this.heads.advance(events);
     for (const event of events) {
       if (event.stream === CLUSTER_STREAM) {
         for (const handler of this.clusterHandlers) handler(event.payload as ClusterMessage);

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { authApi, ConflictError, ForbiddenError, UnauthorizedError, userStream, type User } from '@pog/common';
 import { findUserByUsername, registerPlayer, toUser, USERNAME_TAKEN } from '@pog/domain/users';
-import { recordJob, streamHead } from '@pog/domain/outbox';
+import { recordJob } from '@pog/domain/outbox';
 import { type Db, type tables } from '@pog/domain/db';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/current-user';
@@ -15,9 +15,12 @@ import type { UserId } from '@pog/common/schemas/ids';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
-/** The player as the app shows them, with where their event stream stands now. */
-async function signedIn(db: Db, row: tables.UserRow): Promise<User> {
-  return { ...toUser(row), streamPosition: await streamHead(db, userStream(row.id)) };
+/**
+ * The player as the app shows them, with where their event stream stands: as far as this gateway
+ * has delivered (never past the database's head, so a client resuming from it misses nothing).
+ */
+async function signedIn(app: AppContext, row: tables.UserRow): Promise<User> {
+  return { ...toUser(row), streamPosition: await app.streamHeads.get(userStream(row.id)) };
 }
 
 /** A fresh session id on every sign-in, so a planted cookie cannot ride along. */
@@ -43,7 +46,7 @@ export function authRoutes(app: AppContext): Router {
     const passwordHash = await hashPassword(input.password);
     const row = await registerPlayer(app.db, { username: input.username, passwordHash }, app.clock.now());
     await startSession(ctx, row.id);
-    return await signedIn(app.db, row);
+    return await signedIn(app, row);
   });
 
   handle(router, authApi.login, async ({ ctx, body }) => {
@@ -57,14 +60,14 @@ export function authRoutes(app: AppContext): Router {
     await startSession(ctx, user.id);
     // Catches up achievements reached before they were recorded (e.g. stats from before an update).
     await recordJob(app.db, app.clock.now(), 'achievements.check', { userIds: [user.id] });
-    return await signedIn(app.db, user);
+    return await signedIn(app, user);
   });
 
   handle(router, authApi.logout, ({ ctx }) => {
     ctx.session = null;
   });
 
-  handle(router, authApi.currentUser, async ({ ctx }) => signedIn(app.db, await requireUser(app, ctx)));
+  handle(router, authApi.currentUser, async ({ ctx }) => signedIn(app, await requireUser(app, ctx)));
 
   return router;
 }
