@@ -19,7 +19,8 @@ const PAGES = ['/api/pogs?sort=trending&limit=24', '/api/pogs?sort=recent&limit=
 runBenchmark(async (defer) => {
   const stack = await startShape('distributed', { label: 'pog list' }, async (db, secret, database) => {
     await fillWorld(database, { players: Math.max(100, Math.ceil(POGS / 5)), pogs: POGS });
-    return seedPlayers(db, Math.max(22, Math.ceil((WRITES * DURATION_S * (ROUNDS + 1)) / 10) + 1), secret);
+    // Ten offers a player, for twice the rounds' time: a round on a loaded machine lasts longer than --duration.
+    return seedPlayers(db, Math.max(22, Math.ceil((2 * WRITES * DURATION_S * (ROUNDS + 1)) / 10) + 1), secret);
   });
   defer(stack.stop);
   const byId = new Map<number, Player>(stack.seeded.map((p) => [p.id, p]));

@@ -47,6 +47,9 @@ interface Kept {
   renderedAt: number;
 }
 
+/** A refreshed page: kept, or (on a handle that cannot take snapshots) only read. */
+type Refreshed = { kept: Kept } | { page: PogListPage };
+
 export interface PogListAnswer {
   body: Pog[] | SerializedJson<Pog[]>;
   nextCursor: string | undefined;
@@ -60,6 +63,9 @@ export class PogListAnswers {
   private readonly kept = new Map<string, Kept>();
   /** Pages asked for and not kept, the least recently asked first. */
   private readonly asked = new Set<string>();
+  /** Refreshes of kept pages: the one running for a key, and the one the requests that came meanwhile wait for. */
+  private readonly running = new Map<string, Promise<Refreshed>>();
+  private readonly queued = new Map<string, Promise<Refreshed>>();
   private prunedAt = performance.now();
 
   constructor(
@@ -78,8 +84,45 @@ export class PogListAnswers {
 
   async answer(query: PogListQuery, now: Date): Promise<PogListAnswer> {
     const key = query.search ? undefined : [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? ''].join('\n');
-    const kept = key === undefined ? undefined : this.usable(key, now);
-    if (key === undefined || (!kept && !this.askedBefore(key))) return rendered(await listPogs(this.db, query), now);
+    if (key === undefined || (!this.kept.has(key) && !this.askedBefore(key))) return rendered(await listPogs(this.db, query), now);
+    const fresh = await this.refreshed(key, query, now);
+    return 'page' in fresh ? rendered(fresh.page, now) : this.answerKept(key, fresh.kept, query, now);
+  }
+
+  /**
+   * The page under `key` as the database holds it now: checked (or read) by a refresh that started
+   * after this call, so that it shows every write committed before the request came. Requests that
+   * come while one runs share the next one: a page asked for by many at once is checked about once
+   * per round trip, not once per request.
+   */
+  private refreshed(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
+    const running = this.running.get(key);
+    if (!running) return this.startRefresh(key, query, now);
+    let queued = this.queued.get(key);
+    if (!queued) {
+      const settled = () => {
+        this.queued.delete(key);
+        return this.startRefresh(key, query, now);
+      };
+      queued = running.then(settled, settled);
+      this.queued.set(key, queued);
+    }
+    return queued;
+  }
+
+  private startRefresh(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
+    const run = this.refresh(key, query, now);
+    this.running.set(key, run);
+    const done = () => {
+      if (this.running.get(key) === run) this.running.delete(key);
+    };
+    run.then(done, done);
+    return run;
+  }
+
+  /** The kept page checked against the changes since its snapshot, read again if one touches it. */
+  private async refresh(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
+    const kept = this.usable(key, now);
     let snapshot: string | undefined;
     if (kept) {
       const since = await listChangesSince(this.db, kept.snapshot);
@@ -87,7 +130,7 @@ export class PogListAnswers {
       if (since.changes !== 'many' && !since.changes.some((change) => touchesPage(extent, change))) {
         kept.snapshot = since.snapshot;
         kept.checkedAt = performance.now();
-        return this.answerKept(key, kept, query, now);
+        return { kept };
       }
       // Taken before the page is read again, as below.
       snapshot = since.snapshot;
@@ -97,7 +140,7 @@ export class PogListAnswers {
     }
     this.pruneNowAndThen();
     const page = await listPogs(this.db, query);
-    return snapshot === undefined ? rendered(page, now) : this.keep(key, snapshot, query, page, now);
+    return snapshot === undefined ? { page } : { kept: this.keep(key, snapshot, query, page, now) };
   }
 
   /** The page kept under `key`, if it may still be answered after a check. */
@@ -109,20 +152,26 @@ export class PogListAnswers {
     return performance.now() - kept.checkedAt > CHANGES_KEPT_MS / 2 ? undefined : kept;
   }
 
-  private answerKept(key: string, kept: Kept, query: PogListQuery, now: Date): PogListAnswer {
-    if (!kept.serialized) return this.keep(key, kept.snapshot, query, { rows: kept.rows, nextCursor: kept.nextCursor, following: kept.following }, now);
-    this.remember(key, kept);
-    return { body: kept.serialized, nextCursor: kept.nextCursor };
+  /** The kept bytes, or the kept rows rendered at `now` (kept as bytes from now on once none is on cooldown). */
+  private async answerKept(key: string, kept: Kept, query: PogListQuery, now: Date): Promise<PogListAnswer> {
+    if (kept.serialized) {
+      // A clock set back (tests) could put a POG back on cooldown: the page is read for that time.
+      if (now.getTime() < kept.renderedAt) return rendered(await listPogs(this.db, query), now);
+      this.remember(key, kept);
+      return { body: kept.serialized, nextCursor: kept.nextCursor };
+    }
+    const page = { rows: kept.rows, nextCursor: kept.nextCursor, following: kept.following };
+    if (page.rows.some(onCooldownAt(now.getTime()))) return rendered(page, now);
+    return { body: this.keep(key, kept.snapshot, query, page, now).serialized!, nextCursor: kept.nextCursor };
   }
 
-  /** The page rendered at `now`, kept serialised when none of its POGs is on cooldown, else as rows. */
-  private keep(key: string, snapshot: string, query: PogListQuery, page: PogListPage, now: Date): PogListAnswer {
-    const answer = rendered(page, now);
+  /** The page kept, serialised when none of its POGs is on cooldown at `now`, else as rows. */
+  private keep(key: string, snapshot: string, query: PogListQuery, page: PogListPage, now: Date): Kept {
     const at = now.getTime();
-    const serialized = page.rows.some(onCooldownAt(at)) ? undefined : new SerializedJson(answer.body as Pog[]);
-    const extent = pageExtent(query, page);
-    this.remember(key, { snapshot, checkedAt: performance.now(), extent, nextCursor: page.nextCursor, following: page.following, serialized, rows: serialized ? [] : page.rows, renderedAt: at });
-    return { body: serialized ?? answer.body, nextCursor: page.nextCursor };
+    const serialized = page.rows.some(onCooldownAt(at)) ? undefined : new SerializedJson(rendered(page, now).body as Pog[]);
+    const kept = { snapshot, checkedAt: performance.now(), extent: pageExtent(query, page), nextCursor: page.nextCursor, following: page.following, serialized, rows: serialized ? [] : page.rows, renderedAt: at };
+    this.remember(key, kept);
+    return kept;
   }
 
   /** Old change rows go once a minute or so (a failure is only tried again later). */
