@@ -59,7 +59,20 @@ const onCooldownAt = (at: number) => (found: PogWithNames) => found.pog.cooldown
 
 const rendered = (page: PogListPage, now: Date): PogListAnswer => ({ body: page.rows.map((found) => toPog(found, now)), nextCursor: page.nextCursor });
 
+/** What the answers cost, counted since start (metrics: observability/gateway-metrics.ts). */
+export interface PogListCounts {
+  /** Answered from a kept page that a check found untouched. */
+  kept: number;
+  /** Pages read to be kept (asked for again, or touched by a change). */
+  read: number;
+  /** Pages read and not kept (asked for once, searched, or a viewer's own). */
+  unkept: number;
+  /** Checks of kept pages (requests that came together share one). */
+  checks: number;
+}
+
 export class PogListAnswers {
+  readonly counts: PogListCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
   private readonly kept = new Map<string, Kept>();
   /** Pages asked for and not kept, the least recently asked first. */
   private readonly asked = new Set<string>();
@@ -79,12 +92,16 @@ export class PogListAnswers {
    * place: theirs alone, read afresh and not kept.
    */
   async answerWithOwn(query: PogListQuery, own: PogWithNames[], now: Date): Promise<PogListAnswer> {
+    this.counts.unkept++;
     return rendered(await listPogs(this.db, query, SEARCH_LIMITS, own), now);
   }
 
   async answer(query: PogListQuery, now: Date): Promise<PogListAnswer> {
     const key = query.search ? undefined : [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? ''].join('\n');
-    if (key === undefined || (!this.kept.has(key) && !this.askedBefore(key))) return rendered(await listPogs(this.db, query), now);
+    if (key === undefined || (!this.kept.has(key) && !this.askedBefore(key))) {
+      this.counts.unkept++;
+      return rendered(await listPogs(this.db, query), now);
+    }
     const fresh = await this.refreshed(key, query, now);
     return 'page' in fresh ? rendered(fresh.page, now) : this.answerKept(key, fresh.kept, query, now);
   }
@@ -125,11 +142,13 @@ export class PogListAnswers {
     const kept = this.usable(key, now);
     let snapshot: string | undefined;
     if (kept) {
+      this.counts.checks++;
       const since = await listChangesSince(this.db, kept.snapshot);
       const extent = kept.extent;
       if (since.changes !== 'many' && !since.changes.some((change) => touchesPage(extent, change))) {
         kept.snapshot = since.snapshot;
         kept.checkedAt = performance.now();
+        this.counts.kept++;
         return { kept };
       }
       // Taken before the page is read again, as below.
@@ -139,6 +158,7 @@ export class PogListAnswers {
       snapshot = await databaseSnapshot(this.db);
     }
     this.pruneNowAndThen();
+    this.counts.read++;
     const page = await listPogs(this.db, query);
     return snapshot === undefined ? { page } : { kept: this.keep(key, snapshot, query, page, now) };
   }
