@@ -3,14 +3,14 @@
  * change, what they leave out (writes to other tables, an UPDATE that changes nothing, a rollback),
  * and which changes touch a page.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
-import { pogs, trades, users } from '../db/schema';
+import { pogListChanges, pogs, trades, users } from '../db/schema';
 import { databaseSnapshot } from '../db/snapshot';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
-import { listChangesSince, pageExtent, touchesPage, type ListChange, type PageExtent } from './list-changes';
+import { CHANGES_KEPT_MS, listChangesSince, pageExtent, pruneListChanges, touchesPage, type ListChange, type PageExtent } from './list-changes';
 import type { PogWithNames } from './repository';
 
 describe.each(TEST_BACKENDS)('the list changes on $name', ({ open, skip }) => {
@@ -66,6 +66,17 @@ describe.each(TEST_BACKENDS)('the list changes on $name', ({ open, skip }) => {
     // A player's name is on every page that shows their POGs: a change for every page.
     await database.db.update(users).set({ username: `lc_${randomTag()}` }).where(eq(users.id, players[1]!));
     expect((await since(read.snapshot, [])).all).toContainEqual(expect.objectContaining({ pogId: null }));
+  });
+
+  it.skipIf(skip)('prunes the changes older than they are kept, and only those', async () => {
+    const [old, recent] = [-1 - Math.floor(Math.random() * 1e9), -1 - Math.floor(Math.random() * 1e9)] as PogId[];
+    await database.db.insert(pogListChanges).values([
+      { pogId: old, changedAt: new Date(Date.now() - CHANGES_KEPT_MS - 60_000) },
+      { pogId: recent, changedAt: new Date(Date.now() - CHANGES_KEPT_MS / 2) },
+    ]);
+    expect(await pruneListChanges(database.db)).toBeGreaterThanOrEqual(1);
+    const left = await database.db.select({ pogId: pogListChanges.pogId }).from(pogListChanges).where(inArray(pogListChanges.pogId, [old!, recent!]));
+    expect(left).toEqual([{ pogId: recent }]);
   });
 });
 

@@ -40,7 +40,7 @@ const CHANGES_SINCE: RawStatement = {
       LIMIT ${MAX_CHANGES + 1}) c) AS changes`,
 };
 
-const PRUNE: RawStatement = { name: 'pog_list_changes_prune', text: 'DELETE FROM pog_list_changes WHERE changed_at < clock_timestamp() - make_interval(secs => $1)' };
+const PRUNE: RawStatement = { name: 'pog_list_changes_prune', text: 'DELETE FROM pog_list_changes WHERE changed_at < clock_timestamp() - make_interval(secs => $1) RETURNING 1' };
 
 /** The snapshot now and the list's changes committed since `snapshot` (a `databaseSnapshot` token). */
 export async function listChangesSince(db: Db, snapshot: string): Promise<ChangesSince> {
@@ -50,9 +50,9 @@ export async function listChangesSince(db: Db, snapshot: string): Promise<Change
   return { snapshot: row!.snapshot, changes: rows.map(([pogId, points, listed, creatorId, rarity]) => ({ pogId, points, listed, creatorId, rarity })) };
 }
 
-/** Drops change rows older than `CHANGES_KEPT_MS`. */
-export async function pruneListChanges(db: Db): Promise<void> {
-  await rawQuery(db, PRUNE, [CHANGES_KEPT_MS / 1000]);
+/** Drops change rows older than `CHANGES_KEPT_MS` (the outbox relay's sequencer, with the outbox's old rows); how many. */
+export async function pruneListChanges(db: Db): Promise<number> {
+  return (await rawQuery(db, PRUNE, [CHANGES_KEPT_MS / 1000])).length;
 }
 
 type Key = readonly [points: number, id: number];

@@ -106,6 +106,26 @@ describe.each(BACKENDS)('Explore pages answered again', (backend) => {
       expect(after.map((p) => [p.name, p.username, p.onCooldown])).toEqual([['wanted', trader.username, true]]);
     });
 
+    it('checks a page once for requests that come together, never with a check older than the request', async () => {
+      const creator = await createPlayer(first, 'together');
+      await givePog(db, creator.id, { name: 'early' });
+      const answers = new PogListAnswers(db);
+      const ask = () => answers.answer({ sort: 'recent', limit: 5, creator: creator.id }, clock.now());
+      const namesOf = (answer: Awaited<ReturnType<typeof ask>>) => names(answer.body instanceof SerializedJson ? (answer.body.toJSON() as Pog[]) : answer.body);
+      await ask();
+      await ask();
+      const checks = answers.counts.checks;
+      const together = await Promise.all(Array.from({ length: 10 }, () => ask()));
+      // One check running, one for all who came meanwhile.
+      expect(answers.counts.checks - checks).toBeLessThanOrEqual(2);
+      expect(together.map(namesOf)).toEqual(Array.from({ length: 10 }, () => ['early']));
+      // A POG committed while a check runs shows to a request that came after the commit.
+      const running = ask();
+      await givePog(db, creator.id, { name: 'late' });
+      expect(namesOf(await ask())).toEqual(['late', 'early']);
+      await running;
+    });
+
     it('shows the hours left on a cooldown as the clock moves, and none once it is over', async () => {
       const creator = await createPlayer(first, 'cooling');
       await givePog(db, creator.id, { name: 'cooling', cooldownUntil: new Date(clock.now().getTime() + 2 * HOUR) });

@@ -13,7 +13,7 @@
  * rendered again at each answer with the clock's time.
  */
 import { databaseSnapshot, type Db } from '@pog/domain/db';
-import { CHANGES_KEPT_MS, listChangesSince, listPogs, pageExtent, pruneListChanges, SEARCH_LIMITS, toPog, touchesPage, type PageExtent, type PogWithNames } from '@pog/domain/pogs';
+import { CHANGES_KEPT_MS, listChangesSince, listPogs, pageExtent, SEARCH_LIMITS, toPog, touchesPage, type PageExtent, type PogWithNames } from '@pog/domain/pogs';
 import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
 
@@ -28,9 +28,6 @@ export const KEPT_PAGES = 64;
 export const ASKED_PAGES = 2 * KEPT_PAGES;
 
 type PogListPage = Awaited<ReturnType<typeof listPogs>>;
-
-/** How often old change rows are pruned (by each process keeping pages). */
-const PRUNE_EVERY_MS = 60_000;
 
 interface Kept {
   /** The snapshot the page is true at: taken before it was read, moved on by each check that found nothing touching it. */
@@ -79,7 +76,6 @@ export class PogListAnswers {
   /** Refreshes of kept pages: the one running for a key, and the one the requests that came meanwhile wait for. */
   private readonly running = new Map<string, Promise<Refreshed>>();
   private readonly queued = new Map<string, Promise<Refreshed>>();
-  private prunedAt = performance.now();
 
   constructor(
     private readonly db: Db,
@@ -157,7 +153,6 @@ export class PogListAnswers {
       // The snapshot first, the page after: a change committing between them is a change since the snapshot.
       snapshot = await databaseSnapshot(this.db);
     }
-    this.pruneNowAndThen();
     this.counts.read++;
     const page = await listPogs(this.db, query);
     return snapshot === undefined ? { page } : { kept: this.keep(key, snapshot, query, page, now) };
@@ -192,13 +187,6 @@ export class PogListAnswers {
     const kept = { snapshot, checkedAt: performance.now(), extent: pageExtent(query, page), nextCursor: page.nextCursor, following: page.following, serialized, rows: serialized ? [] : page.rows, renderedAt: at };
     this.remember(key, kept);
     return kept;
-  }
-
-  /** Old change rows go once a minute or so (a failure is only tried again later). */
-  private pruneNowAndThen(): void {
-    if (performance.now() - this.prunedAt < PRUNE_EVERY_MS) return;
-    this.prunedAt = performance.now();
-    pruneListChanges(this.db).catch(() => undefined);
   }
 
   /** Whether `key` was asked for lately (it is then forgotten: kept, it is in `kept`); else noted. */
