@@ -14,8 +14,9 @@ import type { Exec } from './seed-sql';
 const KNOWN_INSERT_TRIGGERS: Record<string, string[]> = {
   users: [],
   // Each statement adds its POGs' points to their holders' collection value and their creators'
-  // design points, all-time and this week; a POG naming an uploaded picture marks it used.
-  pogs: ['pogs_standings_insert', 'pogs_mark_upload_used'],
+  // design points, all-time and this week; a POG naming an uploaded picture marks it used; each POG
+  // is a change to Explore's list (one change for every page stands in for them).
+  pogs: ['pog_list_inserted', 'pogs_standings_insert', 'pogs_mark_upload_used'],
 };
 
 const quoted = (names: string[]) => names.map((name) => `'${name}'`).join(', ');
@@ -74,6 +75,7 @@ export async function bulkFill(exec: Exec, tables: string[], fill: () => Promise
   for (const index of indexes) await exec(index.definition);
   if (triggers.some((t) => t.name === 'pogs_standings_insert')) await addPogStandings(exec);
   if (triggers.some((t) => t.name === 'pogs_mark_upload_used')) await markUploadsUsed(exec);
+  if (triggers.some((t) => t.name === 'pog_list_inserted')) await exec('INSERT INTO pog_list_changes (pog_id) VALUES (NULL)');
 }
 
 /** What pogs_mark_upload_used writes: the pictures the filled POGs name are in use. */

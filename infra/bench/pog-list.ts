@@ -19,13 +19,20 @@ const PAGES = ['/api/pogs?sort=trending&limit=24', '/api/pogs?sort=recent&limit=
 runBenchmark(async (defer) => {
   const stack = await startShape('distributed', { label: 'pog list' }, async (db, secret, database) => {
     await fillWorld(database, { players: Math.max(100, Math.ceil(POGS / 5)), pogs: POGS });
-    return seedPlayers(db, Math.max(22, Math.ceil((WRITES * DURATION_S * (ROUNDS + 1)) / 10) + 1), secret);
+    // Ten offers a player, for twice the rounds' time: a round on a loaded machine lasts longer than --duration.
+    return seedPlayers(db, Math.max(22, Math.ceil((2 * WRITES * DURATION_S * (ROUNDS + 1)) / 10) + 1), secret);
   });
   defer(stack.stop);
   const byId = new Map<number, Player>(stack.seeded.map((p) => [p.id, p]));
   const offers = tradeOffers(stack.seeded);
   const url = stack.urls[0]!;
-  const reads = async () => wrkFigures(await runWrk({ url, connections: Number(values.connections), durationS: DURATION_S, requests: PAGES }));
+  /** Pages the gateway read anew (its /metrics): about none while the offers touch no page. */
+  const pagesRead = async () => Number(/^pog_list_pages_total\{answer="read"\} (\d+)/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1]);
+  const reads = async () => {
+    const before = await pagesRead();
+    const figures = wrkFigures(await runWrk({ url, connections: Number(values.connections), durationS: DURATION_S, requests: PAGES }));
+    return { ...figures, 'pages read/s': ((await pagesRead()) - before) / DURATION_S };
+  };
   /** The reads while one offer goes out every 1/WRITES s (not waiting for the last one's answer, as players do not). */
   const readsWhileOffering = async () => {
     const sent: Promise<unknown>[] = [];

@@ -583,3 +583,26 @@ export const pogHaves = pgTable(
   },
   (t) => [index('pog_haves_user_idx').on(t.userId, t.pogId)],
 );
+
+/**
+ * What changed on Explore's list, by the transaction that changed it (written by triggers on pogs and
+ * users; mirrors migrations/0027_pog_list_changes.sql; read by pogs/list-changes.ts).
+ */
+export const pogListChanges = pgTable(
+  'pog_list_changes',
+  {
+    /** The writing transaction's id (pg_current_xact_id). */
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    /** Null: every page (a player's name changed). */
+    pogId: integer('pog_id').$type<PogId>(),
+    /** coalesce(points, 0) after the change: the trending sort key with the id. */
+    sortPoints: integer('sort_points').notNull().default(0),
+    /** Listed after the change (not rejected, not hidden by reports); false for a deleted POG. */
+    listed: boolean('listed').notNull().default(false),
+    /** The creator and rarity after the change (the list's filters); null for a deleted POG. */
+    creatorId: integer('creator_id').$type<UserId>(),
+    rarity: text('rarity'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('pog_list_changes_xid_idx').on(t.xid)],
+);

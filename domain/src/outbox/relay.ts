@@ -8,7 +8,8 @@
  *   which emits them to this gateway's own sockets. Redis plays no part: a Redis outage delays no event.
  * - **Jobs** (every process): follow-up jobs are claimed and handed to the queue. A job counts as done
  *   only when a processor finished it, so a queue that lost it (Redis restarted empty) gets it again.
- * - **Pruning** (the sequencer): events and finished jobs older than the retention window go.
+ * - **Pruning** (the sequencer): events and finished jobs older than the retention window go, and
+ *   Explore's list changes older than theirs (pogs/list-changes.ts).
  *
  * Woken at once by the unit of work that committed in this process, by PostgreSQL notifications from
  * the others (LISTEN/NOTIFY), and by a short poll as a safety net.
@@ -34,6 +35,7 @@ import {
   type SequencedEvent,
 } from './store';
 import { attachOutboxHooks, type Written } from './unit-of-work';
+import { pruneListChanges } from '../pogs/list-changes';
 
 const BATCH = 1000;
 const JOB_BATCH = 200;
@@ -462,6 +464,8 @@ export class OutboxRelay {
     try {
       const { events, jobs } = await pruneOutbox(this.options.db, new Date(Date.now() - this.options.retentionMs));
       if (events + jobs > 0) this.log.info({ events, jobs }, `pruned ${events} events and ${jobs} finished jobs older than the retention window`);
+      // Explore's list changes go too (pogs/list-changes.ts keeps them for its own, shorter, window).
+      await pruneListChanges(this.options.db);
     } catch (error) {
       this.log.warn({ err: messageOf(error) }, 'pruning failed');
     }

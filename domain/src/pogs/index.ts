@@ -4,4 +4,5 @@ export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery 
 export { createPog, deleteOwnPog, updatePogDesign } from './commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './scoring';
 export { scorePreview } from './preview';
+export { CHANGES_KEPT_MS, listChangesSince, pageExtent, pruneListChanges, touchesPage, type ChangesSince, type ListChange, type PageExtent } from './list-changes';
 export { mayCreatePogAs, mayDeletePog, mayEditPog, mayViewPog, MISSING_POG, pogPolicy } from './policy';

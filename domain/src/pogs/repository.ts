@@ -119,6 +119,11 @@ const hiddenByReports = sql`${pogs.hiddenByReports}`;
 const cursorSchema = z.object({ id: idSchema('The cursor').brand<'PogId'>(), points: z.number().int().min(INT4.min).max(INT4.max).optional() });
 type Cursor = z.infer<typeof cursorSchema>;
 
+/** The keys of the page's cursor (the previous page's last row), none on the first page. */
+export function listCursorKeys(query: PogListQuery): Cursor | undefined {
+  return query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
+}
+
 const trendingPoints = sql<number>`coalesce(${pogs.points}, 0)`;
 
 /** Above this many creators matching a search, their ids are not listed (see `prepareSearch`). */
@@ -350,7 +355,7 @@ export async function listPogs(
   query: PogListQuery,
   limits: SearchLimits = SEARCH_LIMITS,
   own: PogWithNames[] = [],
-): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined }> {
+): Promise<{ rows: PogWithNames[]; nextCursor: string | undefined; following?: PogId | undefined }> {
   const read = query.search ? (await searchedPage(db, query, query.search, limits)).rows : await plainPage(db, query);
   // Each part holds its first limit + 1 rows of the range, so together they hold the page's and whether more follow.
   const rows = own.length ? inListOrder(query, read, own) : read;
@@ -358,7 +363,8 @@ export async function listPogs(
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
   const nextCursor = more && last ? encodeCursor((query.sort === 'trending' ? { id: last.pog.id, points: last.pog.points ?? 0 } : { id: last.pog.id }) satisfies Cursor) : undefined;
-  return { rows: page, nextCursor };
+  // The first row after the page: it is why a next page is offered (kept pages watch it too).
+  return { rows: page, nextCursor, following: more ? rows[query.limit]!.pog.id : undefined };
 }
 
 /** A player's POGs, newest first; rejected ones only when the owner asks. */

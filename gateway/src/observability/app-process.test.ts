@@ -23,6 +23,8 @@ export const APP_METRICS: Record<string, { type: MetricType; labels: string[] }>
   pog_socket_catch_ups_total: { type: 'counter', labels: [] },
   pog_socket_replayed_events_total: { type: 'counter', labels: [] },
   pog_socket_refusals_total: { type: 'counter', labels: ['kind'] },
+  pog_list_pages_total: { type: 'counter', labels: ['answer'] },
+  pog_list_checks_total: { type: 'counter', labels: [] },
   pog_outbox_events_delivered_total: { type: 'counter', labels: [] },
   pog_outbox_lag_seconds: { type: 'histogram', labels: [] },
   pog_outbox_open_jobs: { type: 'gauge', labels: [] },

@@ -74,3 +74,28 @@ export function registerSocketMetrics(registry: Registry, counts: SocketCounts):
     },
   });
 }
+
+/** Explore's plain pages: answered from a kept page, read to be kept, or read only; and the checks of kept pages. */
+export function registerPogListMetrics(registry: Registry, counts: { kept: number; read: number; unkept: number; checks: number }): void {
+  new Counter({
+    name: 'pog_list_pages_total',
+    help: "Explore's pages answered: from a kept page a check found untouched (kept), read to be kept (read), read and not kept (unkept)",
+    labelNames: ['answer'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ answer: 'kept' }, counts.kept);
+      this.inc({ answer: 'read' }, counts.read);
+      this.inc({ answer: 'unkept' }, counts.unkept);
+    },
+  });
+  new Counter({
+    name: 'pog_list_checks_total',
+    help: 'Checks of kept Explore pages against the changes since their snapshot (requests that came together share one)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(counts.checks);
+    },
+  });
+}

@@ -73,6 +73,59 @@ describe.each(BACKENDS)('Explore pages answered again', (backend) => {
       expect(names((await page(second, creator)).pogs)).toEqual(['four', 'deux']);
     });
 
+    it('keeps a page while trade offers that change nothing on it commit, and reads it again once a trade moves a POG on it', async () => {
+      const owner = await createPlayer(first, 'keeper');
+      const trader = await createPlayer(first, 'offerer');
+      const wanted = await givePog(db, owner.id, { name: 'wanted' });
+      const offered = [];
+      for (let n = 0; n < 5; n++) offered.push(await givePog(db, trader.id, { name: `offered${n}` }));
+      const answers = new PogListAnswers(db);
+      const ask = () => answers.answer({ sort: 'recent', limit: 5, creator: owner.id }, clock.now());
+      await ask();
+      expect((await ask()).body).toBeInstanceOf(SerializedJson);
+      // Real offers, through the other gateway. A player renamed by another test meanwhile (on a
+      // shared server) touches every page: an offer is tried again then, at most a few times.
+      const traderOnSecond = await signIn(second, trader.id);
+      let keptAcrossAnOffer = false;
+      let offerId = 0;
+      for (const pog of offered) {
+        const before = await ask();
+        const res = await traderOnSecond.post<{ id: number }>('/api/trades', { fromUserId: trader.id, toUserId: owner.id, offerPogId: pog, requestPogId: wanted });
+        expect(res.status).toBe(201);
+        offerId = res.body.id;
+        if ((await ask()).body === before.body) {
+          keptAcrossAnOffer = true;
+          break;
+        }
+      }
+      expect(keptAcrossAnOffer).toBe(true);
+      // Accepted on the other gateway: the POG on the page has a new owner (and a cooldown).
+      const ownerOnSecond = await signIn(second, owner.id);
+      expect((await ownerOnSecond.patch(`/api/trades/${offerId}/status`, { status: 'accepted' })).status).toBe(200);
+      const after = (await ask()).body as Pog[];
+      expect(after.map((p) => [p.name, p.username, p.onCooldown])).toEqual([['wanted', trader.username, true]]);
+    });
+
+    it('checks a page once for requests that come together, never with a check older than the request', async () => {
+      const creator = await createPlayer(first, 'together');
+      await givePog(db, creator.id, { name: 'early' });
+      const answers = new PogListAnswers(db);
+      const ask = () => answers.answer({ sort: 'recent', limit: 5, creator: creator.id }, clock.now());
+      const namesOf = (answer: Awaited<ReturnType<typeof ask>>) => names(answer.body instanceof SerializedJson ? (answer.body.toJSON() as Pog[]) : answer.body);
+      await ask();
+      await ask();
+      const checks = answers.counts.checks;
+      const together = await Promise.all(Array.from({ length: 10 }, () => ask()));
+      // One check running, one for all who came meanwhile.
+      expect(answers.counts.checks - checks).toBeLessThanOrEqual(2);
+      expect(together.map(namesOf)).toEqual(Array.from({ length: 10 }, () => ['early']));
+      // A POG committed while a check runs shows to a request that came after the commit.
+      const running = ask();
+      await givePog(db, creator.id, { name: 'late' });
+      expect(namesOf(await ask())).toEqual(['late', 'early']);
+      await running;
+    });
+
     it('shows the hours left on a cooldown as the clock moves, and none once it is over', async () => {
       const creator = await createPlayer(first, 'cooling');
       await givePog(db, creator.id, { name: 'cooling', cooldownUntil: new Date(clock.now().getTime() + 2 * HOUR) });

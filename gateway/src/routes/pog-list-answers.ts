@@ -1,17 +1,19 @@
 /**
  * Explore's pages (`GET /api/pogs` without search) kept with the database snapshot taken before they
- * were read (db/snapshot.ts), and answered again while the snapshot has not moved: one small query
- * instead of the page's. The snapshot is the database's own, so a write committed by any process
- * (another gateway, a worker) shows on the next request. A page is the same for every viewer
- * (`toPog`: no private field), so one kept answer serves them all; only an owner of a POG hidden by
- * reports gets pages of their own, with it in its place.
+ * were read (db/snapshot.ts), and answered again while no change committed since touches them: one
+ * small query (the list's changes since that snapshot, pogs/list-changes.ts) instead of the page's.
+ * The changes are written by the database's own triggers, so a write committed by any process
+ * (another gateway, a worker) shows on the next request; a write that changes no POG and no name (a
+ * trade offer, a notification) leaves every page kept. A page is the same for every viewer (`toPog`:
+ * no private field), so one kept answer serves them all; only an owner of a POG hidden by reports
+ * gets pages of their own, with it in its place.
  *
  * Time changes a page too: a POG on trade cooldown shows the hours left. A page with none on cooldown
  * is kept serialised (and compressed, http/compress-json.ts); one with a cooldown is kept as rows and
  * rendered again at each answer with the clock's time.
  */
 import { databaseSnapshot, type Db } from '@pog/domain/db';
-import { listPogs, SEARCH_LIMITS, toPog, type PogWithNames } from '@pog/domain/pogs';
+import { CHANGES_KEPT_MS, listChangesSince, listPogs, pageExtent, SEARCH_LIMITS, toPog, touchesPage, type PageExtent, type PogWithNames } from '@pog/domain/pogs';
 import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
 
@@ -28,14 +30,22 @@ export const ASKED_PAGES = 2 * KEPT_PAGES;
 type PogListPage = Awaited<ReturnType<typeof listPogs>>;
 
 interface Kept {
+  /** The snapshot the page is true at: taken before it was read, moved on by each check that found nothing touching it. */
   snapshot: string;
+  /** When it was last checked (performance.now()): a page not checked for half the changes' retention is read again. */
+  checkedAt: number;
+  extent: PageExtent;
   nextCursor: string | undefined;
   /** The page serialised, when no POG on it was on cooldown at `renderedAt` (so none is later)... */
   serialized: SerializedJson<Pog[]> | undefined;
   /** ...else its rows, rendered at each answer. */
   rows: PogWithNames[];
+  following: PogListPage['following'];
   renderedAt: number;
 }
+
+/** A refreshed page: kept, or (on a handle that cannot take snapshots) only read. */
+type Refreshed = { kept: Kept } | { page: PogListPage };
 
 export interface PogListAnswer {
   body: Pog[] | SerializedJson<Pog[]>;
@@ -46,10 +56,26 @@ const onCooldownAt = (at: number) => (found: PogWithNames) => found.pog.cooldown
 
 const rendered = (page: PogListPage, now: Date): PogListAnswer => ({ body: page.rows.map((found) => toPog(found, now)), nextCursor: page.nextCursor });
 
+/** What the answers cost, counted since start (metrics: observability/gateway-metrics.ts). */
+export interface PogListCounts {
+  /** Answered from a kept page that a check found untouched. */
+  kept: number;
+  /** Pages read to be kept (asked for again, or touched by a change). */
+  read: number;
+  /** Pages read and not kept (asked for once, searched, or a viewer's own). */
+  unkept: number;
+  /** Checks of kept pages (requests that came together share one). */
+  checks: number;
+}
+
 export class PogListAnswers {
+  readonly counts: PogListCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
   private readonly kept = new Map<string, Kept>();
   /** Pages asked for and not kept, the least recently asked first. */
   private readonly asked = new Set<string>();
+  /** Refreshes of kept pages: the one running for a key, and the one the requests that came meanwhile wait for. */
+  private readonly running = new Map<string, Promise<Refreshed>>();
+  private readonly queued = new Map<string, Promise<Refreshed>>();
 
   constructor(
     private readonly db: Db,
@@ -62,35 +88,105 @@ export class PogListAnswers {
    * place: theirs alone, read afresh and not kept.
    */
   async answerWithOwn(query: PogListQuery, own: PogWithNames[], now: Date): Promise<PogListAnswer> {
+    this.counts.unkept++;
     return rendered(await listPogs(this.db, query, SEARCH_LIMITS, own), now);
   }
 
   async answer(query: PogListQuery, now: Date): Promise<PogListAnswer> {
     const key = query.search ? undefined : [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? ''].join('\n');
-    let kept = key === undefined ? undefined : this.kept.get(key);
-    // A clock set back (tests) could put a POG back on cooldown: kept bytes are not used then.
-    if (kept?.serialized && now.getTime() < kept.renderedAt) kept = undefined;
-    if (key === undefined || (!kept && !this.askedBefore(key))) return rendered(await listPogs(this.db, query), now);
-    // The snapshot first, the page after: a transaction finishing between them moves the next snapshot.
-    const snapshot = await databaseSnapshot(this.db);
-    if (kept && snapshot === kept.snapshot) return this.answerKept(key, kept, now);
+    if (key === undefined || (!this.kept.has(key) && !this.askedBefore(key))) {
+      this.counts.unkept++;
+      return rendered(await listPogs(this.db, query), now);
+    }
+    const fresh = await this.refreshed(key, query, now);
+    return 'page' in fresh ? rendered(fresh.page, now) : this.answerKept(key, fresh.kept, query, now);
+  }
+
+  /**
+   * The page under `key` as the database holds it now: checked (or read) by a refresh that started
+   * after this call, so that it shows every write committed before the request came. Requests that
+   * come while one runs share the next one: a page asked for by many at once is checked about once
+   * per round trip, not once per request.
+   */
+  private refreshed(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
+    const running = this.running.get(key);
+    if (!running) return this.startRefresh(key, query, now);
+    let queued = this.queued.get(key);
+    if (!queued) {
+      const settled = () => {
+        this.queued.delete(key);
+        return this.startRefresh(key, query, now);
+      };
+      queued = running.then(settled, settled);
+      this.queued.set(key, queued);
+    }
+    return queued;
+  }
+
+  private startRefresh(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
+    const run = this.refresh(key, query, now);
+    this.running.set(key, run);
+    const done = () => {
+      if (this.running.get(key) === run) this.running.delete(key);
+    };
+    run.then(done, done);
+    return run;
+  }
+
+  /** The kept page checked against the changes since its snapshot, read again if one touches it. */
+  private async refresh(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
+    const kept = this.usable(key, now);
+    let snapshot: string | undefined;
+    if (kept) {
+      this.counts.checks++;
+      const since = await listChangesSince(this.db, kept.snapshot);
+      const extent = kept.extent;
+      if (since.changes !== 'many' && !since.changes.some((change) => touchesPage(extent, change))) {
+        kept.snapshot = since.snapshot;
+        kept.checkedAt = performance.now();
+        this.counts.kept++;
+        return { kept };
+      }
+      // Taken before the page is read again, as below.
+      snapshot = since.snapshot;
+    } else {
+      // The snapshot first, the page after: a change committing between them is a change since the snapshot.
+      snapshot = await databaseSnapshot(this.db);
+    }
+    this.counts.read++;
     const page = await listPogs(this.db, query);
-    return snapshot === undefined ? rendered(page, now) : this.keep(key, snapshot, page, now);
+    return snapshot === undefined ? { page } : { kept: this.keep(key, snapshot, query, page, now) };
   }
 
-  private answerKept(key: string, kept: Kept, now: Date): PogListAnswer {
-    if (!kept.serialized) return this.keep(key, kept.snapshot, { rows: kept.rows, nextCursor: kept.nextCursor }, now);
-    this.remember(key, kept);
-    return { body: kept.serialized, nextCursor: kept.nextCursor };
+  /** The page kept under `key`, if it may still be answered after a check. */
+  private usable(key: string, now: Date): Kept | undefined {
+    const kept = this.kept.get(key);
+    // A clock set back (tests) could put a POG back on cooldown: kept bytes are not used then.
+    if (!kept || (kept.serialized && now.getTime() < kept.renderedAt)) return undefined;
+    // Change rows this old may be pruned already: such a page is read again.
+    return performance.now() - kept.checkedAt > CHANGES_KEPT_MS / 2 ? undefined : kept;
   }
 
-  /** The page rendered at `now`, kept serialised when none of its POGs is on cooldown, else as rows. */
-  private keep(key: string, snapshot: string, page: PogListPage, now: Date): PogListAnswer {
-    const answer = rendered(page, now);
+  /** The kept bytes, or the kept rows rendered at `now` (kept as bytes from now on once none is on cooldown). */
+  private async answerKept(key: string, kept: Kept, query: PogListQuery, now: Date): Promise<PogListAnswer> {
+    if (kept.serialized) {
+      // A clock set back (tests) could put a POG back on cooldown: the page is read for that time.
+      if (now.getTime() < kept.renderedAt) return rendered(await listPogs(this.db, query), now);
+      this.remember(key, kept);
+      return { body: kept.serialized, nextCursor: kept.nextCursor };
+    }
+    const page = { rows: kept.rows, nextCursor: kept.nextCursor, following: kept.following };
+    if (page.rows.some(onCooldownAt(now.getTime()))) return rendered(page, now);
+    return { body: this.keep(key, kept.snapshot, query, page, now).serialized!, nextCursor: kept.nextCursor };
+  }
+
+  /** The page kept, serialised when none of its POGs is on cooldown at `now`, else as rows. */
+  private keep(key: string, snapshot: string, query: PogListQuery, page: PogListPage, now: Date): Kept {
     const at = now.getTime();
-    const serialized = page.rows.some(onCooldownAt(at)) ? undefined : new SerializedJson(answer.body as Pog[]);
-    this.remember(key, { snapshot, nextCursor: page.nextCursor, serialized, rows: serialized ? [] : page.rows, renderedAt: at });
-    return { body: serialized ?? answer.body, nextCursor: page.nextCursor };
+    const serialized = page.rows.some(onCooldownAt(at)) ? undefined : new SerializedJson(rendered(page, now).body as Pog[]);
+    const kept = { snapshot, checkedAt: performance.now(), extent: pageExtent(query, page), nextCursor: page.nextCursor, following: page.following, serialized, rows: serialized ? [] : page.rows, renderedAt: at };
+    this.remember(key, kept);
+    return kept;
   }
 
   /** Whether `key` was asked for lately (it is then forgotten: kept, it is in `kept`); else noted. */

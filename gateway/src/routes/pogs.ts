@@ -9,6 +9,7 @@ import { requireUser, sessionUserId } from '../auth/current-user';
 import { retryAfterSeconds, spend } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import { registerPogListMetrics } from '../observability/gateway-metrics';
 import { PogListAnswers } from './pog-list-answers';
 import { createSearchPacer, searchClient } from './search-pacing';
 
@@ -28,6 +29,7 @@ export function pogRoutes(app: AppContext): Router {
   const privateDto = (found: PogWithNames) => toPogWithNotes(found, app.clock.now());
   /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
   const listAnswers = new PogListAnswers(app.db);
+  registerPogListMetrics(app.metrics.registry, listAnswers.counts);
   /** A client's searches take their turns (search-pacing.ts); plain pages do not wait. */
   const searches = createSearchPacer();
 
@@ -59,9 +61,12 @@ export function pogRoutes(app: AppContext): Router {
     const page = query();
     const viewerId = sessionUserId(ctx);
     const answer = async () => {
-      // The viewer's own POGs hidden by reports still show to them (usually none: the shared page).
-      const own = viewerId !== undefined && (await holdsHiddenPogs(app.db, viewerId)) ? await ownHiddenPogs(app.db, viewerId, page) : [];
-      return own.length ? listAnswers.answerWithOwn(page, own, app.clock.now()) : listAnswers.answer(page, app.clock.now());
+      if (viewerId === undefined) return listAnswers.answer(page, app.clock.now());
+      // The viewer's own POGs hidden by reports still show to them; usually they hold none, and the
+      // shared page, asked for meanwhile rather than after, is theirs.
+      const [holds, shared] = await Promise.all([holdsHiddenPogs(app.db, viewerId), listAnswers.answer(page, app.clock.now())]);
+      const own = holds ? await ownHiddenPogs(app.db, viewerId, page) : [];
+      return own.length ? listAnswers.answerWithOwn(page, own, app.clock.now()) : shared;
     };
     const { body, nextCursor } = page.search ? await searches.run(searchClient(viewerId, ctx.ip), answer) : await answer();
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
