@@ -54,6 +54,12 @@ async function gridLayout(page: Page) {
   });
 }
 
+/** Waits until the list shows a card for every look, not only the first one. */
+async function everyLookShown(page: Page) {
+  await page.getByRole('tabpanel').getByRole('article', { name: LOOKS[0]!.name }).first().waitFor();
+  await page.waitForFunction((n) => document.querySelectorAll('[role="tabpanel"] article[data-pog-id]').length >= n, LOOKS.length, { timeout: 30_000 });
+}
+
 describe.skipIf(!hasChromium())("Explore's grid [needs Chromium]", () => {
   const e2e = useE2E();
 
@@ -66,7 +72,7 @@ describe.skipIf(!hasChromium())("Explore's grid [needs Chromium]", () => {
     await varyTheList(desktop);
     const page = await desktop.newPage();
     await page.goto('/explore');
-    await page.getByRole('tabpanel').getByRole('article', { name: LOOKS[0]!.name }).first().waitFor();
+    await everyLookShown(page);
     const wide = await gridLayout(page);
     expect(wide.cards).toBeGreaterThanOrEqual(LOOKS.length);
     expect(wide).toMatchObject({ split: [], uneven: [] });
@@ -76,7 +82,7 @@ describe.skipIf(!hasChromium())("Explore's grid [needs Chromium]", () => {
     await varyTheList(phone);
     const small = await phone.newPage();
     await small.goto('/explore');
-    await small.getByRole('tabpanel').getByRole('article', { name: LOOKS[0]!.name }).first().waitFor();
+    await everyLookShown(small);
     const narrow = await gridLayout(small);
     expect(narrow.rows).toBeGreaterThan(1);
     expect(narrow, JSON.stringify(narrow)).toMatchObject({ split: [], uneven: [], onArt: [] });
