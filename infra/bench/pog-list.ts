@@ -2,22 +2,25 @@
  * Explore's list while players trade: `GET /api/pogs` (the first page, trending and recent in turn)
  * per second and its p99, while players make --writes real trade offers a second (`POST /api/trades`
  * between distinct players, each a 201), distributed (PostgreSQL + Redis, one gateway and one worker
- * process) at --pogs POGs. Baseline: the same reads with no offers, in the same rounds.
+ * process) at --pogs POGs; `--shape embedded` for one process on PGlite. Baseline: the same reads
+ * with no offers, in the same rounds, or with --baseline REV the same reads and offers on that revision.
  * Goal: >= 1,500 req/s with the offers.
  */
-import { options, runBenchmark } from './machine';
-import { interleave, printSummary } from './rounds';
+import { prepareBaselineTree } from './baseline-tree';
+import { options, runBenchmark, type Defer } from './machine';
+import { interleave, printSummary, type Goal, type Subject } from './rounds';
 import { fillWorld } from './seed-sql';
 import { call, seedPlayers, tradeOffers, type Player } from './sessions';
-import { startShape } from './stack';
+import { startShape, type Shape } from './stack';
 import { runWrk, wrkFigures } from './wrk';
 
-const { values } = options({ duration: '10', connections: '8', pogs: '100000', writes: '20' });
+const { values } = options({ duration: '10', connections: '8', pogs: '100000', writes: '20', shape: 'distributed', baseline: '' });
 const [ROUNDS, DURATION_S, POGS, WRITES] = [Number(values.rounds), Number(values.duration), Number(values.pogs), Number(values.writes)];
 const PAGES = ['/api/pogs?sort=trending&limit=24', '/api/pogs?sort=recent&limit=24'].map((path) => ({ method: 'GET', path }));
 
-runBenchmark(async (defer) => {
-  const stack = await startShape('distributed', { label: 'pog list' }, async (db, secret, database) => {
+/** The app seeded and warmed up: its reads alone, and its reads while offers go out. */
+async function listStack(defer: Defer, shape: Shape, label: string, root?: string) {
+  const stack = await startShape(shape, { label, root }, async (db, secret, database) => {
     await fillWorld(database, { players: Math.max(100, Math.ceil(POGS / 5)), pogs: POGS });
     // Ten offers a player, for twice the rounds' time: a round on a loaded machine lasts longer than --duration.
     return seedPlayers(db, Math.max(22, Math.ceil((2 * WRITES * DURATION_S * (ROUNDS + 1)) / 10) + 1), secret);
@@ -52,12 +55,21 @@ runBenchmark(async (defer) => {
     return { ...figures, 'offers/s': (sent.length * 1000) / (performance.now() - started) };
   };
   await readsWhileOffering(); // unmeasured: JIT and pools of both paths
-  const results = await interleave(
-    [
-      { label: 'reads alone (baseline)', run: reads },
-      { label: `reads with ${WRITES} offers/s`, run: readsWhileOffering },
-    ],
-    ROUNDS,
-  );
-  printSummary(results, [{ subject: `reads with ${WRITES} offers/s`, figure: 'req/s', atLeast: 1500 }]);
+  return { reads, readsWhileOffering };
+}
+
+runBenchmark(async (defer) => {
+  const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
+  if (baseline) defer(baseline.remove);
+  const subjects: Subject[] = [];
+  const goals: Goal[] = [];
+  for (const shape of values.shape.split(',') as Shape[]) {
+    const withOffers = `${shape}, reads with ${WRITES} offers/s`;
+    if (baseline) subjects.push({ label: `${withOffers}, baseline ${baseline.revision}`, run: (await listStack(defer, shape, `${shape} baseline`, baseline.root)).readsWhileOffering });
+    const stack = await listStack(defer, shape, `${shape} pog list`);
+    if (!baseline) subjects.push({ label: `${shape}, reads alone (baseline)`, run: stack.reads });
+    subjects.push({ label: withOffers, run: stack.readsWhileOffering });
+    goals.push({ subject: withOffers, figure: 'req/s', atLeast: 1500 });
+  }
+  printSummary(await interleave(subjects, ROUNDS), goals);
 });
