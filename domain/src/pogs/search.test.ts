@@ -19,6 +19,9 @@ import { frequentInWindow, listPogs, searchedPage, type SearchLimits, type Searc
 const LIMITS: SearchLimits = { windowRows: 20, maxCandidates: 30 };
 const PAGE = 4;
 
+/** Two characters no other test writes: a term of them holds no trigram. */
+const SHORT = 'ǯ§';
+
 /** The ids a plain ILIKE statement lists for `term`, in list order. */
 async function plainSearch(db: Db, term: string, sort: 'recent' | 'trending'): Promise<number[]> {
   const pattern = `%${term}%`;
@@ -97,6 +100,10 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       row('By the maker 2', { creatorId: maker!.id, points: 9 }),
       row(`Rejected ${terms.rare}`, { rejected: true }),
       row(`x${terms.rare}x`, { points: 0 }),
+      // Terms without a trigram: characters no other row has, in the name and in the text.
+      row(`Short ${SHORT}`, { points: 4 }),
+      row('Short text', { text: `(${SHORT}!)`, points: null }),
+      row(`Short ${SHORT.toUpperCase()} capital`, { points: 4 }),
       ...Array.from({ length: 25 }, (_, i) => row(`Filler again ${i}`)),
       // Common: every other row of the newest 30, which also lead the trending order (with points
       // above any other POG's, a shared database's included).
@@ -160,6 +167,18 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
     expect(frequentInWindow(0, 50, { windowRows: 500, maxCandidates: 2000 })).toBe(false);
     expect(frequentInWindow(12, 50, { windowRows: 500, maxCandidates: 2000 })).toBe(false);
     expect(frequentInWindow(13, 50, { windowRows: 500, maxCandidates: 2000 })).toBe(true);
+  });
+
+  it.skipIf(skip)('terms without a trigram (one or two characters, punctuation) give the plain search\'s pages', async () => {
+    for (const sort of ['recent', 'trending'] as const) {
+      for (const term of [SHORT, SHORT.toUpperCase(), SHORT[0]!, SHORT[1]!, '!)', 'a', 'e', '1', 'mm', '%', '_', '\\', 'r 1', '...']) {
+        expect((await pagedSearch(database.db, term, sort, 25)).ids, `${sort} ${JSON.stringify(term)}`).toEqual(await plainSearch(database.db, term.replace(/[\\%_]/g, (c) => `\\${c}`), sort));
+      }
+      // A rare one is collected from the index of characters and pairs, not read row by row.
+      const rare = await pagedSearch(database.db, SHORT, sort);
+      expect(rare.ids.length).toBeGreaterThanOrEqual(2);
+      expect(rare.paths[0]).toBe('candidates');
+    }
   });
 
   it.skipIf(skip)('a term nothing matches gives an empty page', async () => {
