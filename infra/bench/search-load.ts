@@ -3,8 +3,10 @@
  * character at a time, a search every --every ms, each after the last one's answer) and --clients
  * people typing at once, each from an address of its own; the p95 of their answers. Baseline: the
  * same typing against the list without a search. On PostgreSQL and embedded (PGlite), each database
- * filled once (fillWorld) before its app starts; both apps run and are loaded in turn.
+ * filled once (fillWorld) before its app starts; both apps run and are loaded in turn. --baseline REV:
+ * that revision's app (baseline-tree.ts) on a database of its own, its search loaded in turn too.
  */
+import { prepareBaselineTree } from './baseline-tree';
 import { options, runBenchmark } from './machine';
 import { interleave, latencies, paced, printSummary, type Goal, type Subject } from './rounds';
 import { KIND_LABELS, seededApp, type DatabaseKind } from './scratch-db';
@@ -34,7 +36,7 @@ function type(url: string, path: (term: string) => string, texts: string[], firs
 }
 
 export function runSearchBenchmark(bench: SearchBenchmark): void {
-  const { values } = options({ duration: '10', clients: '50', every: '300', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite' });
+  const { values } = options({ duration: '10', clients: '50', every: '300', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite', baseline: '' });
   const [CLIENTS, EVERY_MS, DURATION_MS] = [Number(values.clients), Number(values.every), Number(values.duration) * 1000];
   const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
 
@@ -53,6 +55,8 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
   };
 
   runBenchmark(async (defer) => {
+    const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
+    if (baseline) defer(baseline.remove);
     const subjects: Subject[] = [];
     const goals: Goal[] = [];
     for (const kind of values.db.split(',') as DatabaseKind[]) {
@@ -61,6 +65,11 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
       const label = KIND_LABELS[kind];
       subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
       subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
+      if (baseline) {
+        const old = await seededApp(kind, { label: 'search-base', root: baseline.root }, (_db, database) => fillWorld(database, sizes));
+        defer(old.stop);
+        subjects.push({ label: `${label}: search, baseline ${baseline.revision}`, run: () => load(old.app.url, bench.search) });
+      }
       for (const who of ['1 person', `${CLIENTS} people`]) goals.push({ subject: `${label}: search`, figure: `${who} p95 ms`, atMost: bench.goalP95Ms[kind] });
     }
     printSummary(await interleave(subjects, Number(values.rounds)), goals);
