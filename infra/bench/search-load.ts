@@ -66,7 +66,7 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
       subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
       subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
       if (baseline) {
-        const old = await seededApp(kind, { label: 'search-base', root: baseline.root }, (_db, database) => fillWorld(database, sizes));
+        const old = await seededApp(kind, { label: 'searchbase', root: baseline.root }, (_db, database) => fillWorld(database, sizes));
         defer(old.stop);
         subjects.push({ label: `${label}: search, baseline ${baseline.revision}`, run: () => load(old.app.url, bench.search) });
       }
