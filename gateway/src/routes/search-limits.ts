@@ -19,7 +19,7 @@ import { retryAfterSeconds, type LimitRule, type RateLimits } from '../auth/rate
 export const SEARCH_RATE: LimitRule = { name: 'search:client', points: 4, durationSeconds: 1 };
 export const SEARCH_BURST: LimitRule = { name: 'search:burst', points: 8, durationSeconds: 5 };
 export const SEARCH_SLOTS = 2;
-export const SEARCH_QUEUE = 32;
+export const SEARCH_QUEUE = 128;
 
 export interface SearchLimits {
   /** Runs `search` for `client` if its limits allow; throws RateLimitedError otherwise. */
