@@ -67,7 +67,54 @@ export function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit
 
 /** Up to `limit` listed POGs with their owner's and creator's names, in list order. */
 export async function readListPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
-  const rows = await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit));
+  return withNames(await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit)));
+}
+
+/**
+ * The statement of one shape of searched page read from a window of the list (`searchWindowPage`
+ * in repository.ts, the same rows): the first `$rows` rows of the list after the cursor, read from
+ * the list's index with their creator's username (a primary key lookup each); those matching the
+ * filters and the pattern (name, text or creator, ILIKE), the first page and one of them in list
+ * order. A prepared statement, so that each search is not planned again (the plan took as long as
+ * the reading). Its parameters: `pageValues` without the limit, then the window's rows, the
+ * pattern and the limit.
+ */
+export function windowStatementFor(sort: PogListQuery['sort'], keys: ListPageKeys): RawStatement {
+  const shape = `window_${sort}_${keys.rarity ? 'r' : ''}${keys.creator ? 'c' : ''}${keys.after ? 'a' : ''}`;
+  let statement = statements.get(shape);
+  if (statement) return statement;
+  const trending = sort === 'trending';
+  const range = [`l.moderation_status <> 'rejected'`, 'NOT l.hidden_by_reports'];
+  const checks: string[] = [];
+  let n = 0;
+  if (keys.rarity) checks.push(`w.rarity = $${++n}`);
+  if (keys.creator) checks.push(`w.creator_id = $${++n}`);
+  if (keys.after && trending) range.push(`(coalesce(l.points, 0), l.id) < ($${++n}, $${++n})`);
+  else if (keys.after) range.push(`l.id < $${++n}`);
+  const [rows, pattern, limit] = [`$${++n}`, `$${++n}`, `$${++n}`];
+  checks.push(`(w.name ILIKE ${pattern} OR w.text_content ILIKE ${pattern} OR w.creator_name ILIKE ${pattern})`);
+  const order = (alias: string) => (trending ? `ORDER BY coalesce(${alias}.points, 0) DESC, ${alias}.id DESC` : `ORDER BY ${alias}.id DESC`);
+  const text = [
+    `SELECT ${selectColumns(pogs, 'p')}, (SELECT o.username FROM users o WHERE o.id = p.user_id) AS "ownerName",`,
+    '(SELECT c.username FROM users c WHERE c.id = p.creator_id) AS "creatorName" FROM pogs p WHERE p.id IN (',
+    'SELECT w.id FROM (SELECT l.id, l.points, l.name, l.text_content, l.rarity, l.creator_id,',
+    '(SELECT c.username FROM users c WHERE c.id = l.creator_id) AS creator_name FROM pogs l',
+    `WHERE ${range.join(' AND ')} ${order('l')} LIMIT ${rows}) w`,
+    `WHERE ${checks.join(' AND ')} ${order('w')} LIMIT ${limit})`,
+    `${order('p')} LIMIT ${limit}`,
+  ].join(' ');
+  statement = { name: `pog_list_${shape}`, text, reusable: true };
+  statements.set(shape, statement);
+  return statement;
+}
+
+/** Up to `limit` listed POGs matching `pattern` among the first `windowRows` of the list, with their names, in list order. */
+export async function readSearchWindowPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, pattern: string, windowRows: number, limit: number): Promise<PogWithNames[]> {
+  const values = [...pageValues(sort, keys, limit).slice(0, -1), windowRows, pattern, limit];
+  return withNames(await rawQuery<ListRow>(db, windowStatementFor(sort, keys), values));
+}
+
+function withNames(rows: ListRow[]): PogWithNames[] {
   // The POG copied key by key: a rest pattern (`{ ownerName, creatorName, ...pog }`) took about 1 ms a page.
   return rows.map((row) => {
     const pog = {} as Record<keyof PogRow, unknown>;

@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { rawQuery, selectColumns, supportsRawQuery, type RawStatement } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
 import { flagReasonOf } from '../moderation/flags';
-import { readListPage } from './list-page';
+import { readListPage, readSearchWindowPage, type ListPageKeys } from './list-page';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -250,10 +250,18 @@ export function searchWindow(db: Db, query: PogListQuery, text: string, windowRo
     .limit(windowRows)
     .as('list_window');
   return db
-    .select({ id: window.id, points: window.points })
+    .select({ id: window.id })
     .from(window)
     .where(and(...filterConditions(query, window), searchedRow(likePattern(text), window)))
     .orderBy(...listOrder(query, window))
+    .limit(query.limit + 1);
+}
+
+/** The page read from the window's matches (`searchWindow`), in one statement: as many rows as the window matched, up to a page and one. */
+export function searchWindowPage(db: Db, query: PogListQuery, text: string, windowRows = SEARCH_LIMITS.windowRows) {
+  return selectWithNames(db)
+    .where(inArray(pogs.id, searchWindow(db, query, text, windowRows)))
+    .orderBy(...listOrder(query))
     .limit(query.limit + 1);
 }
 
@@ -285,7 +293,8 @@ export type SearchPath = 'window' | 'candidates' | 'list order';
  * A searched page, by the cheapest of three ways; the planner cannot choose among them, as it
  * cannot know how many POGs a term matches (trigram estimates are rough) and a wrong guess walks
  * the whole list for a rare term:
- * 1. a common term fills a page within the first `windowRows` rows of the list (`searchWindow`);
+ * 1. a common term fills a page within the first `windowRows` rows of the list (`searchWindowPage`,
+ *    which reads the page itself: one statement);
  * 2. otherwise the matches are collected from the indexes (`firstRowsPlannedForAll`), without
  *    order, up to `maxCandidates`:
  *    when that is all of them, the page is sorted here from those alone and read by id;
@@ -293,8 +302,10 @@ export type SearchPath = 'window' | 'candidates' | 'list order';
  *    matches are frequent enough that reading the list order fills a page soon.
  */
 export async function searchedPage(db: Db, query: PogListQuery, text: string, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; path: SearchPath }> {
-  const windowed = await searchWindow(db, query, text, limits.windowRows);
-  if (windowed.length > query.limit) return { rows: await byIds(db, windowed.map((c) => c.id)), path: 'window' };
+  const windowed = supportsRawQuery(db)
+    ? await readSearchWindowPage(db, query.sort, pageKeys(query), likePattern(text), limits.windowRows, query.limit + 1)
+    : await searchWindowPage(db, query, text, limits.windowRows);
+  if (windowed.length > query.limit) return { rows: windowed, path: 'window' };
   const term = await prepareSearch(db, text);
   const matches = searchCondition(term);
   // Matches this frequent in the window: the list order reaches a page within about maxCandidates rows.
@@ -326,8 +337,13 @@ async function byIds(db: Db, ids: PogId[]): Promise<PogWithNames[]> {
 /** A page without search: the hand-written statement (list-page.ts), or Drizzle's on a transaction. */
 async function plainPage(db: Db, query: PogListQuery): Promise<PogWithNames[]> {
   if (!supportsRawQuery(db)) return pogListStatement(db, query, undefined);
+  return readListPage(db, query.sort, pageKeys(query), query.limit + 1);
+}
+
+/** The filters and the cursor's keys of a page, for the hand-written statements (list-page.ts). */
+function pageKeys(query: PogListQuery): ListPageKeys {
   const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
-  return readListPage(db, query.sort, { rarity: query.rarity, creator: query.creator, after }, query.limit + 1);
+  return { rarity: query.rarity, creator: query.creator, after };
 }
 
 /**
