@@ -9,7 +9,8 @@
  *   looping on search is refused (429, Retry-After) past them: about 5 searches a second at most.
  * - Across clients, in this process: at most `slots` searches run at once; up to `queued` more wait
  *   for a slot (first come, first served) and any beyond are refused (429, Retry-After: 1). Searches
- *   then hold at most `slots` database connections, whatever the number of looping clients.
+ *   then hold at most `slots` database connections (4 of the default pool's 10), whatever the number of
+ *   looping clients, and plain pages always find a connection.
  */
 import { RateLimitedError } from '@pog/common';
 import type { UserId } from '@pog/common/schemas/ids';
@@ -18,7 +19,7 @@ import { retryAfterSeconds, type LimitRule, type RateLimits } from '../auth/rate
 
 export const SEARCH_RATE: LimitRule = { name: 'search:client', points: 4, durationSeconds: 1 };
 export const SEARCH_BURST: LimitRule = { name: 'search:burst', points: 8, durationSeconds: 5 };
-export const SEARCH_SLOTS = 2;
+export const SEARCH_SLOTS = 4;
 export const SEARCH_QUEUE = 128;
 
 export interface SearchLimits {
