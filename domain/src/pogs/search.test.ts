@@ -28,17 +28,17 @@ async function plainSearch(db: Db, term: string, sort: 'recent' | 'trending'): P
   const order = sort === 'trending' ? sql`coalesce(p.points, 0) DESC, p.id DESC` : sql`p.id DESC`;
   const result = (await db.execute(sql`
     SELECT p.id FROM pogs p JOIN users c ON c.id = p.creator_id
-    WHERE p.moderation_status <> 'rejected' AND (p.name ILIKE ${pattern} OR p.text_content ILIKE ${pattern} OR c.username ILIKE ${pattern})
+    WHERE p.moderation_status <> 'rejected' AND NOT p.hidden_by_reports AND (p.name ILIKE ${pattern} OR p.text_content ILIKE ${pattern} OR c.username ILIKE ${pattern})
     ORDER BY ${order}`)) as unknown as { rows: Array<{ id: number }> };
   return result.rows.map((row) => Number(row.id));
 }
 
 /** Every page `listPogs` gives for `term`, and the way each page was found. */
-async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending', pageSize = PAGE): Promise<{ ids: number[]; paths: SearchPath[] }> {
+async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending', pageSize = PAGE, maxPages?: number): Promise<{ ids: number[]; paths: SearchPath[] }> {
   const ids: number[] = [];
   const paths: SearchPath[] = [];
   let cursor: string | undefined;
-  for (let pages = 0; pages < 50; pages++) {
+  for (let pages = 0; pages < (maxPages ?? 50); pages++) {
     const query = pogListQuerySchema.parse({ search: term, sort, limit: String(pageSize), ...(cursor ? { cursor } : {}) });
     paths.push((await searchedPage(db, query, term, LIMITS)).path);
     const page = await listPogs(db, query, LIMITS);
@@ -47,6 +47,7 @@ async function pagedSearch(db: Db, term: string, sort: 'recent' | 'trending', pa
     cursor = page.nextCursor;
     if (!cursor) return { ids, paths };
   }
+  if (maxPages) return { ids, paths };
   throw new Error('more than 50 pages');
 }
 
@@ -172,7 +173,9 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
   it.skipIf(skip)('terms without a trigram (one or two characters, punctuation) give the plain search\'s pages', async () => {
     for (const sort of ['recent', 'trending'] as const) {
       for (const term of [SHORT, SHORT.toUpperCase(), SHORT[0]!, SHORT[1]!, '!)', 'a', 'e', '1', 'mm', '%', '_', '\\', 'r 1', '...']) {
-        expect((await pagedSearch(database.db, term, sort, 25)).ids, `${sort} ${JSON.stringify(term)}`).toEqual(await plainSearch(database.db, term.replace(/[\\%_]/g, (c) => `\\${c}`), sort));
+        // The first 4 pages of 25 (other files' thousands of POGs may share the embedded database).
+        const plain = await plainSearch(database.db, term.replace(/[\\%_]/g, (c) => `\\${c}`), sort);
+        expect((await pagedSearch(database.db, term, sort, 25, 4)).ids, `${sort} ${JSON.stringify(term)}`).toEqual(plain.slice(0, 100));
       }
       // A rare one is collected from the index of characters and pairs, not read row by row.
       const rare = await pagedSearch(database.db, SHORT, sort);

@@ -6,7 +6,7 @@
  * term (case-insensitively), with the list's filter, in name order, page after page. Small limits
  * make each way reachable with a few dozen players; results are compared with a plain ILIKE.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
@@ -112,10 +112,11 @@ describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
       const { ids } = await pagedSearch(database.db, term, from, 'all', 25);
       expect(ids, term).toEqual(await plainSearch(database.db, term.replace(/[\\%_]/g, (c) => `\\${c}`), from, 'all'));
     }
-    // A rare one is collected from the index of characters and pairs.
+    // A rare one is collected from the index of characters and pairs (earlier runs' players too, on a kept database).
     const rare = await pagedSearch(database.db, SHORT, from, 'all');
-    expect(rare.ids).toHaveLength(1);
-    expect(rare.paths).toEqual(['candidates']);
+    const [short] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, `${from}s1`));
+    expect(rare.ids).toContain(short!.id);
+    expect(rare.paths[0]).toBe('candidates');
   });
 
   it.skipIf(skip)('a common term is answered from the first players in name order', async () => {
