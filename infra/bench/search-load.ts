@@ -3,8 +3,10 @@
  * character at a time, a search every --every ms, each after the last one's answer) and --clients
  * people typing at once, each from an address of its own; the p95 of their answers. Baseline: the
  * same typing against the list without a search. On PostgreSQL and embedded (PGlite), each database
- * filled once (fillWorld) before its app starts; both apps run and are loaded in turn. --baseline REV
- * adds that revision's app, typed at in the same way in the same rounds.
+ * filled once (fillWorld) before its app starts; both apps run and are loaded in turn. --baseline REV:
+ * that revision's app (baseline-tree.ts) on a database of its own, its search loaded in turn too.
+ * --loopers N: the same again while N clients loop on a short search from addresses of their own,
+ * ignoring 429s (the people's p95 and req/s beside those without them: what the loopers took).
  */
 import { prepareBaselineTree } from './baseline-tree';
 import { options, runBenchmark } from './machine';
@@ -35,15 +37,38 @@ function type(url: string, path: (term: string) => string, texts: string[], firs
   });
 }
 
+/** `count` clients searching back to back ('a', 'zq') until `until`, whatever the answer (Retry-After ignored): searches answered and refused. */
+async function loop(url: string, path: (term: string) => string, count: number, until: number): Promise<{ served: number; refused: number }> {
+  const tally = { served: 0, refused: 0 };
+  await Promise.all(
+    Array.from({ length: count }, async (_, c) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const response = await fetch(url + path(n % 2 ? 'zq' : 'a'), { headers: { 'X-Forwarded-For': `10.202.0.${c}` } });
+        await response.arrayBuffer();
+        if (response.ok) tally.served += 1;
+        else if (response.status === 429) tally.refused += 1;
+        else throw new Error(`a looping search answered ${response.status}`);
+      }
+    }),
+  );
+  return tally;
+}
+
 export function runSearchBenchmark(bench: SearchBenchmark): void {
-  const { values } = options({ duration: '10', clients: '50', every: '300', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite', baseline: '' });
+  const { values } = options({ duration: '10', clients: '50', every: '300', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite', baseline: '', loopers: '0' });
   const [CLIENTS, EVERY_MS, DURATION_MS] = [Number(values.clients), Number(values.every), Number(values.duration) * 1000];
   const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
 
-  /** One person, then CLIENTS people at once (their starts spread over one interval), typing for --duration each. */
-  const load = async (url: string, path: (term: string) => string) => {
+  const LOOPERS = Number(values.loopers);
+
+  /**
+   * One person, then CLIENTS people at once (their starts spread over one interval), typing for
+   * --duration each; with `loopers`, that many clients loop on search meanwhile (`loop`).
+   */
+  const load = async (url: string, path: (term: string) => string, loopers = 0) => {
     const alone = await type(url, path, bench.texts, 0, '10.200.0.1', EVERY_MS, performance.now() + DURATION_MS);
     const until = performance.now() + DURATION_MS;
+    const looping = loopers ? loop(url, bench.search, loopers, until) : undefined;
     const crowd = await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
         await new Promise((resolve) => setTimeout(resolve, (c * EVERY_MS) / CLIENTS));
@@ -51,25 +76,30 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
       }),
     );
     const all = crowd.flat();
-    return { ...latencies('1 person', alone), ...latencies(`${CLIENTS} people`, all), [`${CLIENTS} people req/s`]: (all.length * 1000) / DURATION_MS };
+    const looped = looping && (await looping);
+    const perSecond = (count: number) => (count * 1000) / DURATION_MS;
+    const looperFigures = looped ? { [`${loopers} looping answered/s`]: perSecond(looped.served), [`${loopers} looping refused/s`]: perSecond(looped.refused) } : {};
+    return { ...latencies('1 person', alone), ...latencies(`${CLIENTS} people`, all), [`${CLIENTS} people req/s`]: perSecond(all.length), ...looperFigures };
   };
 
   runBenchmark(async (defer) => {
-    const subjects: Subject[] = [];
-    const goals: Goal[] = [];
     const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
     if (baseline) defer(baseline.remove);
+    const subjects: Subject[] = [];
+    const goals: Goal[] = [];
     for (const kind of values.db.split(',') as DatabaseKind[]) {
-      const label = KIND_LABELS[kind];
-      for (const [tree, root] of baseline ? [[` baseline ${baseline.revision}`, baseline.root]] : []) {
-        const old = await seededApp(kind, { label: 'search', root }, (_db, database) => fillWorld(database, sizes));
-        defer(old.stop);
-        subjects.push({ label: `${label}${tree}: list`, run: () => load(old.app.url, () => bench.list) }, { label: `${label}${tree}: search`, run: () => load(old.app.url, bench.search) });
-      }
       const seeded = await seededApp(kind, { label: 'search' }, (_db, database) => fillWorld(database, sizes));
       defer(seeded.stop);
+      const label = KIND_LABELS[kind];
       subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
       subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
+      if (LOOPERS) subjects.push({ label: `${label}: search, ${LOOPERS} clients looping`, run: () => load(seeded.app.url, bench.search, LOOPERS) });
+      if (baseline) {
+        const old = await seededApp(kind, { label: 'searchbase', root: baseline.root }, (_db, database) => fillWorld(database, sizes));
+        defer(old.stop);
+        subjects.push({ label: `${label}: search, baseline ${baseline.revision}`, run: () => load(old.app.url, bench.search) });
+        if (LOOPERS) subjects.push({ label: `${label}: search, ${LOOPERS} clients looping, baseline ${baseline.revision}`, run: () => load(old.app.url, bench.search, LOOPERS) });
+      }
       for (const who of ['1 person', `${CLIENTS} people`]) goals.push({ subject: `${label}: search`, figure: `${who} p95 ms`, atMost: bench.goalP95Ms[kind] });
     }
     printSummary(await interleave(subjects, Number(values.rounds)), goals);

@@ -1,6 +1,7 @@
 /**
  * Explore keeps its view in the address: the search, the filters and the tab survive a refresh,
- * Back returns to the view before the last choice, and a shared link opens the same view.
+ * Back returns to the view before the last choice, and a shared link opens the same view. A new
+ * search cancels the request of the one before.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -70,5 +71,42 @@ describe.skipIf(!hasChromium())('Explore in the address [needs Chromium]', () =>
     expect(await shownView(other)).toEqual(chosen);
     await other.getByRole('combobox', { name: 'Rarity' }).selectOption('legendary');
     await other.waitForURL((url) => url.searchParams.get('rarity') === 'legendary' && url.searchParams.get('q') === term);
+  }, 120_000);
+
+  it('cancels the request of the previous search when the term changes', async () => {
+    const term = word();
+    const context = await e2e.newContext();
+    await playerWithPog(context, 'typist', { name: `Typist ${term}`, textContent: 'TYPE' });
+    // The searches the page's fetch calls made, and those whose signal was aborted.
+    await context.addInitScript(() => {
+      const seen = window as unknown as { searchesAborted: string[] };
+      seen.searchesAborted = [];
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (url.includes('search=')) init?.signal?.addEventListener('abort', () => seen.searchesAborted.push(new URL(url, location.href).searchParams.get('search') ?? ''));
+        return original(input, init);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/explore');
+    const first = `${term}-slow`;
+    // The first search's answer is held until the second search has been asked.
+    let secondAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (secondAsked = resolve));
+    await page.route((url) => url.pathname === '/api/pogs' && url.searchParams.get('search') === first, async (route) => {
+      await Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await route.continue().catch(() => undefined);
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).searchParams.get('search') === term) secondAsked();
+    });
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill(first);
+    await page.waitForRequest((request) => new URL(request.url()).searchParams.get('search') === first);
+    await box.fill(term);
+    await page.waitForURL((url) => url.searchParams.get('q') === term);
+    await page.getByRole('tabpanel').getByRole('article', { name: `Typist ${term}` }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { searchesAborted: string[] }).searchesAborted)).toEqual([first]);
   }, 120_000);
 });

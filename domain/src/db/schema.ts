@@ -29,6 +29,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    // Characters and pairs of them, for search terms without a trigram (migration 0028).
+    index('users_search_grams_idx').using('gin', sql`search_grams(${t.username} || E'\\n' || ${t.displayName})`),
     // Also INCLUDE (id, username, display_name, is_banned): the searched lists' window reads only
     // the index (migration 0016; Drizzle cannot declare INCLUDE).
     index('users_name_order_idx').on(sql`lower(${t.username})`),
@@ -169,6 +171,7 @@ export const pogs = pgTable(
     index('pogs_creator_id_idx').on(t.creatorId, t.id),
     index('pogs_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('pogs_text_content_trgm_idx').using('gin', t.textContent.op('gin_trgm_ops')),
+    index('pogs_search_grams_idx').using('gin', sql`search_grams(${t.name} || E'\\n' || ${t.textContent})`),
     index('pogs_awaiting_review_idx').on(t.id).where(sql`${t.isFlagged} AND ${t.moderationStatus} <> 'rejected'`),
     index('pogs_review_by_reports_idx').on(t.reportCount, t.id).where(sql`${t.isFlagged} AND ${t.moderationStatus} <> 'rejected'`),
     index('pogs_hidden_by_reports_idx').on(t.userId, t.id).where(sql`${t.hiddenByReports}`),

@@ -1,5 +1,5 @@
 /** The pogs part of the domain: what the gateway, the worker and the composition root may use. */
-export { findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, holdsHiddenPogs, ownHiddenPogs, ownHiddenStatement, pogListStatement, type PogWithNames, prepareSearch, searchCandidates, searchCondition, searchedPage, SEARCH_LIMITS, type SearchLimits, type SearchPath, type SearchTerm, searchWindow, toPog, toPogFor, toPogWithNotes, } from './repository';
+export { findPog, findPogs, frequentInWindow, listed, listOwnedPogs, listPogs, holdsHiddenPogs, ownHiddenPogs, ownHiddenStatement, pogListStatement, type PogWithNames, prepareSearch, searchCandidates, searchCondition, searchedPage, SEARCH_LIMITS, type SearchLimits, type SearchPath, type SearchTerm, searchWindow, searchWindowPage, toPog, toPogFor, toPogWithNotes, } from './repository';
 export { chunkColumns, findSimilarImages, type SimilarImage, similarImagesQuery } from './similarity';
 export { createPog, deleteOwnPog, updatePogDesign } from './commands';
 export { type FlagReason, scorePogVersion, type ScoringOutcome } from './scoring';

@@ -6,13 +6,13 @@ import { cooldownHoursLeft } from '@pog/common/pogs/cooldown';
 import type { Pog, PogListQuery } from '@pog/common/pogs/pog';
 import { idSchema, INT4, type PogId, type UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
-import { likePattern } from '../db/like';
+import { gramsCondition, likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { rawQuery, selectColumns, supportsRawQuery, type RawStatement } from '../db/raw-query';
 import { pogs, users, type PogRow } from '../db/schema';
 import { flagReasonOf } from '../moderation/flags';
-import { readListPage } from './list-page';
+import { readListPage, readSearchWindowPage, type ListPageKeys } from './list-page';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -139,44 +139,65 @@ export interface SearchLimits {
 
 export const SEARCH_LIMITS: SearchLimits = { windowRows: 500, maxCandidates: 2000 };
 
-/** What a search compares: a POG's name, text and creator (the table's columns, or a subquery's). */
+/** What a search compares: a POG's name, text and creator's username (the table's columns, or a subquery's). */
 interface SearchedFields {
   name: SQLWrapper;
   textContent: SQLWrapper;
-  creatorId: SQLWrapper;
+  creatorName: SQLWrapper;
 }
 
-/** A search term made ready: its ILIKE pattern and the ids of the creators whose username matches. */
+/** A search term made ready: its text, its ILIKE pattern and the ids of the creators whose username matches. */
 export interface SearchTerm {
+  text: string;
   pattern: string;
   /** Undefined when more than MAX_LISTED_CREATORS match: the usernames are then checked row by row. */
   creatorIds: UserId[] | undefined;
 }
 
 /**
- * The matching creators are looked up first through the trigram index on usernames, so that the
- * POGs can be found on pogs_creator_id_idx (a subquery in their place hid how many there are from
- * the planner). A term so common that more than MAX_LISTED_CREATORS players match it is checked
- * row by row instead.
+ * The creator's username, read row by row (a primary key lookup per row). An EXISTS in its place
+ * was planned as a hash of every player matching the term: for 'a', most of them (50 ms).
  */
-export async function prepareSearch(db: Db, term: string): Promise<SearchTerm> {
-  const pattern = likePattern(term);
-  const creators = await db.select({ id: users.id }).from(users).where(ilike(users.username, pattern)).limit(MAX_LISTED_CREATORS + 1);
-  return { pattern, creatorIds: creators.length > MAX_LISTED_CREATORS ? undefined : creators.map((c) => c.id) };
+const creatorNameOf = (creatorId: SQLWrapper) => sql`(SELECT ${users.username} FROM ${users} WHERE ${users.id} = ${creatorId})`;
+
+/** A POG's name and text as pogs_search_grams_idx is built on them. */
+const pogGramsBody = sql`${pogs.name} || E'\n' || ${pogs.textContent}`;
+/** A player's username and display name as users_search_grams_idx is built on them. */
+export const userGramsBody = sql`${users.username} || E'\n' || ${users.displayName}`;
+
+/**
+ * The matching creators are looked up first through the trigram or grams index on usernames, so
+ * that the POGs can be found on pogs_creator_id_idx (a subquery in their place hid how many there
+ * are from the planner). A term so common that more than MAX_LISTED_CREATORS players match it is
+ * checked row by row instead.
+ */
+export async function prepareSearch(db: Db, text: string): Promise<SearchTerm> {
+  const pattern = likePattern(text);
+  const creators = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(gramsCondition(userGramsBody, text), ilike(users.username, pattern)))
+    .limit(MAX_LISTED_CREATORS + 1);
+  return { text, pattern, creatorIds: creators.length > MAX_LISTED_CREATORS ? undefined : creators.map((c) => c.id) };
+}
+
+/** The search on rows read one by one (a window of the list): the name, the text or the creator's username contains the pattern. */
+function searchedRow(pattern: string, fields: SearchedFields): SQL {
+  return or(sql`${fields.name} ILIKE ${pattern}`, sql`${fields.textContent} ILIKE ${pattern}`, sql`${fields.creatorName} ILIKE ${pattern}`)!;
 }
 
 /**
  * The search: the name, the text or the creator's username contains the term, case-insensitively.
- * Each part has an index (migration 0011): trigram indexes on name and text, pogs_creator_id_idx.
+ * Each part has an index: trigram indexes on name and text (migration 0011), pogs_creator_id_idx
+ * for the creators found, and `byGrams`, for a term without a trigram, pogs_search_grams_idx
+ * (migration 0028). Not `byGrams` when the rows are read in list order: the planner could then
+ * prefer collecting every match from that index to walking the list.
  */
-export function searchCondition({ pattern, creatorIds }: SearchTerm, fields: SearchedFields = pogs): SQL {
+export function searchCondition({ text, pattern, creatorIds }: SearchTerm, byGrams = false): SQL {
+  const inNameOrText = or(sql`${pogs.name} ILIKE ${pattern}`, sql`${pogs.textContent} ILIKE ${pattern}`)!;
   const byCreator =
-    creatorIds === undefined
-      ? sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${fields.creatorId} AND ${users.username} ILIKE ${pattern})`
-      : creatorIds.length > 0
-        ? inArray(fields.creatorId, creatorIds)
-        : undefined;
-  return or(sql`${fields.name} ILIKE ${pattern}`, sql`${fields.textContent} ILIKE ${pattern}`, byCreator)!;
+    creatorIds === undefined ? sql`${creatorNameOf(pogs.creatorId)} ILIKE ${pattern}` : creatorIds.length > 0 ? inArray(pogs.creatorId, creatorIds) : undefined;
+  return or(and(byGrams ? gramsCondition(pogGramsBody, text) : undefined, inNameOrText), byCreator)!;
 }
 
 /** A page's conditions, the search apart: listed, the filters, and after the cursor. */
@@ -217,19 +238,35 @@ function listOrder(query: PogListQuery, fields: { id: SQLWrapper; points: SQLWra
  * rare rarity cannot make the index read go on); a check cannot be moved below the LIMIT, so at
  * most `windowRows` rows are read whatever the planner guesses.
  */
-export function searchWindow(db: Db, query: PogListQuery, term: SearchTerm, windowRows = SEARCH_LIMITS.windowRows) {
+export function searchWindow(db: Db, query: PogListQuery, text: string, windowRows = SEARCH_LIMITS.windowRows) {
   const window = db
-    .select({ id: pogs.id, points: sql<number>`${trendingPoints}`.as('points'), name: pogs.name, textContent: pogs.textContent, creatorId: pogs.creatorId, rarity: pogs.rarity })
+    .select({
+      id: pogs.id,
+      points: sql<number>`${trendingPoints}`.as('points'),
+      name: pogs.name,
+      textContent: pogs.textContent,
+      creatorId: pogs.creatorId,
+      creatorName: sql<string>`${creatorNameOf(pogs.creatorId)}`.as('creator_name'),
+      rarity: pogs.rarity,
+    })
     .from(pogs)
     .where(and(...listRange(query)))
     .orderBy(...listOrder(query))
     .limit(windowRows)
     .as('list_window');
   return db
-    .select({ id: window.id, points: window.points })
+    .select({ id: window.id })
     .from(window)
-    .where(and(...filterConditions(query, window), searchCondition(term, window)))
+    .where(and(...filterConditions(query, window), searchedRow(likePattern(text), window)))
     .orderBy(...listOrder(query, window))
+    .limit(query.limit + 1);
+}
+
+/** The page read from the window's matches (`searchWindow`), in one statement: as many rows as the window matched, up to a page and one. */
+export function searchWindowPage(db: Db, query: PogListQuery, text: string, windowRows = SEARCH_LIMITS.windowRows) {
+  return selectWithNames(db)
+    .where(inArray(pogs.id, searchWindow(db, query, text, windowRows)))
+    .orderBy(...listOrder(query))
     .limit(query.limit + 1);
 }
 
@@ -261,7 +298,8 @@ export type SearchPath = 'window' | 'candidates' | 'list order';
  * A searched page, by the cheapest of three ways; the planner cannot choose among them, as it
  * cannot know how many POGs a term matches (trigram estimates are rough) and a wrong guess walks
  * the whole list for a rare term:
- * 1. a common term fills a page within the first `windowRows` rows of the list (`searchWindow`);
+ * 1. a common term fills a page within the first `windowRows` rows of the list (`searchWindowPage`,
+ *    which reads the page itself: one statement);
  * 2. otherwise the matches are collected from the indexes (`firstRowsPlannedForAll`), without
  *    order, up to `maxCandidates`:
  *    when that is all of them, the page is sorted here from those alone and read by id;
@@ -269,13 +307,15 @@ export type SearchPath = 'window' | 'candidates' | 'list order';
  *    matches are frequent enough that reading the list order fills a page soon.
  */
 export async function searchedPage(db: Db, query: PogListQuery, text: string, limits: SearchLimits = SEARCH_LIMITS): Promise<{ rows: PogWithNames[]; path: SearchPath }> {
+  const windowed = supportsRawQuery(db)
+    ? await readSearchWindowPage(db, query.sort, pageKeys(query), likePattern(text), limits.windowRows, query.limit + 1)
+    : await searchWindowPage(db, query, text, limits.windowRows);
+  if (windowed.length > query.limit) return { rows: windowed, path: 'window' };
   const term = await prepareSearch(db, text);
-  const windowed = await searchWindow(db, query, term, limits.windowRows);
-  if (windowed.length > query.limit) return { rows: await byIds(db, windowed.map((c) => c.id)), path: 'window' };
   const matches = searchCondition(term);
   // Matches this frequent in the window: the list order reaches a page within about maxCandidates rows.
   if (frequentInWindow(windowed.length, query.limit, limits)) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
-  const candidates = await readRows<{ id: PogId; points: number }>(db, searchCandidates(db, query, matches, limits.maxCandidates));
+  const candidates = await readRows<{ id: PogId; points: number }>(db, searchCandidates(db, query, searchCondition(term, true), limits.maxCandidates));
   if (candidates.length > limits.maxCandidates) return { rows: await pogListStatement(db, query, matches), path: 'list order' };
   const trending = query.sort === 'trending';
   const ids = candidates
@@ -302,8 +342,13 @@ async function byIds(db: Db, ids: PogId[]): Promise<PogWithNames[]> {
 /** A page without search: the hand-written statement (list-page.ts), or Drizzle's on a transaction. */
 async function plainPage(db: Db, query: PogListQuery): Promise<PogWithNames[]> {
   if (!supportsRawQuery(db)) return pogListStatement(db, query, undefined);
+  return readListPage(db, query.sort, pageKeys(query), query.limit + 1);
+}
+
+/** The filters and the cursor's keys of a page, for the hand-written statements (list-page.ts). */
+function pageKeys(query: PogListQuery): ListPageKeys {
   const after = query.cursor ? decodeCursor(query.cursor, cursorSchema) : undefined;
-  return readListPage(db, query.sort, { rarity: query.rarity, creator: query.creator, after }, query.limit + 1);
+  return { rarity: query.rarity, creator: query.creator, after };
 }
 
 /**
@@ -333,7 +378,7 @@ export async function holdsHiddenPogs(db: Db, ownerId: UserId): Promise<boolean>
 /** The statement of `ownHiddenPogs` (exposed so it can be EXPLAINed). */
 export function ownHiddenStatement(db: Db | Tx, ownerId: UserId, query: PogListQuery) {
   const conditions = [eq(pogs.userId, ownerId), hiddenByReports, ...afterCursor(query), ...filterConditions(query, pogs)];
-  if (query.search) conditions.push(searchCondition({ pattern: likePattern(query.search), creatorIds: undefined }));
+  if (query.search) conditions.push(searchCondition({ text: query.search, pattern: likePattern(query.search), creatorIds: undefined }));
   return selectWithNames(db)
     .where(and(...conditions))
     .orderBy(...listOrder(query))

@@ -6,7 +6,7 @@
  * term (case-insensitively), with the list's filter, in name order, page after page. Small limits
  * make each way reachable with a few dozen players; results are compared with a plain ILIKE.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
@@ -17,6 +17,9 @@ import { listPublicUsers, searchedPlayerPage, type PlayerSearchLimits, type Play
 /** A window of 10 players and at most 15 candidates; pages of 4. */
 const LIMITS: PlayerSearchLimits = { windowRows: 10, maxCandidates: 15 };
 const PAGE = 4;
+
+/** Two characters no other test writes. */
+const SHORT = 'ǯ§';
 
 type Filter = 'all' | 'holding' | 'challengeable';
 const NOW = new Date();
@@ -75,6 +78,8 @@ describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
         player('r3', 'Not this one'),
         player(`r4${terms.rare}`, 'Banned', true),
         player(`r5_${terms.rare}_x`, 'Rare five'),
+        // Characters no other test writes, in a display name: terms of them hold no trigram.
+        player('s1', `Short ${SHORT}`),
         // The frequent term, more players than the 15 candidates, after everyone else.
         ...Array.from({ length: 20 }, (_, i) => player(`z${String(i).padStart(2, '0')}${terms.frequent}`, 'Frequent')),
       ])
@@ -101,6 +106,18 @@ describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
       expect((await pagedSearch(database.db, terms.rare.toUpperCase(), from, filter)).ids).toEqual(await plainSearch(database.db, terms.rare, from, filter));
     });
   }
+
+  it.skipIf(skip)("terms without a trigram (one or two characters, punctuation) give the plain search's pages", async () => {
+    for (const term of [SHORT, SHORT.toUpperCase(), SHORT[1]!, 'r5', 'o', '_', '%']) {
+      const { ids } = await pagedSearch(database.db, term, from, 'all', 25);
+      expect(ids, term).toEqual(await plainSearch(database.db, term.replace(/[\\%_]/g, (c) => `\\${c}`), from, 'all'));
+    }
+    // A rare one is collected from the index of characters and pairs (earlier runs' players too, on a kept database).
+    const rare = await pagedSearch(database.db, SHORT, from, 'all');
+    const [short] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, `${from}s1`));
+    expect(rare.ids).toContain(short!.id);
+    expect(rare.paths[0]).toBe('candidates');
+  });
 
   it.skipIf(skip)('a common term is answered from the first players in name order', async () => {
     const { ids, paths } = await pagedSearch(database.db, terms.common, from, 'all');

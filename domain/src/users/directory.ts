@@ -11,10 +11,10 @@ import { USER_PAGE_SIZE, type UserListQuery } from '@pog/common/users/directory'
 import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
 import { playerCounts, pogs, users } from '../db/schema';
-import { likePattern } from '../db/like';
+import { gramsCondition, likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
-import { frequentInWindow } from '../pogs/repository';
+import { frequentInWindow, userGramsBody } from '../pogs/repository';
 import { toUser } from './repository';
 
 export type PublicUser = User & { pogCount: number };
@@ -58,11 +58,19 @@ function baseConditions(filter: PublicUserFilter): SQL[] {
   return conditions;
 }
 
-/** The search (case-insensitive, anywhere in the username or the display name, a leading @ dropped) and the holding filters. */
-function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields): SQL[] {
+/**
+ * The search (case-insensitive, anywhere in the username or the display name, a leading @ dropped)
+ * and the holding filters. `byGrams`: a term without a trigram is also looked up in
+ * users_search_grams_idx (the table's columns only; not when reading in name order, which the
+ * planner could then leave for collecting every match).
+ */
+function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields, byGrams = false): SQL[] {
   const conditions: SQL[] = [];
   if (filter.search) {
-    const pattern = likePattern(filter.search.replace(/^@/, ''));
+    const term = filter.search.replace(/^@/, '');
+    const pattern = likePattern(term);
+    const grams = byGrams ? gramsCondition(userGramsBody, term) : undefined;
+    if (grams) conditions.push(grams);
     conditions.push(or(sql`${fields.username} ILIKE ${pattern}`, sql`${fields.displayName} ILIKE ${pattern}`)!);
   }
   // player_counts is joined by every statement that uses these conditions.
@@ -124,7 +132,7 @@ export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCand
     .select({ id: users.id })
     .from(users)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
-    .where(and(...baseConditions(filter), ...matchConditions(db, filter, users)));
+    .where(and(...baseConditions(filter), ...matchConditions(db, filter, users, true)));
   return firstRowsPlannedForAll(all, maxCandidates + 1);
 }
 

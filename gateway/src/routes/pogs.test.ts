@@ -304,5 +304,30 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       expect((await new ApiClient(app.url).get('/api/users/999999999/pogs')).status).toBe(404);
       expect((await new ApiClient(app.url).get(`/api/users/${uniqueName()}`)).status).toBe(400);
     });
+
+    // Explore's search limits (search-limits.ts): a person typing is never refused, a loop is.
+    it('never refuses a person typing a term, a search every 300 ms', async () => {
+      const visitor = new ApiClient(app.url);
+      const text = 'thunder crystal';
+      for (let i = 1; i <= text.length; i++) {
+        const started = performance.now();
+        const res = await visitor.get(`/api/pogs?search=${encodeURIComponent(text.slice(0, i))}`);
+        expect(res.status, text.slice(0, i)).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 300 - (performance.now() - started)));
+      }
+    });
+
+    it('refuses a client looping on search with 429 and Retry-After, and still answers its plain pages', async () => {
+      const looper = (await player()).client;
+      const answers = [];
+      // Back to back until refused (a limit of 100 tries, in case each answer is slow).
+      for (let i = 0; i < 100 && answers.at(-1)?.status !== 429; i++) answers.push(await looper.get(`/api/pogs?search=z${i % 3}`));
+      const refused = answers.filter((res) => res.status === 429);
+      expect(answers.filter((res) => res.status === 200).length).toBeGreaterThanOrEqual(4);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(Number(refused[0]!.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+      expect(answers.every((res) => res.status === 200 || res.status === 429)).toBe(true);
+      expect((await looper.get('/api/pogs')).status).toBe(200);
+    });
   });
 });

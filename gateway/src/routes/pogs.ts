@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { registerPogListMetrics } from '../observability/gateway-metrics';
 import { PogListAnswers } from './pog-list-answers';
-import { createSearchPacer, searchClient } from './search-pacing';
+import { createSearchLimits, searchClient } from './search-limits';
 
 const RECENT_COUNT = 20;
 
@@ -30,8 +30,8 @@ export function pogRoutes(app: AppContext): Router {
   /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
   const listAnswers = new PogListAnswers(app.db);
   registerPogListMetrics(app.metrics.registry, listAnswers.counts);
-  /** A client's searches take their turns (search-pacing.ts); plain pages do not wait. */
-  const searches = createSearchPacer();
+  /** A client looping on search is refused, and searches run a few at a time (search-limits.ts); plain pages are not limited. */
+  const searches = createSearchLimits(app.rateLimits);
 
   /** The POG, if this visitor may see it (404 otherwise: pogs/policy.ts). */
   async function visiblePog(ctx: Context, id: PogId): Promise<PogWithNames> {

@@ -1,0 +1,75 @@
+/**
+ * Fair use of Explore's search, the costliest read a client can repeat. Two limits, and neither
+ * ever makes a search wait for another one's length:
+ *
+ * - Per client (the signed-in player, else the address), counted by the app's rate limits (shared
+ *   by the gateways through Redis): SEARCH_RATE searches a second, and beyond that a reserve of
+ *   SEARCH_BURST. A person typing in the search box (a search every 300 ms or slower: at most 4 in
+ *   any second) never reaches the first; typing faster for a moment draws on the reserve. A client
+ *   looping on search is refused (429, Retry-After) past them: about 5 searches a second at most.
+ * - Across clients, in this process: at most `slots` searches run at once; up to `queued` more wait
+ *   for a slot (first come, first served) and any beyond are refused (429, Retry-After: 1). Searches
+ *   then hold at most `slots` database connections (4 of the default pool's 10), whatever the number of
+ *   looping clients, and plain pages always find a connection.
+ */
+import { RateLimitedError } from '@pog/common';
+import type { UserId } from '@pog/common/schemas/ids';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { retryAfterSeconds, type LimitRule, type RateLimits } from '../auth/rate-limit';
+
+export const SEARCH_RATE: LimitRule = { name: 'search:client', points: 4, durationSeconds: 1 };
+export const SEARCH_BURST: LimitRule = { name: 'search:burst', points: 8, durationSeconds: 5 };
+export const SEARCH_SLOTS = 4;
+export const SEARCH_QUEUE = 128;
+
+export interface SearchLimits {
+  /** Runs `search` for `client` if its limits allow; throws RateLimitedError otherwise. */
+  run<T>(client: string, search: () => Promise<T>): Promise<T>;
+}
+
+const refused = (seconds: number) => new RateLimitedError(seconds, `Too many searches. Search again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
+
+export function createSearchLimits(rateLimits: RateLimits, { slots = SEARCH_SLOTS, queued = SEARCH_QUEUE } = {}): SearchLimits {
+  const rate = rateLimits.limiter(SEARCH_RATE);
+  const burst = rateLimits.limiter(SEARCH_BURST);
+  let running = 0;
+  const waiting: Array<() => void> = [];
+
+  /** A point of the client's rate, else of its reserve; refused with the rate's wait when neither has one. */
+  async function admit(client: string): Promise<void> {
+    try {
+      await rate.consume(client, 1);
+      return;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      try {
+        await burst.consume(client, 1);
+      } catch (burstError) {
+        if (!(burstError instanceof RateLimiterRes)) throw burstError;
+        throw refused(retryAfterSeconds(error));
+      }
+    }
+  }
+
+  return {
+    async run(client, search) {
+      await admit(client);
+      if (running < slots) running += 1;
+      else if (waiting.length >= queued) throw refused(1);
+      // The slot is handed over by the search that ends (running stays counted).
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await search();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
+/** Whose limits a request's search counts against: the signed-in player's, else the client address's. */
+export function searchClient(userId: UserId | undefined, ip: string): string {
+  return userId === undefined ? `ip:${ip}` : `user:${userId}`;
+}
