@@ -77,6 +77,9 @@ export function registerSocketMetrics(registry: Registry, counts: SocketCounts):
 
 /** Explore's plain pages: answered from a kept page, read to be kept, or read only; and the checks of kept pages. */
 export function registerPogListMetrics(registry: Registry, counts: { kept: number; read: number; unkept: number; checks: number }): void {
+  // The routes may be built again on one context (a second Koa app of the same process): the newest
+  // routes' counts replace the earlier ones.
+  for (const name of ['pog_list_pages_total', 'pog_list_checks_total']) registry.removeSingleMetric(name);
   new Counter({
     name: 'pog_list_pages_total',
     help: "Explore's pages answered: from a kept page a check found untouched (kept), read to be kept (read), read and not kept (unkept)",

@@ -2,6 +2,7 @@
  * The route table is the contract: every /api route the gateway registers is an entry of the table
  * (and so of GET /api/openapi.json), and every operation of the document is a route that exists.
  */
+import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, openApiDocument, openApiPath, type RouteDef } from '@pog/common';
 import { apiRouters } from '../app';
@@ -10,7 +11,8 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 
 /** What the routers register, as `METHOD /path/{param}` (koa-router adds HEAD to every GET). */
 function registered(): string[] {
-  const app = { config: { uploadDir: '/nowhere' } } as unknown as AppContext;
+  // Only what the route factories touch while registering; no request is served.
+  const app = { config: { uploadDir: '/nowhere' }, metrics: { registry: new Registry() }, rateLimits: { limiter: () => undefined } } as unknown as AppContext;
   return apiRouters(app)
     .flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${openApiPath(String(layer.path))}`)))
     .sort();
