@@ -14,7 +14,7 @@
  */
 import { RateLimitedError } from '@pog/common';
 import type { UserId } from '@pog/common/schemas/ids';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { retryAfterSeconds, type LimitRule, type RateLimits } from '../auth/rate-limit';
 
 export const SEARCH_RATE: LimitRule = { name: 'search:client', points: 4, durationSeconds: 1 };
@@ -30,24 +30,17 @@ export interface SearchLimits {
 const refused = (seconds: number) => new RateLimitedError(seconds, `Too many searches. Search again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
 
 export function createSearchLimits(rateLimits: RateLimits, { slots = SEARCH_SLOTS, queued = SEARCH_QUEUE } = {}): SearchLimits {
-  const rate = rateLimits.limiter(SEARCH_RATE);
-  const burst = rateLimits.limiter(SEARCH_BURST);
+  // The client's rate first, then its reserve; refused with the rate's wait when neither has a point.
+  const perClient = new BurstyRateLimiter(rateLimits.limiter(SEARCH_RATE) as RateLimiterAbstract, rateLimits.limiter(SEARCH_BURST) as RateLimiterAbstract);
   let running = 0;
   const waiting: Array<() => void> = [];
 
-  /** A point of the client's rate, else of its reserve; refused with the rate's wait when neither has one. */
   async function admit(client: string): Promise<void> {
     try {
-      await rate.consume(client, 1);
-      return;
+      await perClient.consume(client, 1);
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      try {
-        await burst.consume(client, 1);
-      } catch (burstError) {
-        if (!(burstError instanceof RateLimiterRes)) throw burstError;
-        throw refused(retryAfterSeconds(error));
-      }
+      if (error instanceof RateLimiterRes) throw refused(retryAfterSeconds(error));
+      throw error;
     }
   }
 
