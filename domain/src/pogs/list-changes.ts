@@ -64,7 +64,10 @@ type Key = readonly [points: number, id: number];
  */
 export interface PageExtent {
   trending: boolean;
-  /** The page's filters: a POG that passes none of them cannot enter it. */
+  /**
+   * The page's filters: a POG that passes none of them cannot enter it. A searched page's term is not
+   * one of them: a changed POG in its range touches it whether or not it matches.
+   */
   creator: number | undefined;
   rarity: string | undefined;
   ids: Set<number>;

@@ -1,7 +1,10 @@
 /**
- * Explore's pages (`GET /api/pogs` without search) kept with the database snapshot taken before they
- * were read (db/snapshot.ts), and answered again while no change committed since touches them: one
- * small query (the list's changes since that snapshot, pogs/list-changes.ts) instead of the page's.
+ * Explore's pages (`GET /api/pogs`, searched or not) kept with the database snapshot taken before
+ * they were read (db/snapshot.ts), and answered again while no change committed since touches them:
+ * one small query (the list's changes since that snapshot, pogs/list-changes.ts) instead of the
+ * page's. A searched page counts any listed POG changed in its range as touching it (whether the POG
+ * matches the term is not asked), so it errs towards reading again; players typing the same first
+ * letters share the pages of those terms.
  * The changes are written by the database's own triggers, so a write committed by any process
  * (another gateway, a worker) shows on the next request; a write that changes no POG and no name (a
  * trade offer, a notification) leaves every page kept. A page is the same for every viewer (`toPog`:
@@ -18,7 +21,7 @@ import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
 
 /** Pages kept at most (the least recently answered goes first); a page is some tens of KiB. */
-export const KEPT_PAGES = 64;
+export const KEPT_PAGES = 256;
 /**
  * A page is kept from the second time it is asked for while among the last this many pages asked
  * for and not kept. A page asked for once (players browsing many pages) is read as before, with no
@@ -62,7 +65,7 @@ export interface PogListCounts {
   kept: number;
   /** Pages read to be kept (asked for again, or touched by a change). */
   read: number;
-  /** Pages read and not kept (asked for once, searched, or a viewer's own). */
+  /** Pages read and not kept (asked for once, or a viewer's own). */
   unkept: number;
   /** Checks of kept pages (requests that came together share one). */
   checks: number;
@@ -93,8 +96,8 @@ export class PogListAnswers {
   }
 
   async answer(query: PogListQuery, now: Date): Promise<PogListAnswer> {
-    const key = query.search ? undefined : [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? ''].join('\n');
-    if (key === undefined || (!this.kept.has(key) && !this.askedBefore(key))) {
+    const key = [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? '', query.search ?? ''].join('\n');
+    if (!this.kept.has(key) && !this.askedBefore(key)) {
       this.counts.unkept++;
       return rendered(await listPogs(this.db, query), now);
     }
