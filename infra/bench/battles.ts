@@ -1,16 +1,14 @@
 /**
  * Battles per second, the whole cycle, one worker: a pair of players challenges (POST /api/battles),
- * accepts (POST /api/battles/:id/accept) and plays (POST /api/battles/:id/complete), and the battle
- * counts once its result (`battle:updated`, completed) has reached both players' sockets. --pairs
- * pairs at once, each playing its battles one after another; distributed (PostgreSQL + Redis, one
- * gateway and one worker process) and embedded (one process, PGlite, in-process jobs). Baseline: the
- * bare Koa hello-world with as many connections as pairs, or with --baseline REV the same battles on
- * that revision. Goal: 300 battles per second or more.
+ * accepts (/accept) and plays (/complete), and the battle counts once its result (`battle:updated`,
+ * completed) has reached both players' sockets; --pairs pairs at once, each playing its battles in
+ * turn; distributed (PostgreSQL + Redis, a gateway and a worker process) and embedded (one process,
+ * PGlite). Baseline: the bare Koa hello-world with as many connections as pairs, or with --baseline
+ * REV the same battles on that revision. Goal: 300 battles per second or more.
  */
-import { prepareBaselineTree } from './baseline-tree';
-import { options, runBenchmark, type Defer } from './machine';
+import { baselineTree } from './baseline-tree';
 import { startHello } from './processes';
-import { interleave, latencies, printSummary, type Subject } from './rounds';
+import { latencies, options, runBenchmark, type Defer, type Subject } from './rounds';
 import { call, connectSocket, seedPlayers, type Player } from './sessions';
 import { startShape, type Running, type Shape } from './stack';
 import { helloSubject } from './wrk';
@@ -29,9 +27,7 @@ interface Arena {
 }
 
 async function openArena(shape: Shape, label: string, root: string | undefined, defer: Defer): Promise<Arena> {
-  const pogsEach = WARMUP + ROUNDS * PER_ROUND;
-  const running = await startShape(shape, { label, root }, (db, secret) => seedPlayers(db, 2 * PAIRS, secret, pogsEach));
-  defer(running.stop);
+  const running = await startShape(shape, { label, root, defer }, (db, secret) => seedPlayers(db, 2 * PAIRS, secret, WARMUP + ROUNDS * PER_ROUND));
   const arena: Arena = { running, waiting: new Map(), played: 0 };
   for (const player of running.seeded) {
     const socket = await connectSocket(running.urls[0]!, player.cookie);
@@ -77,20 +73,17 @@ async function play(arena: Arena, count: number) {
   return { 'battles/s': (cycles.length / (performance.now() - started)) * 1000, ...latencies('cycle', cycles) };
 }
 
-runBenchmark(async (defer) => {
+runBenchmark(values.rounds, async (defer) => {
   console.log(`settings: ${PAIRS} pairs at once, ${ROUNDS} interleaved rounds of ${PAIRS * PER_ROUND} battles after ${PAIRS * WARMUP} to warm up`);
-  const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
-  if (baseline) defer(baseline.remove);
-  const hello = baseline ? undefined : await startHello();
-  if (hello) defer(hello.stop);
+  const baseline = baselineTree(values.baseline, defer);
+  const subjects: Subject[] = baseline ? [] : [helloSubject(await startHello(defer), PAIRS, 5)];
+  const shapes = values.shape.split(',') as Shape[];
   const arenas: Arena[] = [];
-  for (const shape of values.shape.split(',') as Shape[]) {
+  for (const shape of shapes) {
     if (baseline) arenas.push(await openArena(shape, `${shape}, baseline ${baseline.revision}`, baseline.root, defer));
     arenas.push(await openArena(shape, `${shape}, this tree`, undefined, defer));
   }
   for (const arena of arenas) await play(arena, WARMUP);
-  const subjects: Subject[] = arenas.map((arena) => ({ label: arena.running.label, run: () => play(arena, PER_ROUND) }));
-  if (hello) subjects.unshift(helloSubject(hello, PAIRS, 5));
-  const results = await interleave(subjects, ROUNDS);
-  printSummary(results, values.shape.split(',').map((shape) => ({ subject: `${shape}, this tree`, figure: 'battles/s', atLeast: 300 })));
+  subjects.push(...arenas.map((arena) => ({ label: arena.running.label, run: () => play(arena, PER_ROUND) })));
+  return { subjects, goals: shapes.map((shape) => ({ subject: `${shape}, this tree`, figure: 'battles/s', atLeast: 300 })) };
 });

@@ -1,21 +1,15 @@
 /**
  * Filling a benchmark's database in minutes, not hours, ending with what the app's own writes would
- * have left. Most of a fill's time goes to the secondary indexes (the trigram ones most) and to the
- * standings trigger, row batch by row batch; so:
- * - the secondary (non-unique) indexes of the filled tables are dropped and then created again
- *   from their saved definitions (unique indexes and primary keys stay: they check the rows);
- * - the INSERT triggers of the filled tables are off meanwhile, and what they would have written is
- *   written in one statement afterwards. Only triggers this file knows are allowed: a new one stops
- *   the fill until its effect is written here too (bulk-fill.test.ts compares both ways).
+ * have left. The filled tables' secondary (non-unique) indexes, the trigram ones most costly, are
+ * dropped and then created again; their INSERT triggers are off meanwhile, and what they would have
+ * written is written in one statement afterwards. Only triggers this file knows are allowed: a new
+ * one stops the fill until its effect is written here too (bulk-fill.test.ts compares both ways).
  */
 import type { Exec } from './seed-sql';
 
 /** The INSERT triggers the fill knows how to stand in for, per table. */
 const KNOWN_INSERT_TRIGGERS: Record<string, string[]> = {
   users: [],
-  // Each statement adds its POGs' points to their holders' collection value and their creators'
-  // design points, all-time and this week; a POG naming an uploaded picture marks it used; each POG
-  // is a change to Explore's list (one change for every page stands in for them).
   pogs: ['pog_list_inserted', 'pogs_standings_insert', 'pogs_mark_upload_used'],
 };
 
@@ -37,10 +31,9 @@ async function secondaryIndexes(exec: Exec, tables: string[]): Promise<Array<{ n
 }
 
 /**
- * The standings rows the POG insert trigger would have written for every POG now in the table: per
- * player, the points held (collection value) and created (design points), all-time and this week,
- * for players where either is not 0. (Exact when each fill statement's points are not negative, as
- * the fills' are: a trigger also leaves a row of zeros for a player whose statements cancel out.)
+ * What pogs_standings_insert would have written for every POG now in the table: per player, the
+ * points held (collection value) and created (design points), all-time and this week, where either
+ * is not 0 (exact when no fill statement's points are negative, as the fills' are not).
  */
 async function addPogStandings(exec: Exec): Promise<void> {
   await exec(`INSERT INTO player_standings AS s (period, user_id, listed, collection_value, design_points)
@@ -75,6 +68,7 @@ export async function bulkFill(exec: Exec, tables: string[], fill: () => Promise
   for (const index of indexes) await exec(index.definition);
   if (triggers.some((t) => t.name === 'pogs_standings_insert')) await addPogStandings(exec);
   if (triggers.some((t) => t.name === 'pogs_mark_upload_used')) await markUploadsUsed(exec);
+  // pog_list_inserted: a change to Explore's list (one change for every page stands in for them).
   if (triggers.some((t) => t.name === 'pog_list_inserted')) await exec('INSERT INTO pog_list_changes (pog_id) VALUES (NULL)');
 }
 

@@ -7,11 +7,8 @@
  */
 import { runSearchBenchmark } from './search-load';
 
-const LIST = '/api/pogs?sort=trending&limit=24';
-
 runSearchBenchmark({
-  list: LIST,
-  search: (term) => `${LIST}&search=${encodeURIComponent(term)}`,
+  list: '/api/pogs?sort=trending&limit=24',
   texts: ['blaze comet', 'thunder crystal phantom vortex', 'nova tide 4242', 'emberfalcon42', 'qqzx the pog nobody ever named'],
   goalP95Ms: { postgres: 30, pglite: 50 },
   sizes: { players: 20_000, pogs: 100_000 },

@@ -1,7 +1,4 @@
-/**
- * The machine's yardstick (processes.ts startHello): the smallest Koa app that answers JSON, run
- * under tsx like the real app, so that both sides of a ratio pay the same runtime costs.
- */
+/** The machine's yardstick: the smallest Koa app that answers JSON, under tsx as the app runs (processes.ts startHello). */
 import Koa from 'koa';
 
 new Koa()

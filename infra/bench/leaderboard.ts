@@ -4,14 +4,12 @@
  * --pogs POGs, on PostgreSQL and embedded. Baseline: the same pages signed out, in the same rounds.
  * wrk with --connections connections. Goal: p95 <= 30 ms.
  */
-import { randomBytes } from 'node:crypto';
 import { LEADERBOARD_BOARDS, LEADERBOARD_PERIODS } from '@pog/common';
-import { options, runBenchmark } from './machine';
-import { interleave, printSummary, type Goal, type Subject } from './rounds';
-import { KIND_LABELS, seededApp, type DatabaseKind, type Queryable } from './scratch-db';
+import { options, runBenchmark, type Goal, type Subject } from './rounds';
+import { KIND_LABELS, seededApp, type DatabaseKind, type Queryable } from './stack';
 import { execOn, fillRecords, fillWorld } from './seed-sql';
 import { mintSessions } from './sessions';
-import { runWrk, wrkFigures, type RequestLine } from './wrk';
+import { wrkLoad } from './wrk';
 
 const { values } = options({ duration: '5', connections: '4', players: '100000', pogs: '500000', db: 'postgres,pglite' });
 const PAGES = LEADERBOARD_BOARDS.flatMap((board) => LEADERBOARD_PERIODS.map((period) => `/api/leaderboard?board=${board}&period=${period}`));
@@ -30,27 +28,24 @@ async function lastPlayer(db: Queryable, sessionSecret: string): Promise<string>
   return (await mintSessions(db, [id], sessionSecret))[0]!;
 }
 
-runBenchmark(async (defer) => {
+runBenchmark(values.rounds, async (defer) => {
   const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
   const subjects: Subject[] = [];
   const goals: Goal[] = [];
   for (const kind of values.db.split(',') as DatabaseKind[]) {
-    const sessionSecret = randomBytes(24).toString('base64url');
-    const { app, seeded: cookie, stop } = await seededApp(kind, { label: 'leaderboard', sessionSecret }, async (db, database) => {
+    const { app, seeded: cookie } = await seededApp(kind, { label: 'leaderboard', defer }, async (db, sessionSecret, database) => {
       await fillWorld(database, sizes);
       await fillRecords(execOn(db));
       return lastPlayer(db, sessionSecret);
     });
-    defer(stop);
     for (const path of PAGES) {
       const body = (await (await fetch(app.url + path, { headers: { Cookie: cookie } })).json()) as { me?: { rank: number } | null };
       if (!body.me) throw new Error(`${path}: no own rank for the last player`);
     }
-    const load = (requests: RequestLine[]) => async () => wrkFigures(await runWrk({ url: app.url, connections: Number(values.connections), durationS: Number(values.duration), requests }));
+    const load = (signedIn?: string) => wrkLoad(app.url, Number(values.connections), Number(values.duration), PAGES.map((path) => ({ method: 'GET', path, cookie: signedIn })));
     const label = KIND_LABELS[kind];
-    subjects.push({ label: `${label}: signed out (baseline)`, run: load(PAGES.map((path) => ({ method: 'GET', path }))) });
-    subjects.push({ label: `${label}: own rank`, run: load(PAGES.map((path) => ({ method: 'GET', path, cookie }))) });
+    subjects.push({ label: `${label}: signed out (baseline)`, run: load() }, { label: `${label}: own rank`, run: load(cookie) });
     goals.push({ subject: `${label}: own rank`, figure: 'p95 ms', atMost: 30 });
   }
-  printSummary(await interleave(subjects, Number(values.rounds)), goals);
+  return { subjects, goals };
 });

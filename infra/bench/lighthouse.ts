@@ -14,12 +14,11 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { POG_FONTS, seededRandom } from '@pog/common';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
-import { options, runBenchmark } from './machine';
-import { startApp } from './processes';
-import { interleave, printSummary } from './rounds';
-import { emptyDatabase } from './scratch-db';
+import { startApp, tempDir } from './processes';
+import { options, runBenchmark } from './rounds';
+import { emptyDatabase } from './stack';
 
-const { values } = options({ pogs: '200', pictures: '24', 'no-build': false });
+const { values } = options({ pogs: '200', pictures: '24' });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A picture with shapes and texture, as players upload: distinct per seed. */
@@ -91,26 +90,23 @@ async function measure(url: string, cookies: Array<{ name: string; value: string
   }
 }
 
-runBenchmark(async (defer) => {
-  if (!values['no-build']) buildWebIfStale({ quiet: true });
-  const database = await emptyDatabase('lighthouse');
-  defer(database.drop);
-  const app = await startApp({ databaseUrl: database.url });
+runBenchmark(values.rounds, async (defer) => {
+  buildWebIfStale({ quiet: true });
+  const url = await emptyDatabase('lighthouse', defer);
+  const app = await startApp('app', { DATABASE_URL: url, DATA_DIR: tempDir('pog-bench-', defer) });
   defer(app.stop);
-  const db = new pg.Client({ connectionString: database.url });
+  const db = new pg.Client({ connectionString: url });
   defer(() => db.end());
   await db.connect();
   const cookies = await seedExplore(app.url, db);
   console.log(`a player with ${values.pogs} POGs showing ${values.pictures} uploaded pictures`);
-  const results = await interleave(
-    [
-      { label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) },
-      { label: "/explore, a player's", run: () => measure(`${app.url}/explore`, cookies) },
-    ],
-    Number(values.rounds),
-  );
-  printSummary(results, [
+  const subjects = [
+    { label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) },
+    { label: "/explore, a player's", run: () => measure(`${app.url}/explore`, cookies) },
+  ];
+  const goals = [
     { subject: "/explore, a player's", figure: 'performance', atLeast: 90 },
     { subject: "/explore, a player's", figure: 'accessibility', atLeast: 100 },
-  ]);
+  ];
+  return { subjects, goals };
 });

@@ -7,17 +7,15 @@
  * in the same rounds. wrk with --connections connections (1: the answer's own time, not a queue on a
  * small machine). Goal: p95 <= 50 ms.
  */
-import { randomBytes } from 'node:crypto';
 import type { Matches } from '@pog/common';
 import { bulkFill } from './bulk-fill';
-import { options, runBenchmark } from './machine';
-import { interleave, printSummary, type Subject } from './rounds';
-import { KIND_LABELS, seededApp, type DatabaseKind, type Queryable } from './scratch-db';
+import { options, runBenchmark } from './rounds';
 import { execOn, fillWorld, type Exec } from './seed-sql';
 import { mintSessions } from './sessions';
-import { runWrk, wrkFigures, type RequestLine } from './wrk';
+import { seededApp, type Queryable } from './stack';
+import { wrkLoad } from './wrk';
 
-const { values } = options({ duration: '10', connections: '1', players: '100000', pogs: '1000000', sample: '500', db: 'postgres' });
+const { values } = options({ duration: '10', connections: '1', players: '100000', pogs: '1000000', sample: '500' });
 const POPULAR = 2000;
 
 /** The marks, in bulk (their indexes built afterwards), and fresh statistics. */
@@ -43,27 +41,21 @@ async function samplePlayers(db: Queryable, count: number): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-runBenchmark(async (defer) => {
-  const subjects: Subject[] = [];
-  const goals = [];
-  for (const kind of values.db.split(',') as DatabaseKind[]) {
-    const sessionSecret = randomBytes(24).toString('base64url');
-    const { app, seeded: cookies, stop } = await seededApp(kind, { label: 'matches', sessionSecret }, async (db, database) => {
-      await fillWorld(database, { players: Number(values.players), pogs: Number(values.pogs) });
-      await fillMarks(execOn(db));
-      return mintSessions(db, await samplePlayers(db, Number(values.sample)), sessionSecret);
-    });
-    defer(stop);
-    const found = await Promise.all(cookies.map(async (cookie) => ((await (await fetch(`${app.url}/api/matches`, { headers: { Cookie: cookie } })).json()) as Matches).matches));
-    const twoWay = found.reduce((sum, m) => sum + m.filter((match) => match.kind === 'both').length, 0);
-    console.log(`${cookies.length} players: ${found.reduce((sum, m) => sum + m.length, 0) / cookies.length} matches each on average, ${twoWay} two-way in all`);
-    const load = (path: string) => async () => {
-      const requests: RequestLine[] = cookies.map((cookie) => ({ method: 'GET', path, cookie }));
-      return wrkFigures(await runWrk({ url: app.url, connections: Number(values.connections), durationS: Number(values.duration), requests }));
-    };
-    const label = KIND_LABELS[kind];
-    subjects.push({ label: `${label}: GET /api/user (baseline)`, run: load('/api/user') }, { label: `${label}: GET /api/matches`, run: load('/api/matches') });
-    goals.push({ subject: `${label}: GET /api/matches`, figure: 'p95 ms', atMost: 50 });
-  }
-  printSummary(await interleave(subjects, Number(values.rounds)), goals);
+runBenchmark(values.rounds, async (defer) => {
+  const { app, seeded: cookies } = await seededApp('postgres', { label: 'matches', defer }, async (db, sessionSecret, database) => {
+    await fillWorld(database, { players: Number(values.players), pogs: Number(values.pogs) });
+    await fillMarks(execOn(db));
+    return mintSessions(db, await samplePlayers(db, Number(values.sample)), sessionSecret);
+  });
+  const found = await Promise.all(cookies.map(async (cookie) => ((await (await fetch(`${app.url}/api/matches`, { headers: { Cookie: cookie } })).json()) as Matches).matches));
+  const twoWay = found.reduce((sum, m) => sum + m.filter((match) => match.kind === 'both').length, 0);
+  console.log(`${cookies.length} players: ${found.reduce((sum, m) => sum + m.length, 0) / cookies.length} matches each on average, ${twoWay} two-way in all`);
+  const load = (path: string) => wrkLoad(app.url, Number(values.connections), Number(values.duration), cookies.map((cookie) => ({ method: 'GET', path, cookie })));
+  return {
+    subjects: [
+      { label: 'PostgreSQL: GET /api/user (baseline)', run: load('/api/user') },
+      { label: 'PostgreSQL: GET /api/matches', run: load('/api/matches') },
+    ],
+    goals: [{ subject: 'PostgreSQL: GET /api/matches', figure: 'p95 ms', atMost: 50 }],
+  };
 });

@@ -10,19 +10,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
-import { options, runBenchmark } from './machine';
-import { processTree, rssMb } from './proc';
-import { cleanEnv, freePort, startServer } from './processes';
-import { interleave, printSummary } from './rounds';
+import { cleanEnv, HELLO_ARGS, processTree, rssMb, startServer } from './processes';
+import { options, runBenchmark } from './rounds';
 
 const { values } = options({ idle: '30' });
 const IDLE_S = Number(values.idle);
 
 async function startAndWatch(name: string, command: string, args: string[]) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-start-'));
-  const port = await freePort();
   const started = performance.now();
-  const server = await startServer({ name, command, args, env: { ...cleanEnv(), PORT: String(port), DATA_DIR: dataDir }, port });
+  const server = await startServer({ name, command, args, env: { ...cleanEnv(), DATA_DIR: dataDir } });
   try {
     const healthy = (performance.now() - started) / 1000;
     const atStart = rssMb(processTree(server.child.pid!));
@@ -34,18 +31,16 @@ async function startAndWatch(name: string, command: string, args: string[]) {
   }
 }
 
-runBenchmark(async () => {
+runBenchmark(values.rounds, async () => {
   buildWebIfStale({ quiet: true });
-  const results = await interleave(
-    [
-      { label: 'bare Koa hello (baseline)', run: () => startAndWatch('hello-koa', process.execPath, ['--import', 'tsx', 'infra/bench/hello-koa.ts']) },
-      { label: 'npm start', run: () => startAndWatch('npm start', 'npm', ['start']) },
-    ],
-    Number(values.rounds),
-  );
-  printSummary(results, [
+  const subjects = [
+    { label: 'bare Koa hello (baseline)', run: () => startAndWatch('hello-koa', process.execPath, HELLO_ARGS) },
+    { label: 'npm start', run: () => startAndWatch('npm start', 'npm', ['start']) },
+  ];
+  const goals = [
     { subject: 'npm start', figure: 'healthy s', atMost: 5 },
     { subject: 'npm start', figure: 'MB at start', atMost: 350 },
     { subject: 'npm start', figure: `MB after ${IDLE_S} s idle`, atMost: 350 },
-  ]);
+  ];
+  return { subjects, goals };
 });

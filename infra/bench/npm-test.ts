@@ -7,10 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { options, runBenchmark } from './machine';
-import { allStats, processTree } from './proc';
-import { cleanEnv, repoRoot } from './processes';
-import { interleave, printSummary } from './rounds';
+import { allStats, cleanEnv, processTree, repoRoot } from './processes';
+import { options, runBenchmark } from './rounds';
 
 const { values, positionals } = options({ rounds: '1' }, true);
 
@@ -49,13 +47,10 @@ async function npmTest() {
   return { 'wall s': (performance.now() - started) / 1000, 'CPU s': [...seen.values()].reduce((a, b) => a + b, 0) / 1000, passed: passed!, failed: failed! };
 }
 
-runBenchmark(async () => {
-  const results = await interleave(
-    [
-      { label: 'one core, fixed work (baseline)', run: async () => speedProbe() },
-      { label: 'npm test', run: npmTest },
-    ],
-    Number(values.rounds),
-  );
-  printSummary(results, [{ subject: 'npm test', figure: 'wall s', atMost: 180 }]);
-});
+runBenchmark(values.rounds, async () => ({
+  subjects: [
+    { label: 'one core, fixed work (baseline)', run: async () => speedProbe() },
+    { label: 'npm test', run: npmTest },
+  ],
+  goals: [{ subject: 'npm test', figure: 'wall s', atMost: 180 }],
+}));

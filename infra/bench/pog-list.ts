@@ -6,13 +6,12 @@
  * with no offers, in the same rounds, or with --baseline REV the same reads and offers on that revision.
  * Goal: >= 1,500 req/s with the offers.
  */
-import { prepareBaselineTree } from './baseline-tree';
-import { options, runBenchmark, type Defer } from './machine';
-import { interleave, printSummary, type Goal, type Subject } from './rounds';
+import { baselineTree } from './baseline-tree';
+import { options, runBenchmark, type Defer, type Goal, type Subject } from './rounds';
 import { fillWorld } from './seed-sql';
 import { call, seedPlayers, tradeOffers, type Player } from './sessions';
 import { startShape, type Shape } from './stack';
-import { runWrk, wrkFigures } from './wrk';
+import { wrkLoad } from './wrk';
 
 const { values } = options({ duration: '10', connections: '8', pogs: '100000', writes: '20', shape: 'distributed', baseline: '' });
 const [ROUNDS, DURATION_S, POGS, WRITES] = [Number(values.rounds), Number(values.duration), Number(values.pogs), Number(values.writes)];
@@ -20,12 +19,11 @@ const PAGES = ['/api/pogs?sort=trending&limit=24', '/api/pogs?sort=recent&limit=
 
 /** The app seeded and warmed up: its reads alone, and its reads while offers go out. */
 async function listStack(defer: Defer, shape: Shape, label: string, root?: string) {
-  const stack = await startShape(shape, { label, root }, async (db, secret, database) => {
+  const stack = await startShape(shape, { label, root, defer }, async (db, secret, database) => {
     await fillWorld(database, { players: Math.max(100, Math.ceil(POGS / 5)), pogs: POGS });
     // Ten offers a player, for twice the rounds' time: a round on a loaded machine lasts longer than --duration.
     return seedPlayers(db, Math.max(22, Math.ceil((2 * WRITES * DURATION_S * (ROUNDS + 1)) / 10) + 1), secret);
   });
-  defer(stack.stop);
   const byId = new Map<number, Player>(stack.seeded.map((p) => [p.id, p]));
   const offers = tradeOffers(stack.seeded);
   const url = stack.urls[0]!;
@@ -33,7 +31,7 @@ async function listStack(defer: Defer, shape: Shape, label: string, root?: strin
   const pagesRead = async () => Number(/^pog_list_pages_total\{answer="read"\} (\d+)/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1]);
   const reads = async () => {
     const before = await pagesRead();
-    const figures = wrkFigures(await runWrk({ url, connections: Number(values.connections), durationS: DURATION_S, requests: PAGES }));
+    const figures = await wrkLoad(url, Number(values.connections), DURATION_S, PAGES)();
     return { ...figures, 'pages read/s': ((await pagesRead()) - before) / DURATION_S };
   };
   /** The reads while one offer goes out every 1/WRITES s (not waiting for the last one's answer, as players do not). */
@@ -58,9 +56,8 @@ async function listStack(defer: Defer, shape: Shape, label: string, root?: strin
   return { reads, readsWhileOffering };
 }
 
-runBenchmark(async (defer) => {
-  const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
-  if (baseline) defer(baseline.remove);
+runBenchmark(values.rounds, async (defer) => {
+  const baseline = baselineTree(values.baseline, defer);
   const subjects: Subject[] = [];
   const goals: Goal[] = [];
   for (const shape of values.shape.split(',') as Shape[]) {
@@ -71,5 +68,5 @@ runBenchmark(async (defer) => {
     subjects.push({ label: withOffers, run: stack.readsWhileOffering });
     goals.push({ subject: withOffers, figure: 'req/s', atLeast: 1500 });
   }
-  printSummary(await interleave(subjects, ROUNDS), goals);
+  return { subjects, goals };
 });

@@ -1,10 +1,12 @@
 /**
- * Interleaved rounds: every subject of a benchmark (its baseline and what is measured beside it)
- * runs once per round, in turn, who goes first alternating, so that a change in the machine's load
- * hits both alike. Each round is printed as it ends, with the load average; then min / median / max
- * per subject and figure, and the goals against the medians.
+ * A benchmark's run: its options, the machine and its load printed around it, and interleaved
+ * rounds: every subject (its baseline and what is measured beside it) runs once per round, in turn,
+ * who goes first alternating, so that a change in the machine's load hits both alike. Each round is
+ * printed as it ends, with the load average; then min / median / max per subject and figure, and the
+ * goals against the medians.
  */
-import { describeLoad } from './machine';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
 
 export type Figures = Record<string, number>;
 
@@ -36,6 +38,9 @@ export function latencies(what: string, samples: number[]): Figures {
 }
 
 const show = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en') : String(Math.round(n * 100) / 100));
+
+/** The 1, 5 and 15 minute load averages: figures taken above the core count are not a quiet machine's. */
+const describeLoad = () => `load average ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} (${os.availableParallelism()} cores)`;
 
 export async function interleave(subjects: Subject[], rounds: number): Promise<Results> {
   const results: Results = new Map(subjects.map((s) => [s.label, new Map<string, number[]>()]));
@@ -87,10 +92,7 @@ export function printSummary(results: Results, goals: Goal[] = []): boolean {
   return allMet;
 }
 
-/**
- * One client's calls of `op`, each when the last has ended and at least `everyMs` after it began,
- * until `done` (given the milliseconds of every call so far): those milliseconds.
- */
+/** One client's calls of `op`, each when the last has ended and `everyMs` after it began, until `done` says so of their ms. */
 export async function paced(everyMs: number, done: (samples: number[]) => boolean, op: (n: number) => Promise<void>): Promise<number[]> {
   const samples: number[] = [];
   for (let n = 0; !done(samples); n++) {
@@ -103,13 +105,48 @@ export async function paced(everyMs: number, done: (samples: number[]) => boolea
   return samples;
 }
 
-/**
- * Calls `op` from `workers` loops at once, each starting its next call when its last has ended,
- * until `ms` have passed: every call's milliseconds, and the calls per second.
- */
+/** `op` from `workers` closed loops at once until `ms` have passed: every call's milliseconds, and the calls per second. */
 export async function closedLoop(workers: number, ms: number, op: (worker: number) => Promise<void>): Promise<{ samples: number[]; perSecond: number }> {
   const started = performance.now();
   const loops = Array.from({ length: workers }, (_, worker) => paced(0, () => performance.now() - started >= ms, () => op(worker)));
   const samples = (await Promise.all(loops)).flat();
   return { samples, perSecond: (samples.length / (performance.now() - started)) * 1000 };
+}
+
+
+/** The command line, printed: `--name value` for each of `defaults` ('' for none) and `--rounds` (3 unless given there). */
+export function options<T extends Record<string, string>>(defaults: T, allowPositionals = false): { values: T & { rounds: string }; positionals: string[] } {
+  const all: Record<string, string> = { rounds: '3', ...defaults };
+  const spec = Object.fromEntries(Object.entries(all).map(([name, value]) => [name, { type: 'string' as const, default: value }]));
+  const { values, positionals } = parseArgs({ options: spec, allowPositionals });
+  console.log(`options: ${Object.entries(values).map(([name, value]) => `--${name} ${value}`).join(' ')}`);
+  return { values: values as T & { rounds: string }, positionals };
+}
+
+/** What a benchmark hands over to be undone when it ends, however it ends (the last first). */
+export type Defer = (undo: () => unknown) => void;
+
+/**
+ * Runs a benchmark: the machine and its load before and after, `plan`'s subjects in `rounds`
+ * interleaved rounds and the summary with its goals, what it deferred undone; exit code 1 on failure.
+ */
+export function runBenchmark(rounds: string, plan: (defer: Defer) => Promise<{ subjects: Subject[]; goals: Goal[] }>): void {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  console.log(`machine: ${cpu}, ${os.availableParallelism()} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`);
+  console.log(`before: ${describeLoad()}`);
+  const undos: Array<() => unknown> = [];
+  const undoAll = async () => {
+    for (const undo of undos.reverse()) await Promise.resolve().then(undo).catch((error: unknown) => (console.error(error), (process.exitCode = 1)));
+  };
+  plan((undo) => void undos.push(undo))
+    .then(async ({ subjects, goals }) => printSummary(await interleave(subjects, Number(rounds)), goals))
+    .finally(undoAll)
+    .then(() => {
+      console.log(`after: ${describeLoad()}`);
+      process.exit(process.exitCode ?? 0); // sockets and pools of the run end with it
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

@@ -1,24 +1,20 @@
 /**
  * Searches as people make them (explore-search.ts, player-list.ts): one person typing (each text a
- * character at a time, a search every --every ms, each after the last one's answer) and --clients
- * people typing at once, each from an address of its own; the p95 of their answers. Baseline: the
- * same typing against the list without a search. On PostgreSQL and embedded (PGlite), each database
- * filled once (fillWorld) before its app starts; both apps run and are loaded in turn. --baseline REV:
- * that revision's app (baseline-tree.ts) on a database of its own, its search loaded in turn too.
+ * character at a time, a search every 300 ms, each after the last one's answer) and --clients people
+ * typing at once, each from an address of its own; the p95 of their answers. Baseline: the same
+ * typing against the list without a search. On PostgreSQL and embedded (PGlite), each database filled
+ * before its app starts. --baseline REV: that revision's search on a database of its own, in turn too.
  * --loopers N: the same again while N clients loop on a short search from addresses of their own,
  * ignoring 429s (the people's p95 and req/s beside those without them: what the loopers took).
  */
-import { prepareBaselineTree } from './baseline-tree';
-import { options, runBenchmark } from './machine';
-import { interleave, latencies, paced, printSummary, type Goal, type Subject } from './rounds';
-import { KIND_LABELS, seededApp, type DatabaseKind } from './scratch-db';
+import { baselineTree } from './baseline-tree';
+import { closedLoop, latencies, options, paced, runBenchmark, type Goal, type Subject } from './rounds';
+import { KIND_LABELS, seededApp, type DatabaseKind } from './stack';
 import { fillWorld } from './seed-sql';
 
 export interface SearchBenchmark {
-  /** The list without a search (the baseline), e.g. `/api/pogs?sort=trending&limit=24`. */
+  /** The list without a search (the baseline), e.g. `/api/pogs?sort=trending&limit=24`; searched with `&search=`. */
   list: string;
-  /** `list` with `search` the term typed so far. */
-  search: (term: string) => string;
   /** What people type, 1 to 30 characters each: words many names have, names, numbers, nothing anyone named. */
   texts: string[];
   /** The goal for the search's p95, by database. */
@@ -26,10 +22,12 @@ export interface SearchBenchmark {
   sizes: { players: number; pogs: number };
 }
 
+const EVERY_MS = 300;
+
 /** One person typing until `until`: the ms of each answer. */
-function type(url: string, path: (term: string) => string, texts: string[], first: number, address: string, everyMs: number, until: number): Promise<number[]> {
+function type(url: string, path: (term: string) => string, texts: string[], first: number, address: string, until: number): Promise<number[]> {
   const terms = texts.flatMap((text) => Array.from(text, (_, i) => text.slice(0, i + 1)));
-  return paced(everyMs, () => performance.now() >= until, async (n) => {
+  return paced(EVERY_MS, () => performance.now() >= until, async (n) => {
     const route = path(terms[(first + n) % terms.length]!);
     const response = await fetch(url + route, { headers: { 'X-Forwarded-For': address } });
     await response.arrayBuffer(); // the whole answer is timed
@@ -37,42 +35,38 @@ function type(url: string, path: (term: string) => string, texts: string[], firs
   });
 }
 
-/** `count` clients searching back to back ('a', 'zq') until `until`, whatever the answer (Retry-After ignored): searches answered and refused. */
-async function loop(url: string, path: (term: string) => string, count: number, until: number): Promise<{ served: number; refused: number }> {
+/** `count` clients searching back to back ('a', 'zq') for `ms`, whatever the answer (Retry-After ignored): searches answered and refused. */
+async function loop(url: string, path: (term: string) => string, count: number, ms: number): Promise<{ served: number; refused: number }> {
   const tally = { served: 0, refused: 0 };
-  await Promise.all(
-    Array.from({ length: count }, async (_, c) => {
-      for (let n = 0; performance.now() < until; n++) {
-        const response = await fetch(url + path(n % 2 ? 'zq' : 'a'), { headers: { 'X-Forwarded-For': `10.202.0.${c}` } });
-        await response.arrayBuffer();
-        if (response.ok) tally.served += 1;
-        else if (response.status === 429) tally.refused += 1;
-        else throw new Error(`a looping search answered ${response.status}`);
-      }
-    }),
-  );
+  const turns = Array.from({ length: count }, () => 0);
+  await closedLoop(count, ms, async (c) => {
+    const response = await fetch(url + path(turns[c]!++ % 2 ? 'zq' : 'a'), { headers: { 'X-Forwarded-For': `10.202.0.${c}` } });
+    await response.arrayBuffer();
+    if (response.ok) tally.served += 1;
+    else if (response.status === 429) tally.refused += 1;
+    else throw new Error(`a looping search answered ${response.status}`);
+  });
   return tally;
 }
 
 export function runSearchBenchmark(bench: SearchBenchmark): void {
-  const { values } = options({ duration: '10', clients: '50', every: '300', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite', baseline: '', loopers: '0' });
-  const [CLIENTS, EVERY_MS, DURATION_MS] = [Number(values.clients), Number(values.every), Number(values.duration) * 1000];
+  const { values } = options({ duration: '10', clients: '50', players: String(bench.sizes.players), pogs: String(bench.sizes.pogs), db: 'postgres,pglite', baseline: '', loopers: '0' });
+  const [CLIENTS, DURATION_MS, LOOPERS] = [Number(values.clients), Number(values.duration) * 1000, Number(values.loopers)];
   const sizes = { players: Number(values.players), pogs: Number(values.pogs) };
-
-  const LOOPERS = Number(values.loopers);
+  const search = (term: string) => `${bench.list}&search=${encodeURIComponent(term)}`;
 
   /**
    * One person, then CLIENTS people at once (their starts spread over one interval), typing for
    * --duration each; with `loopers`, that many clients loop on search meanwhile (`loop`).
    */
   const load = async (url: string, path: (term: string) => string, loopers = 0) => {
-    const alone = await type(url, path, bench.texts, 0, '10.200.0.1', EVERY_MS, performance.now() + DURATION_MS);
+    const alone = await type(url, path, bench.texts, 0, '10.200.0.1', performance.now() + DURATION_MS);
     const until = performance.now() + DURATION_MS;
-    const looping = loopers ? loop(url, bench.search, loopers, until) : undefined;
+    const looping = loopers ? loop(url, search, loopers, DURATION_MS) : undefined;
     const crowd = await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
         await new Promise((resolve) => setTimeout(resolve, (c * EVERY_MS) / CLIENTS));
-        return type(url, path, bench.texts, c * 7, `10.201.${c >> 8}.${c & 255}`, EVERY_MS, until);
+        return type(url, path, bench.texts, c * 7, `10.201.${c >> 8}.${c & 255}`, until);
       }),
     );
     const all = crowd.flat();
@@ -82,26 +76,23 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
     return { ...latencies('1 person', alone), ...latencies(`${CLIENTS} people`, all), [`${CLIENTS} people req/s`]: perSecond(all.length), ...looperFigures };
   };
 
-  runBenchmark(async (defer) => {
-    const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
-    if (baseline) defer(baseline.remove);
+  runBenchmark(values.rounds, async (defer) => {
+    const baseline = baselineTree(values.baseline, defer);
     const subjects: Subject[] = [];
     const goals: Goal[] = [];
     for (const kind of values.db.split(',') as DatabaseKind[]) {
-      const seeded = await seededApp(kind, { label: 'search' }, (_db, database) => fillWorld(database, sizes));
-      defer(seeded.stop);
+      const seeded = await seededApp(kind, { label: 'search', defer }, (_db, _secret, database) => fillWorld(database, sizes));
       const label = KIND_LABELS[kind];
       subjects.push({ label: `${label}: list (baseline)`, run: () => load(seeded.app.url, () => bench.list) });
-      subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, bench.search) });
-      if (LOOPERS) subjects.push({ label: `${label}: search, ${LOOPERS} clients looping`, run: () => load(seeded.app.url, bench.search, LOOPERS) });
+      subjects.push({ label: `${label}: search`, run: () => load(seeded.app.url, search) });
+      if (LOOPERS) subjects.push({ label: `${label}: search, ${LOOPERS} clients looping`, run: () => load(seeded.app.url, search, LOOPERS) });
       if (baseline) {
-        const old = await seededApp(kind, { label: 'searchbase', root: baseline.root }, (_db, database) => fillWorld(database, sizes));
-        defer(old.stop);
-        subjects.push({ label: `${label}: search, baseline ${baseline.revision}`, run: () => load(old.app.url, bench.search) });
-        if (LOOPERS) subjects.push({ label: `${label}: search, ${LOOPERS} clients looping, baseline ${baseline.revision}`, run: () => load(old.app.url, bench.search, LOOPERS) });
+        const old = await seededApp(kind, { label: 'searchbase', root: baseline.root, defer }, (_db, _secret, database) => fillWorld(database, sizes));
+        subjects.push({ label: `${label}: search, baseline ${baseline.revision}`, run: () => load(old.app.url, search) });
+        if (LOOPERS) subjects.push({ label: `${label}: search, ${LOOPERS} clients looping, baseline ${baseline.revision}`, run: () => load(old.app.url, search, LOOPERS) });
       }
       for (const who of ['1 person', `${CLIENTS} people`]) goals.push({ subject: `${label}: search`, figure: `${who} p95 ms`, atMost: bench.goalP95Ms[kind] });
     }
-    printSummary(await interleave(subjects, Number(values.rounds)), goals);
+    return { subjects, goals };
   });
 }

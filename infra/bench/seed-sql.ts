@@ -6,7 +6,7 @@
 import { recountPogsHeld } from '@pog/domain/users';
 import { type Database } from '@pog/domain/db';
 import { bulkFill } from './bulk-fill';
-import type { Queryable } from './scratch-db';
+import type { Queryable } from './stack';
 
 /** Runs one statement of SQL text on the database being filled. */
 export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
@@ -16,7 +16,7 @@ export const queryableOf = (database: Database): Queryable => (database.db as un
 
 export const execOn = (db: Queryable): Exec => async (text) => (await db.query(text)).rows;
 
-export const WORDS = [
+const WORDS = [
   'Blaze', 'Comet', 'Nova', 'Ember', 'Frost', 'Tide', 'Storm', 'Pixel', 'Retro', 'Neon',
   'Sunset', 'Dream', 'Shadow', 'Lunar', 'Solar', 'Thunder', 'Crystal', 'Phantom', 'Vortex', 'Aurora',
   'Cosmic', 'Dragon', 'Falcon', 'Galaxy', 'Hyper', 'Jade', 'Karma', 'Lotus', 'Mystic', 'Orbit',
@@ -27,8 +27,7 @@ const word = (expr: string) => `(${words})[1 + ((${expr}) % ${WORDS.length})]`;
 
 /**
  * Players with display names of two words (Ember Falcon) and usernames of the same words and their
- * number (emberfalcon4242): names that differ, as players' do. (Usernames all starting with the
- * same word would make every trigram of that word match every player.)
+ * number (emberfalcon4242): names that differ, as players' do, not all matching the same trigrams.
  */
 export async function fillPlayers(exec: Exec, count: number): Promise<void> {
   await exec(`INSERT INTO users (username, display_name, password_hash)
@@ -68,12 +67,7 @@ export async function fillRecords(exec: Exec): Promise<void> {
     ON CONFLICT (period, user_id) DO UPDATE SET wins = excluded.wins, battles = excluded.battles, trades = excluded.trades`);
 }
 
-/** Fresh statistics, so the planner sees the data as it is. */
-export async function analyze(exec: Exec): Promise<void> {
-  for (const table of ['pogs', 'users', 'player_counts', 'player_standings']) await exec(`VACUUM ANALYZE ${table}`);
-}
-
-/** `players` players and `pogs` POGs among them, filled in bulk (bulk-fill.ts), counted and analysed as the app would have left them. */
+/** `players` players and `pogs` POGs among them, filled in bulk (bulk-fill.ts), counted as the app would have, and analysed. */
 export async function fillWorld(database: Database, sizes: { players: number; pogs: number }): Promise<void> {
   const exec = execOn(queryableOf(database));
   const started = performance.now();
@@ -82,6 +76,6 @@ export async function fillWorld(database: Database, sizes: { players: number; po
     await fillPogs(exec, sizes.pogs);
   });
   await recountPogsHeld(database.db);
-  await analyze(exec);
+  for (const table of ['pogs', 'users', 'player_counts', 'player_standings']) await exec(`VACUUM ANALYZE ${table}`);
   console.log(`${database.kind}: ${sizes.players.toLocaleString('en')} players and ${sizes.pogs.toLocaleString('en')} POGs filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

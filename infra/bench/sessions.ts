@@ -1,14 +1,13 @@
 /**
- * Signed-in players made straight in the database (registering 1,000 players through the API would
- * hash 1,000 passwords): users, session rows as the app's SessionStore writes them and the signed
- * cookies (koa-session, Keygrip over SESSION_SECRET) a browser would send, POGs of their own; and
- * what players do with them: API calls from their own address, sockets, trade offers.
+ * Signed-in players made straight in the database (registering through the API would hash every
+ * password): users, sessions as the app's SessionStore writes them and the signed cookies a browser
+ * would send, POGs of their own; and their API calls from their own address, sockets, trade offers.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Keygrip from 'keygrip';
 import { AUTH } from '@pog/common';
 import { io, type Socket } from 'socket.io-client';
-import type { Queryable } from './scratch-db';
+import type { Queryable } from './stack';
 import type { RequestLine } from './wrk';
 
 const COOKIE = 'pf.sid';
@@ -81,9 +80,8 @@ export function connectSocket(url: string, cookie: string): Promise<Socket> {
 export type Offer = RequestLine & { body: { fromUserId: number; toUserId: number; offerPogId: number; requestPogId: number } };
 
 /**
- * Every offer the players can make (10 each, the daily limit): the k-th goes from player k mod N to
- * the player N/2 + floor(k / N) places on, senders varying fastest, so that the offers in flight at
- * once never share a player, as in a real crowd.
+ * Every offer the players can make (10 each, the daily limit): the k-th from player k mod N to the
+ * player N/2 + floor(k / N) places on, so that the offers in flight at once never share a player.
  */
 export function tradeOffers(players: Player[]): Offer[] {
   const n = players.length;

@@ -1,19 +1,67 @@
 /**
- * The app in one of its shapes, from this tree or another one (a `--baseline` revision), with what a
- * benchmark's `seed` wrote. Distributed: gateway processes and worker processes on one scratch
- * PostgreSQL database (empty: the first gateway applies its tree's migrations) and a redis-server of
- * the stack's own. Embedded: one process, PGlite, in-process jobs. stop() stops every process and
- * removes the database and the Redis server.
+ * The app as a benchmark runs it, from this tree or another one (a `--baseline` revision), with what
+ * the benchmark's `seed` wrote, all removed when the run ends: its processes stopped, its scratch
+ * PostgreSQL databases (`bench_<label>_<random>` on the local server, trust auth) dropped, its
+ * redis-server stopped, its folders removed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '@pog/domain/db';
-import { startOwnRedis } from './own-redis';
-import { appEnv, startAppProcess, type ServerProcess } from './processes';
-import { emptyDatabase, seededApp, type Queryable } from './scratch-db';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseOptions } from '@pog/domain/db';
+import { startApp, startRedis, tempDir, type ServerProcess } from './processes';
+import type { Defer } from './rounds';
 import { queryableOf } from './seed-sql';
+
+/** What seeding needs of a database: a pg client or pool, or PGlite (both answer `{ rows }`). */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/** A benchmark's writes before it runs, given the database (also as the app's handle) and the app's session secret. */
+export type Seed<T> = (db: Queryable, sessionSecret: string, database: Database) => Promise<T>;
+
+/** The PostgreSQL server of the scratch databases (BENCH_POSTGRES_URL: another one, e.g. a private server). */
+const LOCAL_POSTGRES = (process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+
+async function asAdmin(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${LOCAL_POSTGRES}/postgres` });
+  await admin.connect();
+  await admin.query(statement).finally(() => admin.end());
+}
+
+/** An empty scratch database's URL (the app applies its own migrations), dropped with its connections when the run ends. */
+export async function emptyDatabase(label: string, defer: Defer): Promise<string> {
+  const name = `bench_${label}_${randomBytes(4).toString('hex')}`;
+  await asAdmin(`CREATE DATABASE ${name}`);
+  defer(() => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  return `${LOCAL_POSTGRES}/${name}`;
+}
+
+async function seedOn<T>(options: DatabaseOptions, sessionSecret: string, seed: Seed<T>): Promise<T> {
+  const database = await openDatabase(options);
+  return seed(queryableOf(database), sessionSecret, database).finally(() => database.close());
+}
+
+export type DatabaseKind = 'postgres' | 'pglite';
+export const KIND_LABELS: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', pglite: 'embedded (PGlite)' };
+
+type StartOptions = { label: string; root?: string; defer: Defer };
+
+/**
+ * The app (one process, in-process jobs) on a database of its own that `seed` filled: a scratch
+ * PostgreSQL database, or PGlite in its DATA_DIR. The app starts once to apply its migrations and is
+ * stopped while `seed` writes (a PGlite folder is one process's at a time), then starts again.
+ */
+export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: StartOptions, seed: Seed<T>): Promise<{ app: ServerProcess; seeded: T }> {
+  const env = { DATA_DIR: tempDir(`pog-bench-${label}-`, defer), SESSION_SECRET: randomBytes(24).toString('base64url') };
+  const url = kind === 'postgres' ? await emptyDatabase(label, defer) : undefined;
+  const appEnv = url ? { ...env, DATABASE_URL: url } : env;
+  await (await startApp(label, appEnv, root)).stop();
+  const seeded = await seedOn(url ? { url, poolSize: 2 } : { pgliteDir: path.join(env.DATA_DIR, 'pglite') }, env.SESSION_SECRET, seed);
+  const app = await startApp(label, appEnv, root);
+  defer(app.stop);
+  return { app, seeded };
+}
 
 export type Shape = 'distributed' | 'embedded';
 
@@ -25,42 +73,32 @@ export interface Running<T> {
   /** The database's URL, distributed only (an embedded PGlite is the app's alone). */
   url?: string;
   seeded: T;
-  stop(): Promise<void>;
 }
 
-/** Distributed: `gateways` gateways (1) and `workers` workers (1; with 0 the gateways process jobs), seeded while they run. */
-export async function startShape<T>(
-  shape: Shape,
-  options: { label: string; root?: string; gateways?: number; workers?: number },
-  seed: (db: Queryable, sessionSecret: string, database: Database) => Promise<T>,
-): Promise<Running<T>> {
-  const sessionSecret = randomBytes(24).toString('base64url');
+/**
+ * The app distributed: `gateways` gateway processes (1) and `workers` worker processes (1; with 0 the
+ * gateways process jobs) on one scratch database (the first gateway applies its tree's migrations) and
+ * a redis-server of its own, seeded while they run; or embedded: one process, PGlite, in-process jobs.
+ */
+export async function startShape<T>(shape: Shape, options: StartOptions & { gateways?: number; workers?: number }, seed: Seed<T>): Promise<Running<T>> {
+  const { label, root, defer } = options;
   if (shape === 'embedded') {
-    const { app, seeded, stop } = await seededApp('pglite', { label: 'embedded', root: options.root, sessionSecret }, (db, database) => seed(db, sessionSecret, database));
-    return { label: options.label, urls: [app.url], pids: [app.child.pid!], seeded, stop };
+    const { app, seeded } = await seededApp('pglite', { label: 'embedded', root, defer }, seed);
+    return { label, urls: [app.url], pids: [app.child.pid!], seeded };
   }
-  const scratch = await emptyDatabase('stack');
-  const redis = await startOwnRedis();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-stack-'));
-  const servers: ServerProcess[] = [];
-  const stop = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await scratch.drop();
-    await redis.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const url = await emptyDatabase('stack', defer);
+  const sessionSecret = randomBytes(24).toString('base64url');
+  const env = { DATABASE_URL: url, REDIS_URL: await startRedis(defer), SESSION_SECRET: sessionSecret, DATA_DIR: tempDir('pog-bench-stack-', defer) };
+  const start = async (name: string, services?: string) => {
+    const server = await startApp(`${label} ${name}`, services ? { ...env, SERVICES: services } : env, root);
+    defer(server.stop);
+    return server;
   };
-  try {
-    const env = appEnv({ DATABASE_URL: scratch.url, REDIS_URL: redis.url, SESSION_SECRET: sessionSecret, DATA_DIR: dataDir });
-    const workers = options.workers ?? 1;
-    // One after the other: the first applies the migrations. A worker process answers health probes on its port.
-    for (let i = 1; i <= (options.gateways ?? 1); i++) servers.push(await startAppProcess(`${options.label} gateway ${i}`, { ...env, ...(workers > 0 ? { SERVICES: 'gateway' } : {}) }, options.root));
-    const gateways = [...servers];
-    for (let i = 1; i <= workers; i++) servers.push(await startAppProcess(`${options.label} worker ${i}`, { ...env, SERVICES: 'worker' }, options.root));
-    const database = await openDatabase({ url: scratch.url, poolSize: 2 });
-    const seeded = await seed(queryableOf(database), sessionSecret, database).finally(() => database.close());
-    return { label: options.label, urls: gateways.map((g) => g.url), pids: gateways.map((g) => g.child.pid!), url: scratch.url, seeded, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const workers = options.workers ?? 1;
+  // One after the other: the first applies the migrations. A worker process answers health probes on its port.
+  const gateways: ServerProcess[] = [];
+  for (let i = 1; i <= (options.gateways ?? 1); i++) gateways.push(await start(`gateway ${i}`, workers > 0 ? 'gateway' : undefined));
+  for (let i = 1; i <= workers; i++) await start(`worker ${i}`, 'worker');
+  const seeded = await seedOn({ url, poolSize: 2 }, sessionSecret, seed);
+  return { label, urls: gateways.map((g) => g.url), pids: gateways.map((g) => g.child.pid!), url, seeded };
 }

@@ -1,13 +1,11 @@
 /**
  * A `sync` flood costs its sender and nobody else: one player's 5 sockets each try --rate `sync` a
- * second for --seconds, each for the whole of a 400-event backlog (sent while connected: the gateway
- * closes them and refuses their handshakes; they come back 100 ms after; sync-flooder.ts in gateway
- * testing, a process of its own), while another player, their socket open, calls GET /api/user and
- * GET /api/pogs in turn (one every 25 ms at most). Distributed (PostgreSQL + Redis, a gateway and a
- * worker process) and embedded (PGlite, one process): that player's p50 / p95 / p99 quiet (baseline,
- * in the same rounds) and flooded, the gateway's peak resident memory, and the seconds from the
- * flood's end until the median of their last 5 calls (0.125 s at least) is within 2x the last quiet
- * p50. Goals: p50 <= 2x quiet, memory <= 768 MB, back within 5 s.
+ * second for --seconds, each for the whole of a 400-event backlog (the gateway's sync-flooder.ts,
+ * reconnecting 100 ms after being closed or refused), while another player, their socket open, calls
+ * GET /api/user and GET /api/pogs in turn (one every 25 ms at most); distributed and embedded. That
+ * player's p50 / p95 / p99 quiet (baseline, in the same rounds) and flooded, the gateway's peak
+ * resident memory, and the seconds from the flood's end until the median of their last 5 calls is
+ * within 2x the last quiet p50. Goals: p50 <= 2x quiet, memory <= 768 MB, back within 5 s.
  */
 import { userStream } from '@pog/common';
 import { asUserId } from '@pog/common/schemas/ids';
@@ -15,9 +13,8 @@ import { inUnitOfWork } from '@pog/domain/outbox';
 import { testNotification } from '@pog/domain/testing/notifications';
 import { floodFrom } from '../../gateway/src/testing/sync-flooder';
 import { waitFor } from '../../gateway/src/testing/wait';
-import { options, runBenchmark, type Defer } from './machine';
-import { processTree, rssMb } from './proc';
-import { interleave, latencies, median, paced, printSummary, type Figures, type Goal, type Subject } from './rounds';
+import { processTree, rssMb } from './processes';
+import { latencies, median, options, paced, runBenchmark, type Defer, type Figures, type Goal, type Subject } from './rounds';
 import { call, connectSocket, seedPlayers, type Player } from './sessions';
 import { startShape, type Shape } from './stack';
 
@@ -40,7 +37,7 @@ const calls = (url: string, player: Player, done: (samples: number[]) => boolean
 
 /** One shape running, the flooder's backlog sequenced, the other player's socket open: its quiet and flood subjects. */
 async function shapeSubjects(shape: Shape, defer: Defer): Promise<Subject[]> {
-  const running = await startShape(shape, { label: shape }, async (db, secret, database) => {
+  const running = await startShape(shape, { label: shape, defer }, async (db, secret, database) => {
     const players = await seedPlayers(db, 2, secret, 24);
     const flooder = asUserId(players[0]!.id);
     await inUnitOfWork(database.db, new Date(), async (uow) => {
@@ -48,7 +45,6 @@ async function shapeSubjects(shape: Shape, defer: Defer): Promise<Subject[]> {
     });
     return players as [Player, Player];
   });
-  defer(running.stop);
   const [[flooder, player], url, pid] = [running.seeded, running.urls[0]!, running.pids[0]!];
   await waitFor(async () => (await call<{ streamPosition: number }>(url, flooder, 'GET', '/api/user', undefined, 200)).streamPosition >= BACKLOG, 60_000, 'the backlog');
   const socket = await connectSocket(url, player.cookie);
@@ -78,7 +74,7 @@ async function shapeSubjects(shape: Shape, defer: Defer): Promise<Subject[]> {
   ];
 }
 
-runBenchmark(async (defer) => {
+runBenchmark(values.rounds, async (defer) => {
   const subjects: Subject[] = [];
   const goals: Goal[] = [];
   for (const shape of values.shape.split(',') as Shape[]) {
@@ -86,5 +82,5 @@ runBenchmark(async (defer) => {
     const flood = `${shape}: flood`;
     goals.push({ subject: flood, figure: 'p50 ms', ratioTo: `${shape}: quiet (baseline)`, atMost: 2 }, { subject: flood, figure: 'RSS peak MB', atMost: 768 }, { subject: flood, figure: 'back to normal s', atMost: 5 });
   }
-  printSummary(await interleave(subjects, Number(values.rounds)), goals);
+  return { subjects, goals };
 });

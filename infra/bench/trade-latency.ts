@@ -6,8 +6,7 @@
  * Baseline: the same kind of offers sent on the recipient's own gateway (no hop between gateways),
  * in the same rounds. Also the POST's own p99. Goal: p99 <= 100 ms.
  */
-import { options, runBenchmark } from './machine';
-import { interleave, latencies, printSummary } from './rounds';
+import { latencies, options, runBenchmark } from './rounds';
 import { call, connectSocket, seedPlayers, tradeOffers, type Offer } from './sessions';
 import { startShape } from './stack';
 
@@ -16,10 +15,9 @@ const [ROUNDS, PLAYERS, CONCURRENCY, WARMUP] = [Number(values.rounds), Math.max(
 // Each player sends 10 offers at most (the daily limit): both sides' rounds and the warm-up share them.
 const SAMPLES = Math.min(Number(values.samples), Math.floor((PLAYERS * 10 - WARMUP) / (2 * ROUNDS)));
 
-runBenchmark(async (defer) => {
+runBenchmark(values.rounds, async (defer) => {
   console.log(`settings: ${PLAYERS} players, one socket each on two gateways; ${ROUNDS} interleaved rounds of ${SAMPLES} offers a side, ${CONCURRENCY} in flight`);
-  const running = await startShape('distributed', { label: 'two gateways', gateways: 2, workers: 0 }, (db, secret) => seedPlayers(db, PLAYERS, secret));
-  defer(running.stop);
+  const running = await startShape('distributed', { label: 'two gateways', defer, gateways: 2, workers: 0 }, (db, secret) => seedPlayers(db, PLAYERS, secret));
   const players = running.seeded;
   const index = new Map(players.map((p, i) => [p.id, i]));
   const offers = tradeOffers(players);
@@ -62,12 +60,11 @@ runBenchmark(async (defer) => {
     return { ...latencies('to socket', socket), 'POST p99 ms': latencies('', posted)['p99 ms']! };
   };
   for (let i = 0; i < WARMUP; i++) await offer(i % 2 === 0);
-  const results = await interleave(
-    [
+  return {
+    subjects: [
       { label: "recipient's gateway (baseline)", run: () => round(false) },
       { label: 'the other gateway', run: () => round(true) },
     ],
-    ROUNDS,
-  );
-  printSummary(results, [{ subject: 'the other gateway', figure: 'to socket p99 ms', atMost: 100 }]);
+    goals: [{ subject: 'the other gateway', figure: 'to socket p99 ms', atMost: 100 }],
+  };
 });

@@ -1,98 +1,57 @@
 /**
  * `POST /api/trades` between distinct players: requests per second (every offer a 201) and p99, wrk
- * sending offers nobody sent yet (10 per player at most, the daily limit), distributed (PostgreSQL +
- * Redis, one gateway and one worker process) and embedded (one process, PGlite). Baseline: one-INSERT
- * transactions on the same database engine (the stack's PostgreSQL, as many at once as wrk's
- * connections; a PGlite opened as the app opens it, one at a time as its one connection runs them),
- * or with --baseline REV the same offers on that revision. Goals: distributed >= 400 req/s with
- * p99 <= 100 ms; embedded half of that (>= 200 req/s, p99 <= 200 ms).
+ * sending offers nobody sent yet, distributed (PostgreSQL + Redis, a gateway and a worker process)
+ * and embedded (one process, PGlite). Baseline: one-INSERT transactions on the same database engine
+ * (the stack's PostgreSQL, as many at once as wrk's connections; a PGlite opened as the app opens it,
+ * one at a time), or with --baseline REV the same offers on that revision. Goals: distributed
+ * >= 400 req/s with p99 <= 100 ms; embedded >= 200 req/s, p99 <= 200 ms.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { pgliteOptions } from '@pog/domain/db';
-import { prepareBaselineTree } from './baseline-tree';
-import { options, runBenchmark } from './machine';
-import { closedLoop, interleave, latencies, printSummary, type Figures, type Goal, type Subject } from './rounds';
-import { seedPlayers, tradeOffers, type Offer } from './sessions';
-import { startShape, type Running, type Shape } from './stack';
-import { runWrk, wrkFigures } from './wrk';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '@pog/domain/db';
+import { baselineTree } from './baseline-tree';
+import { tempDir } from './processes';
+import { closedLoop, latencies, options, runBenchmark, type Defer, type Figures, type Goal, type Subject } from './rounds';
+import { seedPlayers, tradeOffers } from './sessions';
+import { startShape, type Shape } from './stack';
+import { wrkLoad } from './wrk';
 
 const { values } = options({ duration: '10', connections: '16', 'max-rate': '800', shape: 'distributed,embedded', baseline: '' });
 const [ROUNDS, DURATION_S, CONNECTIONS, PER_SECOND, WARMUP_S] = [Number(values.rounds), Number(values.duration), Number(values.connections), Number(values['max-rate']), 3];
 // Enough offers that wrk never gets to the end of a round's share (repeats would answer 409: errors).
 const PLAYERS = Math.max(22, Math.ceil((PER_SECOND * (ROUNDS * DURATION_S + WARMUP_S)) / 10) + 1);
-const INSERT = 'INSERT INTO bench_one_insert (body) VALUES ($1)';
-const TABLE = 'CREATE TABLE IF NOT EXISTS bench_one_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())';
 
-/** Sends the next `seconds` x --max-rate offers of a running app with wrk. */
-function offerSender(running: Running<Offer[]>) {
-  let next = 0;
-  return async (seconds: number): Promise<Figures> => {
-    const requests = running.seeded.slice(next, (next += PER_SECOND * seconds));
-    return wrkFigures(await runWrk({ url: running.urls[0]!, connections: CONNECTIONS, durationS: seconds, requests }));
+/** One-INSERT transactions on the stack's PostgreSQL at `url`, CONNECTIONS at once, or on a PGlite of their own. */
+async function oneInserts(url: string | undefined, defer: Defer): Promise<() => Promise<Figures>> {
+  const database = await openDatabase(url ? { url, poolSize: CONNECTIONS } : { pgliteDir: tempDir('pog-bench-insert-', defer) });
+  defer(() => database.close());
+  await database.db.execute(sql`CREATE TABLE bench_one_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
+  const insert = () => database.db.transaction(async (tx) => void (await tx.execute(sql`INSERT INTO bench_one_insert (body) VALUES (${'{"offer":1}'})`)));
+  return async () => {
+    const r = await closedLoop(url ? CONNECTIONS : 1, DURATION_S * 1000, insert);
+    return { 'req/s': r.perSecond, ...latencies('', r.samples) };
   };
 }
 
-/** One-INSERT transactions on the stack's PostgreSQL, `CONNECTIONS` at once. */
-async function postgresInserts(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  await pool.query(TABLE);
-  const insert = async () => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(INSERT, ['{"offer":1}']);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
-  };
-  return { run: (seconds: number) => closedLoop(CONNECTIONS, seconds * 1000, insert), close: () => pool.end() };
-}
-
-/** One-INSERT transactions on a PGlite of its own, opened as the app opens it. */
-async function pgliteInserts() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-bench-insert-'));
-  const db = await PGlite.create(dir, pgliteOptions());
-  await db.query(TABLE);
-  const insert = () => db.transaction(async (tx) => void (await tx.query(INSERT, ['{"offer":1}'])));
-  return { run: (seconds: number) => closedLoop(1, seconds * 1000, insert), close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })) };
-}
-
-runBenchmark(async (defer) => {
+runBenchmark(values.rounds, async (defer) => {
   console.log(`settings: wrk with ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s, ${PLAYERS} players per app`);
-  const baseline = values.baseline ? prepareBaselineTree(values.baseline) : undefined;
-  if (baseline) defer(baseline.remove);
+  const baseline = baselineTree(values.baseline, defer);
   const subjects: Subject[] = [];
   const goals: Goal[] = [];
   for (const shape of values.shape.split(',') as Shape[]) {
+    /** The app seeded with offers, warmed up: the next DURATION_S x --max-rate of them sent with wrk per round. */
     const start = async (label: string, root?: string) => {
-      const running = await startShape(shape, { label, root }, async (db, secret) => tradeOffers(await seedPlayers(db, PLAYERS, secret)));
-      defer(running.stop);
-      const send = offerSender(running);
+      const running = await startShape(shape, { label, root, defer }, async (db, secret) => tradeOffers(await seedPlayers(db, PLAYERS, secret)));
+      let next = 0;
+      const send = (seconds: number) => wrkLoad(running.urls[0]!, CONNECTIONS, seconds, running.seeded.slice(next, (next += PER_SECOND * seconds)))();
       console.log(`warm-up ${label}: ${JSON.stringify(await send(WARMUP_S))}`);
-      return { running, send };
+      return { label, run: () => send(DURATION_S), url: running.url };
     };
-    if (baseline) {
-      const { send } = await start(`${shape}, baseline ${baseline.revision}`, baseline.root);
-      subjects.push({ label: `${shape}, baseline ${baseline.revision}`, run: () => send(DURATION_S) });
-    }
-    const { running, send } = await start(`${shape}, this tree`);
-    if (!baseline) {
-      const inserts = shape === 'distributed' ? await postgresInserts(running.url!) : await pgliteInserts();
-      defer(inserts.close);
-      const run = async () => {
-        const r = await inserts.run(DURATION_S);
-        return { 'req/s': r.perSecond, ...latencies('', r.samples) };
-      };
-      subjects.push({ label: `${shape}, one-INSERT transaction (baseline)`, run });
-    }
-    subjects.push({ label: `${shape}, this tree`, run: () => send(DURATION_S) });
+    if (baseline) subjects.push(await start(`${shape}, baseline ${baseline.revision}`, baseline.root));
+    const tree = await start(`${shape}, this tree`);
+    if (!baseline) subjects.push({ label: `${shape}, one-INSERT transaction (baseline)`, run: await oneInserts(tree.url, defer) });
+    subjects.push(tree);
     const [rate, p99] = shape === 'distributed' ? [400, 100] : [200, 200];
-    goals.push({ subject: `${shape}, this tree`, figure: 'req/s', atLeast: rate }, { subject: `${shape}, this tree`, figure: 'p99 ms', atMost: p99 });
+    goals.push({ subject: tree.label, figure: 'req/s', atLeast: rate }, { subject: tree.label, figure: 'p99 ms', atMost: p99 });
   }
-  printSummary(await interleave(subjects, ROUNDS), goals);
+  return { subjects, goals };
 });

@@ -5,31 +5,27 @@
  * (one process, PGlite) by default; distributed (PostgreSQL + Redis, one gateway and one worker
  * process) with --shape distributed. Goal: ratio >= 0.8.
  */
-import { options, runBenchmark } from './machine';
 import { startHello } from './processes';
-import { interleave, printSummary } from './rounds';
+import { options, runBenchmark } from './rounds';
 import { seedPlayers } from './sessions';
 import { startShape, type Shape } from './stack';
-import { helloSubject, runWrk, wrkFigures } from './wrk';
+import { helloSubject, runWrk, wrkLoad } from './wrk';
 
 const { values } = options({ duration: '10', connections: '32', sessions: '1000', shape: 'embedded' });
 const [CONNECTIONS, DURATION_S] = [Number(values.connections), Number(values.duration)];
 const SUBJECT = `GET /api/user, ${values.sessions} sessions, ${values.shape}`;
 
-runBenchmark(async (defer) => {
-  const hello = await startHello();
-  defer(hello.stop);
-  const running = await startShape(values.shape as Shape, { label: values.shape }, (db, secret) => seedPlayers(db, Number(values.sessions), secret, 0));
-  defer(running.stop);
+runBenchmark(values.rounds, async (defer) => {
+  const hello = await startHello(defer);
+  const running = await startShape(values.shape as Shape, { label: values.shape, defer }, (db, secret) => seedPlayers(db, Number(values.sessions), secret, 0));
   const url = running.urls[0]!;
   const requests = running.seeded.map((player) => ({ method: 'GET', path: '/api/user', cookie: player.cookie }));
   const probe = await fetch(`${url}/api/user`, { headers: { Cookie: requests[0]!.cookie } });
   if (!probe.ok) throw new Error(`GET /api/user with a minted session answered ${probe.status}`);
-  const user = async () => wrkFigures(await runWrk({ url, connections: CONNECTIONS, durationS: DURATION_S, requests }));
   // Unmeasured: JIT, pools, and a first pass over the sessions.
   await runWrk({ url: `${hello.url}/`, connections: CONNECTIONS, durationS: 3 });
   await runWrk({ url, connections: CONNECTIONS, durationS: 3, requests });
   const hellos = helloSubject(hello, CONNECTIONS, DURATION_S);
-  const results = await interleave([hellos, { label: SUBJECT, run: user }], Number(values.rounds));
-  printSummary(results, [{ subject: SUBJECT, figure: 'req/s', ratioTo: hellos.label, atLeast: 0.8 }]);
+  const user = { label: SUBJECT, run: wrkLoad(url, CONNECTIONS, DURATION_S, requests) };
+  return { subjects: [hellos, user], goals: [{ subject: SUBJECT, figure: 'req/s', ratioTo: hellos.label, atLeast: 0.8 }] };
 });

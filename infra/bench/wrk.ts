@@ -23,14 +23,6 @@ export interface RequestLine {
   body?: unknown;
 }
 
-export interface WrkResult {
-  requests: number;
-  rps: number;
-  /** Socket errors, timeouts and answers other than 2xx/3xx. */
-  errors: number;
-  latencyMs: { p50: number; p95: number; p99: number };
-}
-
 export function assertLoopback(url: string): void {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (!(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host))) {
@@ -38,12 +30,11 @@ export function assertLoopback(url: string): void {
   }
 }
 
-/** One request a line, tab-separated as wrk/requests.lua reads them (no tab or newline inside a field). */
-export const requestFileText = (lines: RequestLine[]): string =>
-  lines.map((l) => [l.method, l.path, l.cookie ?? '', l.forwardedFor ?? '', l.body === undefined ? '' : JSON.stringify(l.body)].join('\t')).join('\n') + '\n';
-
-/** wrk with one thread and `connections` keep-alive connections: a GET of `url`, or `requests` in turn against the server at `url`. */
-export async function runWrk(options: { url: string; connections: number; durationS: number; requests?: RequestLine[] }): Promise<WrkResult> {
+/**
+ * wrk with one thread and `connections` keep-alive connections: a GET of `url`, or `requests` in turn
+ * against the server at `url`. Errors: socket errors, timeouts and answers other than 2xx/3xx.
+ */
+export async function runWrk(options: { url: string; connections: number; durationS: number; requests?: RequestLine[] }) {
   assertLoopback(options.url);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pog-wrk-'));
   try {
@@ -52,7 +43,9 @@ export async function runWrk(options: { url: string; connections: number; durati
     writeFileSync(script, parts.map((part) => readFileSync(path.join(HERE, part), 'utf8')).join('\n'));
     const args = ['-t', '1', '-c', String(options.connections), '-d', `${options.durationS}s`, '--timeout', '10s', '-s', script, options.url];
     if (options.requests) {
-      writeFileSync(path.join(dir, 'requests.tsv'), requestFileText(options.requests));
+      // One request a line, tab-separated as wrk/requests.lua reads them (no tab or newline inside a field).
+      const lines = options.requests.map((l) => [l.method, l.path, l.cookie ?? '', l.forwardedFor ?? '', l.body === undefined ? '' : JSON.stringify(l.body)]);
+      writeFileSync(path.join(dir, 'requests.tsv'), lines.map((fields) => `${fields.join('\t')}\n`).join(''));
       args.push('--', path.join(dir, 'requests.tsv'), new URL(options.url).origin);
     }
     const stdout = await new Promise<string>((resolve, reject) =>
@@ -73,13 +66,14 @@ export async function runWrk(options: { url: string; connections: number; durati
   }
 }
 
-/** A wrk run's figures: requests per second, p50 / p95 / p99, and errors when there were any. */
-export function wrkFigures(r: WrkResult): Figures {
+/** A subject's run: wrk's requests per second, p50 / p95 / p99, and errors when there were any. */
+export const wrkLoad = (url: string, connections: number, durationS: number, requests?: RequestLine[]) => async (): Promise<Figures> => {
+  const r = await runWrk({ url, connections, durationS, requests });
   return { 'req/s': r.rps, 'p50 ms': r.latencyMs.p50, 'p95 ms': r.latencyMs.p95, 'p99 ms': r.latencyMs.p99, ...(r.errors ? { errors: r.errors } : {}) };
-}
+};
 
 /** The bare Koa hello-world (processes.ts startHello) loaded like the subject: what this machine serves at best. */
 export const helloSubject = (hello: ServerProcess, connections: number, durationS: number): Subject => ({
   label: 'bare Koa hello (baseline)',
-  run: async () => wrkFigures(await runWrk({ url: `${hello.url}/`, connections, durationS })),
+  run: wrkLoad(`${hello.url}/`, connections, durationS),
 });
