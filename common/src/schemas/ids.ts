@@ -4,11 +4,9 @@
  * is a 400 at the edge instead of a failed query.
  */
 import { z } from 'zod';
+import { MAX_ID } from './id-brands';
 
-export const MAX_ID = 2_147_483_647;
-
-/** The range of an `integer` column, for numbers that are not ids (e.g. points in a cursor). */
-export const INT4 = { min: -2_147_483_648, max: MAX_ID } as const;
+export * from './id-brands';
 
 /** An id in a JSON body: a number, not text. `what` names it in the messages, e.g. "offerPogId". */
 export function idSchema(what: string) {
@@ -40,30 +38,6 @@ export function idTextSchema(what: string) {
     return Number(text);
   });
 }
-
-/**
- * Ids of different things are different types, so a command, repository, lock or job called with a
- * POG id where a battle id goes, or with two ids swapped, does not compile. They are numbers at run
- * time (zod's brand is a type only); the param schemas below give them, the database columns are
- * typed with them, and `as...Id` names one where the caller knows it.
- */
-export type UserId = number & z.$brand<'UserId'>;
-export type PogId = number & z.$brand<'PogId'>;
-export type TradeId = number & z.$brand<'TradeId'>;
-export type BattleId = number & z.$brand<'BattleId'>;
-export type NotificationId = number & z.$brand<'NotificationId'>;
-/** A player's conversation with PogBot (each player has one: CHAT.conversationId). */
-export type ConversationId = number & z.$brand<'ConversationId'>;
-/** A session of the admin area, the only name the audit log knows an admin by. */
-export type AdminSessionId = number & z.$brand<'AdminSessionId'>;
-
-export const asUserId = (id: number) => id as UserId;
-export const asPogId = (id: number) => id as PogId;
-export const asTradeId = (id: number) => id as TradeId;
-export const asBattleId = (id: number) => id as BattleId;
-export const asNotificationId = (id: number) => id as NotificationId;
-export const asConversationId = (id: number) => id as ConversationId;
-export const asAdminSessionId = (id: number) => id as AdminSessionId;
 
 /** An id a client sends in a JSON body, typed by what it names (same rules and messages as `idSchema`). */
 export const userIdSchema = (what: string) => idSchema(what).brand<'UserId'>();

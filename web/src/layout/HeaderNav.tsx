@@ -73,7 +73,15 @@ const MeasureItem = styled.span`
   ${navLink}
 `;
 
-/** How many links fit the bar now; re-measured when the bar or the links' widths change (fonts loading). */
+/** Below the md breakpoint the bar's links are hidden (Nav): the mobile menu shows them. */
+const LINKS_HIDDEN = media.belowMd.replace(/^@media\s*/, '');
+
+/**
+ * How many links fit the bar now; re-measured when the bar or the links' widths change (fonts
+ * loading). Measured before the first paint where the bar shows; on a phone, where it is hidden,
+ * only once it shows (the observer's first call): measuring there would make the browser lay out
+ * the whole page in the middle of the first render, for links nobody sees.
+ */
 function useLinksThatFit() {
   const navRef = useRef<HTMLElement>(null);
   const measureRef = useRef<HTMLUListElement>(null);
@@ -88,7 +96,7 @@ function useLinksThatFit() {
       const gap = Number.parseFloat(getComputedStyle(measure).columnGap) || 0;
       setCount(linksThatFit(widths, more, gap, nav.clientWidth));
     };
-    fit();
+    if (!window.matchMedia(LINKS_HIDDEN).matches) fit();
     const observer = new ResizeObserver(fit);
     observer.observe(nav);
     observer.observe(measure);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import type { UserId } from '@pog/common';
@@ -49,6 +49,26 @@ const Dismiss = styled(CloseButton)`
   right: 0.6rem;
   svg { width: 1.1rem; height: 1.1rem; }
 `;
+
+/** How long what sits under the panel waits at most for its stats before showing without it. */
+const SETTLE_WAIT_MS = 1500;
+
+/**
+ * Whether the panel's place is known: dismissed, or its stats answered (or failed, or are slow).
+ * A screen draws what sits under the panel once it is, so the panel never pushes it down.
+ */
+export function useFirstStepsSettled(userId: UserId): boolean {
+  const dismissed = isChecklistDismissed(userId);
+  const stats = useUserStats(userId, !dismissed);
+  const answered = stats.data !== undefined || stats.isError || stats.failureCount > 0;
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (dismissed || answered) return;
+    const timer = window.setTimeout(() => setWaited(true), SETTLE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [dismissed, answered]);
+  return dismissed || answered || waited;
+}
 
 /**
  * A new player's first steps, with progress and a link to each screen, until they dismiss it. The

@@ -2,7 +2,9 @@
  * A new player's first steps: design a POG, send a trade offer, fight a battle. Each is done once
  * the player's stats say so; the list can be dismissed for good (per player, in this browser).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { UserId, UserStats } from '@pog/common';
+import { prefetchUserStats } from '../achievements/queries';
 
 export interface FirstStep {
   id: 'design' | 'offer' | 'battle';
@@ -37,4 +39,9 @@ export function dismissChecklist(userId: UserId): void {
   } catch {
     // Storage refused (private mode): the list is hidden for this visit only.
   }
+}
+
+/** Asks for the stats the list needs, unless the player dismissed it. */
+export function prefetchFirstSteps(queryClient: QueryClient, userId: UserId): void {
+  if (!isChecklistDismissed(userId)) prefetchUserStats(queryClient, userId);
 }

@@ -6,7 +6,7 @@ import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
 import { PageSpinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
-import { FirstStepsChecklist } from '../../features/onboarding/FirstStepsChecklist';
+import { FirstStepsChecklist, useFirstStepsSettled } from '../../features/onboarding/FirstStepsChecklist';
 import { ReportPog } from '../../features/reports/ReportPog';
 import { PogDetailDialog } from '../../features/pogs/components/PogDetailDialog';
 import { POG_TEXT } from '../../features/pogs/messages';
@@ -45,6 +45,8 @@ function ExplorePogs({ user }: { user: User }) {
   const { openTrade, dialog: tradeDialog } = useTradeDialog();
   const { values, setValues, sort, setSort, filters } = useExploreView(true);
   const [selected, setSelected] = useState<Pog | null>(null);
+  // The first steps panel sits above the list: the list waits for it rather than jump down under it.
+  const stepsSettled = useFirstStepsSettled(user.id);
 
   const onTrade = (pog: Pog) => {
     const intent = tradeIntent(pog, user.id, 'explore');
@@ -65,19 +67,21 @@ function ExplorePogs({ user }: { user: User }) {
           <PageLead>Browse the POGs of the whole federation, trending and recently created.</PageLead>
         </div>
       </Header>
-      <Section>
-        <FirstStepsChecklist userId={user.id} />
-        <ExploreFilters value={values} onChange={setValues} />
-        <Tabs<PogSort>
-          label="Sort POGs"
-          value={sort}
-          onValueChange={setSort}
-          items={[
-            { id: 'trending', label: 'Trending', content: results('Trending POGs') },
-            { id: 'recent', label: 'Recently Created', content: results('Recently created POGs') },
-          ]}
-        />
-      </Section>
+      {stepsSettled && (
+        <Section>
+          <FirstStepsChecklist userId={user.id} />
+          <ExploreFilters value={values} onChange={setValues} />
+          <Tabs<PogSort>
+            label="Sort POGs"
+            value={sort}
+            onValueChange={setSort}
+            items={[
+              { id: 'trending', label: 'Trending', content: results('Trending POGs') },
+              { id: 'recent', label: 'Recently Created', content: results('Recently created POGs') },
+            ]}
+          />
+        </Section>
+      )}
       <PogDetailDialog pog={selected} onClose={() => setSelected(null)} linkPlayers actions={selected && <ReportPog key={selected.id} pog={selected} viewerId={user.id} />} />
       {tradeDialog}
     </Page>
