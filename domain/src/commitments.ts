@@ -79,7 +79,12 @@ export async function deletePogs(uow: UnitOfWork, pogIds: PogId[]): Promise<void
 
 /** 409 when one of these POGs is risked in a battle that is about to be decided. */
 export async function assertNotRiskedInBattle(tx: Tx, candidates: { id: PogId; name: string }[]): Promise<void> {
-  const risked = new Set(await pogsInAcceptedBattles(tx, candidates.map((p) => p.id)));
+  refuseRiskedInBattle(candidates, await pogsInAcceptedBattles(tx, candidates.map((p) => p.id)));
+}
+
+/** assertNotRiskedInBattle's refusal, given which of the candidates accepted battles risk (read by the caller's own statement). */
+export function refuseRiskedInBattle(candidates: { id: PogId; name: string }[], riskedIds: readonly PogId[]): void {
+  const risked = new Set(riskedIds);
   const pog = candidates.find((p) => risked.has(p.id));
   if (pog) throw new ConflictError(`${pog.name} is risked in a battle that is about to be decided, so it cannot change hands or be deleted until then.`);
 }

@@ -78,6 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   try {
     const adminPasswordHash = await ensureAdminPasswordHash(db, config, log);
+    const users = new UserCache(db, clock, bus);
     const context: AppContext = {
       config,
       database,
@@ -85,8 +86,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       clock,
       queue,
       bus,
-      sessions: new SessionStore(db, clock, bus, log),
-      users: new UserCache(db, clock, bus),
+      sessions: new SessionStore(db, clock, bus, log, undefined, users),
+      users,
       streamHeads: hub.heads,
       rateLimits: redis ? createRedisRateLimits(redis.main, config.redisPrefix) : createMemoryRateLimits(),
       adminSessions: new AdminSessionStore(db, clock, bus),

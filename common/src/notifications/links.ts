@@ -5,6 +5,8 @@
  */
 import type { BattleId, PogId, TradeId } from '../schemas/ids';
 
-export const tradeLink = (tradeId: TradeId): string => `/trade?trade=${tradeId}`;
+/** What a trade's link is before its id (a statement that stores a new trade's notice writes it with the id). */
+export const TRADE_LINK_PREFIX = '/trade?trade=';
+export const tradeLink = (tradeId: TradeId): string => `${TRADE_LINK_PREFIX}${tradeId}`;
 export const battleLink = (battleId: BattleId): string => `/battle?battle=${battleId}`;
 export const pogLink = (pogId: PogId): string => `/pog/${pogId}`;

@@ -54,9 +54,21 @@ export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: 
 /**
  * Every column of a table as `alias."column" AS "key"`, the keys being the table's row type's (so a
  * row read with it is that type, and a column added to the schema is read without a change here).
+ * With `prefix`, each key starts with it (two tables' rows in one: `prefixedRow` takes one out).
  */
-export function selectColumns(table: PgTable, alias: string): string {
+export function selectColumns(table: PgTable, alias: string, prefix = ''): string {
   return Object.entries(getTableColumns(table))
-    .map(([key, column]) => `${alias}.${pg.escapeIdentifier(column.name)} AS ${pg.escapeIdentifier(key)}`)
+    .map(([key, column]) => `${alias}.${pg.escapeIdentifier(column.name)} AS ${pg.escapeIdentifier(prefix + key)}`)
     .join(', ');
+}
+
+/** The columns of `row` read with `selectColumns(table, alias, prefix)`, under their own keys. */
+export function prefixedRow(row: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  const taken: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) {
+    if (!key.startsWith(prefix)) continue;
+    taken[key.slice(prefix.length)] = row[key];
+    delete row[key];
+  }
+  return taken;
 }

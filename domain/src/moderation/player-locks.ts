@@ -48,23 +48,27 @@ export async function lockPlayers(tx: Tx, locks: Array<{ id: UserId; mode: Playe
   const ids = [...modes.keys()].sort((a, b) => a - b);
   const found = new Map<UserId, LockedPlayer>();
   if (ids.length === 0) return found;
-  for (const row of await rawQuery<LockedPlayer>(tx, LOCK_ROWS, [ids])) found.set(row.id, row);
-  const limited = ids.filter((id) => modes.get(id) === 'limits' && found.has(id));
-  if (limited.length > 0) await rawQuery(tx, LOCK_LIMITS, [limited]);
+  const limited = ids.filter((id) => modes.get(id) === 'limits');
+  const rows = limited.length > 0 ? await rawQuery<LockedPlayer>(tx, LOCK_ROWS_AND_LIMITS, [ids, limited]) : await rawQuery<LockedPlayer>(tx, LOCK_ROWS, [ids]);
+  for (const row of rows) found.set(row.id, row);
   return found;
 }
 
 /** The advisory lock space of players' limits (pg_advisory_xact_lock(int, int): this, the player's id). */
 const LIMITS_LOCK_SPACE = 0x706f67;
 
-/** Hand-written (db/raw-query.ts): every command runs the first; the second, in ascending id order (the array comes sorted). */
+/**
+ * Hand-written (db/raw-query.ts): every command runs one. The second locks the same rows, then the
+ * limits of those of `$2` who exist, in that order (ascending: the array comes sorted), in one call
+ * (migration 0030).
+ */
 const LOCK_ROWS: RawStatement = {
   name: 'lock_players_share',
   text: 'SELECT id, username, avatar_color AS "avatarColor", is_banned AS "isBanned", ban_reason AS "banReason" FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR SHARE',
 };
-const LOCK_LIMITS: RawStatement = {
-  name: 'lock_players_limits',
-  text: `SELECT pg_advisory_xact_lock(${LIMITS_LOCK_SPACE}, ids.id) FROM unnest($1::int[]) WITH ORDINALITY AS ids(id, n) ORDER BY ids.n`,
+const LOCK_ROWS_AND_LIMITS: RawStatement = {
+  name: 'lock_players_and_limits',
+  text: `SELECT id, username, "avatarColor", "isBanned", "banReason" FROM lock_players($1::int[], $2::int[], ${LIMITS_LOCK_SPACE})`,
 };
 
 /** 403 with the ban's reason when the acting player is banned, 401 when they are gone (users/policy.ts). */

@@ -98,6 +98,15 @@ export async function notify(uow: UnitOfWork, input: NewNotification): Promise<v
   await notifyAll(uow, [input]);
 }
 
+/**
+ * Pushes, once committed, a notification the caller stored itself (in the statement that made what
+ * it tells of), as `notify` pushes the ones it stores: `stored` is what the database gave the row.
+ */
+export function notifyStored(uow: UnitOfWork, input: NewNotification, stored: { id: NotificationId; createdAt: Date }): void {
+  const { userId, kind, title, body } = input;
+  uow.toUser(userId, 'notification', toNotification({ ...stored, userId, kind, title, body, link: input.link ?? null, dedupeKey: input.dedupeKey ?? null, readAt: null }));
+}
+
 /** `notify` for several at once: one statement. Those a dedupe key already stored are not pushed again. */
 export async function notifyAll(uow: UnitOfWork, inputs: NewNotification[]): Promise<void> {
   for (const stored of await insertNotifications(uow.tx, inputs)) uow.toUser(stored.userId, 'notification', stored);

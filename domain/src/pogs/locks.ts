@@ -3,10 +3,14 @@ import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, type PogRow } from '../db/schema';
 import type { PogId } from '@pog/common/schemas/ids';
 
+/** The query that locks the POGs whose ids are the int array parameter `param`, in id order (a statement may run it as a subquery). */
+export const lockPogsQuery = (mode: PogLockMode, param = '$1'): string =>
+  `SELECT ${selectColumns(pogs, 'p')} FROM pogs p WHERE p.id = ANY(${param}::int[]) ORDER BY p.id FOR ${mode === 'share' ? 'SHARE' : 'UPDATE'}`;
+
 /** Hand-written (db/raw-query.ts): every trade and battle command runs one of them. */
 const LOCK_POGS: Record<PogLockMode, RawStatement> = {
-  update: { name: 'lock_pogs', text: `SELECT ${selectColumns(pogs, 'p')} FROM pogs p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE` },
-  share: { name: 'lock_pogs_share', text: `SELECT ${selectColumns(pogs, 'p')} FROM pogs p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR SHARE` },
+  update: { name: 'lock_pogs', text: lockPogsQuery('update') },
+  share: { name: 'lock_pogs_share', text: lockPogsQuery('share') },
 };
 
 /**

@@ -17,27 +17,47 @@ import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '@pog/common/constants';
 import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
 import { offerAnswerNotice } from '@pog/common/notifications/answers';
-import { tradeLink } from '@pog/common/notifications/links';
-import { assertNotRiskedInBattle, releaseCommitments } from '../commitments';
-import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
+import { TRADE_LINK_PREFIX, tradeLink } from '@pog/common/notifications/links';
+import { assertNotRiskedInBattle, refuseRiskedInBattle, releaseCommitments } from '../commitments';
+import type { NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, trades, type PogRow, type TradeRow } from '../db/schema';
 import { lockPogs } from '../pogs/locks';
 import { lockActor, type LockedPlayer } from '../moderation/player-locks';
-import { notify } from '../notifications/repository';
+import { notify, notifyStored } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
 import { tradePolicy } from './policy';
 import { showLockedTrade, toTrade } from './repository';
-import { announce, assertPending, assertUnderDailyLimit, checkedOfferParts, DAY_MS, lockTrade, unavailable } from './rules';
+import { announce, assertPending, DAY_MS, lockOfferFacts, lockTrade, offerParts, unavailable } from './rules';
 
-/** The offer's row, hand-written (db/raw-query.ts); nothing when the same offer is already pending. */
+/**
+ * The offer's row and its recipient's notice ($7 to $9: kind, title, body; the link is the trade's),
+ * hand-written (db/raw-query.ts), in one round trip, unless an accepted battle risks one of its POGs
+ * (assertNotRiskedInBattle's question: the POGs are held since the statement before, so the answer
+ * holds until commit) or the same offer is already pending: then neither, and the risked POGs' ids.
+ */
 const INSERT_OFFER: RawStatement = {
   name: 'trades_insert_offer',
-  text: `INSERT INTO trades AS t (from_user_id, to_user_id, offer_pog_id, request_pog_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
-    ON CONFLICT DO NOTHING RETURNING ${selectColumns(trades, 't')}`,
+  text: `WITH risked AS (
+      SELECT ARRAY(
+        SELECT r.id FROM battles b CROSS JOIN LATERAL unnest(ARRAY[b.challenger_pog_id, b.defender_pog_id]) AS r(id)
+        WHERE b.status = 'accepted' AND (b.challenger_pog_id IN ($3, $4) OR b.defender_pog_id IN ($3, $4)) AND r.id IN ($3, $4)
+      ) AS ids
+    ), offer AS (
+      INSERT INTO trades AS t (from_user_id, to_user_id, offer_pog_id, request_pog_id, created_at, expires_at)
+      SELECT $1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::timestamptz FROM risked WHERE cardinality(risked.ids) = 0
+      ON CONFLICT DO NOTHING RETURNING ${selectColumns(trades, 't')}
+    ), notice AS (
+      INSERT INTO notifications AS n (user_id, kind, title, body, link)
+      SELECT offer."toUserId", $7::text, $8::text, $9::text, '${TRADE_LINK_PREFIX}' || offer.id FROM offer
+      RETURNING n.id AS "noticeId", n.created_at AS "noticeCreatedAt"
+    )
+    SELECT risked.ids AS "riskedPogIds", offer.*, notice.* FROM risked LEFT JOIN offer ON true LEFT JOIN notice ON true`,
 };
+
+type InsertedOffer = Partial<TradeRow> & { riskedPogIds: PogId[]; noticeId: NotificationId | null; noticeCreatedAt: Date | null };
 
 export async function createTrade(db: Db, actorId: UserId, input: CreateTradeRequest, now: Date): Promise<Trade> {
   tradePolicy.authorize('send', { id: actorId }, input.fromUserId);
@@ -53,23 +73,20 @@ export async function createTrade(db: Db, actorId: UserId, input: CreateTradeReq
     const sender = players.get(input.fromUserId)!;
     tradePolicy.authorize('offerTo', sender, recipient);
 
-    await assertUnderDailyLimit(tx, input.fromUserId, now);
+    const { found, underDailyLimit } = await lockOfferFacts(tx, input.fromUserId, [input.offerPogId, input.requestPogId], now);
+    underDailyLimit();
+    const { offer, request } = offerParts(sender, recipient, found, input, now);
 
-    // Shared: an offer changes neither POG, and other offers naming them need not wait.
-    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
-    const { offer, request } = await checkedOfferParts(tx, sender, recipient, found, input, now);
-
-    const inserted = await rawQuery<TradeRow>(tx, INSERT_OFFER, [input.fromUserId, input.toUserId, input.offerPogId, input.requestPogId, now, new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS)]);
-    if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
-    await notify(uow, {
-      userId: input.toUserId,
-      kind: 'trade.offered',
-      title: 'New trade offer',
-      body: `${sender.username} offers ${offer.name} for your ${request.name}.`,
-      link: tradeLink(inserted[0].id),
-    });
+    const expiresAt = new Date(now.getTime() + EXPIRY.tradeDays * DAY_MS);
+    const notice = { userId: input.toUserId, kind: 'trade.offered', title: 'New trade offer', body: `${sender.username} offers ${offer.name} for your ${request.name}.` } as const;
+    const [result] = await rawQuery<InsertedOffer>(tx, INSERT_OFFER, [input.fromUserId, input.toUserId, offer.id, request.id, now, expiresAt, notice.kind, notice.title, notice.body]);
+    const { riskedPogIds, noticeId, noticeCreatedAt, ...inserted } = result!;
+    refuseRiskedInBattle([offer, request], riskedPogIds);
+    if (inserted.id == null) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
+    const row = inserted as TradeRow;
+    notifyStored(uow, { ...notice, link: tradeLink(row.id) }, { id: noticeId!, createdAt: noticeCreatedAt! });
     // Shown from the rows locked above (the insert changed neither player nor POG): no second read.
-    const trade = await showLockedTrade(tx, inserted[0], players, [offer, request], [], now);
+    const trade = await showLockedTrade(tx, row, players, [offer, request], [], now);
     uow.toUser(trade.toUserId, 'trade:created', trade);
     // The sender's other tabs learn of it too.
     uow.toUser(trade.fromUserId, 'trade:created', trade);

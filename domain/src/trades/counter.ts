@@ -24,8 +24,7 @@ import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { tradePolicy } from './policy';
 import { toTrade } from './repository';
-import { lockPogs } from '../pogs/locks';
-import { announce, assertPending, assertUnderDailyLimit, checkedOfferParts, DAY_MS, lockTrade } from './rules';
+import { announce, assertPending, checkedOfferParts, DAY_MS, lockOfferFacts, lockTrade } from './rules';
 
 export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, input: CounterTradeRequest, now: Date): Promise<Trade> {
   return inUnitOfWork(db, now, async (uow) => {
@@ -33,7 +32,7 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
     // The players of a trade never change, so they can be read first and locked in the lock order.
     const [peek] = await tx.select({ fromUserId: trades.fromUserId }).from(trades).where(eq(trades.id, tradeId));
     const players = await lockActor(tx, actorId, 'limits', peek ? [peek.fromUserId] : []);
-    const found = await lockPogs(tx, [input.offerPogId, input.requestPogId], 'share');
+    const { found, underDailyLimit } = await lockOfferFacts(tx, actorId, [input.offerPogId, input.requestPogId], now);
     const row = await lockTrade(tx, tradeId);
     const actor = players.get(actorId)!;
     tradePolicy.authorize('counter', actor, row);
@@ -43,7 +42,7 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
     }
     const other = players.get(row.fromUserId)!;
     tradePolicy.authorize('offerTo', actor, other);
-    await assertUnderDailyLimit(tx, actorId, now);
+    underDailyLimit();
 
     const { offer, request } = await checkedOfferParts(tx, actor, other, found, input, now);
 

@@ -9,6 +9,7 @@ import type { Trade } from '@pog/common/trades/api';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { trades, type PogRow, type TradeRow } from '../db/schema';
+import { lockPogsQuery } from '../pogs/locks';
 import type { UnitOfWork } from '../outbox/unit-of-work';
 import { toTrade } from './repository';
 import type { PogId, TradeId, UserId } from '@pog/common/schemas/ids';
@@ -35,16 +36,26 @@ export function unavailable(pog: PogRow, use: 'offer' | 'request', now: Date): A
   }
 }
 
-const SENT_TODAY: RawStatement = {
-  name: 'trades_sent_today',
-  text: `SELECT (SELECT count(*)::int FROM trades WHERE from_user_id = $1 AND created_at >= $2) AS "sentToday",
-    ARRAY(SELECT achievement_id FROM user_achievements WHERE user_id = $1) AS "achievements"`,
+/**
+ * The offers `$1` sent since `$2` and their completed achievements (whose rewards raise the daily
+ * limit), with the POGs `$3` locked `share` (pogs/locks.ts), in one round trip: one row per POG
+ * found, or one with null POG columns when none is.
+ */
+const SENT_TODAY_AND_POGS: RawStatement = {
+  name: 'trades_sent_today_pogs',
+  text: `SELECT s.*, p.* FROM (
+      SELECT (SELECT count(*)::int FROM trades WHERE from_user_id = $1 AND created_at >= $2) AS "sentToday",
+        ARRAY(SELECT achievement_id FROM user_achievements WHERE user_id = $1) AS "achievements"
+    ) s LEFT JOIN LATERAL (${lockPogsQuery('share', '$3')}) p ON true`,
 };
 
-/** The sender's daily limit of trade offers (counter-offers count as offers). Lock the sender's row first. */
-export async function assertUnderDailyLimit(tx: Tx, senderId: UserId, now: Date): Promise<void> {
-  // The offers sent today and the completed achievements (their rewards raise the limit), in one round trip.
-  const [sent] = await rawQuery<{ sentToday: number; achievements: string[] }>(tx, SENT_TODAY, [senderId, startOfUtcDay(now)]);
+interface SentToday {
+  sentToday: number;
+  achievements: string[];
+}
+
+/** DAILY_LIMIT when the sender already sent as many offers today as their limit allows. */
+function assertUnderLimit(sent: SentToday | undefined, now: Date): void {
   const dailyLimit = LIMITS.dailyTradeLimit + rewardsOf(sent?.achievements ?? []).trade;
   if (Number(sent?.sentToday ?? 0) >= dailyLimit) {
     const wait = (startOfUtcDay(now).getTime() + DAY_MS - now.getTime()) / 1000;
@@ -52,6 +63,24 @@ export async function assertUnderDailyLimit(tx: Tx, senderId: UserId, now: Date)
       retryAfterSeconds: wait,
     });
   }
+}
+
+/** The sender's daily limit of trade offers (counter-offers count as offers). Lock the sender's limits first. */
+export async function assertUnderDailyLimit(tx: Tx, senderId: UserId, now: Date): Promise<void> {
+  (await lockOfferFacts(tx, senderId, [], now)).underDailyLimit();
+}
+
+/**
+ * What an offer (or a counter-offer) of `senderId` depends on, read under their limits lock (its
+ * statement comes after the one that took it, so it counts every offer committed before): the
+ * offers they sent today, checked by `underDailyLimit` when the command comes to it, and its POGs
+ * locked `share` (an offer changes neither, and other offers naming them need not wait).
+ */
+export async function lockOfferFacts(tx: Tx, senderId: UserId, pogIds: PogId[], now: Date): Promise<{ found: Map<PogId, PogRow>; underDailyLimit: () => void }> {
+  const rows = await rawQuery<SentToday & Partial<PogRow>>(tx, SENT_TODAY_AND_POGS, [senderId, startOfUtcDay(now), [...new Set(pogIds)]]);
+  const found = new Map<PogId, PogRow>();
+  for (const { sentToday: _sent, achievements: _achievements, ...pog } of rows) if (pog.id != null) found.set(pog.id, pog as PogRow);
+  return { found, underDailyLimit: () => assertUnderLimit(rows[0], now) };
 }
 
 export async function lockTrade(tx: Tx, tradeId: TradeId): Promise<TradeRow> {
@@ -82,7 +111,7 @@ export function announce(uow: UnitOfWork, trade: Trade): Trade {
 /**
  * The two POGs of an offer from `sender` to `recipient`, as locked in `found`: the offered one the
  * sender's to offer (the policy), the asked one still the recipient's, both free to trade and risked
- * in no battle. Shared by a new offer and a counter-offer.
+ * in no battle. Used by a counter-offer; a new offer checks `offerParts` and the battles in its insert.
  */
 export async function checkedOfferParts(
   tx: Tx,
@@ -92,6 +121,19 @@ export async function checkedOfferParts(
   parts: { offerPogId: PogId; requestPogId: PogId },
   now: Date,
 ): Promise<{ offer: PogRow; request: PogRow }> {
+  const { offer, request } = offerParts(sender, recipient, found, parts, now);
+  await assertNotRiskedInBattle(tx, [offer, request]);
+  return { offer, request };
+}
+
+/** checkedOfferParts without the battles: what the locked rows alone say. */
+export function offerParts(
+  sender: LockedPlayer,
+  recipient: LockedPlayer,
+  found: Map<PogId, PogRow>,
+  parts: { offerPogId: PogId; requestPogId: PogId },
+  now: Date,
+): { offer: PogRow; request: PogRow } {
   const offered = found.get(parts.offerPogId);
   const request = found.get(parts.requestPogId);
   tradePolicy.authorize('offerPog', sender, offered);
@@ -102,7 +144,6 @@ export async function checkedOfferParts(
   if (request.userId !== recipient.id) throw new ConflictError(`${request.name} no longer belongs to ${recipient.username}.`);
   const problem = unavailable(offer, 'offer', now) ?? unavailable(request, 'request', now);
   if (problem) throw problem;
-  await assertNotRiskedInBattle(tx, [offer, request]);
   return { offer, request };
 }
 

@@ -5,18 +5,27 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
-import { sessions } from '../db/schema';
+import { prefixedRow, rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
+import { sessions, users, type UserRow } from '../db/schema';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-/** Hand-written (db/raw-query.ts): a session not cached by the gateway is read on a request's path. */
-const SESSION_BY_HASH: RawStatement = { name: 'sessions_by_hash', text: `SELECT ${selectColumns(sessions, 's')} FROM sessions s WHERE s.token_hash = $1` };
+/**
+ * Hand-written (db/raw-query.ts): a session not cached by the gateway is read on a request's path,
+ * with its player's row (the request's next question), in one round trip.
+ */
+const SESSION_BY_HASH: RawStatement = {
+  name: 'sessions_by_hash_with_user',
+  text: `SELECT ${selectColumns(sessions, 's')}, ${selectColumns(users, 'u', 'user.')} FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+};
 
-export async function findSession(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await rawQuery<SessionRow>(db, SESSION_BY_HASH, [tokenHash]);
-  return row;
+/** The session, and its player's row as it is now (none for a session without a player). */
+export async function findSession(db: Db, tokenHash: string): Promise<(SessionRow & { user?: UserRow }) | undefined> {
+  const [row] = await rawQuery<SessionRow & Record<string, unknown>>(db, SESSION_BY_HASH, [tokenHash]);
+  if (!row) return undefined;
+  const user = prefixedRow(row, 'user.') as UserRow | { id: null };
+  return user.id === null ? row : { ...row, user: user as UserRow };
 }
 
 /** Creates the session or replaces its data, and counts it as seen now. */

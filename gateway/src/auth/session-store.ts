@@ -10,6 +10,7 @@ import { dropIdleSession, endSession, findSession, saveSession, touchSession } f
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { type Clock } from '@pog/domain/clock';
 import type { InvalidationBus } from '../cluster/invalidation';
+import type { UserCache } from './user-cache';
 import type { UserId } from '@pog/common/schemas/ids';
 
 export type SessionData = Record<string, unknown> & { userId?: UserId };
@@ -37,6 +38,8 @@ export class SessionStore {
     private readonly bus: InvalidationBus,
     private readonly log: Logger = silentLogger,
     private readonly cacheTtlMs = 15_000,
+    /** Where the player's row, read with the session, is kept for the request's next question. */
+    private readonly users?: UserCache,
   ) {
     bus.subscribe((message) => {
       if (message.type === 'session') this.cache.delete(message.tokenHash);
@@ -61,6 +64,7 @@ export class SessionStore {
       await dropIdleSession(this.db, tokenHash);
       return undefined;
     }
+    if (row.user) this.users?.keep(row.user);
     this.cache.set(tokenHash, { userId: row.userId, data: row.data as SessionData, cachedAt: now });
     if (this.cache.size > 50_000) this.cache.clear();
     this.touch(tokenHash, row.lastSeenAt.getTime(), now);

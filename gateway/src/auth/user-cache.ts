@@ -21,6 +21,12 @@ export class UserCache {
     });
   }
 
+  /** A row read with something else (a session's): kept as if `get` had read it now. */
+  keep(row: UserRow): void {
+    this.entries.set(row.id, { row, at: this.clock.now().getTime() });
+    if (this.entries.size > 50_000) this.entries.clear();
+  }
+
   async get(userId: UserId): Promise<UserRow | undefined> {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(userId);

@@ -1,0 +1,61 @@
+/**
+ * What one trade offer costs the database: the statements (each a round trip) createTrade sends, on
+ * a PostgreSQL server, counted at the driver. An offer is the busiest write players make, and every
+ * statement is a round trip and a wake-up of a server process on the request's path.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PogId, UserId } from '@pog/common/schemas/ids';
+import type { Database } from '../db/client';
+import { pogs } from '../db/schema';
+import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
+import { createTrade } from './commands';
+
+const postgres = TEST_BACKENDS.find((backend) => backend.name.startsWith('PostgreSQL'))!;
+
+/** The texts of the statements `work` sends through node-postgres, in order. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    sent.push(typeof first === 'string' ? first : first.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent;
+}
+
+describe.skipIf(postgres.skip)('a trade offer on PostgreSQL', () => {
+  let database: Database;
+  let players: UserId[];
+  const owned: PogId[] = [];
+
+  beforeAll(async () => {
+    const tag = randomTag();
+    ({ database, players } = await openWithPlayers(postgres.open, ['a', 'b', 'c'].map((n) => `offer${n}_${tag}`)));
+    for (const userId of players) {
+      const [pog] = await database.db.insert(pogs).values({ userId, creatorId: userId, name: `Offered ${userId}`, maxTrades: 15, tradesRemaining: 15 }).returning();
+      owned.push(pog!.id);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('is one transaction of six statements: BEGIN with its settings, four, COMMIT', async () => {
+    const [a, b, c] = players as [UserId, UserId, UserId];
+    const now = new Date();
+    // The first offer prepares the statements on its connection; the next one is what every offer costs.
+    await createTrade(database.db, a, { fromUserId: a, toUserId: b, offerPogId: owned[0]!, requestPogId: owned[1]! }, now);
+    const sent = await statementsOf(() => createTrade(database.db, a, { fromUserId: a, toUserId: c, offerPogId: owned[0]!, requestPogId: owned[2]! }, now));
+    expect(sent[0]).toMatch(/^BEGIN;/);
+    expect(sent.at(-1)).toBe('COMMIT');
+    expect(sent, sent.join('\n---\n')).toHaveLength(6);
+  });
+});
