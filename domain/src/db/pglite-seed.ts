@@ -87,7 +87,7 @@ export async function makeSeed(seeds = DEFAULT_SEEDS): Promise<boolean> {
   mkdirSync(staging, { recursive: true });
   try {
     const dir = path.join(staging, 'pgdata');
-    await initialiseInWorker(dir);
+    if (!(await initialiseInWorker(dir))) return false;
     saveSeed(dir, seeds);
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -97,10 +97,9 @@ export async function makeSeed(seeds = DEFAULT_SEEDS): Promise<boolean> {
 
 /**
  * Makes a new data folder `dir`: a copy of the seed when there is a current one, else initdb and
- * the migrations in a process of their own, the result then kept as the seed.
+ * the migrations in a process of their own, the result then kept as the seed (only a migrated one).
  */
 export async function createDataDir(dir: string, seeds = DEFAULT_SEEDS): Promise<void> {
   if (seedDataDir(dir, seeds)) return;
-  await initialiseInWorker(dir);
-  saveSeed(dir, seeds);
+  if (await initialiseInWorker(dir)) saveSeed(dir, seeds);
 }
