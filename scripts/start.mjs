@@ -1,38 +1,37 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing, then runs the whole app in one process (gateway + worker).
-// SIGINT and SIGTERM are passed on to the app (and to a build under way), and the app stops by
-// itself should this process die without passing them on, so stopping `npm start` leaves nothing
-// running behind. npm runs this script through a shell: stopping npm by its own pid ends that shell
-// (or, with SIGKILL, nothing at all) but not this process, so this process also stops the app when
-// whoever started it is gone (see watchStarter).
-import { spawn } from 'node:child_process';
+// `npm start`: builds what is missing, then runs the whole app (gateway + worker) in this very
+// process, under tsx: a process of its own for the app would hold another Node runtime (about 40 MB
+// resident) for nothing but waiting. A SIGINT or SIGTERM during the build stops it and exits; once
+// the app is loaded it answers them itself (a graceful stop). npm runs this script through a shell:
+// stopping npm by its own pid ends that shell (or, with SIGKILL, nothing at all) but not this
+// process, so this process also stops when whoever started it is gone (see watchStarter).
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildWebIfStaleAsync } from './web-build.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-let current;
+let build;
 let stopping = false;
 function stop(signal) {
+  // Once the app is loaded, its own handler stops it gracefully.
+  if (process.listenerCount(signal) > 1) return;
   stopping = true;
-  if (current && current.exitCode === null) current.kill(signal);
+  if (build && build.exitCode === null) build.kill(signal);
   else process.exit(0);
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-watchStarter(() => stop('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+watchStarter(() => process.kill(process.pid, 'SIGTERM'));
 
 // A deployment that serves its own build (WEB_DIST) needs none made here.
 if (!process.env.WEB_DIST) {
-  const ok = await buildWebIfStaleAsync((child) => (current = child));
+  const ok = await buildWebIfStaleAsync((child) => (build = child));
   if (!ok) process.exit(stopping ? 0 : 1);
 }
 if (stopping) process.exit(0);
-current = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, POG_SUPERVISOR_PID: String(process.pid) },
-});
-current.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The app's TypeScript runs through tsx's loader (as `node --import tsx server/src/main.ts`), and
+// the prebuilt packages around it, as main.ts does under `--import tsx` (loading/prebuilt-packages.ts).
+await import('tsx');
+const { registerPrebuiltPackages } = await import('../server/src/loading/prebuilt-packages.ts');
+registerPrebuiltPackages(['--import', 'tsx']);
+await import('../server/src/main.ts');
 
 /** `pid`'s parent and state from /proc (Linux), or undefined when it is gone or unreadable. */
 function procStat(pid) {

@@ -60,7 +60,6 @@ export async function runProcess(options: ProcessOptions = {}): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  watchSupervisor(() => stop('the npm start process ended'));
 
   runtime = await startRuntime({ config, log }).catch((error: unknown) => {
     // A data folder held by another process is a message for the operator, not a stack.
@@ -71,22 +70,6 @@ export async function runProcess(options: ProcessOptions = {}): Promise<void> {
   });
   if (stopping) await runtime.close().then(() => process.exit(0));
   else options.onStarted?.(runtime);
-}
-
-/**
- * Under `npm start`, the app stops if the process that started it is gone (killed without passing a
- * signal on), so that nothing is left running behind it.
- */
-function watchSupervisor(onGone: () => void): void {
-  const supervisor = Number(process.env.POG_SUPERVISOR_PID);
-  if (!Number.isInteger(supervisor) || supervisor <= 0) return;
-  const timer = setInterval(() => {
-    if (process.ppid !== supervisor) {
-      clearInterval(timer);
-      onGone();
-    }
-  }, 500);
-  timer.unref();
 }
 
 /** How an entry ends when the start itself failed. */

@@ -11,7 +11,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
-import { initialiseInWorker, isInitialised, pgliteOptions } from './pglite-memory';
+import { isInitialised, pgliteOptions } from './pglite-memory';
+import { createDataDir } from './pglite-seed';
 import { openPgliteThread, type EmbeddedClient } from './pglite-thread';
 import { silentLogger, type Logger } from '../logging/logger';
 import * as schema from './schema';
@@ -73,6 +74,8 @@ export interface DatabaseOptions {
    * this thread's requests and sockets: what the server does. Not with `pgliteTemplate`.
    */
   pgliteThread?: boolean;
+  /** Where a new PGlite folder's seed is looked for and kept (pglite-seed.ts); by default node_modules/.cache. */
+  pgliteSeeds?: string;
   /** Pool size for the server (default 10). */
   poolSize?: number;
   /** Where connection trouble is reported (once when lost, once when back). */
@@ -81,7 +84,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.log ?? silentLogger);
-  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate, options.pgliteThread === true);
+  return openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate, options.pgliteThread === true, options.pgliteSeeds);
 }
 
 function openPostgres(url: string, max: number, log: Logger): Database {
@@ -170,7 +173,7 @@ function openPostgres(url: string, max: number, log: Logger): Database {
   };
 }
 
-async function openPglite(dir: string, template: Blob | undefined, thread: boolean): Promise<Database> {
+async function openPglite(dir: string, template: Blob | undefined, thread: boolean, seeds: string | undefined): Promise<Database> {
   if (thread && template) throw new Error('a PGlite template opens in this thread only');
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
@@ -178,8 +181,9 @@ async function openPglite(dir: string, template: Blob | undefined, thread: boole
   const lock = inMemory ? undefined : acquireDataDirLock(`${path.resolve(dir)}.lock`);
   let client: EmbeddedClient;
   try {
-    // A test's copy of a migrated template needs no initdb; a new folder is made in a process of its own.
-    if (!template && !inMemory && !isInitialised(dir)) await initialiseInWorker(dir);
+    // A test's copy of a migrated template needs no initdb; a new folder is a copy of the seed, or
+    // made in a process of its own.
+    if (!template && !inMemory && !isInitialised(dir)) await createDataDir(dir, seeds);
     if (thread) client = await openPgliteThread(dir);
     else client = await PGlite.create(dir, template ? { ...pgliteOptions(), loadDataDir: template } : pgliteOptions());
   } catch (error) {

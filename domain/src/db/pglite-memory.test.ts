@@ -15,7 +15,8 @@ const rowsOf = async (database: Awaited<ReturnType<typeof openDatabase>>, text: 
 describe('a new embedded database folder', () => {
   it('is created and migrated in a process of its own before the server opens it, with small shared buffers', async () => {
     const dir = path.join(root, 'pglite');
-    const database = await openDatabase({ pgliteDir: dir });
+    // No seed to copy (pglite-seed.ts): the folder is made from scratch.
+    const database = await openDatabase({ pgliteDir: dir, pgliteSeeds: path.join(root, 'seeds') });
     try {
       // Nothing here migrated it: the short-lived process did.
       const applied = await rowsOf(database, 'SELECT name FROM schema_migrations ORDER BY name');

@@ -39,9 +39,9 @@ export function isInitialised(dir: string): boolean {
  * Runs initdb and the migrations for a new folder in a process of its own (pglite-init-worker.ts)
  * and resolves once it has exited: all it allocated goes back to the system (a thread's would stay
  * in this process's allocator). Should it fail to start, the folder is created here instead: the
- * same database, without the memory saving.
+ * same database, without the memory saving, and not migrated yet. Resolves whether it is migrated.
  */
-export async function initialiseInWorker(dir: string): Promise<void> {
+export async function initialiseInWorker(dir: string): Promise<boolean> {
   let answer: { ok: boolean; error?: string } | undefined;
   try {
     const entry = fileURLToPath(new URL('./pglite-init-worker.ts', import.meta.url));
@@ -55,7 +55,8 @@ export async function initialiseInWorker(dir: string): Promise<void> {
   } catch {
     answer = undefined;
   }
-  if (answer?.ok) return;
+  if (answer?.ok) return true;
   if (isInitialised(dir) && answer?.error) throw new Error(`Could not create the embedded database in ${dir}: ${answer.error}`);
   await (await PGlite.create(dir, pgliteOptions())).close();
+  return false;
 }

@@ -5,15 +5,14 @@
  * `.test-data/`, named after the migrations and the PGlite version, so a new migration makes a new one.
  * Migrations are still tested from an empty database by schema-drift.test.ts (and on PostgreSQL by migrate.test.ts).
  */
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/client';
-import { migrate, migrationFiles } from '../db/migrate';
+import { migrate } from '../db/migrate';
+import { seedKey } from '../db/pglite-seed';
 
 export interface PgliteTemplate {
   /** A data directory to copy where a process will open PGlite (`<DATA_DIR>/pglite`). */
@@ -22,17 +21,9 @@ export interface PgliteTemplate {
   tarball: string;
 }
 
-function pgliteVersion(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
-  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : 'unknown';
-}
-
 function templateRoot(): string {
-  const hash = createHash('sha256').update(pgliteVersion());
-  for (const file of migrationFiles()) hash.update(`\0${file.name}\0${file.sql}`);
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-  return path.join(repoRoot, '.test-data', `pglite-${hash.digest('hex').slice(0, 16)}`);
+  return path.join(repoRoot, '.test-data', `pglite-${seedKey()}`);
 }
 
 const pathsOf = (root: string): PgliteTemplate => ({ dir: path.join(root, 'pgdata'), tarball: path.join(root, 'pgdata.tar') });
