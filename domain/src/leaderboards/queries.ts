@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { avatarInitials } from '@pog/common/display';
 import { LEADERBOARD_PAGE_SIZE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardQuery } from '@pog/common/leaderboards/api';
 import type { Db } from '../db/client';
+import { rawQuery, type RawStatement } from '../db/raw-query';
 import type { CachedPage, LeaderboardPageCache } from './page-cache';
 import { EXACT_RANKS, placesAhead, readSample, SAMPLE_CHUNK, SAMPLE_EVERY, type RankSnapshots, type RankStatements } from './rank-snapshots';
 import { asUserId, type BattleId, type UserId } from '@pog/common/schemas/ids';
@@ -33,8 +34,26 @@ const BOARDS: Record<LeaderboardBoard, { figure: (t: string) => string; on: (t: 
 };
 
 /** A player's latest completed battle, by its two indexes (battles_challenger_idx, battles_defender_idx), for the page's rows only. */
-const LAST_BATTLE = sql.raw(`greatest((SELECT max(b.id) FROM battles b WHERE b.challenger_id = s.user_id AND b.status = 'completed'),
-  (SELECT max(b.id) FROM battles b WHERE b.defender_id = s.user_id AND b.status = 'completed')) AS last_battle_id`);
+const LAST_BATTLE_COLUMN = `greatest((SELECT max(b.id) FROM battles b WHERE b.challenger_id = s.user_id AND b.status = 'completed'),
+  (SELECT max(b.id) FROM battles b WHERE b.defender_id = s.user_id AND b.status = 'completed')) AS last_battle_id`;
+const LAST_BATTLE = sql.raw(LAST_BATTLE_COLUMN);
+
+/**
+ * The viewer's own row on a board (their standing and player, as the page statement reads it), for
+ * a read whose page is kept: a prepared statement per board (db/raw-query.ts), parsed and planned
+ * once, since every signed-in read of a page but the first sends it. $1 the period, $2 the viewer.
+ */
+const OWN_ROW = Object.fromEntries(
+  Object.entries(BOARDS).map(([board, { figure, on }]): [string, RawStatement] => [
+    board,
+    {
+      name: `leaderboard_own_row_${board}`,
+      text: `SELECT s.user_id, u.username, u.avatar_color, s.figure, s.wins, s.battles, true AS mine, ${LAST_BATTLE_COLUMN}
+        FROM (SELECT s.user_id, ${figure('s')} AS figure, s.wins, s.battles FROM player_standings s WHERE s.period = $1::date AND s.listed AND ${on('s')} AND s.user_id = $2) AS s
+        JOIN users u ON u.id = s.user_id`,
+    },
+  ]),
+) as Record<LeaderboardBoard, RawStatement>;
 
 interface StandingRow {
   user_id: UserId;
@@ -106,7 +125,7 @@ function statements(query: LeaderboardQuery, now: Date, viewerId: UserId | undef
     },
   });
   const lastPlayer = sql`SELECT s.user_id FROM player_standings s WHERE ${listed} ORDER BY ${figure}, s.user_id DESC LIMIT 1`;
-  return { weekStart, key: `${query.board}:${period}`, offset, page, mine: (me: number) => withPlayers(own(me)), rank, lastPlayer };
+  return { weekStart, period, key: `${query.board}:${period}`, offset, page, rank, lastPlayer };
 }
 
 /**
@@ -153,7 +172,7 @@ export async function readLeaderboard(db: Db, query: LeaderboardQuery, viewerId:
   let mine: StandingRow | undefined;
   if (held) {
     page = await held;
-    if (viewerId !== undefined && !page.entries.some((e) => e.userId === viewerId)) [mine] = rowsOf<StandingRow>(await db.execute(s.mine(viewerId)));
+    if (viewerId !== undefined && !page.entries.some((e) => e.userId === viewerId)) [mine] = await rawQuery<StandingRow>(db, OWN_ROW[query.board], [s.period, viewerId]);
   } else {
     const read = (async () => {
       const rows = rowsOf<StandingRow>(await db.execute(s.page));

@@ -123,6 +123,22 @@ describe('RankSnapshots', () => {
     expect(board.calls.samples).toBe(3);
   });
 
+  it("reads one board's sample at a time: another board's waits until the one being read is done", async () => {
+    const [a, b] = [fakeBoard(entries(3 * EXACT_RANKS)), fakeBoard(entries(3 * EXACT_RANKS))];
+    const snapshots = new RankSnapshots(() => 1_000);
+    let release!: () => void;
+    a.board.hold = new Promise((resolve) => (release = resolve));
+    const deepest = (board: typeof a.board) => sorted(board.entries).at(-1)!;
+    const [meA, meB] = [deepest(a.board), deepest(b.board)];
+    const ranks = [snapshots.rank(a.db, 'a', a.statements(meA), meA[0], asUserId(meA[1])), snapshots.rank(b.db, 'b', b.statements(meB), meB[0], asUserId(meB[1]))];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([a.board.calls.samples, b.board.calls.samples]).toEqual([1, 0]);
+    release();
+    a.board.hold = undefined;
+    expect(await Promise.all(ranks)).toEqual([a.rankOf(meA), b.rankOf(meB)]);
+    expect(b.board.calls.samples).toBe(1);
+  });
+
   it('never shows a player counted past the exact ranks above them, whatever an old sample says', async () => {
     const { board, db, statements } = fakeBoard(entries(3 * EXACT_RANKS));
     const snapshots = new RankSnapshots(() => 1_000);

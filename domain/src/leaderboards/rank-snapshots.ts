@@ -11,7 +11,10 @@
  * A sample is read SAMPLE_CHUNK entries of the board at a time, each read from where the last one
  * ended: on an embedded database, which runs one statement at a time, no read of the whole board holds
  * up every other request (the chunks are read at slightly different moments: like a sample's age,
- * that only misplaces players who crossed a sampled place, and the live count sets that right).
+ * that only misplaces players who crossed a sampled place, and the live count sets that right). And
+ * the boards' samples are read one after another, never side by side: the samples of every board,
+ * taken together at the start, come of age together, and read at once they would put one chunk of
+ * each board ahead of every statement a request sends meanwhile.
  */
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -29,8 +32,11 @@ export const SAMPLE_EVERY = 100;
 export const SAMPLE_MAX_AGE_MS = 30_000;
 /** A sample older than this is not used: the request waits for a new one. */
 export const SAMPLE_STALE_LIMIT_MS = 120_000;
-/** Entries of the board's order a sample reads in one statement (a multiple of SAMPLE_EVERY). */
-export const SAMPLE_CHUNK = 20 * SAMPLE_EVERY;
+/**
+ * Entries of the board's order a sample reads in one statement (a multiple of SAMPLE_EVERY): short
+ * enough that a request waiting behind one (embedded) waits a few milliseconds.
+ */
+export const SAMPLE_CHUNK = 5 * SAMPLE_EVERY;
 
 /** Entry i of a sample is the board's entry at place i x SAMPLE_EVERY (0-based), in the board's order. */
 export interface Sample {
@@ -79,6 +85,8 @@ export class RankSnapshots {
   private readonly kept = new Map<string, Kept>();
   /** Per board and period: the sample being taken (shared by the requests that wait for it). */
   private readonly taking = new Map<string, Promise<Kept>>();
+  /** The end of the last sample read queued: each board's waits for the one before. */
+  private reads: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly clock: () => number = Date.now) {}
 
@@ -117,14 +125,15 @@ export class RankSnapshots {
     return age <= SAMPLE_STALE_LIMIT_MS ? kept : undefined;
   }
 
-  /** Takes the board's sample, once at a time per board (later callers share the one being taken). */
+  /** Takes the board's sample, once at a time per board (later callers share the one being taken), after those queued before it. */
   private take(db: Db, key: string, statements: RankStatements): Promise<Kept> {
     const taking = this.taking.get(key);
     if (taking) return taking;
-    const takenAt = this.clock();
+    const read = this.reads.then(async (): Promise<Kept> => ({ takenAt: this.clock(), sample: await readSample(db, statements) }));
+    this.reads = read.catch(() => undefined);
     const promise = (async () => {
       try {
-        const kept = { takenAt, sample: await readSample(db, statements) };
+        const kept = await read;
         this.kept.set(key, kept);
         return kept;
       } finally {

@@ -34,25 +34,24 @@ function redactHeaders(headers: Record<string, unknown>): Record<string, unknown
   return copy ?? headers;
 }
 
+const copyOf = (value: Walkable): Record<string, unknown> => (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
+
+// No function is made per call (an access line per request passes here): the copy is made inline.
 function redactAt(value: Walkable, depth: number): Walkable {
-  let copy: Walkable | undefined;
-  const set = (key: string, next: unknown) => {
-    copy ??= Array.isArray(value) ? [...value] : { ...value };
-    (copy as Record<string, unknown>)[key] = next;
-  };
+  let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
     const child = (value as Record<string, unknown>)[key];
     if (SECRET_KEYS.has(key)) {
-      if (child !== undefined) set(key, CENSOR);
+      if (child !== undefined) (copy ??= copyOf(value))[key] = CENSOR;
       continue;
     }
     if (!isWalkable(child)) continue;
     let next: unknown = child;
     if (key === 'headers' && depth <= MAX_HEADERS_DEPTH && !Array.isArray(child)) next = redactHeaders(child);
     if (depth < MAX_DEPTH && isWalkable(next)) next = redactAt(next, depth + 1);
-    if (next !== child) set(key, next);
+    if (next !== child) (copy ??= copyOf(value))[key] = next;
   }
-  return copy ?? value;
+  return (copy as Walkable | undefined) ?? value;
 }
 
 /** The line's fields with every secret replaced, or the very same object when it holds none. */

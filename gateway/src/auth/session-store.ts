@@ -1,7 +1,8 @@
 /**
  * Server-side sessions. The cookie carries a random token; the database keeps its SHA-256 with the
  * user id, so sessions can be ended at once (logout, ban) and a leaked table is useless as cookies.
- * Each gateway caches lookups briefly; ending a session tells every gateway to drop its copy.
+ * Each gateway caches lookups (cache-lifetime.ts); ending a session, or a change to its user, tells
+ * every gateway to drop its copy.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH } from '@pog/common';
@@ -12,13 +13,14 @@ import { type Clock } from '@pog/domain/clock';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { UserCache } from './user-cache';
 import type { UserId } from '@pog/common/schemas/ids';
+import { CACHE_TTL_MS, cacheLifetime } from './cache-lifetime';
 
 export type SessionData = Record<string, unknown> & { userId?: UserId };
 
 interface CachedSession {
   userId: UserId | null;
   data: SessionData;
-  cachedAt: number;
+  expiresAt: number;
 }
 
 const IDLE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
@@ -31,17 +33,20 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
   private readonly lastTouch = new Map<string, number>();
+  /** Counts the sessions ended and users changed: a row read while one came in may predate it, and is not kept. */
+  private changes = 0;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bus: InvalidationBus,
     private readonly log: Logger = silentLogger,
-    private readonly cacheTtlMs = 15_000,
+    private readonly cacheTtlMs = CACHE_TTL_MS,
     /** Where the player's row, read with the session, is kept for the request's next question. */
     private readonly users?: UserCache,
   ) {
     bus.subscribe((message) => {
+      this.changes++;
       if (message.type === 'session') this.cache.delete(message.tokenHash);
       if (message.type === 'user') {
         for (const [hash, entry] of this.cache) if (entry.userId === message.userId) this.cache.delete(hash);
@@ -53,8 +58,9 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     const now = this.clock.now().getTime();
     const cached = this.cache.get(tokenHash);
-    if (cached && now - cached.cachedAt < this.cacheTtlMs) return cached.data;
+    if (cached && now < cached.expiresAt) return cached.data;
 
+    const changes = this.changes;
     const row = await findSession(this.db, tokenHash);
     if (!row) {
       this.cache.delete(tokenHash);
@@ -64,9 +70,11 @@ export class SessionStore {
       await dropIdleSession(this.db, tokenHash);
       return undefined;
     }
-    if (row.user) this.users?.keep(row.user);
-    this.cache.set(tokenHash, { userId: row.userId, data: row.data as SessionData, cachedAt: now });
-    if (this.cache.size > 50_000) this.cache.clear();
+    // A session ended or a user changed while this was read: the row may predate it, so it is not kept.
+    if (changes === this.changes) {
+      if (row.user) this.users?.keep(row.user);
+      this.keep(tokenHash, row.userId, row.data as SessionData, now);
+    }
     this.touch(tokenHash, row.lastSeenAt.getTime(), now);
     return row.data as SessionData;
   }
@@ -77,7 +85,12 @@ export class SessionStore {
     const userId = typeof data.userId === 'number' ? data.userId : null;
     const expiresAt = new Date(now.getTime() + IDLE_MS);
     await saveSession(this.db, { tokenHash, userId, data, lastSeenAt: now, expiresAt });
-    this.cache.set(tokenHash, { userId, data, cachedAt: now.getTime() });
+    this.keep(tokenHash, userId, data, now.getTime());
+  }
+
+  private keep(tokenHash: string, userId: UserId | null, data: SessionData, now: number): void {
+    this.cache.set(tokenHash, { userId, data, expiresAt: now + cacheLifetime(this.cacheTtlMs) });
+    if (this.cache.size > 50_000) this.cache.clear();
   }
 
   /** Ends a session on every gateway: the row goes, and the news with it, in one transaction. */

@@ -1,39 +1,50 @@
-/** A short-lived per-process cache of user rows, dropped on every gateway when a user changes. */
+/** A per-process cache of user rows, dropped on every gateway when a user changes (a ban, a role, a spammer's removal). */
 import { findUserById } from '@pog/domain/users';
 import { type Clock } from '@pog/domain/clock';
 import { type Db, tables } from '@pog/domain/db';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { UserId } from '@pog/common/schemas/ids';
+import { CACHE_TTL_MS, cacheLifetime } from './cache-lifetime';
 
 type UserRow = typeof tables.users.$inferSelect;
 
 export class UserCache {
-  private readonly entries = new Map<number, { row: UserRow | undefined; at: number }>();
+  private readonly entries = new Map<number, { row: UserRow | undefined; expiresAt: number }>();
+  /** Counts the changes announced: a row read while one came in may predate it, and is not kept. */
+  private changes = 0;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     bus: InvalidationBus,
-    private readonly ttlMs = 15_000,
+    private readonly ttlMs = CACHE_TTL_MS,
   ) {
     bus.subscribe((message) => {
-      if (message.type === 'user') this.entries.delete(message.userId);
+      if (message.type !== 'user') return;
+      this.changes++;
+      this.entries.delete(message.userId);
     });
   }
 
-  /** A row read with something else (a session's): kept as if `get` had read it now. */
+  /**
+   * A row read with something else (a session's): kept as if `get` had read it now. The caller keeps
+   * it only if no change to the user was announced while it was read.
+   */
   keep(row: UserRow): void {
-    this.entries.set(row.id, { row, at: this.clock.now().getTime() });
+    this.entries.set(row.id, { row, expiresAt: this.clock.now().getTime() + cacheLifetime(this.ttlMs) });
     if (this.entries.size > 50_000) this.entries.clear();
   }
 
   async get(userId: UserId): Promise<UserRow | undefined> {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(userId);
-    if (hit && now - hit.at < this.ttlMs) return hit.row;
+    if (hit && now < hit.expiresAt) return hit.row;
+    const changes = this.changes;
     const row = await findUserById(this.db, userId);
-    this.entries.set(userId, { row, at: now });
-    if (this.entries.size > 50_000) this.entries.clear();
+    if (changes === this.changes) {
+      this.entries.set(userId, { row, expiresAt: now + cacheLifetime(this.ttlMs) });
+      if (this.entries.size > 50_000) this.entries.clear();
+    }
     return row;
   }
 }

@@ -61,6 +61,19 @@ describe.skipIf(Boolean(missing))(`two gateways and a worker sharing PostgreSQL 
     }
   }, 120_000);
 
+  it('refuses a player banned on one gateway on another at once, though that one had them cached', async () => {
+    const [gatewayA, gatewayB] = await Promise.all([startService({ ...env, SERVICES: 'gateway' }), startService({ ...env, SERVICES: 'gateway' })]);
+    processes.push(gatewayA!, gatewayB!);
+    const player = new ApiClient(gatewayA!.url);
+    const user = await player.register(uniqueName('banned'));
+    // Gateway A keeps the session and the player's row from here on.
+    for (let i = 0; i < 3; i++) expect((await player.get('/api/user')).status).toBe(200);
+    const admin = new ApiClient(gatewayB!.url);
+    expect((await admin.post('/api/admin/auth', { password: env.ADMIN_PASSWORD })).status).toBe(200);
+    expect((await admin.put(`/api/admin/users/${user.id}/moderate`, { isBanned: true, banReason: 'Cheating' })).status).toBe(200);
+    expect((await player.get('/api/user')).status).toBe(401);
+  }, 120_000);
+
   it('delivers trade events between players on different gateways', async () => {
     const started = await Promise.all([
       startService({ ...env, SERVICES: 'gateway' }),
