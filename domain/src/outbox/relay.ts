@@ -127,7 +127,7 @@ export class OutboxRelay {
   async start(): Promise<void> {
     const { db, database } = this.options;
     this.cursor = await lastSequence(db);
-    this.detachHooks = attachOutboxHooks(db, { origin: this.origin, sequencing: () => this.sequencer, committed: (written) => this.wake(written) });
+    this.detachHooks = attachOutboxHooks(db, { origin: this.origin, committed: (written) => this.wake(written) });
     await this.connect();
     if (database.kind === 'pglite') {
       // One process owns an embedded database (the data folder is locked): jobs it handed out before a

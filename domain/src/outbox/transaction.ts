@@ -1,8 +1,7 @@
 /**
  * A unit of work's transaction, dated by the command's clock: the database's triggers date what they
  * record (leaderboard weeks, migrations/0013_ladder.sql) by `pog.now`, set for this transaction only.
- * `pog.origin` names the relay of the process that writes (the outbox's wake carries it, 0014), and
- * `pog.sequencer` says whether that relay sequences what it writes (then its events wake nobody, 0029).
+ * `pog.origin` names the relay of the process that writes (the outbox's wake carries it, 0014).
  *
  * Prepared statements (db/raw-query.ts) and the triggers' PL/pgSQL use their generic plan inside a
  * unit of work (`plan_cache_mode`, for this transaction only): the statements a command runs are key
@@ -31,35 +30,27 @@ interface SessionInternals {
   options: ConstructorParameters<typeof NodePgSession>[3];
 }
 
-/** The relay of the process that writes, if any: its origin, and whether it is the sequencer now. */
-export interface Writer {
-  origin: string;
-  sequencer: boolean;
-}
-
 /**
  * The transaction's settings, as one SELECT with the values inlined (no parameters, so that it can
  * share a query with BEGIN): an ISO instant and a relay's origin (a UUID) have no quote to escape,
  * and anything else is refused.
  */
-function settings(now: Date, writer: Writer | null): string {
+function settings(now: Date, origin: string | null): string {
   const iso = now.toISOString();
   if (!/^[0-9T:.Z+-]+$/.test(iso)) throw new RangeError(`not an ISO instant: ${iso}`);
-  const origin = writer?.origin ?? '';
-  if (!/^[0-9a-zA-Z-]*$/.test(origin)) throw new RangeError(`not a relay origin: ${origin}`);
-  const sequencer = writer?.sequencer ? 'on' : 'off';
-  return `SELECT set_config('pog.now', '${iso}', true), set_config('pog.origin', '${origin}', true), set_config('pog.sequencer', '${sequencer}', true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
+  if (origin !== null && !/^[0-9a-zA-Z-]+$/.test(origin)) throw new RangeError(`not a relay origin: ${origin}`);
+  return `SELECT set_config('pog.now', '${iso}', true), set_config('pog.origin', '${origin ?? ''}', true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
 }
 
 /**
  * Runs `work` in one transaction with `pog.now` set to `now` and `pog.origin` to the relay that
  * wrote it (the outbox's wake names it: that relay was woken already and need not be again).
  */
-export async function transactionAt<T>(db: Db, now: Date, writer: Writer | null, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transactionAt<T>(db: Db, now: Date, origin: string | null, work: (tx: Tx) => Promise<T>): Promise<T> {
   const session = (db as unknown as { session: unknown }).session;
   if (!(session instanceof NodePgSession)) {
     return db.transaction(async (tx) => {
-      await tx.execute(sql.raw(settings(now, writer)));
+      await tx.execute(sql.raw(settings(now, origin)));
       return work(tx);
     });
   }
@@ -70,7 +61,7 @@ export async function transactionAt<T>(db: Db, now: Date, writer: Writer | null,
   try {
     const tx = new NodePgTransaction(dialect, new NodePgSession(connection, dialect, schema, options), schema) as unknown as Tx;
     // No parameters: node-postgres sends it as one simple query, both statements in one round trip.
-    await tx.execute(sql.raw(`BEGIN; ${settings(now, writer)}`));
+    await tx.execute(sql.raw(`BEGIN; ${settings(now, origin)}`));
     try {
       const result = await work(tx);
       await tx.execute(sql.raw('COMMIT'));

@@ -91,11 +91,9 @@ export interface Written {
   jobs: boolean;
 }
 
-/** What a relay registers for a database handle: its origin tag, whether it sequences, and a wake-up for after commits. */
+/** What a relay registers for a database handle: its origin tag and a wake-up for after commits. */
 interface OutboxHooks {
   origin: string;
-  /** Whether this relay is the sequencer now: it sequences this process's events when woken here, so no wake goes through the database for them. */
-  sequencing(): boolean;
   committed(written: Written): void;
 }
 
@@ -118,8 +116,7 @@ export async function inUnitOfWork<T>(db: Db, now: Date, work: (uow: UnitOfWork)
   let written: Written = { events: false, jobs: false };
   // The database's triggers date what they record (leaderboard weeks) by the command's clock.
   const origin = hooks?.origin ?? null;
-  const writer = hooks ? { origin: hooks.origin, sequencer: hooks.sequencing() } : null;
-  const result = await transactionAt(db, now, writer, async (tx) => {
+  const result = await transactionAt(db, now, origin, async (tx) => {
     const uow = new UnitOfWork(tx, now, origin);
     const value = await work(uow);
     written = await uow.flush();
