@@ -9,7 +9,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
-import { generateClientSeed, generateSeed, seedHashOf } from '@pog/common/battles/rolls';
+import { createHash } from 'node:crypto';
+import { generateClientSeed, generateSeed } from '@pog/common/battles/rolls';
 import { EXPIRY } from '@pog/common/constants';
 import { challengeAnswerNotice } from '@pog/common/notifications/answers';
 import { battleLink } from '@pog/common/notifications/links';
@@ -22,9 +23,8 @@ import { battles, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { lockActor } from '../moderation/player-locks';
-import { lockPogs } from '../pogs/locks';
 import { battlePolicy, MISSING_BATTLE } from './policy';
-import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
+import { battlesShown, findBattleRow, holdsRiskablePog, lockBattleRow, lockPogsShown, openBattlesRisking, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
 export { MISSING_BATTLE };
@@ -61,6 +61,12 @@ export async function wrongState(db: Db | Tx, row: BattleRow, action: string, no
   return new ConflictError(`This battle cannot be ${action}: it is ${row.status}.`, { battle });
 }
 
+/**
+ * The published commitment of a seed (common's `seedHashOf`: hex SHA-256 of its 32 bytes), computed
+ * here with node:crypto, without WebCrypto's trip to the thread pool.
+ */
+export const nodeSeedHash = (seedHex: string): string => createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
+
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
 
 /** Both players see the battle as it is now. */
@@ -78,7 +84,7 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
   // also take both players' seeds (rule 2): the defender's comes with the accept, after this seed's
   // hash is published. A client that sends no seed of its own gets one drawn here.
   const seed = generateSeed();
-  const seedHash = await seedHashOf(seed);
+  const seedHash = nodeSeedHash(seed);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // Share locks on both players: a ban being written waits for us, or we see it.
@@ -86,7 +92,8 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
     const defender = players.get(input.defenderId);
     if (!defender) throw new NotFoundError('That player does not exist.');
     battlePolicy.authorize('challenge', players.get(input.challengerId)!, defender);
-    const pog = (await lockPogs(tx, [input.challengerPogId])).get(input.challengerPogId);
+    const shownPogs = await lockPogsShown(tx, [input.challengerPogId]);
+    const pog = shownPogs.get(input.challengerPogId)?.pog;
     const refusal = await riskRefusal(tx, pog, input.challengerId, now);
     if (refusal) throw refusal;
     // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
@@ -112,7 +119,8 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       .onConflictDoNothing()
       .returning();
     if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
-    const created = await toBattle(tx, row, now);
+    // The players and the POG are locked: the answer shows them as read, with no second read.
+    const [created] = battlesShown([row], players, shownPogs, now) as [Battle];
     await notify(uow, {
       userId: input.defenderId,
       kind: 'battle.challenged',
@@ -136,7 +144,8 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const players = await lockActor(tx, userId, 'share', [peek.challengerId]);
-    const locked = await lockPogs(tx, [peek.challengerPogId, defenderPogId]);
+    const shownPogs = await lockPogsShown(tx, [peek.challengerPogId, defenderPogId]);
+    const locked = new Map([...shownPogs].map(([id, shown]) => [id, shown.pog]));
     const row = (await lockBattleRow(tx, battleId))!;
     if (row.status !== 'pending') throw await wrongState(tx, row, 'accepted', now);
     // A ban cancels the banned player's battles as it commits; this guards against one recorded otherwise.
@@ -164,7 +173,8 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       })
       .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
       .returning();
-    const accepted = await toBattle(tx, updated!, now);
+    // Both players and both POGs are locked and unchanged: the answer shows them as read.
+    const [accepted] = battlesShown([updated!], players, shownPogs, now) as [Battle];
     await tellChallenger(uow, accepted, 'battle.accepted');
     return announce(uow, 'battle:updated', accepted);
   });
