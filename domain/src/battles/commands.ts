@@ -19,6 +19,7 @@ import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
 import { formatWait } from '@pog/common/pogs/creation-limits';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { battles, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
@@ -67,6 +68,25 @@ export async function wrongState(db: Db | Tx, row: BattleRow, action: string, no
  */
 export const nodeSeedHash = (seedHex: string): string => createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
 
+/**
+ * The challenge's and the accept's writes, hand-written (db/raw-query.ts): built by Drizzle on every
+ * call they cost the gateway more than running them. A new challenge is of rule 2 (the players' seeds).
+ */
+const BATTLE_COLUMNS = selectColumns(battles, 'b');
+const INSERT_CHALLENGE: RawStatement = {
+  name: 'battle_challenge',
+  text: `INSERT INTO battles AS b (battle_type, challenger_id, defender_id, challenger_pog_id, seed, seed_hash, roll_version, challenger_seed, created_at, updated_at, expires_at)
+    VALUES ($1::text, $2::int, $3::int, $4::int, $5::text, $6::text, 2, $7::text, $8::timestamptz, $8::timestamptz, $9::timestamptz)
+    ON CONFLICT DO NOTHING RETURNING ${BATTLE_COLUMNS}`,
+};
+/** Conditional on the battle still being pending. */
+const ACCEPT_CHALLENGE: RawStatement = {
+  name: 'battle_accept',
+  text: `UPDATE battles AS b SET status = 'accepted', defender_pog_id = $2::int, challenger_rarity = $3::text, defender_rarity = $4::text,
+      defender_seed = $5::text, accepted_at = $6::timestamptz, updated_at = $6::timestamptz, expires_at = $7::timestamptz
+    WHERE b.id = $1::int AND b.status = 'pending' RETURNING ${BATTLE_COLUMNS}`,
+};
+
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
 
 /** Both players see the battle as it is now. */
@@ -101,23 +121,17 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
     }
 
-    const [row] = await tx
-      .insert(battles)
-      .values({
-        battleType: input.battleType,
-        challengerId: input.challengerId,
-        defenderId: input.defenderId,
-        challengerPogId: input.challengerPogId,
-        seed,
-        seedHash,
-        rollVersion: 2,
-        challengerSeed: input.challengerSeed ?? generateClientSeed(),
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await rawQuery<BattleRow>(tx, INSERT_CHALLENGE, [
+      input.battleType,
+      input.challengerId,
+      input.defenderId,
+      input.challengerPogId,
+      seed,
+      seedHash,
+      input.challengerSeed ?? generateClientSeed(),
+      now,
+      new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
+    ]);
     if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
     // The players and the POG are locked: the answer shows them as read, with no second read.
     const [created] = battlesShown([row], players, shownPogs, now) as [Battle];
@@ -158,21 +172,16 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       throw new ConflictError("The challenger's POG is no longer theirs, so this battle cannot go ahead.", { battle: await toBattle(tx, row, now) });
     }
     const defenderPog = locked.get(defenderPogId)!;
-    const [updated] = await tx
-      .update(battles)
-      .set({
-        status: 'accepted',
-        defenderPogId,
-        challengerRarity: challengerPog.rarity,
-        defenderRarity: defenderPog.rarity,
-        // Rule 1 battles (made before players contributed seeds) stay without one.
-        defenderSeed: row.rollVersion === 2 ? (options.defenderSeed ?? generateClientSeed()) : null,
-        acceptedAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
-      })
-      .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
-      .returning();
+    const [updated] = await rawQuery<BattleRow>(tx, ACCEPT_CHALLENGE, [
+      battleId,
+      defenderPogId,
+      challengerPog.rarity,
+      defenderPog.rarity,
+      // Rule 1 battles (made before players contributed seeds) stay without one.
+      row.rollVersion === 2 ? (options.defenderSeed ?? generateClientSeed()) : null,
+      now,
+      new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
+    ]);
     // Both players and both POGs are locked and unchanged: the answer shows them as read.
     const [accepted] = battlesShown([updated!], players, shownPogs, now) as [Battle];
     await tellChallenger(uow, accepted, 'battle.accepted');
