@@ -194,6 +194,34 @@ describe.each(BACKENDS)('outbox', (backend) => {
       expect(again).not.toContain(other);
     });
 
+    if (backend.name === 'postgres') it("wakes the sequencer for another relay's units of work, and that relay hears they were sequenced, with no poll", async () => {
+      const queue = createInProcessQueue({ processors: {}, outboxJobFinished: (id) => markJobDone(db, id) });
+      // No safety-net poll: an event reaches a sink only if the relays wake each other.
+      const relay = (handle: Db, deliver: (events: SequencedEvent[]) => void) =>
+        new OutboxRelay({ database, db: handle, queue, log: silentLogger, retentionMs: 3_600_000, pollMs: 3_600_000, deliver });
+      const atSequencer: SequencedEvent[] = [];
+      const atWriter: SequencedEvent[] = [];
+      const sequencer = relay(database.handle(), (events) => atSequencer.push(...events));
+      await sequencer.start();
+      const writerDb = database.handle();
+      const writer = relay(writerDb, (events) => atWriter.push(...events));
+      await writer.start();
+      try {
+        expect([sequencer.status().sequencer, writer.status().sequencer]).toEqual([true, false]);
+        const player = freshPlayer();
+        const stream = userStream(player);
+        // Units of work on the writing relay's own handle: its process wakes it, the database nobody.
+        for (let n = 1; n <= 3; n++) await write(writerDb, [[player, n]]);
+        const mine = (events: SequencedEvent[]) => payloadsOf(events.filter((e) => e.stream === stream));
+        await waitFor(() => mine(atSequencer).length === 3 && mine(atWriter).length === 3, 5_000, 'both sinks');
+        expect([mine(atSequencer), mine(atWriter)]).toEqual([[1, 2, 3], [1, 2, 3]]);
+      } finally {
+        await writer.close();
+        await sequencer.close();
+        await queue.close();
+      }
+    });
+
     it('relays: a gateway sink gets each event once in order, and follow-up jobs run and are marked done', async () => {
       const relayDb = database.handle();
       const ran: number[] = [];

@@ -9,7 +9,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
-import { generateClientSeed, generateSeed, seedHashOf } from '@pog/common/battles/rolls';
+import { createHash } from 'node:crypto';
+import { generateClientSeed, generateSeed } from '@pog/common/battles/rolls';
 import { EXPIRY } from '@pog/common/constants';
 import { challengeAnswerNotice } from '@pog/common/notifications/answers';
 import { battleLink } from '@pog/common/notifications/links';
@@ -18,13 +19,13 @@ import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
 import { formatWait } from '@pog/common/pogs/creation-limits';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
+import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { battles, type BattleRow, type PogRow } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { lockActor } from '../moderation/player-locks';
-import { lockPogs } from '../pogs/locks';
 import { battlePolicy, MISSING_BATTLE } from './policy';
-import { findBattleRow, holdsRiskablePog, lockBattleRow, openBattlesRisking, toBattle } from './repository';
+import { battlesShown, findBattleRow, holdsRiskablePog, lockBattleRow, lockPogsShown, openBattlesRisking, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
 export { MISSING_BATTLE };
@@ -61,6 +62,31 @@ export async function wrongState(db: Db | Tx, row: BattleRow, action: string, no
   return new ConflictError(`This battle cannot be ${action}: it is ${row.status}.`, { battle });
 }
 
+/**
+ * The published commitment of a seed (common's `seedHashOf`: hex SHA-256 of its 32 bytes), computed
+ * here with node:crypto, without WebCrypto's trip to the thread pool.
+ */
+export const nodeSeedHash = (seedHex: string): string => createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
+
+/**
+ * The challenge's and the accept's writes, hand-written (db/raw-query.ts): built by Drizzle on every
+ * call they cost the gateway more than running them. A new challenge is of rule 2 (the players' seeds).
+ */
+const BATTLE_COLUMNS = selectColumns(battles, 'b');
+const INSERT_CHALLENGE: RawStatement = {
+  name: 'battle_challenge',
+  text: `INSERT INTO battles AS b (battle_type, challenger_id, defender_id, challenger_pog_id, seed, seed_hash, roll_version, challenger_seed, created_at, updated_at, expires_at)
+    VALUES ($1::text, $2::int, $3::int, $4::int, $5::text, $6::text, 2, $7::text, $8::timestamptz, $8::timestamptz, $9::timestamptz)
+    ON CONFLICT DO NOTHING RETURNING ${BATTLE_COLUMNS}`,
+};
+/** Conditional on the battle still being pending. */
+const ACCEPT_CHALLENGE: RawStatement = {
+  name: 'battle_accept',
+  text: `UPDATE battles AS b SET status = 'accepted', defender_pog_id = $2::int, challenger_rarity = $3::text, defender_rarity = $4::text,
+      defender_seed = $5::text, accepted_at = $6::timestamptz, updated_at = $6::timestamptz, expires_at = $7::timestamptz
+    WHERE b.id = $1::int AND b.status = 'pending' RETURNING ${BATTLE_COLUMNS}`,
+};
+
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
 
 /** Both players see the battle as it is now. */
@@ -78,7 +104,7 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
   // also take both players' seeds (rule 2): the defender's comes with the accept, after this seed's
   // hash is published. A client that sends no seed of its own gets one drawn here.
   const seed = generateSeed();
-  const seedHash = await seedHashOf(seed);
+  const seedHash = nodeSeedHash(seed);
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     // Share locks on both players: a ban being written waits for us, or we see it.
@@ -86,7 +112,8 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
     const defender = players.get(input.defenderId);
     if (!defender) throw new NotFoundError('That player does not exist.');
     battlePolicy.authorize('challenge', players.get(input.challengerId)!, defender);
-    const pog = (await lockPogs(tx, [input.challengerPogId])).get(input.challengerPogId);
+    const shownPogs = await lockPogsShown(tx, [input.challengerPogId]);
+    const pog = shownPogs.get(input.challengerPogId)?.pog;
     const refusal = await riskRefusal(tx, pog, input.challengerId, now);
     if (refusal) throw refusal;
     // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
@@ -94,25 +121,20 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
     }
 
-    const [row] = await tx
-      .insert(battles)
-      .values({
-        battleType: input.battleType,
-        challengerId: input.challengerId,
-        defenderId: input.defenderId,
-        challengerPogId: input.challengerPogId,
-        seed,
-        seedHash,
-        rollVersion: 2,
-        challengerSeed: input.challengerSeed ?? generateClientSeed(),
-        createdAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await rawQuery<BattleRow>(tx, INSERT_CHALLENGE, [
+      input.battleType,
+      input.challengerId,
+      input.defenderId,
+      input.challengerPogId,
+      seed,
+      seedHash,
+      input.challengerSeed ?? generateClientSeed(),
+      now,
+      new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
+    ]);
     if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
-    const created = await toBattle(tx, row, now);
+    // The players and the POG are locked: the answer shows them as read, with no second read.
+    const [created] = battlesShown([row], players, shownPogs, now) as [Battle];
     await notify(uow, {
       userId: input.defenderId,
       kind: 'battle.challenged',
@@ -136,7 +158,8 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
   return inUnitOfWork(db, now, async (uow) => {
     const { tx } = uow;
     const players = await lockActor(tx, userId, 'share', [peek.challengerId]);
-    const locked = await lockPogs(tx, [peek.challengerPogId, defenderPogId]);
+    const shownPogs = await lockPogsShown(tx, [peek.challengerPogId, defenderPogId]);
+    const locked = new Map([...shownPogs].map(([id, shown]) => [id, shown.pog]));
     const row = (await lockBattleRow(tx, battleId))!;
     if (row.status !== 'pending') throw await wrongState(tx, row, 'accepted', now);
     // A ban cancels the banned player's battles as it commits; this guards against one recorded otherwise.
@@ -149,22 +172,18 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       throw new ConflictError("The challenger's POG is no longer theirs, so this battle cannot go ahead.", { battle: await toBattle(tx, row, now) });
     }
     const defenderPog = locked.get(defenderPogId)!;
-    const [updated] = await tx
-      .update(battles)
-      .set({
-        status: 'accepted',
-        defenderPogId,
-        challengerRarity: challengerPog.rarity,
-        defenderRarity: defenderPog.rarity,
-        // Rule 1 battles (made before players contributed seeds) stay without one.
-        defenderSeed: row.rollVersion === 2 ? (options.defenderSeed ?? generateClientSeed()) : null,
-        acceptedAt: now,
-        updatedAt: now,
-        expiresAt: new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
-      })
-      .where(and(eq(battles.id, battleId), eq(battles.status, 'pending')))
-      .returning();
-    const accepted = await toBattle(tx, updated!, now);
+    const [updated] = await rawQuery<BattleRow>(tx, ACCEPT_CHALLENGE, [
+      battleId,
+      defenderPogId,
+      challengerPog.rarity,
+      defenderPog.rarity,
+      // Rule 1 battles (made before players contributed seeds) stay without one.
+      row.rollVersion === 2 ? (options.defenderSeed ?? generateClientSeed()) : null,
+      now,
+      new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
+    ]);
+    // Both players and both POGs are locked and unchanged: the answer shows them as read.
+    const [accepted] = battlesShown([updated!], players, shownPogs, now) as [Battle];
     await tellChallenger(uow, accepted, 'battle.accepted');
     return announce(uow, 'battle:updated', accepted);
   });

@@ -3,9 +3,9 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from '
 import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty, type BattleReveal } from '@pog/common/battles/api';
 import { avatarInitials, timeAgo } from '@pog/common/display';
 import type { Db, Tx } from '../db/client';
-import { battles, pogs, type BattleRow } from '../db/schema';
-import { findPogs, toPog } from '../pogs/repository';
-import { playersShown } from '../users/repository';
+import { battles, pogs, type BattleRow, type PogRow } from '../db/schema';
+import { findPogs, toPog, type PogWithNames } from '../pogs/repository';
+import { playersShown, type PlayerShown } from '../users/repository';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
@@ -19,6 +19,14 @@ export async function toBattles(db: Db | Tx, rows: BattleRow[], now: Date): Prom
   // One after the other: inside a transaction they share one connection, which runs one query at a time.
   const people = await playersShown(db, userIds);
   const pogsById = await findPogs(db, pogIds);
+  return battlesShown(rows, people, pogsById, now);
+}
+
+/**
+ * Battles as the API shows them, from their players and POGs as read already (a command that locked
+ * them has them): `people` and `pogsById` must hold every player and POG the rows name.
+ */
+export function battlesShown(rows: BattleRow[], people: ReadonlyMap<UserId, PlayerShown>, pogsById: ReadonlyMap<PogId, PogWithNames>, now: Date): Battle[] {
   const party = new Map<UserId, BattleParty>([...people.values()].map((u) => [u.id, { id: u.id, username: u.username, avatarColor: u.avatarColor, avatarInitials: avatarInitials(u.username) }]));
   const pog = (pogId: PogId | null) => {
     const found = pogId === null ? undefined : pogsById.get(pogId);
@@ -93,14 +101,38 @@ export async function toBattleReveal(db: Db | Tx, row: BattleRow): Promise<Battl
   };
 }
 
+/** Hand-written (db/raw-query.ts): every battle command and read runs one. */
+const BATTLE_COLUMNS = selectColumns(battles, 'b');
+const FIND_BATTLE: RawStatement = { name: 'battle_find', text: `SELECT ${BATTLE_COLUMNS} FROM battles b WHERE b.id = $1::int` };
+const LOCK_BATTLE: RawStatement = { name: 'battle_lock', text: `SELECT ${BATTLE_COLUMNS} FROM battles b WHERE b.id = $1::int FOR UPDATE` };
+
 export async function findBattleRow(db: Db | Tx, battleId: BattleId): Promise<BattleRow | undefined> {
-  const [row] = await db.select().from(battles).where(eq(battles.id, battleId)).limit(1);
+  const [row] = await rawQuery<BattleRow>(db, FIND_BATTLE, [battleId]);
   return row;
 }
 
 export async function lockBattleRow(tx: Tx, battleId: BattleId): Promise<BattleRow | undefined> {
-  const [row] = await tx.select().from(battles).where(eq(battles.id, battleId)).for('update');
+  const [row] = await rawQuery<BattleRow>(tx, LOCK_BATTLE, [battleId]);
   return row;
+}
+
+/**
+ * pogs/locks.ts's `update` lock, with the names a battle shows beside each POG (its owner's and its
+ * creator's), so that a command's answer needs no second read of them. Only the POG rows are locked.
+ */
+const LOCK_POGS_WITH_NAMES: RawStatement = {
+  name: 'battle_lock_pogs_named',
+  text: `SELECT ${selectColumns(pogs, 'p')}, o.username AS "ownerUsername", c.username AS "creatorUsername"
+    FROM pogs p JOIN users o ON o.id = p.user_id JOIN users c ON c.id = p.creator_id
+    WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR UPDATE OF p`,
+};
+
+/** Locks these POGs (in id order, nulls and repeats ignored) and returns them with their names; missing ones are absent. */
+export async function lockPogsShown(tx: Tx, ids: ReadonlyArray<PogId | null>): Promise<Map<PogId, PogWithNames>> {
+  const wanted = [...new Set(ids.filter((id): id is PogId => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await rawQuery<PogRow & { ownerUsername: string; creatorUsername: string }>(tx, LOCK_POGS_WITH_NAMES, [wanted]);
+  return new Map(rows.map(({ ownerUsername, creatorUsername, ...pog }) => [pog.id, { pog, username: ownerUsername, creatorUsername }]));
 }
 
 const involves = (userId: UserId) => or(eq(battles.challengerId, userId), eq(battles.defenderId, userId));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateClientSeed, generateSeed, resolveBattle, seedRoller, webCryptoHmac } from '@pog/common/battles/rolls';
+import { generateClientSeed, generateSeed, resolveBattle, seedHashOf, seedRoller, webCryptoHmac } from '@pog/common/battles/rolls';
 import type { BattleRollInput } from '@pog/common/battles/schemas';
 import { RARITIES } from '@pog/common/constants';
+import { nodeSeedHash } from './commands';
 import { nodeHmac } from './resolve';
 
 /** The reference vectors of battles/rolls.test.ts (computed outside the code under test). */
@@ -37,5 +38,9 @@ describe('the server settles battles with node:crypto HMAC', () => {
       };
       expect(await resolveBattle(input, nodeHmac)).toEqual(await resolveBattle(input, webCryptoHmac));
     }
+  });
+
+  it('publishes the same seed hash as WebCrypto (the published verifier) computes', async () => {
+    for (const seed of [SEED_A, SEED_B, ...Array.from({ length: 50 }, () => generateSeed())]) expect(nodeSeedHash(seed)).toBe(await seedHashOf(seed));
   });
 });

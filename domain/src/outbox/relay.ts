@@ -79,6 +79,7 @@ export class OutboxRelay {
   private readonly sequence: SerialTask;
   private readonly feed: SerialTask;
   private readonly jobs: SerialTask;
+  private readonly announce: SerialTask;
   private listener: DatabaseListener | undefined;
   private sequencer = false;
   /**
@@ -114,6 +115,7 @@ export class OutboxRelay {
     this.sequence = new SerialTask(() => this.runSequencer(), report('sequencing'));
     this.feed = new SerialTask(() => this.runFeed(), report('delivering events'));
     this.jobs = new SerialTask(() => this.runJobs(), { ...report('handing jobs to the queue'), maxBackoffMs: 2_000 });
+    this.announce = new SerialTask(() => this.announceWritten(), report('waking the sequencer'));
   }
 
   status(): RelayStatus {
@@ -165,6 +167,8 @@ export class OutboxRelay {
   wake(written?: Written): void {
     if (this.closed) return;
     if (this.sequencer && (written?.events ?? true)) void this.sequence.request();
+    // The database does not wake the sequencer for a relay's own units of work (migrations/0029).
+    if (!this.sequencer && written?.events && this.options.database.kind === 'postgres') void this.announce.request();
     if (this.options.deliver && !written) void this.feed.request();
     if (written?.jobs ?? true) void this.jobs.request();
   }
@@ -210,7 +214,7 @@ export class OutboxRelay {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
     this.detachHooks?.();
-    await Promise.all([this.sequence.stop(), this.feed.stop(), this.jobs.stop()]);
+    await Promise.all([this.sequence.stop(), this.feed.stop(), this.jobs.stop(), this.announce.stop()]);
     await this.reconnecting;
     await this.leasing;
     // Handed on now rather than when it runs out: another process sequences at its next try.
@@ -322,6 +326,8 @@ export class OutboxRelay {
     this.log.warn({ epoch, holder: this.origin }, `no longer the sequencer: ${why}`);
     // Events sequenced elsewhere from now on reach this gateway through the feed.
     if (!this.closed && this.options.deliver) void this.feed.request();
+    // What this process wrote and did not sequence waits for the next sequencer: wake it.
+    if (!this.closed && this.options.database.kind === 'postgres') void this.announce.request();
   }
 
   private dropListener(listener: DatabaseListener, why: string): void {
@@ -392,6 +398,18 @@ export class OutboxRelay {
       this.stepDown(held.epoch, 'another process holds its lease now');
       return undefined;
     }
+  }
+
+  /**
+   * Tells the sequencer, in a statement of its own after the commit, that this process committed
+   * events: the notification does not hold the database's commit lock through another flush. On the
+   * listener's connection, which no query queues on; while it is being reopened, the sequencer's
+   * poll finds them.
+   */
+  private async announceWritten(): Promise<void> {
+    const listener = this.listener;
+    if (!listener || this.closed) return;
+    await listener.query(`SELECT pg_notify('${OUTBOX_WRITTEN_CHANNEL}', $1::text)`, [`outbox_events:${this.origin}`]);
   }
 
   private async runFeed(): Promise<void> {

@@ -133,10 +133,21 @@ export async function sequenceEvents(
   const values = lease ? [limit, lease.holder, lease.epoch] : [limit];
   if (options.rows) {
     const events = (await rawQuery<Row>(db, lease ? SEQUENCE_ROWS_LEASED : SEQUENCE_ROWS, values)).map(toEvent);
+    await announceSequenced(db, events.at(-1)?.seq);
     return { sequenced: events.length, events };
   }
   const [row] = await rawQuery<Row>(db, lease ? SEQUENCE_COUNT_LEASED : SEQUENCE_COUNT, values);
+  await announceSequenced(db, row?.last === null || row?.last === undefined ? undefined : Number(row.last));
   return { sequenced: Number(row?.n ?? 0) };
+}
+
+/**
+ * Tells the gateways that events up to `lastSeq` are sequenced, once the pass has committed: from
+ * inside it, the notification's commit lock would be held through the pass's WAL flush
+ * (migrations/0029). Alone, it commits without waiting for a flush.
+ */
+async function announceSequenced(db: Db | Tx, lastSeq: number | undefined): Promise<void> {
+  if (lastSeq !== undefined) await rawQuery(db, ANNOUNCE_SEQUENCED, [String(lastSeq)]);
 }
 
 /**
@@ -145,10 +156,11 @@ export async function sequenceEvents(
  */
 const SEQUENCED_COLUMNS = 'id, seq, stream, position, name, payload, created_at';
 const SEQUENCE_ROWS: RawStatement = { name: 'outbox_sequence_rows', text: `SELECT ${SEQUENCED_COLUMNS} FROM outbox_sequence($1::integer) ORDER BY seq` };
-const SEQUENCE_COUNT: RawStatement = { name: 'outbox_sequence_count', text: 'SELECT count(*) AS n FROM outbox_sequence($1::integer)' };
+const SEQUENCE_COUNT: RawStatement = { name: 'outbox_sequence_count', text: 'SELECT count(*) AS n, max(seq) AS last FROM outbox_sequence($1::integer)' };
 const LEASED = 'outbox_sequence_leased($1::integer, $2::text, $3::bigint)';
 const SEQUENCE_ROWS_LEASED: RawStatement = { name: 'outbox_sequence_leased_rows', text: `SELECT ${SEQUENCED_COLUMNS} FROM ${LEASED} ORDER BY seq` };
-const SEQUENCE_COUNT_LEASED: RawStatement = { name: 'outbox_sequence_leased_count', text: `SELECT count(*) AS n FROM ${LEASED}` };
+const SEQUENCE_COUNT_LEASED: RawStatement = { name: 'outbox_sequence_leased_count', text: `SELECT count(*) AS n, max(seq) AS last FROM ${LEASED}` };
+const ANNOUNCE_SEQUENCED: RawStatement = { name: 'outbox_announce_sequenced', text: `SELECT pg_notify('${OUTBOX_SEQUENCED_CHANNEL}', $1::text)` };
 const READ_SEQUENCED: RawStatement = {
   name: 'outbox_read_sequenced',
   text: `SELECT ${SEQUENCED_COLUMNS} FROM outbox_events WHERE seq > $1::bigint ORDER BY seq LIMIT $2::integer`,
