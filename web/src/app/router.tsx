@@ -11,6 +11,7 @@ import { MainLayout } from '../layout/MainLayout';
 import { prefetchExploreFirstPage } from '../pages/Explore/firstPage';
 import { AuthRoute, GuestOnly, RequireUser } from './guards';
 import { retryableLazy } from './retryableLazy';
+import { readAnewOnEachScreen } from './screenReads';
 
 const LandingPage = retryableLazy(() => import('../pages/Landing/LandingPage'));
 const AuthPage = retryableLazy(() => import('../pages/Auth/AuthPage'));
@@ -36,7 +37,7 @@ function LoadersStarting() {
 }
 
 export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       element: <AppShell />,
       errorElement: <AppErrorScreen />,
@@ -116,4 +117,6 @@ export function createRouter(queryClient: QueryClient) {
       ],
     },
   ]);
+  readAnewOnEachScreen(router);
+  return router;
 }

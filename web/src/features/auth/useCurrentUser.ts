@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiPaths, type User } from '@pog/common';
 import { api } from '../../api/client';
 import { toAppError } from '../../api/errors';
+import { readOncePerScreen } from '../../app/screenReads';
 import { noteReadPosition } from '../realtime/readPositions';
 import { CURRENT_USER_KEY } from './session';
 
@@ -20,8 +21,10 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
 const currentUserQuery = queryOptions({
   queryKey: CURRENT_USER_KEY,
   queryFn: ({ signal }) => fetchCurrentUser(signal),
-  // Always refetched (product spec: limits): a session can end on the server at any time.
+  // Always refetched (product spec: limits): a session can end on the server at any time. The
+  // screen's own read (the route loader's) serves the components that mount on it.
   staleTime: 0,
+  refetchOnMount: readOncePerScreen,
   meta: { errorToast: false },
 });
 
