@@ -42,35 +42,53 @@ async function openArena(shape: Shape, label: string, root: string | undefined, 
   return arena;
 }
 
-/** One battle from the challenge to its result on both sockets. */
-async function battle(arena: Arena, x: Player, y: Player, n: number): Promise<void> {
+/** The steps of a battle a player waits for: each request's answer, then the result on both sockets after `complete` answered. */
+const STEPS = ['challenge', 'accept', 'complete', 'result'] as const;
+type StepTimes = Record<(typeof STEPS)[number], number>;
+
+/** One battle from the challenge to its result on both sockets, with how long each step took. */
+async function battle(arena: Arena, x: Player, y: Player, n: number): Promise<StepTimes> {
   const url = arena.running.urls[0]!;
+  let mark = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const took = now - mark;
+    mark = now;
+    return took;
+  };
   const { id } = await call<{ id: number }>(url, x, 'POST', '/api/battles', { challengerId: x.id, defenderId: y.id, challengerPogId: x.pogs[n], battleType: 'standard' }, 201);
+  const challenge = lap();
   await call(url, y, 'POST', `/api/battles/${id}/accept`, { defenderPogId: y.pogs[n] }, 200);
+  const accept = lap();
   const delivered = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`battle ${id}: the result did not reach both sockets within 30 s`)), 30_000);
     arena.waiting.set(id, { seen: new Set(), done: () => (clearTimeout(timer), arena.waiting.delete(id), resolve()) });
   });
   await call(url, n % 2 ? y : x, 'POST', `/api/battles/${id}/complete`, undefined, 200);
+  const complete = lap();
   await delivered;
+  return { challenge, accept, complete, result: lap() };
 }
 
 /** Every pair plays its next `count` battles, all pairs at once. */
 async function play(arena: Arena, count: number) {
   const players = arena.running.seeded;
   const cycles: number[] = [];
+  const steps = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<(typeof STEPS)[number], number[]>;
   const [from, started] = [arena.played, performance.now()];
   arena.played += count;
   await Promise.all(
     Array.from({ length: PAIRS }, async (_, p) => {
       for (let n = from; n < from + count; n++) {
         const sent = performance.now();
-        await battle(arena, players[2 * p]!, players[2 * p + 1]!, n);
+        const took = await battle(arena, players[2 * p]!, players[2 * p + 1]!, n);
         cycles.push(performance.now() - sent);
+        for (const step of STEPS) steps[step].push(took[step]);
       }
     }),
   );
-  return { 'battles/s': (cycles.length / (performance.now() - started)) * 1000, ...latencies('cycle', cycles) };
+  const stepMedians = STEPS.map((step) => [`${step} p50 ms`, latencies('', steps[step])['p50 ms']!]);
+  return { 'battles/s': (cycles.length / (performance.now() - started)) * 1000, ...latencies('cycle', cycles), ...Object.fromEntries(stepMedians) };
 }
 
 runBenchmark(values.rounds, async (defer) => {
