@@ -1,16 +1,21 @@
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pgliteDirFromTemplate } from '../testing/pglite-template';
 import { openDatabase, type Database } from './client';
-import { threadExecArgv } from './pglite-thread';
+import { PGLITE_WASM_FLAGS, threadExecArgv } from './pglite-thread';
 
 /** PGlite in its worker thread, through the same Database interface and Drizzle driver as in-process. */
 describe('PGlite in a thread of its own', () => {
   let database: Database;
   let folder: Awaited<ReturnType<typeof pgliteDirFromTemplate>> | undefined;
+  let flagsSet: unknown[][] = [];
   beforeAll(async () => {
+    const setFlags = vi.spyOn(v8, 'setFlagsFromString');
     folder = await pgliteDirFromTemplate();
     database = await openDatabase({ pgliteDir: folder.dir, pgliteThread: true });
+    flagsSet = [...setFlags.mock.calls];
+    setFlags.mockRestore();
     await database.db.execute(sql`CREATE TABLE thread_items (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), doc jsonb)`);
   }, 60_000);
   afterAll(async () => {
@@ -21,6 +26,12 @@ describe('PGlite in a thread of its own', () => {
   /** Both drivers answer `execute` with `{ rows }`. */
   const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const count = async () => (await rowsOf<{ n: number }>(sql`SELECT count(*)::int AS n FROM thread_items`))[0]!.n;
+
+  it("compiles PGlite's WebAssembly with V8's baseline compiler only, set before the thread starts", async () => {
+    expect(PGLITE_WASM_FLAGS).toBe('--liftoff-only');
+    expect(flagsSet).toContainEqual([PGLITE_WASM_FLAGS]);
+    expect(await rowsOf<{ n: number }>(sql`SELECT 1 + 1 AS n`)).toEqual([{ n: 2 }]);
+  });
 
   it('answers queries with the values PGlite parses and the ones Drizzle keeps as text', async () => {
     const rows = await rowsOf<{ n: number; doc: unknown; at: unknown }>(sql`SELECT 7::int AS n, '{"a":[1,2]}'::jsonb AS doc, '2026-01-02T03:04:05Z'::timestamptz AS at`);

@@ -11,6 +11,7 @@
  * - Errors come back with their fields (code 23505 and the like), so the error mapping is unchanged.
  * - Types the caller parses itself (Drizzle keeps dates as text) come back as text and are parsed here.
  */
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { pgliteStartParams } from './pglite-memory';
@@ -122,8 +123,18 @@ function threadChannel(worker: Worker) {
   };
 }
 
+/**
+ * V8's WebAssembly flags for PGlite's code, set for the whole process before the thread compiles it
+ * (a Worker refuses them in its execArgv). `--liftoff-only`: the baseline compiler only. With the
+ * optimising tier, the functions PostgreSQL runs most while it opens were compiled again in the
+ * background as it became ready, and those compilations held about 30 MB of V8's memory at that
+ * moment (glibc keeps much of it afterwards), and took the second core from the start itself.
+ */
+export const PGLITE_WASM_FLAGS = '--liftoff-only';
+
 /** Opens PGlite on `dir` (already initialised) in a new thread; resolves once the database is open. */
 export async function openPgliteThread(dir: string, options: ThreadOptions = {}): Promise<EmbeddedClient> {
+  v8.setFlagsFromString(PGLITE_WASM_FLAGS);
   const worker = new Worker(WORKER_ENTRY, {
     workerData: { dir, startParams: pgliteStartParams(), wire: options.wire !== false },
     execArgv: threadExecArgv(process.execArgv),
