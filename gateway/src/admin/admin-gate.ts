@@ -19,8 +19,7 @@ interface AdminState {
 }
 
 export function adminGate(app: AppContext): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== ADMIN_PREFIX && !ctx.path.startsWith(`${ADMIN_PREFIX}/`)) return next();
+  const gate: Middleware = async (ctx, next) => {
     const token = readAdminCookie(ctx);
     const session = token ? await app.adminSessions.get(token) : undefined;
     const state = ctx.state as AdminState;
@@ -31,6 +30,8 @@ export function adminGate(app: AppContext): Middleware {
     if (!OPEN_PATHS.has(ctx.path.replace(/\/+$/, ''))) moderationPolicy.authorize('moderate', { adminSessionId: session?.id }, null);
     return next();
   };
+  // Every other path goes straight on, without a promise of the gate's own.
+  return (ctx, next) => (ctx.path === ADMIN_PREFIX || ctx.path.startsWith(`${ADMIN_PREFIX}/`) ? gate(ctx, next) : next());
 }
 
 /** The admin session of a request past the gate (401 if absent, e.g. on the open paths). */

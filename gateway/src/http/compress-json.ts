@@ -40,14 +40,16 @@ async function prepare(ctx: Context, threshold: number): Promise<void> {
     ctx.compress = false;
     return;
   }
-  const bytes = body instanceof SerializedJson ? body.bytes : Buffer.from(JSON.stringify(body));
-  const encoding = bytes.length < threshold || ctx.compress === false ? undefined : ENCODINGS.find((name) => ctx.acceptsEncodings(name) === name);
-  // The JSON type stays: it was set when the value became the body.
+  const text = body instanceof SerializedJson ? body.text : JSON.stringify(body);
+  const size = body instanceof SerializedJson ? body.byteLength : Buffer.byteLength(text);
+  const encoding = size < threshold || ctx.compress === false ? undefined : ENCODINGS.find((name) => ctx.acceptsEncodings(name) === name);
+  // The JSON type stays: it was set when the value became the body. Sent as text, Node writes the
+  // headers and the answer in one piece (a Buffer goes after the headers, as a second one).
   if (!encoding) {
-    ctx.body = bytes;
+    ctx.body = text;
     return;
   }
-  ctx.body = await (body instanceof SerializedJson ? body.encodedAs(encoding, encoders[encoding]) : encoders[encoding](bytes));
+  ctx.body = await (body instanceof SerializedJson ? body.encodedAs(encoding, encoders[encoding]) : encoders[encoding](Buffer.from(text)));
   // koa-compress leaves an answer that already has an encoding alone.
   ctx.set('Content-Encoding', encoding);
 }

@@ -65,21 +65,21 @@ export function parseJsonText(text: string, maxDepth: number): unknown {
 
 export function jsonBody(limits: JsonLimits): Middleware {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  return async (ctx, next) => {
-    if (BODY_METHODS.has(ctx.method) && ctx.request.length !== 0 && ctx.is('json', '+json')) {
-      const encoding = ctx.get('content-encoding').trim().toLowerCase();
-      if (encoding !== '' && encoding !== 'identity') throw unsupported('Send the request body uncompressed (no Content-Encoding).');
-      const charset = ctx.request.charset.toLowerCase();
-      if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') throw unsupported('Send the request body as UTF-8 JSON.');
-      const bytes = await readLimited(ctx.req, ctx.request.length, limits.maxBytes);
-      let text: string;
-      try {
-        text = decoder.decode(bytes);
-      } catch {
-        throw new ValidationError('The request body is not valid UTF-8 text.');
-      }
-      (ctx.request as { body?: unknown }).body = text.trim() === '' ? undefined : parseJsonText(text, limits.maxDepth);
+  const read: Middleware = async (ctx, next) => {
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') throw unsupported('Send the request body uncompressed (no Content-Encoding).');
+    const charset = ctx.request.charset.toLowerCase();
+    if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') throw unsupported('Send the request body as UTF-8 JSON.');
+    const bytes = await readLimited(ctx.req, ctx.request.length, limits.maxBytes);
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      throw new ValidationError('The request body is not valid UTF-8 text.');
     }
+    (ctx.request as { body?: unknown }).body = text.trim() === '' ? undefined : parseJsonText(text, limits.maxDepth);
     await next();
   };
+  // A request without a JSON body goes straight on, without a promise of this middleware's own.
+  return (ctx, next) => (BODY_METHODS.has(ctx.method) && ctx.request.length !== 0 && ctx.is('json', '+json') ? read(ctx, next) : next());
 }

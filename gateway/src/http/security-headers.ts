@@ -3,8 +3,9 @@
  * uploaded image, set by helmet. In compose, nginx must send the same values for the SPA it serves
  * itself (docs/architecture.md, Security headers).
  */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import helmet from 'koa-helmet';
+import helmet from 'helmet';
 
 /**
  * The Content-Security-Policy directives. Scripts only from our own origin, never inline. Styles
@@ -63,10 +64,32 @@ const setHelmetHeaders = helmet({
   xXssProtection: false,
 });
 
+/**
+ * The headers helmet sets, asked of it once: none of our directives depends on the request (no
+ * nonce, no function), so every answer gets the same values, and helmet's per-request work (the
+ * policy rebuilt and each header set through its own middleware) is done at start-up instead.
+ */
+function helmetHeaders(): Readonly<Record<string, string>> {
+  const headers: OutgoingHttpHeaders = {};
+  const res = {
+    setHeader: (name: string, value: string | number | string[]) => void (headers[name] = value),
+    removeHeader: (name: string) => void delete headers[name],
+  } as unknown as ServerResponse;
+  let failed: unknown;
+  let done = false;
+  setHelmetHeaders({ headers: {} } as IncomingMessage, res, (error?: unknown) => {
+    failed = error;
+    done = true;
+  });
+  if (!done || failed) throw new Error(`helmet did not set its headers: ${String(failed ?? 'it did not finish at once')}`);
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
+}
+
 /** Sets the headers before anything else runs, so error answers carry them too. */
 export function securityHeaders(): Middleware {
-  return async (ctx, next) => {
-    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
-    await setHelmetHeaders(ctx, next);
+  const headers = Object.entries({ ...helmetHeaders(), 'Permissions-Policy': PERMISSIONS_POLICY });
+  return (ctx, next) => {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    return next();
   };
 }

@@ -6,11 +6,21 @@
  */
 export class SerializedJson<T> {
   declare private readonly value?: T;
-  readonly bytes: Buffer;
+  readonly text: string;
+  /** The text's length in UTF-8 bytes. */
+  readonly byteLength: number;
+  private utf8: Buffer | undefined;
   private readonly encoded = new Map<string, Promise<Buffer>>();
 
   constructor(value: T) {
-    this.bytes = Buffer.from(JSON.stringify(value));
+    this.text = JSON.stringify(value);
+    this.byteLength = Buffer.byteLength(this.text);
+  }
+
+  /** The text as UTF-8 bytes, made when first asked for (only compression needs them). */
+  get bytes(): Buffer {
+    this.utf8 ??= Buffer.from(this.text);
+    return this.utf8;
   }
 
   /** The bytes in `encoding`, made by `encode` the first time only. */
@@ -27,6 +37,6 @@ export class SerializedJson<T> {
 
   /** The value again (JSON.stringify of an answer holding one, and contract checks). */
   toJSON(): unknown {
-    return JSON.parse(this.bytes.toString('utf8'));
+    return JSON.parse(this.text);
   }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '@pog/common';
 import { tables } from '@pog/domain/db';
+import { asUserId } from '@pog/common/schemas/ids';
 import { newAdmin } from '../testing/admins';
 import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
@@ -45,6 +46,26 @@ describe.each(TEST_SETUPS)('accounts and sessions', (setup) => {
       const me = await c.get('/api/user');
       expect(me.status).toBe(200);
       expect(me.body.id).toBe(res.body.id);
+    });
+
+    it('answers GET /api/user with the player as they are now, after a change is announced and after a ban', async () => {
+      const c = client();
+      const res = await c.post('/api/register', { username: uniqueName('Cu'), password: 'secret-password' });
+      const id = asUserId(res.body.id as number);
+      // Asked for again and again: the same answer each time.
+      const first = (await c.get('/api/user')).body;
+      expect((await c.get('/api/user')).body).toEqual(first);
+      expect(first.role).toBe('user');
+      // A change written and announced as the app does it: the next answer says it.
+      await app.runtime.db.update(tables.users).set({ role: 'admin', displayName: 'Renamed' }).where(eq(tables.users.id, id));
+      await app.runtime.context!.bus.announce({ type: 'user', userId: id });
+      const changed = (await c.get('/api/user')).body;
+      expect(changed).toMatchObject({ id, role: 'admin', displayName: 'Renamed' });
+      expect((await c.get('/api/user')).body).toEqual(changed);
+      // A ban: refused at once, though an answer about the player was made just before.
+      const admin = await newAdmin(app.url);
+      expect((await admin.put(`/api/admin/users/${id}/moderate`, { isBanned: true, banReason: 'Cheating' })).status).toBe(200);
+      expect((await c.get('/api/user')).status).toBe(401);
     });
 
     it('answers 401 UNAUTHORIZED when signed out', async () => {

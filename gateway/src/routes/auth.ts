@@ -11,6 +11,7 @@ import { countRegistration, spendLoginAttempt } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { keepIfWrong } from '../auth/rate-limit';
 import { handle } from '../http/route';
+import { SerializedJson } from '../http/serialized-json';
 import type { UserId } from '@pog/common/schemas/ids';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
@@ -21,6 +22,30 @@ const BAD_CREDENTIALS = 'Invalid username or password';
  */
 async function signedIn(app: AppContext, row: tables.UserRow): Promise<User> {
   return { ...toUser(row), streamPosition: await app.streamHeads.get(userStream(row.id)) };
+}
+
+/** The answer last made for a user row, and the stream position it says. */
+interface KeptAnswer {
+  streamPosition: number;
+  answer: SerializedJson<User>;
+}
+
+/**
+ * `GET /api/user` answers, serialised once per user row and stream position. The user cache gives
+ * the same row object until the user changes (a ban, a role, a new name: the changed row is read
+ * anew, a new object), so an answer kept with its row is never one about an older version of the
+ * player; a row that is gone takes its answer with it.
+ */
+function currentUserAnswers(app: AppContext): (row: tables.UserRow) => Promise<SerializedJson<User>> {
+  const kept = new WeakMap<tables.UserRow, KeptAnswer>();
+  return async (row) => {
+    const streamPosition = await app.streamHeads.get(userStream(row.id));
+    const known = kept.get(row);
+    if (known && known.streamPosition === streamPosition) return known.answer;
+    const answer = new SerializedJson<User>({ ...toUser(row), streamPosition });
+    kept.set(row, { streamPosition, answer });
+    return answer;
+  };
 }
 
 /** A fresh session id on every sign-in, so a planted cookie cannot ride along. */
@@ -67,7 +92,8 @@ export function authRoutes(app: AppContext): Router {
     ctx.session = null;
   });
 
-  handle(router, authApi.currentUser, async ({ ctx }) => signedIn(app, await requireUser(app, ctx)));
+  const currentUser = currentUserAnswers(app);
+  handle(router, authApi.currentUser, async ({ ctx }) => currentUser(await requireUser(app, ctx)));
 
   return router;
 }
