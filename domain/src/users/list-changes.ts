@@ -35,9 +35,13 @@ const IN_RANGE = (key: string) => `(${key} IS NOT NULL AND ($3::text IS NULL OR 
 
 const TOUCHED_SINCE: RawStatement = {
   name: 'player_list_touched_since',
-  text: `SELECT pg_current_snapshot()::text AS snapshot, EXISTS (SELECT 1 FROM player_list_changes c
+  // The first such change in xid order, not EXISTS: the planner drops an EXISTS's ORDER BY and,
+  // without statistics (a table just filled) or in a generic plan, scans every row kept instead of the
+  // xid index's few recent ones.
+  text: `SELECT pg_current_snapshot()::text AS snapshot, coalesce((SELECT true FROM player_list_changes c
     WHERE c.xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(c.xid::text::xid8, $1::pg_snapshot)
-      AND (c.user_id IS NULL OR c.user_id = ANY($2::int[]) OR ${IN_RANGE('c.name_key')} OR ${IN_RANGE('c.old_name_key')})) AS touched`,
+      AND (c.user_id IS NULL OR c.user_id = ANY($2::int[]) OR ${IN_RANGE('c.name_key')} OR ${IN_RANGE('c.old_name_key')})
+    ORDER BY c.xid LIMIT 1), false) AS touched`,
 };
 
 const PRUNE: RawStatement = { name: 'player_list_changes_prune', text: 'DELETE FROM player_list_changes WHERE changed_at < clock_timestamp() - make_interval(secs => $1) RETURNING 1' };
