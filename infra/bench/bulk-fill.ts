@@ -9,7 +9,7 @@ import type { Exec } from './seed-sql';
 
 /** The INSERT triggers the fill knows how to stand in for, per table. */
 const KNOWN_INSERT_TRIGGERS: Record<string, string[]> = {
-  users: [],
+  users: ['player_list_inserted'],
   pogs: ['pog_list_inserted', 'pogs_standings_insert', 'pogs_mark_upload_used'],
 };
 
@@ -70,6 +70,8 @@ export async function bulkFill(exec: Exec, tables: string[], fill: () => Promise
   if (triggers.some((t) => t.name === 'pogs_mark_upload_used')) await markUploadsUsed(exec);
   // pog_list_inserted: a change to Explore's list (one change for every page stands in for them).
   if (triggers.some((t) => t.name === 'pog_list_inserted')) await exec('INSERT INTO pog_list_changes (pog_id) VALUES (NULL)');
+  // player_list_inserted: a change to the player lists (one for every page, the same way).
+  if (triggers.some((t) => t.name === 'player_list_inserted')) await exec('INSERT INTO player_list_changes (user_id) VALUES (NULL)');
 }
 
 /** What pogs_mark_upload_used writes: the pictures the filled POGs name are in use. */

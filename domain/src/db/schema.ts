@@ -609,3 +609,23 @@ export const pogListChanges = pgTable(
   },
   (t) => [index('pog_list_changes_xid_idx').on(t.xid)],
 );
+
+/**
+ * What changed on the player lists, by the transaction that changed it (written by triggers on users
+ * and player_counts; mirrors migrations/0031_player_list_changes.sql; read by users/list-changes.ts).
+ */
+export const playerListChanges = pgTable(
+  'player_list_changes',
+  {
+    /** The writing transaction's id (pg_current_xact_id). */
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    /** Null: every page. */
+    userId: integer('user_id').$type<UserId>(),
+    /** The player's list key, lower(username), after the change (null when deleted)... */
+    nameKey: text('name_key'),
+    /** ...and before it, when a row was deleted or renamed. */
+    oldNameKey: text('old_name_key'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('player_list_changes_xid_idx').on(t.xid)],
+);

@@ -36,6 +36,7 @@ import {
 } from './store';
 import { attachOutboxHooks, type Written } from './unit-of-work';
 import { pruneListChanges } from '../pogs/list-changes';
+import { prunePlayerListChanges } from '../users/list-changes';
 
 const BATCH = 1000;
 const JOB_BATCH = 200;
@@ -482,8 +483,9 @@ export class OutboxRelay {
     try {
       const { events, jobs } = await pruneOutbox(this.options.db, new Date(Date.now() - this.options.retentionMs));
       if (events + jobs > 0) this.log.info({ events, jobs }, `pruned ${events} events and ${jobs} finished jobs older than the retention window`);
-      // Explore's list changes go too (pogs/list-changes.ts keeps them for its own, shorter, window).
+      // Explore's and the player lists' changes go too (pogs/list-changes.ts keeps them for its own, shorter, window).
       await pruneListChanges(this.options.db);
+      await prunePlayerListChanges(this.options.db);
     } catch (error) {
       this.log.warn({ err: messageOf(error) }, 'pruning failed');
     }

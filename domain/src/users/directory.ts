@@ -15,6 +15,7 @@ import { gramsCondition, likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { frequentInWindow, userGramsBody } from '../pogs/repository';
+import type { PlayerPageExtent } from './list-changes';
 import { toUser } from './repository';
 
 export type PublicUser = User & { pogCount: number };
@@ -165,12 +166,24 @@ export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limit
 
 /** One page of players who are not banned, and the cursor of the next page if any. */
 export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PublicUser[]; nextCursor: string | undefined }> {
+  const { rows, nextCursor } = await readPublicUserPage(db, filter, limits);
+  return { rows, nextCursor };
+}
+
+/** `listPublicUsers`'s page with what changes can touch it (users/list-changes.ts), for keeping it. */
+export async function readPublicUserPage(db: Db, filter: PublicUserFilter = {}, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PublicUser[]; nextCursor: string | undefined; extent: PlayerPageExtent }> {
   const limit = filter.limit ?? USER_PAGE_SIZE;
   const rows = filter.search ? (await searchedPlayerPage(db, filter, limits)).rows : await publicUserListStatement(db, filter);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
-  return { rows: page.map((r) => ({ ...toUser(r.user), pogCount: Number(r.held) })), nextCursor: more && last ? encodeCursor({ name: last.key }) : undefined };
+  const extent: PlayerPageExtent = {
+    // The row after the page too: its leaving can take the next page away.
+    ids: rows.map((r) => r.user.id),
+    after: filter.cursor ? decodeCursor(filter.cursor, cursorSchema).name : undefined,
+    through: more && last ? last.key : undefined,
+  };
+  return { rows: page.map((r) => ({ ...toUser(r.user), pogCount: Number(r.held) })), nextCursor: more && last ? encodeCursor({ name: last.key }) : undefined, extent };
 }
 
 export async function findPublicUser(db: Db, id: UserId): Promise<PublicUser | undefined> {

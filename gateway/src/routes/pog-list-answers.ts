@@ -19,6 +19,7 @@ import { databaseSnapshot, type Db } from '@pog/domain/db';
 import { CHANGES_KEPT_MS, listChangesSince, listPogs, pageExtent, SEARCH_LIMITS, toPog, touchesPage, type PageExtent, type PogWithNames } from '@pog/domain/pogs';
 import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
+import { KeptPages } from './kept-pages';
 
 /** Pages kept at most (the least recently answered goes first); a page is some tens of KiB. */
 export const KEPT_PAGES = 256;
@@ -73,18 +74,15 @@ export interface PogListCounts {
 
 export class PogListAnswers {
   readonly counts: PogListCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
-  private readonly kept = new Map<string, Kept>();
-  /** Pages asked for and not kept, the least recently asked first. */
-  private readonly asked = new Set<string>();
-  /** Refreshes of kept pages: the one running for a key, and the one the requests that came meanwhile wait for. */
-  private readonly running = new Map<string, Promise<Refreshed>>();
-  private readonly queued = new Map<string, Promise<Refreshed>>();
+  private readonly pages: KeptPages<Kept, Refreshed>;
 
   constructor(
     private readonly db: Db,
-    private readonly maxPages = KEPT_PAGES,
-    private readonly maxAsked = ASKED_PAGES,
-  ) {}
+    maxPages = KEPT_PAGES,
+    maxAsked = ASKED_PAGES,
+  ) {
+    this.pages = new KeptPages(maxPages, maxAsked);
+  }
 
   /**
    * A page with the viewer's own POGs hidden by reports in its range (`ownHiddenPogs`) in their
@@ -97,43 +95,12 @@ export class PogListAnswers {
 
   async answer(query: PogListQuery, now: Date): Promise<PogListAnswer> {
     const key = [query.sort, query.limit, query.rarity ?? '', query.creator ?? '', query.cursor ?? '', query.search ?? ''].join('\n');
-    if (!this.kept.has(key) && !this.askedBefore(key)) {
+    if (!this.pages.keptOrAskedBefore(key)) {
       this.counts.unkept++;
       return rendered(await listPogs(this.db, query), now);
     }
-    const fresh = await this.refreshed(key, query, now);
+    const fresh = await this.pages.refreshed(key, () => this.refresh(key, query, now));
     return 'page' in fresh ? rendered(fresh.page, now) : this.answerKept(key, fresh.kept, query, now);
-  }
-
-  /**
-   * The page under `key` as the database holds it now: checked (or read) by a refresh that started
-   * after this call, so that it shows every write committed before the request came. Requests that
-   * come while one runs share the next one: a page asked for by many at once is checked about once
-   * per round trip, not once per request.
-   */
-  private refreshed(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
-    const running = this.running.get(key);
-    if (!running) return this.startRefresh(key, query, now);
-    let queued = this.queued.get(key);
-    if (!queued) {
-      const settled = () => {
-        this.queued.delete(key);
-        return this.startRefresh(key, query, now);
-      };
-      queued = running.then(settled, settled);
-      this.queued.set(key, queued);
-    }
-    return queued;
-  }
-
-  private startRefresh(key: string, query: PogListQuery, now: Date): Promise<Refreshed> {
-    const run = this.refresh(key, query, now);
-    this.running.set(key, run);
-    const done = () => {
-      if (this.running.get(key) === run) this.running.delete(key);
-    };
-    run.then(done, done);
-    return run;
   }
 
   /** The kept page checked against the changes since its snapshot, read again if one touches it. */
@@ -163,7 +130,7 @@ export class PogListAnswers {
 
   /** The page kept under `key`, if it may still be answered after a check. */
   private usable(key: string, now: Date): Kept | undefined {
-    const kept = this.kept.get(key);
+    const kept = this.pages.get(key);
     // A clock set back (tests) could put a POG back on cooldown: kept bytes are not used then.
     if (!kept || (kept.serialized && now.getTime() < kept.renderedAt)) return undefined;
     // Change rows this old may be pruned already: such a page is read again.
@@ -175,7 +142,7 @@ export class PogListAnswers {
     if (kept.serialized) {
       // A clock set back (tests) could put a POG back on cooldown: the page is read for that time.
       if (now.getTime() < kept.renderedAt) return rendered(await listPogs(this.db, query), now);
-      this.remember(key, kept);
+      this.pages.remember(key, kept);
       return { body: kept.serialized, nextCursor: kept.nextCursor };
     }
     const page = { rows: kept.rows, nextCursor: kept.nextCursor, following: kept.following };
@@ -188,22 +155,7 @@ export class PogListAnswers {
     const at = now.getTime();
     const serialized = page.rows.some(onCooldownAt(at)) ? undefined : new SerializedJson(rendered(page, now).body as Pog[]);
     const kept = { snapshot, checkedAt: performance.now(), extent: pageExtent(query, page), nextCursor: page.nextCursor, following: page.following, serialized, rows: serialized ? [] : page.rows, renderedAt: at };
-    this.remember(key, kept);
+    this.pages.remember(key, kept);
     return kept;
-  }
-
-  /** Whether `key` was asked for lately (it is then forgotten: kept, it is in `kept`); else noted. */
-  private askedBefore(key: string): boolean {
-    if (this.asked.delete(key)) return true;
-    this.asked.add(key);
-    if (this.asked.size > this.maxAsked) this.asked.delete(this.asked.values().next().value!);
-    return false;
-  }
-
-  /** Kept as the most recently answered (the least recently answered goes first). */
-  private remember(key: string, kept: Kept): void {
-    this.kept.delete(key);
-    this.kept.set(key, kept);
-    if (this.kept.size > this.maxPages) this.kept.delete(this.kept.keys().next().value!);
   }
 }

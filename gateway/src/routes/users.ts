@@ -1,14 +1,17 @@
 /** Players: the list (trade partners, creator filter), a profile, and a player's POGs. */
 import Router from '@koa/router';
 import { NotFoundError, usersApi } from '@pog/common';
-import { findPublicUser, findUserById, listPublicUsers } from '@pog/domain/users';
+import { findPublicUser, findUserById } from '@pog/domain/users';
 import { listOwnedPogs, toPogFor } from '@pog/domain/pogs';
 import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
+import { PlayerListAnswers } from './player-list-answers';
 
 export function userRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/users' });
+  /** The lists' pages, answered again while no change falls on them (player-list-answers.ts). */
+  const listAnswers = new PlayerListAnswers(app.db);
 
   /**
    * A page of players (`limit`, `cursor` from the previous page's X-Next-Cursor), `search`able by
@@ -17,10 +20,11 @@ export function userRoutes(app: AppContext): Router {
    */
   handle(router, usersApi.list, async ({ ctx, query: parseQuery }) => {
     const { canBeChallenged, holding, ...query } = parseQuery();
-    const { rows, nextCursor } = await listPublicUsers(app.db, { ...query, holding: Boolean(holding), challengeableAt: canBeChallenged ? app.clock.now() : undefined });
+    const filter = { ...query, holding: Boolean(holding) };
+    const { body, nextCursor } = canBeChallenged ? await listAnswers.answerUnkept({ ...filter, challengeableAt: app.clock.now() }) : await listAnswers.answer(filter);
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
-    return rows;
+    return body;
   });
 
   handle(router, usersApi.get, async ({ params }) => {
