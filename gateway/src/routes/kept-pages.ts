@@ -4,6 +4,19 @@
  * least recently answered goes first), which were asked for lately and not kept, and the refreshes
  * running, which requests that come together share.
  */
+
+/** What a list's answers cost, counted since start (metrics: observability/gateway-metrics.ts). */
+export interface KeptPageCounts {
+  /** Answered from a kept page that a check found untouched. */
+  kept: number;
+  /** Pages read to be kept (asked for again, or touched by a change). */
+  read: number;
+  /** Pages read and not kept (asked for once, or one that cannot be kept: a viewer's own, one depending on the clock). */
+  unkept: number;
+  /** Checks of kept pages (requests that came together share one). */
+  checks: number;
+}
+
 export class KeptPages<Kept, Refreshed> {
   private readonly kept = new Map<string, Kept>();
   /** Pages asked for and not kept, the least recently asked first. */

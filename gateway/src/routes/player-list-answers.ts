@@ -15,7 +15,7 @@ import { databaseSnapshot, type Db } from '@pog/domain/db';
 import { CHANGES_KEPT_MS } from '@pog/domain/pogs';
 import { playerPageTouchedSince, readPublicUserPage, type PlayerPageExtent, type PublicUser, type PublicUserFilter } from '@pog/domain/users';
 import { SerializedJson } from '../http/serialized-json';
-import { KeptPages } from './kept-pages';
+import { type KeptPageCounts, KeptPages } from './kept-pages';
 
 /** Pages kept at most (the least recently answered goes first); a page is some KiB. */
 export const KEPT_PLAYER_PAGES = 256;
@@ -40,22 +40,11 @@ export interface PlayerListAnswer {
 /** The page's filters without `challengeableAt`, which is never kept. */
 export type KeptPlayerFilter = Omit<PublicUserFilter, 'challengeableAt'>;
 
-/** What the answers cost, counted since start. */
-export interface PlayerListCounts {
-  /** Answered from a kept page that a check found untouched. */
-  kept: number;
-  /** Pages read to be kept (asked for again, or touched by a change). */
-  read: number;
-  /** Pages read and not kept (asked for once, or depending on the clock). */
-  unkept: number;
-  /** Checks of kept pages (requests that came together share one). */
-  checks: number;
-}
 
 type Refreshed = { kept: Kept } | { answer: PlayerListAnswer };
 
 export class PlayerListAnswers {
-  readonly counts: PlayerListCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
+  readonly counts: KeptPageCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
   private readonly pages: KeptPages<Kept, Refreshed>;
 
   constructor(

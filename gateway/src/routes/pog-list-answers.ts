@@ -19,7 +19,7 @@ import { databaseSnapshot, type Db } from '@pog/domain/db';
 import { CHANGES_KEPT_MS, listChangesSince, listPogs, pageExtent, SEARCH_LIMITS, toPog, touchesPage, type PageExtent, type PogWithNames } from '@pog/domain/pogs';
 import type { Pog, PogListQuery } from '@pog/common';
 import { SerializedJson } from '../http/serialized-json';
-import { KeptPages } from './kept-pages';
+import { type KeptPageCounts, KeptPages } from './kept-pages';
 
 /** Pages kept at most (the least recently answered goes first); a page is some tens of KiB. */
 export const KEPT_PAGES = 256;
@@ -60,20 +60,9 @@ const onCooldownAt = (at: number) => (found: PogWithNames) => found.pog.cooldown
 
 const rendered = (page: PogListPage, now: Date): PogListAnswer => ({ body: page.rows.map((found) => toPog(found, now)), nextCursor: page.nextCursor });
 
-/** What the answers cost, counted since start (metrics: observability/gateway-metrics.ts). */
-export interface PogListCounts {
-  /** Answered from a kept page that a check found untouched. */
-  kept: number;
-  /** Pages read to be kept (asked for again, or touched by a change). */
-  read: number;
-  /** Pages read and not kept (asked for once, or a viewer's own). */
-  unkept: number;
-  /** Checks of kept pages (requests that came together share one). */
-  checks: number;
-}
 
 export class PogListAnswers {
-  readonly counts: PogListCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
+  readonly counts: KeptPageCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
   private readonly pages: KeptPages<Kept, Refreshed>;
 
   constructor(
