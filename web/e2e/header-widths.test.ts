@@ -81,6 +81,8 @@ describe.skipIf(!hasChromium())('the header at every width [needs Chromium]', ()
     expect(await menu.getByRole('link').allTextContents()).toEqual(PAGES.slice(shown.length));
     await menu.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
+    // The address changes before React draws the new screen; its title says the header has too.
+    await page.waitForFunction(() => document.title.startsWith('Profile'));
     await menu.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'More' }).click();
     expect(await menu.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
