@@ -31,9 +31,10 @@ export const users = pgTable(
     index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
     // Characters and pairs of them, for search terms without a trigram (migration 0028).
     index('users_search_grams_idx').using('gin', sql`search_grams(${t.username} || E'\\n' || ${t.displayName})`),
-    // Also INCLUDE (id, username, display_name, is_banned): the searched lists' window reads only
-    // the index (migration 0016; Drizzle cannot declare INCLUDE).
-    index('users_name_order_idx').on(sql`lower(${t.username})`),
+    // Also INCLUDE (id, username, display_name, is_banned): the searched lists read players in name
+    // order from the index alone, the display name lower-cased as ILIKE compares it (migration 0032;
+    // Drizzle cannot declare INCLUDE).
+    index('users_name_search_idx').on(sql`lower(${t.username})`, sql`lower(${t.displayName})`),
   ],
 );
 

@@ -1,7 +1,7 @@
 /**
  * The searched player lists (Explore's creator filter, the Trade dialog, the challenge form) take
- * one of three ways to a page (`searchedPlayerPage`): the first players in name order, the matches
- * collected from the trigram indexes, or the name order. Whichever it takes, the pages must be
+ * one of four ways to a page (`searchedPlayerPage`): the first players in name order, the matches
+ * collected from the trigram indexes, the name order, or every match collected and sorted. Whichever it takes, the pages must be
  * those of the plain statement: players not banned whose username or display name contains the
  * term (case-insensitively), with the list's filter, in name order, page after page. Small limits
  * make each way reachable with a few dozen players; results are compared with a plain ILIKE.
@@ -16,6 +16,8 @@ import { listPublicUsers, searchedPlayerPage, type PlayerSearchLimits, type Play
 
 /** A window of 10 players and at most 15 candidates; pages of 4. */
 const LIMITS: PlayerSearchLimits = { windowRows: 10, maxCandidates: 15 };
+/** The same, the walk on in name order bounded to 20 players. */
+const BOUNDED: PlayerSearchLimits = { ...LIMITS, walkRows: 20 };
 const PAGE = 4;
 
 /** Two characters no other test writes. */
@@ -40,14 +42,14 @@ async function plainSearch(db: Db, term: string, from: string, filter: Filter): 
 }
 
 /** Every page `listPublicUsers` gives, starting after `from` in name order, and the way each was found. */
-async function pagedSearch(db: Db, term: string, from: string, filter: Filter, pageSize = PAGE): Promise<{ ids: number[]; paths: PlayerSearchPath[] }> {
+async function pagedSearch(db: Db, term: string, from: string, filter: Filter, pageSize = PAGE, limits = LIMITS): Promise<{ ids: number[]; paths: PlayerSearchPath[] }> {
   const ids: number[] = [];
   const paths: PlayerSearchPath[] = [];
   let cursor = encodeCursor({ name: from });
   for (let pages = 0; pages < 50; pages++) {
     const query: PublicUserFilter = { search: term, limit: pageSize, cursor, holding: filter === 'holding', challengeableAt: filter === 'challengeable' ? NOW : undefined };
-    paths.push((await searchedPlayerPage(db, query, LIMITS)).path);
-    const page = await listPublicUsers(db, query, LIMITS);
+    paths.push((await searchedPlayerPage(db, query, limits)).path);
+    const page = await listPublicUsers(db, query, limits);
     expect(page.rows.length).toBeLessThanOrEqual(pageSize);
     ids.push(...page.rows.map((row) => row.id));
     if (!page.nextCursor) return { ids, paths };
@@ -144,6 +146,21 @@ describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
     expect(ids).toHaveLength(20);
     expect(paths[0]).toBe('name order');
     expect(paths).toContain('window');
+  });
+
+  it.skipIf(skip)('a bounded walk in name order fills a page, or every match is collected and sorted', async () => {
+    for (const filter of ['all', 'holding', 'challengeable'] as const) {
+      // Pages of 5: the window shows the common term frequent, and the first 20 players hold a page and one.
+      const common = await pagedSearch(database.db, terms.common, from, filter, 5, BOUNDED);
+      expect(common.ids, filter).toEqual(await plainSearch(database.db, terms.common, from, filter));
+      // The frequent term's players come after the first 20: more than 15 candidates, none within the walk.
+      const frequent = await pagedSearch(database.db, terms.frequent, from, filter, PAGE, BOUNDED);
+      expect(frequent.ids, filter).toEqual(await plainSearch(database.db, terms.frequent, from, filter));
+      if (filter === 'all') {
+        expect(common.paths[0]).toBe('name order');
+        expect(frequent.paths[0]).toBe('all matches');
+      }
+    }
   });
 
   it.skipIf(skip)('a leading @ is dropped and a term nothing matches gives an empty page', async () => {

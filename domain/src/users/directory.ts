@@ -22,6 +22,8 @@ export type PublicUser = User & { pogCount: number };
 
 /** The key of the username order: the unique index users_username_lower_key is on it. */
 const nameKey = sql<string>`lower(${users.username})`;
+/** The display name lower-cased: users_name_search_idx holds it beside the name key. */
+const foldedDisplayName = sql<string>`lower(${users.displayName})`;
 const pogsHeld = sql<number>`coalesce(${playerCounts.pogsHeld}, 0)`;
 
 /** What a page cursor holds: the last player's lower-cased username. */
@@ -34,21 +36,33 @@ export interface PublicUserFilter extends Partial<Omit<UserListQuery, 'canBeChal
   holding?: boolean | undefined;
 }
 
-/** How much work a searched page may do before changing its plan (see `searchedPlayerIds`). */
+/** How much work a searched page may do before changing its plan (see `searchedPlayerPage`). */
 export interface PlayerSearchLimits {
   /** Players read in name order first: a term common enough to fill a page among them is answered there. */
   windowRows: number;
   /** Up to this many matching players are then collected from the trigram indexes. */
   maxCandidates: number;
+  /**
+   * When there are more (or the window showed them frequent): players read on in name order at
+   * most, before every match is collected and sorted instead. Undefined: read on until a page is full.
+   */
+  walkRows?: number | undefined;
 }
 
-export const PLAYER_SEARCH_LIMITS: PlayerSearchLimits = { windowRows: 500, maxCandidates: 1000 };
+/**
+ * A window of 2,000 players costs about what 150 candidates do (each candidate is read from the
+ * table and checked with ILIKE; a window's player is a plain LIKE on the index). 5,000 candidates:
+ * a term in a twentieth of 100,000 players whose matches sit together in the name order (a name's
+ * first word) is collected, not walked to. A walk of 20,000 players, for a term frequent in the
+ * window but rare further on, costs about as much as collecting 1,500 matches.
+ */
+export const PLAYER_SEARCH_LIMITS: PlayerSearchLimits = { windowRows: 2000, maxCandidates: 5000, walkRows: 20_000 };
 
-/** A player's searched fields: the table's columns, or a subquery's. */
-interface PlayerFields {
+/** A player's fields as read in name order from users_name_search_idx: lower-cased, as ILIKE compares them. */
+interface FoldedPlayerFields {
   id: SQLWrapper;
-  username: SQLWrapper;
-  displayName: SQLWrapper;
+  key: SQLWrapper;
+  foldedDisplayName: SQLWrapper;
 }
 
 /** Not banned, the preset player, after the cursor: what a page is read from, in name order. */
@@ -59,25 +73,44 @@ function baseConditions(filter: PublicUserFilter): SQL[] {
   return conditions;
 }
 
+/** The term searched: case-insensitive, anywhere in the username or the display name, a leading @ dropped. */
+const searchedTerm = (filter: PublicUserFilter) => filter.search?.replace(/^@/, '');
+
 /**
- * The search (case-insensitive, anywhere in the username or the display name, a leading @ dropped)
- * and the holding filters. `byGrams`: a term without a trigram is also looked up in
- * users_search_grams_idx (the table's columns only; not when reading in name order, which the
- * planner could then leave for collecting every match).
+ * The search (case-insensitive, anywhere in the username or the display name) on the table's
+ * columns. `byGrams`: a term without a trigram is also looked up in users_search_grams_idx.
  */
-function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields, byGrams = false): SQL[] {
+function searchConditions(filter: PublicUserFilter, byGrams: boolean): SQL[] {
+  const term = searchedTerm(filter);
+  if (!term) return [];
+  const pattern = likePattern(term);
+  const grams = byGrams ? gramsCondition(userGramsBody, term) : undefined;
+  return [...(grams ? [grams] : []), or(sql`${users.username} ILIKE ${pattern}`, sql`${users.displayName} ILIKE ${pattern}`)!];
+}
+
+/** Holding a POG, looked up per player checked (a join could be planned as a hash of every player's counts). */
+const holdsPogs = (id: SQLWrapper) => sql`(SELECT ${playerCounts.pogsHeld} FROM ${playerCounts} WHERE ${playerCounts.userId} = ${id}) > 0`;
+
+/** Holding a POG one could risk in a battle at that moment. */
+function challengeable(db: Db, filter: PublicUserFilter, id: SQLWrapper): SQL[] {
+  return filter.challengeableAt ? [exists(db.select({ id: pogs.id }).from(pogs).where(and(sql`${pogs.userId} = ${id}`, riskable(filter.challengeableAt))))] : [];
+}
+
+/**
+ * The search and the list's filters on players read in name order from users_name_search_idx: the
+ * term compared with the lower-cased fields by LIKE, which is what ILIKE does (it lower-cases both
+ * sides, then compares as LIKE), the lower-cased fields read from the index instead of computed
+ * again for each player.
+ */
+function foldedMatchConditions(db: Db, filter: PublicUserFilter, fields: FoldedPlayerFields): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.search) {
-    const term = filter.search.replace(/^@/, '');
-    const pattern = likePattern(term);
-    const grams = byGrams ? gramsCondition(userGramsBody, term) : undefined;
-    if (grams) conditions.push(grams);
-    conditions.push(or(sql`${fields.username} ILIKE ${pattern}`, sql`${fields.displayName} ILIKE ${pattern}`)!);
+  const term = searchedTerm(filter);
+  if (term) {
+    const folded = sql`lower(${likePattern(term)})`;
+    conditions.push(or(sql`${fields.key} LIKE ${folded}`, sql`${fields.foldedDisplayName} LIKE ${folded}`)!);
   }
-  // player_counts is joined by every statement that uses these conditions.
-  if (filter.holding) conditions.push(gt(playerCounts.pogsHeld, 0));
-  if (filter.challengeableAt) conditions.push(exists(db.select({ id: pogs.id }).from(pogs).where(and(sql`${pogs.userId} = ${fields.id}`, riskable(filter.challengeableAt)))));
-  return conditions;
+  if (filter.holding) conditions.push(holdsPogs(fields.id));
+  return [...conditions, ...challengeable(db, filter, fields.id)];
 }
 
 /**
@@ -86,7 +119,8 @@ function matchConditions(db: Db, filter: PublicUserFilter, fields: PlayerFields,
  * already found to match (`searchedPlayerPage`).
  */
 export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: UserId[] | SQLWrapper) {
-  const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matchConditions(db, filter, users))];
+  const matches = [...searchConditions(filter, false), ...(filter.holding ? [gt(playerCounts.pogsHeld, 0)] : []), ...challengeable(db, filter, users.id)];
+  const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matches)];
   return db
     .select({ user: users, held: pogsHeld, key: nameKey })
     .from(users)
@@ -98,13 +132,13 @@ export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, i
 
 /**
  * The first page of matches among the first `windowRows` players in name order (after the
- * cursor): the players are read from the name index (users_name_order_idx holds all the window
- * reads: an index-only scan), then checked; the check cannot be moved below the LIMIT, so at most
- * `windowRows` players are read whatever the planner guesses.
+ * cursor): the players are read from users_name_search_idx alone (an index-only scan), then
+ * checked; the check cannot be moved below the LIMIT, so at most `windowRows` players are read
+ * whatever the planner guesses. Also the walk on in name order, with a larger `windowRows`.
  */
 export function playerSearchWindow(db: Db, filter: PublicUserFilter, windowRows = PLAYER_SEARCH_LIMITS.windowRows) {
   const window = db
-    .select({ id: users.id, key: sql<string>`${nameKey}`.as('key'), username: users.username, displayName: users.displayName })
+    .select({ id: users.id, key: sql<string>`${nameKey}`.as('key'), foldedDisplayName: sql<string>`${foldedDisplayName}`.as('folded_display_name') })
     .from(users)
     .where(and(...baseConditions(filter)))
     .orderBy(asc(nameKey))
@@ -113,8 +147,7 @@ export function playerSearchWindow(db: Db, filter: PublicUserFilter, windowRows 
   return db
     .select({ id: window.id })
     .from(window)
-    .leftJoin(playerCounts, eq(playerCounts.userId, window.id))
-    .where(and(...matchConditions(db, filter, window)))
+    .where(and(...foldedMatchConditions(db, filter, window)))
     .orderBy(asc(window.key))
     .limit((filter.limit ?? USER_PAGE_SIZE) + 1);
 }
@@ -127,41 +160,60 @@ export function playerSearchWindowPage(db: Db, filter: PublicUserFilter, windowR
   return publicUserListStatement(db, filter, playerSearchWindow(db, filter, windowRows));
 }
 
-/** The matching players in no order, from the trigram indexes: at most `maxCandidates` + 1. */
-export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
+/**
+ * The matching players collected from the trigram indexes, at most `maxCandidates` + 1 of them
+ * (undefined: all), and of those the first page and one in name order: their ids, and how many
+ * were collected (`found`, on every row). Sorted by the database, in the collation of the list's order.
+ */
+export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates: number | undefined = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
   const all = db
-    .select({ id: users.id })
+    .select({ id: users.id, key: sql<string>`${nameKey}`.as('key') })
     .from(users)
-    .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
-    .where(and(...baseConditions(filter), ...matchConditions(db, filter, users, true)));
-  return firstRowsPlannedForAll(all, maxCandidates + 1);
+    .where(and(...baseConditions(filter), ...searchConditions(filter, true), ...(filter.holding ? [holdsPogs(users.id)] : []), ...challengeable(db, filter, users.id)));
+  // Counting every collected row keeps the planner from reading the name order until a page is full.
+  const collected = maxCandidates === undefined ? sql`${all}` : firstRowsPlannedForAll(all, maxCandidates + 1);
+  return sql`SELECT id, count(*) OVER () AS found FROM (${collected}) AS collected ORDER BY key LIMIT ${(filter.limit ?? USER_PAGE_SIZE) + 1}`;
 }
 
 /** How a searched page was found (for tests): see `searchedPlayerPage`. */
-export type PlayerSearchPath = 'window' | 'candidates' | 'name order';
+export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all matches';
 
 type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 
+/** The page among the players `playerSearchCandidates` found, and how many it collected. */
+async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | undefined): Promise<{ rows: PageRow[]; found: number }> {
+  const first = await readRows<{ id: UserId; found: number | string }>(db, playerSearchCandidates(db, filter, maxCandidates));
+  const found = first.length === 0 ? 0 : Number(first[0]!.found);
+  if (first.length === 0 || (maxCandidates !== undefined && found > maxCandidates)) return { rows: [], found };
+  return { rows: await publicUserListStatement(db, filter, first.map((row) => Number(row.id) as UserId)), found };
+}
+
 /**
- * A searched page, by the cheapest of three ways (the planner cannot know how many players a term
- * matches, and a wrong guess walks the whole name order for a rare one):
+ * A searched page, by the cheapest of four ways (the planner cannot know how many players a term
+ * matches, nor where they are in the name order, and a wrong guess walks the whole name order for a
+ * rare one):
  * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindowPage`,
  *    which reads the page itself: one statement);
  * 2. otherwise the matches are collected from the trigram indexes (`firstRowsPlannedForAll`: under
  *    a plain LIMIT the planner would check rows in storage order), up to `maxCandidates`, and the
- *    page is read among them;
+ *    first page of them is sorted out in the same statement;
  * 3. when there are more, or the window held enough to show it (`frequentInWindow`), matches are
- *    frequent enough that the name order fills a page soon.
+ *    frequent enough that the name order fills a page soon: read on, `walkRows` players at most;
+ * 4. matches frequent in all but the first part of the name order (the names of a first word): all
+ *    of them are collected and sorted.
  */
 export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> {
   const windowed = await playerSearchWindowPage(db, filter, limits.windowRows);
   const limit = filter.limit ?? USER_PAGE_SIZE;
   if (windowed.length > limit) return { rows: windowed, path: 'window' };
-  if (frequentInWindow(windowed.length, limit, limits)) return { rows: await publicUserListStatement(db, filter), path: 'name order' };
-  const candidates = await readRows<{ id: UserId }>(db, playerSearchCandidates(db, filter, limits.maxCandidates));
-  if (candidates.length > limits.maxCandidates) return { rows: await publicUserListStatement(db, filter), path: 'name order' };
-  const rows = candidates.length === 0 ? [] : await publicUserListStatement(db, filter, candidates.map((row) => row.id));
-  return { rows, path: 'candidates' };
+  const walk = async (): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> => {
+    const walked = await playerSearchWindowPage(db, filter, limits.walkRows ?? Number.MAX_SAFE_INTEGER);
+    if (walked.length > limit || limits.walkRows === undefined) return { rows: walked, path: 'name order' };
+    return { rows: (await collectedPage(db, filter, undefined)).rows, path: 'all matches' };
+  };
+  if (frequentInWindow(windowed.length, limit, limits)) return walk();
+  const { rows, found } = await collectedPage(db, filter, limits.maxCandidates);
+  return found > limits.maxCandidates ? walk() : { rows, path: 'candidates' };
 }
 
 /** One page of players who are not banned, and the cursor of the next page if any. */
