@@ -161,18 +161,28 @@ export function playerSearchWindowPage(db: Db, filter: PublicUserFilter, windowR
 }
 
 /**
- * The matching players collected from the trigram indexes, at most `maxCandidates` + 1 of them
- * (undefined: all), and of those the first page and one in name order: their ids, and how many
- * were collected (`found`, on every row). Sorted by the database, in the collation of the list's order.
+ * The players whose names match, collected from the trigram indexes, at most `maxCandidates` + 1 of
+ * them (undefined: all), and the first page and one in name order of those the list's filters keep:
+ * their ids in no order (`id`, null when there are none), and how many names matched (`found`, on
+ * every row). Sorted by the database, in the collation of the list's order; the filters are checked
+ * on the sorted matches until a page is full (OFFSET 0 keeps the planner from checking them on every
+ * match before the sort), not on each one collected.
  */
 export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates: number | undefined = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
   const all = db
     .select({ id: users.id, key: sql<string>`${nameKey}`.as('key') })
     .from(users)
-    .where(and(...baseConditions(filter), ...searchConditions(filter, true), ...(filter.holding ? [holdsPogs(users.id)] : []), ...challengeable(db, filter, users.id)));
+    .where(and(...baseConditions(filter), ...searchConditions(filter, true)));
   // Counting every collected row keeps the planner from reading the name order until a page is full.
   const collected = maxCandidates === undefined ? sql`${all}` : firstRowsPlannedForAll(all, maxCandidates + 1);
-  return sql`SELECT id, count(*) OVER () AS found FROM (${collected}) AS collected ORDER BY key LIMIT ${(filter.limit ?? USER_PAGE_SIZE) + 1}`;
+  const id = sql`sorted.id`;
+  const filters = [...(filter.holding ? [holdsPogs(id)] : []), ...challengeable(db, filter, id)];
+  return sql`WITH collected AS MATERIALIZED (${collected})
+    SELECT found.n AS found, page.id FROM (SELECT count(*) AS n FROM collected) AS found
+    LEFT JOIN (
+      SELECT sorted.id FROM (SELECT id, key FROM collected ORDER BY key OFFSET 0) AS sorted
+      ${filters.length ? sql`WHERE ${and(...filters)}` : sql``} LIMIT ${(filter.limit ?? USER_PAGE_SIZE) + 1}
+    ) AS page ON true`;
 }
 
 /** How a searched page was found (for tests): see `searchedPlayerPage`. */
@@ -180,12 +190,13 @@ export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all mat
 
 type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 
-/** The page among the players `playerSearchCandidates` found, and how many it collected. */
+/** The page among the players `playerSearchCandidates` found, and how many names matched. */
 async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | undefined): Promise<{ rows: PageRow[]; found: number }> {
-  const first = await readRows<{ id: UserId; found: number | string }>(db, playerSearchCandidates(db, filter, maxCandidates));
-  const found = first.length === 0 ? 0 : Number(first[0]!.found);
-  if (first.length === 0 || (maxCandidates !== undefined && found > maxCandidates)) return { rows: [], found };
-  return { rows: await publicUserListStatement(db, filter, first.map((row) => Number(row.id) as UserId)), found };
+  const first = await readRows<{ id: UserId | null; found: number | string }>(db, playerSearchCandidates(db, filter, maxCandidates));
+  const found = Number(first[0]?.found ?? 0);
+  const ids = first.flatMap((row) => (row.id === null ? [] : [Number(row.id) as UserId]));
+  if (ids.length === 0 || (maxCandidates !== undefined && found > maxCandidates)) return { rows: [], found };
+  return { rows: await publicUserListStatement(db, filter, ids), found };
 }
 
 /**
