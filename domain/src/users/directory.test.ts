@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS as backends } from '../testing/backends';
 import { encodeCursor } from '../db/page-cursor';
+import { readRows } from '../db/planner';
 import { playerCounts, pogs, users } from '../db/schema';
-import { listPublicUsers, searchedPlayerPage, type PlayerSearchLimits, type PlayerSearchPath, type PublicUserFilter } from './directory';
+import { listPublicUsers, playerSearchCandidates, searchedPlayerPage, type PlayerSearchLimits, type PlayerSearchPath, type PublicUserFilter } from './directory';
 
 /** A window of 10 players and at most 15 candidates; pages of 4. */
 const LIMITS: PlayerSearchLimits = { windowRows: 10, maxCandidates: 15 };
@@ -161,6 +162,20 @@ describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
         expect(frequent.paths[0]).toBe('all matches');
       }
     }
+  });
+
+  it.skipIf(skip)('candidates are collected up to one more than the cap, or all of them, and the first page sorted', async () => {
+    const cursor = encodeCursor({ name: from });
+    const collect = (cap: number | null) => readRows<{ id: number | null; found: string | number }>(database.db, playerSearchCandidates(database.db, { search: terms.frequent, limit: PAGE, cursor, holding: true }, cap));
+    const capped = await collect(5);
+    expect(Number(capped[0]!.found)).toBe(6);
+    const all = await collect(null);
+    expect(all.every((row) => Number(row.found) === 20)).toBe(true);
+    // The holding filter keeps every other one: the first page and one of those, in name order.
+    const plain = await plainSearch(database.db, terms.frequent, from, 'holding');
+    expect(all.map((row) => Number(row.id)).sort((a, b) => a - b)).toEqual(plain.slice(0, PAGE + 1).sort((a, b) => a - b));
+    const none = await readRows<{ id: number | null; found: string | number }>(database.db, playerSearchCandidates(database.db, { search: tag(), cursor }, null));
+    expect(none.map((row) => [row.id, Number(row.found)])).toEqual([[null, 0]]);
   });
 
   it.skipIf(skip)('a leading @ is dropped and a term nothing matches gives an empty page', async () => {

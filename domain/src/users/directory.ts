@@ -162,19 +162,19 @@ export function playerSearchWindowPage(db: Db, filter: PublicUserFilter, windowR
 
 /**
  * The players whose names match, collected from the trigram indexes, at most `maxCandidates` + 1 of
- * them (undefined: all), and the first page and one in name order of those the list's filters keep:
+ * them (null: all), and the first page and one in name order of those the list's filters keep:
  * their ids in no order (`id`, null when there are none), and how many names matched (`found`, on
  * every row). Sorted by the database, in the collation of the list's order; the filters are checked
  * on the sorted matches until a page is full (OFFSET 0 keeps the planner from checking them on every
  * match before the sort), not on each one collected.
  */
-export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates: number | undefined = PLAYER_SEARCH_LIMITS.maxCandidates): SQL {
+export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates: number | null): SQL {
   const all = db
     .select({ id: users.id, key: sql<string>`${nameKey}`.as('key') })
     .from(users)
     .where(and(...baseConditions(filter), ...searchConditions(filter, true)));
   // Counting every collected row keeps the planner from reading the name order until a page is full.
-  const collected = maxCandidates === undefined ? sql`${all}` : firstRowsPlannedForAll(all, maxCandidates + 1);
+  const collected = maxCandidates === null ? sql`${all}` : firstRowsPlannedForAll(all, maxCandidates + 1);
   const id = sql`sorted.id`;
   const filters = [...(filter.holding ? [holdsPogs(id)] : []), ...challengeable(db, filter, id)];
   return sql`WITH collected AS MATERIALIZED (${collected})
@@ -191,11 +191,11 @@ export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all mat
 type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 
 /** The page among the players `playerSearchCandidates` found, and how many names matched. */
-async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | undefined): Promise<{ rows: PageRow[]; found: number }> {
+async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | null): Promise<{ rows: PageRow[]; found: number }> {
   const first = await readRows<{ id: UserId | null; found: number | string }>(db, playerSearchCandidates(db, filter, maxCandidates));
   const found = Number(first[0]?.found ?? 0);
   const ids = first.flatMap((row) => (row.id === null ? [] : [Number(row.id) as UserId]));
-  if (ids.length === 0 || (maxCandidates !== undefined && found > maxCandidates)) return { rows: [], found };
+  if (ids.length === 0 || (maxCandidates !== null && found > maxCandidates)) return { rows: [], found };
   return { rows: await publicUserListStatement(db, filter, ids), found };
 }
 
@@ -220,7 +220,7 @@ export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limit
   const walk = async (): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> => {
     const walked = await playerSearchWindowPage(db, filter, limits.walkRows ?? Number.MAX_SAFE_INTEGER);
     if (walked.length > limit || limits.walkRows === undefined) return { rows: walked, path: 'name order' };
-    return { rows: (await collectedPage(db, filter, undefined)).rows, path: 'all matches' };
+    return { rows: (await collectedPage(db, filter, null)).rows, path: 'all matches' };
   };
   if (frequentInWindow(windowed.length, limit, limits)) return walk();
   const { rows, found } = await collectedPage(db, filter, limits.maxCandidates);
