@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import { AUTH } from '@pog/common';
 import { sessionUserId } from './current-user';
-import { newSessionToken, type SessionStore } from './session-store';
+import { newSessionToken, type SessionData, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'pf.sid';
 const MAX_AGE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
@@ -24,7 +24,9 @@ export function sessionMiddleware(koa: Koa, store: SessionStore): Koa.Middleware
       rolling: false,
       genid: () => newSessionToken(),
       store: {
-        get: (token: string) => store.get(token),
+        // A kept session is given at once: koa-session awaits whatever `get` gives (its documentation
+        // says data or a promise of it), and its types only name the promise.
+        get: (token: string) => (store.kept(token) ?? store.get(token)) as Promise<SessionData | undefined>,
         set: (token: string, data: Record<string, unknown>) => store.set(token, data),
         destroy: (token: string) => store.destroy(token),
       },
