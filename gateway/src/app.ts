@@ -84,7 +84,7 @@ export function apiRouters(app: AppContext): Router[] {
  * gives it (each reads what every router matched, `ctx.matched`, and the routers without a prefix
  * always run). So an API call passes through the routers that may answer it, not all of them.
  */
-function mount(koa: Koa, router: Router): void {
+export function mount(koa: Koa, router: Router): void {
   // As Koa's middleware: the router's own types ask for its context, which Koa's becomes once routed.
   const routes = router.routes() as unknown as Koa.Middleware;
   const allowedMethods = router.allowedMethods() as unknown as Koa.Middleware;
