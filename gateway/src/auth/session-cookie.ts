@@ -36,13 +36,16 @@ export function sessionMiddleware(koa: Koa, store: SessionStore): Koa.Middleware
   // Only API calls need a session; static files and the health check skip the lookup.
   return async (ctx, next) =>
     ctx.path.startsWith('/api/')
-      ? middleware(ctx, async () => {
-          try {
-            await next();
-          } finally {
-            syncSignedInHint(ctx);
-          }
-        })
+      ? middleware(ctx, () =>
+          // The hint follows the answer, a failed one too (one promise, not an async frame of its own).
+          next().then(
+            () => syncSignedInHint(ctx),
+            (error: unknown) => {
+              syncSignedInHint(ctx);
+              throw error;
+            },
+          ),
+        )
       : next();
 }
 
