@@ -2,10 +2,7 @@
  * JSON answers above a threshold are compressed, brotli or gzip as the client's Accept-Encoding
  * allows (lists of players and POGs shrink several times over), with Node's zlib in one call each.
  * Only bodies that are objects or arrays are touched: files, streams, pages and Socket.IO (which
- * never passes through Koa) are left alone. koa-compress used to run around this and found nothing
- * left to do (every JSON answer is below the threshold or already encoded, every other answer
- * marked not to be compressed) after its checks of each answer's headers: only its
- * `Vary: Accept-Encoding` is kept, set here.
+ * never passes through Koa) are left alone (the web build's files are sent precompressed).
  */
 import { Stream } from 'node:stream';
 import { promisify } from 'node:util';
@@ -39,13 +36,10 @@ const ENCODINGS = ['br', 'gzip'] as const;
  */
 function prepare(ctx: Context, threshold: number): Promise<void> | undefined {
   const body: unknown = ctx.body;
-  if (!isJsonBody(body)) {
-    ctx.compress = false;
-    return;
-  }
+  if (!isJsonBody(body)) return;
   const text = body instanceof SerializedJson ? body.text : JSON.stringify(body);
   const size = body instanceof SerializedJson ? body.byteLength : Buffer.byteLength(text);
-  const encoding = size < threshold || ctx.compress === false ? undefined : ENCODINGS.find((name) => ctx.acceptsEncodings(name) === name);
+  const encoding = size < threshold ? undefined : ENCODINGS.find((name) => ctx.acceptsEncodings(name) === name);
   // The JSON type stays: it was set when the value became the body. Sent as text, Node writes the
   // headers and the answer in one piece (a Buffer goes after the headers, as a second one).
   if (!encoding) {
