@@ -77,7 +77,26 @@ export function apiRouters(app: AppContext): Router[] {
   ];
 }
 
-function mount(koa: Koa, router: Router): void {
-  koa.use(router.routes());
-  koa.use(router.allowedMethods());
+/**
+ * The router's routes, then its answer to a method the path does not have (405, OPTIONS). A router
+ * with a prefix is skipped, both parts, on a path outside it (matched as its routes are: ignoring
+ * case): none of its routes could match there, and the method answer is the same whichever router
+ * gives it (each reads what every router matched, `ctx.matched`, and the routers without a prefix
+ * always run). So an API call passes through the routers that may answer it, not all of them.
+ */
+export function mount(koa: Koa, router: Router): void {
+  // As Koa's middleware: the router's own types ask for its context, which Koa's becomes once routed.
+  const routes = router.routes() as unknown as Koa.Middleware;
+  const allowedMethods = router.allowedMethods() as unknown as Koa.Middleware;
+  const prefix = router.opts.prefix ?? '';
+  // Only a plain prefix (no parameters or patterns) says for sure where its routes are.
+  if (!/^(?:\/[\w-]+)+$/.test(prefix)) {
+    koa.use(routes);
+    koa.use(allowedMethods);
+    return;
+  }
+  const under = new RegExp(`^${prefix}`, 'i');
+  const mounted: Koa.Middleware = (ctx, next) => (under.test(ctx.path) ? routes(ctx, () => allowedMethods(ctx, next)) : next());
+  // Names its router, as the router's own middleware does, for whoever lists the app's routes.
+  koa.use(Object.assign(mounted, { router }));
 }

@@ -33,7 +33,7 @@ runBenchmark(values.rounds, async (defer) => {
     // Unmeasured: JIT, pools, and a first pass over the sessions.
     await runWrk({ url: `${hello.url}/`, connections: CONNECTIONS, durationS: 3 });
     await runWrk({ url, connections: CONNECTIONS, durationS: 3, requests });
-    subjects.push({ label, run: wrkLoad(url, CONNECTIONS, DURATION_S, requests) });
+    subjects.push({ label, run: wrkLoad(url, CONNECTIONS, DURATION_S, requests, running.pids) });
     goals.push({ subject: label, figure: 'req/s', ratioTo: hellos.label, atLeast: 0.8 });
   }
   return { subjects, goals };

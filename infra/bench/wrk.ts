@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Figures, Subject } from './rounds';
-import type { ServerProcess } from './processes';
+import { allStats, processTree, type ServerProcess } from './processes';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
@@ -66,14 +66,29 @@ export async function runWrk(options: { url: string; connections: number; durati
   }
 }
 
-/** A subject's run: wrk's requests per second, p50 / p95 / p99, and errors when there were any. */
-export const wrkLoad = (url: string, connections: number, durationS: number, requests?: RequestLine[]) => async (): Promise<Figures> => {
+/** CPU milliseconds used so far by the processes under `pids` (their threads included). */
+function treeCpuMs(pids: readonly number[]): number {
+  const stats = allStats();
+  const tree = new Set(pids.flatMap((pid) => processTree(pid, stats)));
+  return stats.reduce((sum, stat) => (tree.has(stat.pid) ? sum + stat.cpuMs : sum), 0);
+}
+
+/**
+ * A subject's run: wrk's requests per second, p50 / p95 / p99, and errors when there were any. With
+ * `serverPids`, also the CPU those servers' process trees spent per request (microseconds), a
+ * figure that load from other work on the machine moves far less than the rate.
+ */
+export const wrkLoad = (url: string, connections: number, durationS: number, requests?: RequestLine[], serverPids?: readonly number[]) => async (): Promise<Figures> => {
+  const cpuBefore = serverPids ? treeCpuMs(serverPids) : 0;
   const r = await runWrk({ url, connections, durationS, requests });
-  return { 'req/s': r.rps, 'p50 ms': r.latencyMs.p50, 'p95 ms': r.latencyMs.p95, 'p99 ms': r.latencyMs.p99, ...(r.errors ? { errors: r.errors } : {}) };
+  const figures: Figures = { 'req/s': r.rps, 'p50 ms': r.latencyMs.p50, 'p95 ms': r.latencyMs.p95, 'p99 ms': r.latencyMs.p99 };
+  if (serverPids && r.requests > 0) figures['CPU us/req'] = Math.round(((treeCpuMs(serverPids) - cpuBefore) * 1000) / r.requests);
+  if (r.errors) figures.errors = r.errors;
+  return figures;
 };
 
 /** The bare Koa hello-world (processes.ts startHello) loaded like the subject: what this machine serves at best. */
 export const helloSubject = (hello: ServerProcess, connections: number, durationS: number): Subject => ({
   label: 'bare Koa hello (baseline)',
-  run: wrkLoad(`${hello.url}/`, connections, durationS),
+  run: wrkLoad(`${hello.url}/`, connections, durationS, undefined, [hello.child.pid!]),
 });

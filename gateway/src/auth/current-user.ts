@@ -15,9 +15,21 @@ export function sessionUserId(ctx: Context): UserId | undefined {
 
 /** The signed-in user, or 401. A banned user's sessions are gone, but a cached one is refused too. */
 export async function requireUser(app: AppContext, ctx: Context): Promise<SessionUser> {
+  return signedInUser(app, ctx);
+}
+
+/**
+ * `requireUser` answered at once when the gateway keeps the user's row (most requests), without a
+ * promise; a row to read gives a promise. A refusal throws either way.
+ */
+export function signedInUser(app: AppContext, ctx: Context): SessionUser | Promise<SessionUser> {
   const id = sessionUserId(ctx);
   if (id === undefined) throw new UnauthorizedError();
-  const user = await app.users.get(id);
+  const kept = app.users.kept(id);
+  return kept ? admitted(ctx, kept.row) : app.users.get(id).then((row) => admitted(ctx, row));
+}
+
+function admitted(ctx: Context, user: tables.UserRow | undefined): SessionUser {
   if (!user || user.isBanned) {
     ctx.session = null;
     throw new UnauthorizedError();

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import { AUTH } from '@pog/common';
 import { sessionUserId } from './current-user';
-import { newSessionToken, type SessionStore } from './session-store';
+import { newSessionToken, type SessionData, type SessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'pf.sid';
 const MAX_AGE_MS = AUTH.sessionIdleDays * 24 * 3600 * 1000;
@@ -24,7 +24,9 @@ export function sessionMiddleware(koa: Koa, store: SessionStore): Koa.Middleware
       rolling: false,
       genid: () => newSessionToken(),
       store: {
-        get: (token: string) => store.get(token),
+        // A kept session is given at once: koa-session awaits whatever `get` gives (its documentation
+        // says data or a promise of it), and its types only name the promise.
+        get: (token: string) => (store.kept(token) ?? store.get(token)) as Promise<SessionData | undefined>,
         set: (token: string, data: Record<string, unknown>) => store.set(token, data),
         destroy: (token: string) => store.destroy(token),
       },
@@ -34,13 +36,16 @@ export function sessionMiddleware(koa: Koa, store: SessionStore): Koa.Middleware
   // Only API calls need a session; static files and the health check skip the lookup.
   return async (ctx, next) =>
     ctx.path.startsWith('/api/')
-      ? middleware(ctx, async () => {
-          try {
-            await next();
-          } finally {
-            syncSignedInHint(ctx);
-          }
-        })
+      ? middleware(ctx, () =>
+          // The hint follows the answer, a failed one too (one promise, not an async frame of its own).
+          next().then(
+            () => syncSignedInHint(ctx),
+            (error: unknown) => {
+              syncSignedInHint(ctx);
+              throw error;
+            },
+          ),
+        )
       : next();
 }
 

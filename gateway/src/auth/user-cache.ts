@@ -35,10 +35,16 @@ export class UserCache {
     if (this.entries.size > 50_000) this.entries.clear();
   }
 
-  async get(userId: UserId): Promise<UserRow | undefined> {
-    const now = this.clock.now().getTime();
+  /** The row as kept (`row` undefined: the user is known not to exist), or undefined when it must be read: `get` reads it. */
+  kept(userId: UserId): { row: UserRow | undefined } | undefined {
     const hit = this.entries.get(userId);
-    if (hit && now < hit.expiresAt) return hit.row;
+    return hit && this.clock.now().getTime() < hit.expiresAt ? hit : undefined;
+  }
+
+  async get(userId: UserId): Promise<UserRow | undefined> {
+    const hit = this.kept(userId);
+    if (hit) return hit.row;
+    const now = this.clock.now().getTime();
     const changes = this.changes;
     const row = await findUserById(this.db, userId);
     if (changes === this.changes) {

@@ -55,22 +55,31 @@ function localPath(router: Router, route: RouteDef): string {
   return route.path.slice(prefix.length) || '/';
 }
 
+/** Sets the handler's answer as the response (204 for a route that answers nothing). */
+function respond(ctx: Context, route: RouteDef, result: unknown): void {
+  if (route.response === null) {
+    ctx.status = 204;
+    return;
+  }
+  if (CHECK_ANSWERS) checkAnswer(route, result instanceof SerializedJson ? result.toJSON() : result);
+  ctx.status = route.status ?? 200;
+  ctx.body = result;
+}
+
 export function handle<D extends RouteDef>(router: Router, route: D, handler: RouteHandler<D>): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  router[method](localPath(router, route), async (ctx) => {
+  // Not async: a handler that answers at once (a kept answer) costs no promise here (koa-compose
+  // turns a throw into a rejection).
+  router[method](localPath(router, route), (ctx) => {
     const req: RouteRequest<D> = {
       ctx,
       params: once(() => (route.params ? parseParams(ctx, route.params) : undefined) as RouteParams<D>),
       query: once(() => (route.query ? parseQuery(ctx, route.query) : undefined) as RouteQuery<D>),
       body: once(() => (route.body ? parseBody(ctx, route.body) : undefined) as RouteBody<D>),
     };
-    const result = await handler(req);
-    if (route.response === null) {
-      ctx.status = 204;
-      return;
-    }
-    if (CHECK_ANSWERS) checkAnswer(route, result instanceof SerializedJson ? result.toJSON() : result);
-    ctx.status = route.status ?? 200;
-    ctx.body = result;
+    const result = handler(req);
+    if (result instanceof Promise) return result.then((answer) => respond(ctx, route, answer));
+    respond(ctx, route, result);
+    return undefined;
   });
 }

@@ -14,8 +14,8 @@ const REMEMBERED = 50_000;
 
 export class SigningKeys {
   private readonly keys: readonly string[];
-  /** `data` NUL `digest` of signatures found good, and the index of the key that made each. */
-  private readonly good = new Map<string, number>();
+  /** Signatures found good, by digest: the data each signs and the index of the key that made it. */
+  private readonly good = new Map<string, { data: string; index: number }>();
 
   constructor(keys: readonly string[]) {
     if (keys.length === 0) throw new RangeError('at least one signing key is needed');
@@ -32,9 +32,9 @@ export class SigningKeys {
 
   /** Which key signed `data` as `digest` (-1: none). Only the digest's length can be told apart by timing, and it is public. */
   index(data: string, digest: string): number {
-    const pair = `${data}\0${digest}`;
-    const known = this.good.get(pair);
-    if (known !== undefined) return known;
+    // By digest alone (no string joined per check); the data must be the very data it was found good for.
+    const known = this.good.get(digest);
+    if (known !== undefined && known.data === data) return known.index;
     const given = Buffer.from(digest);
     const index = this.keys.findIndex((key) => {
       const expected = Buffer.from(signature(data, key));
@@ -42,7 +42,7 @@ export class SigningKeys {
     });
     if (index > -1) {
       if (this.good.size >= REMEMBERED) this.good.clear();
-      this.good.set(pair, index);
+      this.good.set(digest, { data, index });
     }
     return index;
   }

@@ -52,7 +52,8 @@ export function routeOf(ctx: Context): string {
 }
 
 export function requestContext(options: { log: Logger; metrics: HttpMetrics }): Middleware {
-  return async (ctx, next) => {
+  // Not async: nothing is left to do once the rest has run (the access line waits for 'close').
+  return (ctx, next) => {
     const started = performance.now();
     const requestId = requestIdFrom(ctx.get(REQUEST_ID_HEADER) || undefined);
     const state = ctx.state as RequestState;
@@ -81,6 +82,6 @@ export function requestContext(options: { log: Logger; metrics: HttpMetrics }): 
       else if (status >= 500) log.error(fields, message);
       else log.info(fields, message);
     });
-    await next();
+    return next();
   };
 }

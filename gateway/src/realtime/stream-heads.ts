@@ -35,6 +35,12 @@ export class StreamHeads {
     }
   }
 
+  /** The stream's head when this gateway keeps it (undefined while it is first read, or not kept): what `get` would give. */
+  known(stream: string): number | undefined {
+    const kept = this.kept.get(stream);
+    return kept && !kept.reading ? kept.head : undefined;
+  }
+
   /** The stream's head as far as this gateway knows: never past the database's, possibly behind it. */
   async get(stream: string): Promise<number> {
     const kept = this.kept.get(stream);

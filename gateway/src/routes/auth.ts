@@ -6,7 +6,7 @@ import { findUserByUsername, registerPlayer, toUser, USERNAME_TAKEN } from '@pog
 import { recordJob } from '@pog/domain/outbox';
 import { type Db, type tables } from '@pog/domain/db';
 import type { AppContext } from '../context';
-import { requireUser } from '../auth/current-user';
+import { signedInUser } from '../auth/current-user';
 import { countRegistration, spendLoginAttempt } from '../auth/login-limits';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { keepIfWrong } from '../auth/rate-limit';
@@ -34,17 +34,22 @@ interface KeptAnswer {
  * `GET /api/user` answers, serialised once per user row and stream position. The user cache gives
  * the same row object until the user changes (a ban, a role, a new name: the changed row is read
  * anew, a new object), so an answer kept with its row is never one about an older version of the
- * player; a row that is gone takes its answer with it.
+ * player; a row that is gone takes its answer with it. With the row and the stream's head kept in
+ * memory (the usual case), the answer is given at once, without a promise.
  */
-function currentUserAnswers(app: AppContext): (row: tables.UserRow) => Promise<SerializedJson<User>> {
+function currentUserAnswers(app: AppContext): (row: tables.UserRow) => SerializedJson<User> | Promise<SerializedJson<User>> {
   const kept = new WeakMap<tables.UserRow, KeptAnswer>();
-  return async (row) => {
-    const streamPosition = await app.streamHeads.get(userStream(row.id));
+  const answer = (row: tables.UserRow, streamPosition: number): SerializedJson<User> => {
     const known = kept.get(row);
     if (known && known.streamPosition === streamPosition) return known.answer;
-    const answer = new SerializedJson<User>({ ...toUser(row), streamPosition });
-    kept.set(row, { streamPosition, answer });
-    return answer;
+    const made = new SerializedJson<User>({ ...toUser(row), streamPosition });
+    kept.set(row, { streamPosition, answer: made });
+    return made;
+  };
+  return (row) => {
+    const stream = userStream(row.id);
+    const head = app.streamHeads.known(stream);
+    return head === undefined ? app.streamHeads.get(stream).then((position) => answer(row, position)) : answer(row, head);
   };
 }
 
@@ -93,7 +98,10 @@ export function authRoutes(app: AppContext): Router {
   });
 
   const currentUser = currentUserAnswers(app);
-  handle(router, authApi.currentUser, async ({ ctx }) => currentUser(await requireUser(app, ctx)));
+  handle(router, authApi.currentUser, ({ ctx }) => {
+    const user = signedInUser(app, ctx);
+    return user instanceof Promise ? user.then(currentUser) : currentUser(user);
+  });
 
   return router;
 }
