@@ -59,6 +59,9 @@ runProcess({
   onStarted: (runtime) => {
     const sessions = runtime.context!.sessions;
     const get = sessions.get.bind(sessions);
+    const kept = sessions.kept.bind(sessions);
+    // A faulty request's session is always looked up through `get`, where the fault is planted.
+    sessions.kept = (token) => (currentRequest()?.headers[FAULT_HEADER] === undefined ? kept(token) : undefined);
     sessions.get = async (token) => {
       const fault = currentRequest()?.headers[FAULT_HEADER];
       if (typeof fault === 'string') plant(fault);
