@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asPogId, type Pog } from '@pog/common';
-import { selectedShown, shownState, withPicked } from './selection';
+import { selectedShown, shownState, withPicked, withoutPicked } from './selection';
 
 const pog = (id: number) => ({ id: asPogId(id) }) as Pog;
 const shown = [pog(9), pog(7), pog(4)];
@@ -13,6 +13,12 @@ describe('the bulk selection', () => {
     expect(withPicked(one, asPogId(7), true)).toBe(one);
     expect([...withPicked(one, asPogId(7), false)]).toEqual([]);
     expect(withPicked(one, asPogId(3), false)).toBe(one);
+  });
+
+  it('takes a batch out and keeps the other ids, the same set when none of the batch is picked', () => {
+    const picked: ReadonlySet<ReturnType<typeof asPogId>> = new Set([asPogId(9), asPogId(7), asPogId(4)]);
+    expect([...withoutPicked(picked, [asPogId(9), asPogId(4)])]).toEqual([7]);
+    expect(withoutPicked(picked, [asPogId(1)])).toBe(picked);
   });
 
   it('counts only the POGs the list still shows, in its order', () => {

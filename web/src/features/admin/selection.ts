@@ -15,6 +15,14 @@ export function withPicked(picked: ReadonlySet<PogId>, id: PogId, on: boolean): 
   return next;
 }
 
+/** The picked ids without `ids`; the same set when none of them is picked. */
+export function withoutPicked(picked: ReadonlySet<PogId>, ids: readonly PogId[]): ReadonlySet<PogId> {
+  if (!ids.some((id) => picked.has(id))) return picked;
+  const next = new Set(picked);
+  for (const id of ids) next.delete(id);
+  return next;
+}
+
 /** The shown POGs that are picked, in the list's order. */
 export function selectedShown(picked: ReadonlySet<PogId>, shown: readonly Pog[]): Pog[] {
   return shown.filter((pog) => picked.has(pog.id));
@@ -34,6 +42,8 @@ export interface PogSelection {
   isSelected: (id: PogId) => boolean;
   toggle: (id: PogId, on: boolean) => void;
   selectAllShown: () => void;
+  /** Takes `ids` out of the selection and keeps the rest. */
+  deselect: (ids: readonly PogId[]) => void;
   clear: () => void;
 }
 
@@ -43,6 +53,7 @@ export function usePogSelection(shown: readonly Pog[]): PogSelection {
   const isSelected = useCallback((id: PogId) => picked.has(id), [picked]);
   const toggle = useCallback((id: PogId, on: boolean) => setPicked((current) => withPicked(current, id, on)), []);
   const selectAllShown = useCallback(() => setPicked(new Set(shown.map((pog) => pog.id))), [shown]);
+  const deselect = useCallback((ids: readonly PogId[]) => setPicked((current) => withoutPicked(current, ids)), []);
   const clear = useCallback(() => setPicked(new Set()), []);
-  return { selected, state: shownState(picked, shown), isSelected, toggle, selectAllShown, clear };
+  return { selected, state: shownState(picked, shown), isSelected, toggle, selectAllShown, deselect, clear };
 }

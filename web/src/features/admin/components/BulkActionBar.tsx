@@ -72,8 +72,9 @@ function ConfirmDialog({ action, count, busy, onCancel, onConfirm }: { action: C
 
 /**
  * The selection bar above an admin POG list: Select all shown, "N selected", and Approve, Reject,
- * Delete for the selected POGs in one all-or-nothing action. The selection clears once it succeeds;
- * a refusal keeps it and the toast says which POGs stopped it.
+ * Delete for the selected POGs in one all-or-nothing action. Once it succeeds its POGs are no longer
+ * selected (any ticked while it ran stay so); a refusal keeps the selection and the toast says which
+ * POGs stopped it.
  */
 export function BulkActionBar({ selection, label }: { selection: PogSelection; label: string }) {
   const moderate = useBulkModeratePogs();
@@ -88,11 +89,14 @@ export function BulkActionBar({ selection, label }: { selection: PogSelection; l
     if (allBox.current) allBox.current.indeterminate = state === 'some';
   }, [state]);
 
+  // This success callback runs only after the lists have reloaded (the mutation waits for the
+  // reload), and the acted POGs leave the queue before that: a POG ticked in between is a new
+  // selection, so only the POGs of the batch are let go.
   const run = (action: BulkPogAction, notes?: string) =>
     moderate.mutate(
       { action, pogs: selected, ...(notes === undefined ? {} : { notes }) },
       {
-        onSuccess: () => selection.clear(),
+        onSuccess: (_result, { pogs }) => selection.deselect(pogs.map((pog) => pog.id)),
         onSettled: () => setConfirming(null),
       },
     );
