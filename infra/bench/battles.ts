@@ -4,13 +4,17 @@
  * completed) has reached both players' sockets; --pairs pairs at once, each playing its battles in
  * turn; distributed (PostgreSQL + Redis, a gateway and a worker process) and embedded (one process,
  * PGlite). Baseline: the bare Koa hello-world with as many connections as pairs, or with --baseline
- * REV the same battles on that revision. Goal: 300 battles per second or more.
+ * REV the same battles on that revision. Goal: 300 battles per second or more. Each round also
+ * prints the CPU a battle cost each part (the app's processes, the database's backends, Redis, and
+ * this process's clients), how many cores they kept busy, and the rate at which that cost would
+ * fill every core of the machine.
  */
+import { availableParallelism } from 'node:os';
 import { baselineTree } from './baseline-tree';
 import { startHello } from './processes';
 import { latencies, options, runBenchmark, type Defer, type Subject } from './rounds';
 import { call, connectSocket, seedPlayers, type Player } from './sessions';
-import { startShape, type Running, type Shape } from './stack';
+import { cpuMeter, startShape, type Running, type Shape } from './stack';
 import { helloSubject } from './wrk';
 
 const { values } = options({ pairs: '32', battles: '600', warmup: '100', shape: 'distributed,embedded', baseline: '' });
@@ -75,6 +79,7 @@ async function play(arena: Arena, count: number) {
   const players = arena.running.seeded;
   const cycles: number[] = [];
   const steps = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<(typeof STEPS)[number], number[]>;
+  const meter = await cpuMeter(arena.running);
   const [from, started] = [arena.played, performance.now()];
   arena.played += count;
   await Promise.all(
@@ -87,8 +92,20 @@ async function play(arena: Arena, count: number) {
       }
     }),
   );
+  const seconds = (performance.now() - started) / 1000;
   const stepMedians = STEPS.map((step) => [`${step} p50 ms`, latencies('', steps[step])['p50 ms']!]);
-  return { 'battles/s': (cycles.length / (performance.now() - started)) * 1000, ...latencies('cycle', cycles), ...Object.fromEntries(stepMedians) };
+  // What each part spent on a battle, and the rate this machine's cores could give at that cost.
+  const cpu = await meter();
+  const perBattle = Object.fromEntries(Object.entries(cpu).map(([part, ms]) => [`CPU ms/battle ${part}`, ms / cycles.length]));
+  const total = Object.values(cpu).reduce((a, b) => a + b, 0) / cycles.length;
+  return {
+    'battles/s': cycles.length / seconds,
+    ...latencies('cycle', cycles),
+    ...Object.fromEntries(stepMedians),
+    ...perBattle,
+    'cores busy': Object.values(cpu).reduce((a, b) => a + b, 0) / 1000 / seconds,
+    'CPU-bound battles/s': (availableParallelism() * 1000) / total,
+  };
 }
 
 runBenchmark(values.rounds, async (defer) => {

@@ -56,6 +56,13 @@ export function processTree(root: number, stats: ProcessStat[] = allStats()): nu
   return tree;
 }
 
+/** CPU milliseconds used so far by the processes under `pids` (their threads included). */
+export function treeCpuMs(pids: readonly number[]): number {
+  const stats = allStats();
+  const tree = new Set(pids.flatMap((pid) => processTree(pid, stats)));
+  return stats.reduce((sum, stat) => (tree.has(stat.pid) ? sum + stat.cpuMs : sum), 0);
+}
+
 /** Resident memory of some processes together, in MB (0 for one that is gone). */
 export function rssMb(pids: number[]): number {
   return pids.reduce((kb, pid) => kb + Number(/VmRSS:\s+(\d+) kB/.exec(readProc(pid, 'status'))?.[1] ?? 0), 0) / 1024;
@@ -139,10 +146,10 @@ export async function startHello(defer: Defer): Promise<ServerProcess> {
 }
 
 /** A redis-server of the run's own on a free port, without persistence (the fault tests' helper), stopped by its pid. */
-export async function startRedis(defer: Defer): Promise<string> {
+export async function startRedis(defer: Defer): Promise<{ url: string; pid: number }> {
   const server = await startOwnRedis();
   const pid = server.pid()!;
   running.add(pid);
   defer(async () => (await server.stop('SIGTERM'), running.delete(pid)));
-  return server.url;
+  return { url: server.url, pid };
 }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseOptions } from '@pog/domain/db';
-import { startApp, startRedis, tempDir, type ServerProcess } from './processes';
+import { startApp, startRedis, tempDir, treeCpuMs, type ServerProcess } from './processes';
 import type { Defer } from './rounds';
 import { queryableOf } from './seed-sql';
 
@@ -70,9 +70,50 @@ export interface Running<T> {
   /** The gateways' URLs and process ids (one embedded: the app's). */
   urls: string[];
   pids: number[];
+  /** The worker processes' ids and the redis-server's, distributed only. */
+  workerPids?: number[];
+  redisPid?: number;
   /** The database's URL, distributed only (an embedded PGlite is the app's alone). */
   url?: string;
   seeded: T;
+}
+
+/** The ids of the PostgreSQL backends connected to the database at `url` now. */
+async function backendPids(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU milliseconds by part of a running shape: its app processes, its database's backends, its redis-server, and this process (the clients). */
+export type CpuByPart = Record<'app' | 'postgres' | 'redis' | 'client', number>;
+
+/**
+ * Starts counting the CPU each part of `running` spends; the function returned gives the
+ * milliseconds since. A PostgreSQL backend is counted from when it is first seen (a connection
+ * opened meanwhile, whole); the server's own background processes are shared and left out.
+ */
+export async function cpuMeter(running: Running<unknown>): Promise<() => Promise<CpuByPart>> {
+  const appPids = [...running.pids, ...(running.workerPids ?? [])];
+  const backends = new Map<number, number>();
+  const readBackends = async () => {
+    for (const pid of running.url ? await backendPids(running.url) : []) if (!backends.has(pid)) backends.set(pid, treeCpuMs([pid]));
+  };
+  await readBackends();
+  const start = { app: treeCpuMs(appPids), redis: running.redisPid ? treeCpuMs([running.redisPid]) : 0, client: process.cpuUsage() };
+  return async () => {
+    const client = process.cpuUsage(start.client);
+    const now = { app: treeCpuMs(appPids), redis: running.redisPid ? treeCpuMs([running.redisPid]) : 0 };
+    await readBackends();
+    let postgres = 0;
+    for (const [pid, before] of backends) postgres += Math.max(0, treeCpuMs([pid]) - before);
+    return { app: now.app - start.app, postgres, redis: now.redis - start.redis, client: (client.user + client.system) / 1000 };
+  };
 }
 
 /**
@@ -88,7 +129,8 @@ export async function startShape<T>(shape: Shape, options: StartOptions & { gate
   }
   const url = await emptyDatabase('stack', defer);
   const sessionSecret = randomBytes(24).toString('base64url');
-  const env = { DATABASE_URL: url, REDIS_URL: await startRedis(defer), SESSION_SECRET: sessionSecret, DATA_DIR: tempDir('pog-bench-stack-', defer) };
+  const redis = await startRedis(defer);
+  const env = { DATABASE_URL: url, REDIS_URL: redis.url, SESSION_SECRET: sessionSecret, DATA_DIR: tempDir('pog-bench-stack-', defer) };
   const start = async (name: string, services?: string) => {
     const server = await startApp(`${label} ${name}`, services ? { ...env, SERVICES: services } : env, root);
     defer(server.stop);
@@ -98,7 +140,8 @@ export async function startShape<T>(shape: Shape, options: StartOptions & { gate
   // One after the other: the first applies the migrations. A worker process answers health probes on its port.
   const gateways: ServerProcess[] = [];
   for (let i = 1; i <= (options.gateways ?? 1); i++) gateways.push(await start(`gateway ${i}`, workers > 0 ? 'gateway' : undefined));
-  for (let i = 1; i <= workers; i++) await start(`worker ${i}`, 'worker');
+  const workerPids: number[] = [];
+  for (let i = 1; i <= workers; i++) workerPids.push((await start(`worker ${i}`, 'worker')).child.pid!);
   const seeded = await seedOn({ url, poolSize: 2 }, sessionSecret, seed);
-  return { label, urls: gateways.map((g) => g.url), pids: gateways.map((g) => g.child.pid!), url, seeded };
+  return { label, urls: gateways.map((g) => g.url), pids: gateways.map((g) => g.child.pid!), workerPids, redisPid: redis.pid, url, seeded };
 }

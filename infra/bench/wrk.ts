@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Figures, Subject } from './rounds';
-import { allStats, processTree, type ServerProcess } from './processes';
+import { treeCpuMs, type ServerProcess } from './processes';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
@@ -64,13 +64,6 @@ export async function runWrk(options: { url: string; connections: number; durati
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** CPU milliseconds used so far by the processes under `pids` (their threads included). */
-function treeCpuMs(pids: readonly number[]): number {
-  const stats = allStats();
-  const tree = new Set(pids.flatMap((pid) => processTree(pid, stats)));
-  return stats.reduce((sum, stat) => (tree.has(stat.pid) ? sum + stat.cpuMs : sum), 0);
 }
 
 /**
