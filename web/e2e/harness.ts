@@ -31,15 +31,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * Node's flags for the apps the browser tests start. `--liftoff-only`: V8 runs the embedded database's
- * WebAssembly with its baseline compiler only, and does not also compile the busy functions again with
- * its optimising one in the background. That second compile pays for itself only in a process that
- * runs for minutes; an app lives for one test file, and two short browser files took a third less
- * CPU with the flag.
- */
-const APP_NODE_FLAGS = ['--liftoff-only'];
-
 const STARTUP_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -123,7 +114,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   for (const name of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_MODEL']) delete env[name];
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, ...appEntry('e2e')], {
+  const child = spawn(process.execPath, appEntry('e2e'), {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
