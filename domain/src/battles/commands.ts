@@ -31,15 +31,16 @@ const HOUR_MS = 3600 * 1000;
 export { MISSING_BATTLE };
 
 /**
- * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null. Its SQL
- * twin, for lists (who can be challenged), is `riskable` in ./repository.ts.
+ * Why this POG cannot be risked by this player right now (decisions.md, Limits), or null, leaving out
+ * whether it is already in an open battle: the challenge's and the accept's writes check that
+ * themselves (`notInOpenBattle`), with no statement of its own on the way. Its SQL twin, for
+ * lists (who can be challenged), is `riskable` in ./repository.ts.
  */
-async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: UserId, now: Date): Promise<AppError | null> {
+function riskRefusal(pog: PogRow | undefined, ownerId: UserId, now: Date): AppError | null {
   if (!pog) return new NotFoundError('That POG does not exist (it may have been deleted).');
   const notTheirs = battlePolicy.refusal('riskPog', { id: ownerId }, pog);
   if (notTheirs) return notTheirs;
-  // Only asked when the rest allows the risk: a refused POG costs no extra query.
-  const refusal = pogUnavailable(pog, 'risk', now) ?? pogUnavailable(pog, 'risk', now, { inOpenBattle: (await openBattlesRisking(tx, [pog.id])).length > 0 });
+  const refusal = pogUnavailable(pog, 'risk', now);
   switch (refusal?.reason) {
     case undefined:
       return null;
@@ -52,9 +53,15 @@ async function riskRefusal(tx: Tx, pog: PogRow | undefined, ownerId: UserId, now
       return new AppError('COOLDOWN', `${pog.name} is on cooldown for ${formatWait(wait)} more and cannot be risked in a battle yet.`, { retryAfterSeconds: wait });
     }
     case 'in-battle':
-      return new ConflictError(`${pog.name} is already risked in another battle. Finish that one first.`);
+      return inOpenBattle(pog);
   }
 }
+
+/** The refusal of a POG already risked in an open battle, on either side. */
+const inOpenBattle = (pog: PogRow): ConflictError => new ConflictError(`${pog.name} is already risked in another battle. Finish that one first.`);
+
+/** Whether the POG is risked in an open battle now (for a refusal whose order puts this first). */
+const riskedNow = async (tx: Tx, pogId: PogId): Promise<boolean> => (await openBattlesRisking(tx, [pogId])).length > 0;
 
 /** The 409 for a battle that is no longer in the state an action needs; it carries the battle as it is. */
 export async function wrongState(db: Db | Tx, row: BattleRow, action: string, now: Date): Promise<ConflictError> {
@@ -73,18 +80,25 @@ export const nodeSeedHash = (seedHex: string): string => createHash('sha256').up
  * call they cost the gateway more than running them. A new challenge is of rule 2 (the players' seeds).
  */
 const BATTLE_COLUMNS = selectColumns(battles, 'b');
+/**
+ * No open battle risks the POG `$n` on either side. The writes below check it as they write: the
+ * POG is locked by then (lockPogsShown), so no other command can put it into a battle meanwhile.
+ */
+const notInOpenBattle = (n: number) =>
+  `NOT EXISTS (SELECT 1 FROM battles o WHERE o.status IN ('pending', 'accepted') AND (o.challenger_pog_id = $${n}::int OR o.defender_pog_id = $${n}::int))`;
+/** No row when the challenger's POG is already in an open battle. */
 const INSERT_CHALLENGE: RawStatement = {
   name: 'battle_challenge',
   text: `INSERT INTO battles AS b (battle_type, challenger_id, defender_id, challenger_pog_id, seed, seed_hash, roll_version, challenger_seed, created_at, updated_at, expires_at)
-    VALUES ($1::text, $2::int, $3::int, $4::int, $5::text, $6::text, 2, $7::text, $8::timestamptz, $8::timestamptz, $9::timestamptz)
+    SELECT $1::text, $2::int, $3::int, $4::int, $5::text, $6::text, 2, $7::text, $8::timestamptz, $8::timestamptz, $9::timestamptz WHERE ${notInOpenBattle(4)}
     ON CONFLICT DO NOTHING RETURNING ${BATTLE_COLUMNS}`,
 };
-/** Conditional on the battle still being pending. */
+/** No row when the battle is no longer pending or the defender's POG is already in an open battle. */
 const ACCEPT_CHALLENGE: RawStatement = {
   name: 'battle_accept',
   text: `UPDATE battles AS b SET status = 'accepted', defender_pog_id = $2::int, challenger_rarity = $3::text, defender_rarity = $4::text,
       defender_seed = $5::text, accepted_at = $6::timestamptz, updated_at = $6::timestamptz, expires_at = $7::timestamptz
-    WHERE b.id = $1::int AND b.status = 'pending' RETURNING ${BATTLE_COLUMNS}`,
+    WHERE b.id = $1::int AND b.status = 'pending' AND ${notInOpenBattle(2)} RETURNING ${BATTLE_COLUMNS}`,
 };
 
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
@@ -114,12 +128,8 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
     battlePolicy.authorize('challenge', players.get(input.challengerId)!, defender);
     const shownPogs = await lockPogsShown(tx, [input.challengerPogId]);
     const pog = shownPogs.get(input.challengerPogId)?.pog;
-    const refusal = await riskRefusal(tx, pog, input.challengerId, now);
+    const refusal = riskRefusal(pog, input.challengerId, now);
     if (refusal) throw refusal;
-    // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
-    if (!(await holdsRiskablePog(tx, defender.id, now))) {
-      throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
-    }
 
     const [row] = await rawQuery<BattleRow>(tx, INSERT_CHALLENGE, [
       input.battleType,
@@ -132,7 +142,12 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       now,
       new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
     ]);
-    if (!row) throw new ConflictError(`${pog!.name} is already risked in another battle. Finish that one first.`);
+    if (!row) throw inOpenBattle(pog!);
+    // Only a player who could accept can be challenged (decisions.md, Who may trade for what); asked
+    // after the write, which a refusal here rolls back.
+    if (!(await holdsRiskablePog(tx, defender.id, now))) {
+      throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
+    }
     // The players and the POG are locked: the answer shows them as read, with no second read.
     const [created] = battlesShown([row], players, shownPogs, now) as [Battle];
     await notify(uow, {
@@ -165,13 +180,15 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
     // A ban cancels the banned player's battles as it commits; this guards against one recorded otherwise.
     const challenger = players.get(row.challengerId);
     if (!challenger || challenger.isBanned) throw new ConflictError('The challenger is banned, so this battle cannot go ahead.');
-    const refusal = await riskRefusal(tx, locked.get(defenderPogId), userId, now);
+    const refusal = riskRefusal(locked.get(defenderPogId), userId, now);
     if (refusal) throw refusal;
+    const defenderPog = locked.get(defenderPogId)!;
     const challengerPog = row.challengerPogId === null ? undefined : locked.get(row.challengerPogId);
     if (!challengerPog || challengerPog.userId !== row.challengerId) {
+      // The defender's POG in another battle is the refusal that comes first.
+      if (await riskedNow(tx, defenderPogId)) throw inOpenBattle(defenderPog);
       throw new ConflictError("The challenger's POG is no longer theirs, so this battle cannot go ahead.", { battle: await toBattle(tx, row, now) });
     }
-    const defenderPog = locked.get(defenderPogId)!;
     const [updated] = await rawQuery<BattleRow>(tx, ACCEPT_CHALLENGE, [
       battleId,
       defenderPogId,
@@ -182,8 +199,10 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       now,
       new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
     ]);
+    // The battle is locked and pending: no row means the defender's POG is in another battle.
+    if (!updated) throw inOpenBattle(defenderPog);
     // Both players and both POGs are locked and unchanged: the answer shows them as read.
-    const [accepted] = battlesShown([updated!], players, shownPogs, now) as [Battle];
+    const [accepted] = battlesShown([updated], players, shownPogs, now) as [Battle];
     await tellChallenger(uow, accepted, 'battle.accepted');
     return announce(uow, 'battle:updated', accepted);
   });

@@ -204,6 +204,23 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       expect((await b.client.post(`/api/battles/${third.id}/accept`, { defenderPogId: bPog })).status).toBe(409);
     });
 
+    it('refuses a POG risked on either side of an open battle, by name, before any other refusal', async () => {
+      const { a, b, aPog, bPog } = await acceptedBattle();
+      const inBattle = (name: string) => ({ code: 'CONFLICT', message: `${name} is already risked in another battle. Finish that one first.` });
+      // b's POG defends in the accepted battle: b cannot challenge with it, even a player who holds nothing to risk.
+      const c = await player();
+      expect((await b.client.post('/api/battles', { challengerId: b.id, defenderId: c.id, challengerPogId: bPog, battleType: 'flip' })).body).toEqual(inBattle('Blue Moon'));
+      // a's POG challenges there: a cannot defend with it.
+      const d = await player();
+      const { battle } = await challenge(d, a);
+      expect((await a.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: aPog })).body).toEqual(inBattle('Red Comet'));
+      // Still so when the challenger's POG has meanwhile left them too.
+      await db.update(tables.pogs).set({ userId: c.id }).where(eq(tables.pogs.id, battle.challengerPogId!));
+      expect((await a.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: aPog })).body).toEqual(inBattle('Red Comet'));
+      const free = await givePog(db, a.id);
+      expect((await a.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: free })).body.message).toBe("The challenger's POG is no longer theirs, so this battle cannot go ahead.");
+    });
+
     it('tells the challenger live when the defender accepts, and fixes both rarities then', async () => {
       const [a, b] = [await player(), await player()];
       const updates = recordEvents(await socketOf(a), 'battle:updated');
