@@ -13,8 +13,9 @@ import type { BattleResolution, BattleRound } from '@pog/common/battles/schemas'
 import { BATTLE_BONUS, type BattleType, type Rarity } from '@pog/common/constants';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
-import { battles, pogs } from '../db/schema';
+import { battles } from '../db/schema';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
+import { insertPog } from '../testing/pogs';
 import { acceptBattle, createBattle } from './commands';
 import { findBattleRow } from './repository';
 import { completeBattles, rollInput } from './resolve';
@@ -62,8 +63,7 @@ describe.each(TEST_BACKENDS)("players' seeds on $name", ({ open, skip }) => {
   });
 
   async function pogOf(userId: UserId, rarity: Rarity): Promise<PogId> {
-    const [row] = await database.db.insert(pogs).values({ userId, creatorId: userId, name: `P${tag}`, rarity, maxTrades: 15, tradesRemaining: 15 }).returning({ id: pogs.id });
-    return row!.id;
+    return (await insertPog(database.db, { userId, creatorId: userId, name: `P${tag}`, rarity, maxTrades: 15, tradesRemaining: 15 })).id;
   }
 
   it.skipIf(skip)('stores each seed as it is given, hides the server seed until the end, and rolls by rule 2', async () => {

@@ -13,8 +13,9 @@ import type { ArenaBattle } from '@pog/common/arena/rules';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { ManualClock } from '../clock';
-import { pogs, users } from '../db/schema';
+import { users } from '../db/schema';
 import { randomTag, TEST_BACKENDS } from '../testing/backends';
+import { insertPog } from '../testing/pogs';
 import { acceptBattle, createBattle } from '../battles/commands';
 import { completeBattles } from '../battles/resolve';
 import { readArenaBadges, readArenaBoard, scoreArena } from './arena';
@@ -125,7 +126,7 @@ describe.each(TEST_BACKENDS)('the weekly arena on $name', ({ open, skip }) => {
     const at = new Date(monday.getTime() + 3_600_000);
     const [ann, bob] = await players(2, 'uow');
     const pogOf = async (userId: UserId): Promise<PogId> =>
-      (await database.db.insert(pogs).values({ userId, creatorId: userId, name: `A${tag}`, rarity: 'common', maxTrades: 15, tradesRemaining: 15 }).returning({ id: pogs.id }))[0]!.id;
+      (await insertPog(database.db, { userId, creatorId: userId, name: `A${tag}`, rarity: 'common', maxTrades: 15, tradesRemaining: 15 })).id;
     const [annPog, bobPog] = [await pogOf(ann!), await pogOf(bob!)];
     const created = await createBattle(database.db, ann!, { challengerId: ann!, defenderId: bob!, challengerPogId: annPog, battleType: 'standard' }, at);
     await acceptBattle(database.db, created.id, bob!, bobPog, at);

@@ -11,11 +11,12 @@ import { auditLogQuerySchema, type AuditLogQuery } from '@pog/common/moderation/
 import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
-import { moderationAudit, pogs, users } from '../db/schema';
+import { moderationAudit, users } from '../db/schema';
 import { findPog, toPog, toPogWithNotes } from '../pogs/repository';
 import { scorePogVersion } from '../pogs/scoring';
 import { chunkColumns } from '../pogs/similarity';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
+import { insertPog as insertCountedPog } from '../testing/pogs';
 import { setRole } from '../users/roles';
 import { startAdminSession } from './admin-sessions';
 import { listAudit, listAuditLog, sweepAudit } from './audit';
@@ -43,26 +44,23 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
     await database?.close();
   });
 
-  /** Inserts an unscored POG as createPog would store it. */
+  /** Inserts an unscored POG as createPog would store it, counted as held. */
   async function insertPog(player: number, name: string, imageHash: string | null = null): Promise<PogId> {
     const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${Math.random()}`, fontFamily: 'Orbitron' };
-    const [row] = await database.db
-      .insert(pogs)
-      .values({
-        userId: players[player]!,
-        creatorId: players[player]!,
-        name,
-        ...design,
-        colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-        textKey: designTextKey(design.textContent),
-        imageHash,
-        imageDetail: imageHash ? 0.8 : null,
-        ...chunkColumns(imageHash),
-        maxTrades: 15,
-        tradesRemaining: 15,
-      })
-      .returning({ id: pogs.id });
-    return row!.id;
+    const row = await insertCountedPog(database.db, {
+      userId: players[player]!,
+      creatorId: players[player]!,
+      name,
+      ...design,
+      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
+      textKey: designTextKey(design.textContent),
+      imageHash,
+      imageDetail: imageHash ? 0.8 : null,
+      ...chunkColumns(imageHash),
+      maxTrades: 15,
+      tradesRemaining: 15,
+    });
+    return row.id;
   }
   const pogAudit = (pogId: PogId) => listAudit(database.db, { target: { type: 'pog', id: pogId }, limit: 100 });
   const adminSession = async (startedAt = now) => (await startAdminSession(database.db, randomHash(), startedAt, new Date(startedAt.getTime() + DAY))).id;

@@ -11,8 +11,8 @@ import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import { asPogId, type AdminSessionId, type PogId, type UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { moderationAudit, notifications, outboxEvents, pogHistory, pogs, users } from '../db/schema';
-import { applyPogsHeldDeltas } from '../users/player-counts';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
+import { deletePogs, insertPog } from '../testing/pogs';
 import { startAdminSession } from './admin-sessions';
 import { moderatePogsInBulk, type BulkPogDecision } from './bulk-moderation';
 import { moderatePog } from './pog-moderation';
@@ -39,23 +39,19 @@ describe.each(backends)('bulk moderation on $name', ({ name, open, skip }) => {
   /** A flagged POG of `owner` (0: ann, 1: bob), as a report or the scorer leaves it. */
   async function flaggedPog(owner: number, label: string): Promise<PogId> {
     const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${label}`, fontFamily: 'Orbitron' };
-    const [row] = await database.db
-      .insert(pogs)
-      .values({
-        userId: players[owner]!,
-        creatorId: players[owner]!,
-        name: `${label} ${tag}`,
-        ...design,
-        colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-        textKey: designTextKey(design.textContent),
-        maxTrades: 15,
-        tradesRemaining: 15,
-        isFlagged: true,
-      })
-      .returning({ id: pogs.id });
     // As a creation does: the holder's count of POGs held goes up with it (a delete takes it down).
-    await database.db.transaction((tx) => applyPogsHeldDeltas(tx, new Map([[players[owner]!, 1]])));
-    return row!.id;
+    const row = await insertPog(database.db, {
+      userId: players[owner]!,
+      creatorId: players[owner]!,
+      name: `${label} ${tag}`,
+      ...design,
+      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
+      textKey: designTextKey(design.textContent),
+      maxTrades: 15,
+      tradesRemaining: 15,
+      isFlagged: true,
+    });
+    return row.id;
   }
 
   const decide = (action: BulkPogDecision['action'], pogIds: PogId[], notes: string | null = null) =>
@@ -93,7 +89,7 @@ describe.each(backends)('bulk moderation on $name', ({ name, open, skip }) => {
   it.skipIf(skip)('refuses the whole batch when one POG is missing, naming it, and writes nothing', async () => {
     const ids = [await flaggedPog(0, 'Keep A'), await flaggedPog(1, 'Keep B')];
     const gone = await flaggedPog(0, 'Gone');
-    await database.db.delete(pogs).where(eq(pogs.id, gone));
+    await deletePogs(database.db, [gone]);
     const before = await traces(ids);
 
     for (const action of ['approve', 'reject', 'delete'] as const) {

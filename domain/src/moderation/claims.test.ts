@@ -14,8 +14,8 @@ import type { AdminSessionId, PogId, UserId } from '@pog/common/schemas/ids';
 import { ManualClock } from '../clock';
 import type { Database } from '../db/client';
 import { moderationClaims, outboxEvents, pogs, users } from '../db/schema';
-import { applyPogsHeldDeltas } from '../users/player-counts';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
+import { insertPog as insertCountedPog } from '../testing/pogs';
 import { endAdminSession, startAdminSession } from './admin-sessions';
 import { claimTarget, listClaims, releaseClaim } from './claims';
 import { deletePogAsAdmin, moderatePog } from './pog-moderation';
@@ -50,23 +50,19 @@ describe.each(backends)('moderation claims on $name', ({ open, skip }) => {
 
   async function insertPog(name: string): Promise<PogId> {
     const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${Math.random()}`, fontFamily: 'Orbitron' };
-    const [row] = await database.db
-      .insert(pogs)
-      .values({
-        userId: players[0]!,
-        creatorId: players[0]!,
-        name,
-        ...design,
-        colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-        textKey: designTextKey(design.textContent),
-        isFlagged: true,
-        maxTrades: 15,
-        tradesRemaining: 15,
-      })
-      .returning({ id: pogs.id });
     // As a creation does: the holder's count of POGs held goes up with it (a delete takes it down).
-    await database.db.transaction((tx) => applyPogsHeldDeltas(tx, new Map([[players[0]!, 1]])));
-    return row!.id;
+    const row = await insertCountedPog(database.db, {
+      userId: players[0]!,
+      creatorId: players[0]!,
+      name,
+      ...design,
+      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
+      textKey: designTextKey(design.textContent),
+      isFlagged: true,
+      maxTrades: 15,
+      tradesRemaining: 15,
+    });
+    return row.id;
   }
 
   const claim = (target: ModerationTarget, by: AdminSessionId, extra: { adminPlayerId?: UserId; overrideClaim?: boolean } = {}) =>

@@ -18,7 +18,7 @@ import { pageValues, statementFor } from '../pogs/list-page';
 import { mayViewPog } from '../pogs/policy';
 import { findPog, holdsHiddenPogs, listOwnedPogs, listPogs, ownHiddenPogs, ownHiddenStatement, pogListStatement, toPog, toPogWithNotes } from '../pogs/repository';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
-import { applyPogsHeldDeltas } from '../users/player-counts';
+import { insertPog as insertCountedPog } from '../testing/pogs';
 import { startAdminSession } from './admin-sessions';
 import { moderatePogsInBulk } from './bulk-moderation';
 import { deletePogAsAdmin, moderatePog } from './pog-moderation';
@@ -54,14 +54,8 @@ describe.each(TEST_BACKENDS)('reports with weight on $name', ({ open, skip }) =>
 
   /** A scored POG of the owner's (or `holder`'s), counted as held (an admin's delete counts it off again). */
   async function insertPog(name: string, points = 10, holder = owner()): Promise<PogId> {
-    return database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(pogs)
-        .values({ userId: holder, creatorId: holder, name: `${name} ${tag}`, textContent: tag, points, score: 50, scoredVersion: 1, maxTrades: 15, tradesRemaining: 15 })
-        .returning({ id: pogs.id });
-      await applyPogsHeldDeltas(tx, new Map([[holder, 1]]));
-      return row!.id;
-    });
+    const row = await insertCountedPog(database.db, { userId: holder, creatorId: holder, name: `${name} ${tag}`, textContent: tag, points, score: 50, scoredVersion: 1, maxTrades: 15, tradesRemaining: 15 });
+    return row.id;
   }
   const report = (pogId: PogId, by: UserId, reason = `reason of ${by}`) => reportPog(database.db, { pogId, userId: by, reason, reportsToHide: THRESHOLD }, now);
   const row = async (pogId: PogId) => (await findPog(database.db, pogId))!.pog;

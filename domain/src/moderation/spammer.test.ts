@@ -15,8 +15,8 @@ import type { Database } from '../db/client';
 import { battles, moderationAudit, notifications, outboxEvents, pogs, sessions, trades, users } from '../db/schema';
 import { CLUSTER_STREAM } from '../outbox/unit-of-work';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
+import { insertPog } from '../testing/pogs';
 import { createTrade } from '../trades/commands';
-import { applyPogsHeldDeltas } from '../users/player-counts';
 import { startAdminSession } from './admin-sessions';
 import { deleteSpammer, nothingLeftToDelete, previewSpammerDeletion } from './spammer';
 
@@ -47,12 +47,8 @@ describe.each(backends)('Delete spammer on $name', ({ open, skip }) => {
 
   /** A scored POG held by `holder` and designed by `creator`, counted as held. */
   async function givePog(holder: UserId, creator: UserId = holder): Promise<PogId> {
-    const [row] = await database.db
-      .insert(pogs)
-      .values({ userId: holder, creatorId: creator, name: `Pog ${tag} ${made++}`, rarity: 'common', points: 100, scoredVersion: 1, maxTrades: 15, tradesRemaining: 15 })
-      .returning({ id: pogs.id });
-    await database.db.transaction((tx) => applyPogsHeldDeltas(tx, new Map([[holder, 1]])));
-    return row!.id;
+    const row = await insertPog(database.db, { userId: holder, creatorId: creator, name: `Pog ${tag} ${made++}`, rarity: 'common', points: 100, scoredVersion: 1, maxTrades: 15, tradesRemaining: 15 });
+    return row.id;
   }
 
   /**

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
-import { pogs } from '../db/schema';
 import { openWithPlayers, TEST_BACKENDS } from '../testing/backends';
+import { insertPogs } from '../testing/pogs';
 import { readListPage } from './list-page';
 import { pogListStatement } from './repository';
 
@@ -23,7 +23,8 @@ describe.each(TEST_BACKENDS)('the plain POG list page on $name', ({ open, skip }
     if (skip) return;
     ({ database, players: creators } = await openWithPlayers(open, [1, 2, 3].map((n) => `lister${n}_${run}`)));
     // Points repeat (ties broken by id), some are null (trending counts them as 0), one is rejected.
-    await database.db.insert(pogs).values(
+    await insertPogs(
+      database.db,
       Array.from({ length: 30 }, (_, i) => ({
         userId: creators[(i + 1) % 3]!,
         creatorId: creators[i % 3]!,

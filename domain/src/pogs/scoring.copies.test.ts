@@ -10,8 +10,9 @@ import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import { POG_TEMPLATES } from '@pog/common/pogs/templates';
 import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { pogs, users } from '../db/schema';
+import { users } from '../db/schema';
 import { TEST_BACKENDS as backends } from '../testing/backends';
+import { insertPog } from '../testing/pogs';
 import { scorePogVersion } from './scoring';
 import { chunkColumns } from './similarity';
 
@@ -38,25 +39,22 @@ describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
     await database?.close();
   });
 
-  /** Inserts a POG as createPog would store it (design keys and hash chunks included). */
+  /** Inserts a POG as createPog would store it (design keys and hash chunks included), counted as held. */
   async function insert(design: DesignLook, player = 0, imageHash: string | null = null): Promise<PogId> {
-    const [row] = await database.db
-      .insert(pogs)
-      .values({
-        userId: players[player]!,
-        creatorId: players[player]!,
-        name: 'Copy test',
-        ...design,
-        colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-        textKey: designTextKey(design.textContent),
-        imageHash,
-        imageDetail: imageHash ? 0.8 : null,
-        ...chunkColumns(imageHash),
-        maxTrades: 15,
-        tradesRemaining: 15,
-      })
-      .returning({ id: pogs.id });
-    return row!.id;
+    const row = await insertPog(database.db, {
+      userId: players[player]!,
+      creatorId: players[player]!,
+      name: 'Copy test',
+      ...design,
+      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
+      textKey: designTextKey(design.textContent),
+      imageHash,
+      imageDetail: imageHash ? 0.8 : null,
+      ...chunkColumns(imageHash),
+      maxTrades: 15,
+      tradesRemaining: 15,
+    });
+    return row.id;
   }
   const score = async (id: PogId) => (await scorePogVersion(database.db, id, 1, now)).score!;
 

@@ -13,6 +13,7 @@ import type { DesignLook } from '@pog/common/pogs/design-match';
 import type { Database } from '../db/client';
 import { pogs } from '../db/schema';
 import { openWithPlayers, randomTag, TEST_BACKENDS as backends } from '../testing/backends';
+import { insertPog, insertPogs } from '../testing/pogs';
 import { scorePogVersion } from './scoring';
 import { chunkColumns } from './similarity';
 
@@ -69,8 +70,7 @@ describe.each(backends)('legendary share on $name', ({ open, skip }) => {
     };
   }
   async function insert(...args: Parameters<typeof row>): Promise<PogId> {
-    const [inserted] = await database.db.insert(pogs).values(row(...args)).returning({ id: pogs.id });
-    return inserted!.id;
+    return (await insertPog(database.db, row(...args))).id;
   }
   const score = async (id: PogId) => (await scorePogVersion(database.db, id, 1, now)).score!;
   const stored = async (id: PogId) => (await database.db.select().from(pogs).where(eq(pogs.id, id)))[0]!;
@@ -92,7 +92,7 @@ describe.each(backends)('legendary share on $name', ({ open, skip }) => {
   it.skipIf(skip)('allows a second legendary once the creator has 100 scored POGs', async () => {
     const filler = { ...perfect(0), backgroundColor1: '#808080', backgroundColor2: '#A0A0A0' };
     await insert(perfect(0), 2, { scored: 'legendary' });
-    await database.db.insert(pogs).values(Array.from({ length: 97 }, (_, n) => row({ ...filler, textContent: `filler ${tag} ${n}` }, 2, { imageHash: null, scored: 'common' })));
+    await insertPogs(database.db, Array.from({ length: 97 }, (_, n) => row({ ...filler, textContent: `filler ${tag} ${n}` }, 2, { imageHash: null, scored: 'common' })));
     // 98 scored: this would be the 2nd legendary of 99.
     expect((await score(await insert(perfect(1), 2))).rarity).toBe('epic');
     // 99 scored now: the 2nd of 100 is within 2 %.

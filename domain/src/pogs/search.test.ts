@@ -11,6 +11,7 @@ import { pogListQuerySchema } from '@pog/common/pogs/pog';
 import { asUserId, type UserId } from '@pog/common/schemas/ids';
 import type { Database, Db } from '../db/client';
 import { randomTag as tag, TEST_BACKENDS } from '../testing/backends';
+import { insertPogs } from '../testing/pogs';
 import { privatePostgresDatabase } from '../testing/private-database';
 import { pogs, users } from '../db/schema';
 import { frequentInWindow, listPogs, searchedPage, type SearchLimits, type SearchPath } from './repository';
@@ -110,7 +111,7 @@ describe.each(backends)('Explore search on $name', ({ open, skip }) => {
       // above any other POG's, a shared database's included).
       ...Array.from({ length: 30 }, (_, i) => row(i % 2 === 0 ? `Common ${terms.common} ${i}` : `Plain ${i}`, { points: top + 1 + (i % 5) })),
     ];
-    await db.insert(pogs).values(rows);
+    await insertPogs(db, rows);
   }, 60_000);
 
   afterAll(async () => {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_SEARCH_DISTANCE, hammingDistance } from '@pog/common/pogs/image-hash';
 import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { pogs, users } from '../db/schema';
+import { users } from '../db/schema';
 import { TEST_BACKENDS as backends } from '../testing/backends';
+import { insertPogs } from '../testing/pogs';
 import { chunkColumns, findSimilarImages } from './similarity';
 
 /** A hash unlike any other test's, so a shared PostgreSQL database cannot add matches. */
@@ -46,20 +47,18 @@ describe.each(backends)('findSimilarImages on $name', ({ open, skip }) => {
       beyond: flip(base, [3, 3, 3, 3]), // 12 bits, no chunk within radius 2
       spread: flip(base, [0, 0, 12, 0]), // 12 bits in one chunk: three chunks identical, still too far
     };
-    const inserted = await db
-      .insert(pogs)
-      .values(
-        Object.entries(variants).map(([name, hash]) => ({
-          userId: user!.id,
-          creatorId: user!.id,
-          name,
-          imageHash: hash,
-          ...chunkColumns(hash),
-          maxTrades: 15,
-          tradesRemaining: 15,
-        })),
-      )
-      .returning({ id: pogs.id, name: pogs.name });
+    const inserted = await insertPogs(
+      db,
+      Object.entries(variants).map(([name, hash]) => ({
+        userId: user!.id,
+        creatorId: user!.id,
+        name,
+        imageHash: hash,
+        ...chunkColumns(hash),
+        maxTrades: 15,
+        tradesRemaining: 15,
+      })),
+    );
     const idOf = (name: string) => inserted.find((row) => row.name === name)!.id;
 
     expect(hammingDistance(base, variants.edge)).toBe(EXACT_SEARCH_DISTANCE);

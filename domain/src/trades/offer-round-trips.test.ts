@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
-import { pogs } from '../db/schema';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
+import { insertPog } from '../testing/pogs';
 import { createTrade } from './commands';
 
 const postgres = TEST_BACKENDS.find((backend) => backend.name.startsWith('PostgreSQL'))!;
@@ -39,8 +39,7 @@ describe.skipIf(postgres.skip)('a trade offer on PostgreSQL', () => {
     const tag = randomTag();
     ({ database, players } = await openWithPlayers(postgres.open, ['a', 'b', 'c'].map((n) => `offer${n}_${tag}`)));
     for (const userId of players) {
-      const [pog] = await database.db.insert(pogs).values({ userId, creatorId: userId, name: `Offered ${userId}`, maxTrades: 15, tradesRemaining: 15 }).returning();
-      owned.push(pog!.id);
+      owned.push((await insertPog(database.db, { userId, creatorId: userId, name: `Offered ${userId}`, maxTrades: 15, tradesRemaining: 15 })).id);
     }
   }, 60_000);
 

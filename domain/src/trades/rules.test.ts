@@ -8,10 +8,11 @@ import { ACHIEVEMENTS } from '@pog/common/achievements/catalogue';
 import { LIMITS } from '@pog/common/constants';
 import { asPogId, asUserId, type UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
-import { pogs, trades, userAchievements } from '../db/schema';
+import { trades, userAchievements } from '../db/schema';
 import { lockPlayers } from '../moderation/player-locks';
 import { lockPogs } from '../pogs/locks';
 import { openWithPlayers, TEST_BACKENDS } from '../testing/backends';
+import { insertPog } from '../testing/pogs';
 import { assertUnderDailyLimit } from './rules';
 
 
@@ -54,7 +55,7 @@ describe.each(TEST_BACKENDS)('trade rules on $name', ({ open, skip }) => {
   });
 
   it.skipIf(skip)('locks players and POGs and reads them as they are (absent ones left out)', async () => {
-    const [pog] = await database.db.insert(pogs).values({ userId: other, creatorId: sender, name: `Locked ${run}`, maxTrades: 3, tradesRemaining: 2 }).returning();
+    const pog = await insertPog(database.db, { userId: other, creatorId: sender, name: `Locked ${run}`, maxTrades: 3, tradesRemaining: 2 });
     await database.db.transaction(async (tx) => {
       const players = await lockPlayers(tx, [
         { id: other, mode: 'share' },

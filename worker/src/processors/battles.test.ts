@@ -12,6 +12,7 @@ import { acceptBattle, createBattle, rollInput } from '@pog/domain/battles';
 import { migrate, openDatabase, tables, type Database } from '@pog/domain/db';
 import { systemClock } from '@pog/domain/clock';
 import { type JobWorker } from '@pog/domain/jobs';
+import { insertPogs } from '@pog/domain/testing/pogs';
 import { createBullQueue, createBullWorker } from '../queue/bullmq';
 import { resolveBattleProcessor } from './battles';
 
@@ -42,7 +43,7 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
   });
 
   let serial = 0;
-  /** Two players, one POG each, and an accepted battle between them, made with the domain commands. */
+  /** Two players, one POG each (counted as held), and an accepted battle between them, made with the domain commands. */
   async function acceptedBattle() {
     const db = database.db;
     const tag = `${process.pid.toString(36)}${Date.now().toString(36)}${(++serial).toString(36)}`;
@@ -53,13 +54,10 @@ describe.skipIf(Boolean(missing))(`battle.resolve on BullMQ and PostgreSQL${miss
         { username: `bk${tag}b`, displayName: 'Crash B', passwordHash: 'x' },
       ])
       .returning();
-    const [aPog, bPog] = await db
-      .insert(tables.pogs)
-      .values([
-        { userId: a!.id, creatorId: a!.id, name: 'A', rarity: 'rare', maxTrades: 15, tradesRemaining: 15 },
-        { userId: b!.id, creatorId: b!.id, name: 'B', rarity: 'epic', maxTrades: 15, tradesRemaining: 15 },
-      ])
-      .returning();
+    const [aPog, bPog] = await insertPogs(db, [
+      { userId: a!.id, creatorId: a!.id, name: 'A', rarity: 'rare', maxTrades: 15, tradesRemaining: 15 },
+      { userId: b!.id, creatorId: b!.id, name: 'B', rarity: 'epic', maxTrades: 15, tradesRemaining: 15 },
+    ]);
     const now = systemClock.now();
     const battle = await createBattle(db, asUserId(a!.id), { challengerId: a!.id, defenderId: b!.id, challengerPogId: aPog!.id, battleType: 'championship' }, now);
     await acceptBattle(db, asBattleId(battle.id), asUserId(b!.id), asPogId(bPog!.id), now);
