@@ -18,20 +18,20 @@ import { coinLanding, isCoinFlip } from '@pog/common/battles/coin';
 import { resolveBattle, type HmacFactory } from '@pog/common/battles/rolls';
 import type { BattleResolution, BattleRollInput } from '@pog/common/battles/schemas';
 import { ConflictError, NotFoundError } from '@pog/common/errors';
-import { releaseCommitments } from '../commitments';
+import { pendingCommitments, pendingOfPogsColumns, releaseCommitments, type PendingColumns } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
-import { battles, type BattleRow } from '../db/schema';
+import { battles, pogs, type BattleRow, type PogRow } from '../db/schema';
 import { notifyAll, type NewNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
 import { lockPlayers, type LockedPlayer } from '../moderation/player-locks';
 import { playerPolicy } from '../users/policy';
-import { lockPogs } from '../pogs/locks';
+import type { PogWithNames } from '../pogs/repository';
 import { battleLink } from '@pog/common/notifications/links';
 import { MISSING_BATTLE, wrongState } from './commands';
 import { battlePolicy } from './policy';
-import { toBattles } from './repository';
+import { battlesShown, lockPogsShown, toBattles } from './repository';
 import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
 import { scoreArena } from '../leaderboards/arena';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
@@ -107,12 +107,13 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
     // players' rows are shared: a ban either waits for this settlement or has already cancelled
     // its battles; a battle whose player is banned is refused, never completed.
     const players = await lockPlayers(tx, open.flatMap((row) => [row.challengerId, row.defenderId]).map((id) => ({ id, mode: 'share' as const })));
-    await lockPogs(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
+    // With their names: the battles' answers are made from what these locks read (and the prizes' moves).
+    const pogsShown = await lockPogsShown(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
     const locked = await lockBattleRows(tx, open.map((row) => row.id));
     const current = new Map([...peeked, ...locked]);
     const stillAccepted = [...locked.values()].filter((row) => row.status === 'accepted');
     const banned = bannedRefusals(stillAccepted, players, requests, results);
-    const settled = await settle(uow, stillAccepted.filter((row) => !banned.has(row.id)), resolutions, requests);
+    const settled = await settle(uow, stillAccepted.filter((row) => !banned.has(row.id)), resolutions, requests, { players, pogs: pogsShown });
 
     const shown = new Map((await toBattles(tx, [...current.values()].filter((row) => row.status === 'completed' && !settled.has(row.id)), now)).map((b) => [b.id, b]));
     const firstFor = new Set<number>();
@@ -188,12 +189,17 @@ const COMPLETE_BATTLES: RawStatement = {
     FROM jsonb_to_recordset($1::jsonb) AS m(id integer, rounds jsonb, challenger_roll integer, defender_roll integer, winner_id integer)
     WHERE b.id = m.id AND b.status = 'accepted' RETURNING ${BATTLE_COLUMNS}`,
 };
-/** $1: [{ id, winner_id, loser_id }], $2: the transfer's time. Moves a POG only from its loser. */
+/**
+ * $1: [{ id, winner_id, loser_id }], $2: the transfer's time. Moves a POG only from its loser, and
+ * answers the POGs moved as they are now, each with whether pending trades and battles name any of
+ * the POGs moved (commitments.ts; the POGs' rows are locked, so the answer holds until commit).
+ */
 const TRANSFER_PRIZES: RawStatement = {
   name: 'battles_transfer_prizes',
-  text: `UPDATE pogs AS p SET user_id = m.winner_id, changed_hands = true, updated_at = $2
-    FROM jsonb_to_recordset($1::jsonb) AS m(id integer, winner_id integer, loser_id integer)
-    WHERE p.id = m.id AND p.user_id = m.loser_id RETURNING p.id`,
+  text: `WITH moved AS (UPDATE pogs AS p SET user_id = m.winner_id, changed_hands = true, updated_at = $2
+      FROM jsonb_to_recordset($1::jsonb) AS m(id integer, winner_id integer, loser_id integer)
+      WHERE p.id = m.id AND p.user_id = m.loser_id RETURNING ${selectColumns(pogs, 'p')})
+    SELECT moved.*, ${pendingOfPogsColumns('(SELECT array_agg(moved.id) FROM moved)::int[]')} FROM moved`,
 };
 
 async function lockBattleRows(tx: Tx, ids: BattleId[]): Promise<Map<BattleId, BattleRow>> {
@@ -217,14 +223,15 @@ function outcomeOf(row: BattleRow, resolution: BattleResolution) {
 
 type Outcome = ReturnType<typeof outcomeOf>;
 
-/** Moves each loser's POG to its winner where the loser still holds it; the ids of the POGs moved. */
-async function transferPrizes({ tx, now }: UnitOfWork, transfers: Outcome[]): Promise<Set<PogId>> {
-  if (transfers.length === 0) return new Set();
-  const moved = await rawQuery<{ id: PogId }>(tx, TRANSFER_PRIZES, [
+/** Moves each loser's POG to its winner where the loser still holds it: the POGs moved, as they are now, and the pending commitments they have. */
+async function transferPrizes({ tx, now }: UnitOfWork, transfers: Outcome[]) {
+  if (transfers.length === 0) return { moved: new Map<PogId, PogRow>(), pending: pendingCommitments(undefined) };
+  const rows = await rawQuery<PogRow & PendingColumns>(tx, TRANSFER_PRIZES, [
     JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId }))),
     now,
   ]);
-  return new Set(moved.map((row) => row.id));
+  const moved = new Map(rows.map(({ pendingTrades: _trades, pendingBattles: _battles, ...pog }) => [pog.id, pog as PogRow]));
+  return { moved, pending: pendingCommitments(rows[0]) };
 }
 
 /** The 'battle.completed' notices of a battle's players, but for `actorId`, who sees the result on screen. */
@@ -262,7 +269,13 @@ function completionNotices(o: Outcome, battle: Battle, actorId: UserId | null): 
  * the battle still being accepted and the loser still holding the POG, so that no POG is ever moved
  * from someone else or twice. Returns the completed battles by id.
  */
-async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<number, BattleResolution>, requests: CompletionRequest[]): Promise<Map<number, Battle>> {
+async function settle(
+  uow: UnitOfWork,
+  rows: BattleRow[],
+  resolutions: Map<number, BattleResolution>,
+  requests: CompletionRequest[],
+  locked: { players: ReadonlyMap<UserId, LockedPlayer>; pogs: Map<PogId, PogWithNames> },
+): Promise<Map<number, Battle>> {
   if (rows.length === 0) return new Map();
   const { tx, now } = uow;
   const outcomes = rows.map((row) => outcomeOf(row, resolutions.get(row.id)!));
@@ -279,17 +292,20 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   await scoreArena(tx, now, outcomes.map((o) => ({ battleId: o.row.id, winnerId: o.winnerId, loserId: o.loserId })));
 
   const transfers = outcomes.filter((o) => completedIds.has(o.row.id) && o.loserPogId !== null);
-  const moved = await transferPrizes(uow, transfers);
+  const { moved, pending } = await transferPrizes(uow, transfers);
   // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
   // touched, so the battles completed here are left alone).
   for (const o of transfers) {
     if (o.loserPogId === null || !moved.has(o.loserPogId)) continue;
     uow.pogsHeldChanged(o.winnerId, 1);
     uow.pogsHeldChanged(o.loserId, -1);
+    // The prize as the move left it, held by the winner (locked, so their name is as read).
+    locked.pogs.set(o.loserPogId, { ...locked.pogs.get(o.loserPogId)!, pog: moved.get(o.loserPogId)!, username: locked.players.get(o.winnerId)!.username });
   }
-  if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved] }, 'battled');
+  if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved.keys()] }, 'battled', pending);
 
-  const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));
+  // The players' rows are locked FOR SHARE and the POGs' FOR UPDATE: what the locks read is what is stored.
+  const shown = new Map(battlesShown(completedRows, locked.players, locked.pogs, now).map((battle) => [battle.id, battle]));
   await recordHistory(tx, now, outcomes.flatMap((o) => battleHistory(shown.get(o.row.id)!, o.row, o.resolution, o.challengerWon)));
   const notices: NewNotification[] = [];
   for (const o of outcomes) {

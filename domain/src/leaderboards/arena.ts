@@ -3,10 +3,12 @@
  * completion's unit of work (battles/resolve.ts), so a battle's points commit with the battle or not
  * at all; a battle already scored is skipped (the results' primary key), so a retry scores nothing twice.
  *
- * Concurrency: the standing rows of every player in the group are created if missing and then locked
- * in ascending player order before anything is read. Both players of a pair are among them, so two
+ * Concurrency: the standing rows of every player in the group are created if missing and locked, in
+ * ascending player order, before anything else is read. Both players of a pair are among them, so two
  * completions touching a pair run one after the other, and each reads the pair's count and the
- * streaks as the other left them.
+ * streaks as the other left them. Three statements: lock (and read the streaks), read the day's pair
+ * counts and the battles scored already (a statement of its own: one that waited for a lock still
+ * reads as of when it began), write the results and the standings.
  */
 import { sql } from 'drizzle-orm';
 import { avatarInitials } from '@pog/common/display';
@@ -16,32 +18,37 @@ import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
-const ENSURE_STANDINGS: RawStatement = {
-  name: 'arena_ensure_standings',
-  text: `INSERT INTO arena_standings (week, user_id) SELECT $1::date, u FROM unnest($2::int[]) AS u ORDER BY u ON CONFLICT DO NOTHING`,
-};
+/**
+ * $1: week, $2: the players, ascending. Creates the missing standings and locks every one, in that
+ * order: the conflict's update changes nothing but locks the row, as FOR UPDATE would, and answers
+ * the streak as the lock found it (the latest committed, even after waiting for the lock).
+ */
 const LOCK_STANDINGS: RawStatement = {
   name: 'arena_lock_standings',
-  text: `SELECT user_id AS "userId", streak FROM arena_standings WHERE week = $1::date AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE`,
+  text: `INSERT INTO arena_standings AS s (week, user_id) SELECT $1::date, u FROM unnest($2::int[]) AS u ORDER BY u
+    ON CONFLICT (week, user_id) DO UPDATE SET streak = s.streak RETURNING s.user_id AS "userId", s.streak`,
 };
-const SCORED_ALREADY: RawStatement = { name: 'arena_scored_already', text: `SELECT DISTINCT battle_id AS "battleId" FROM arena_results WHERE battle_id = ANY($1::int[])` };
-const PAIR_COUNTS: RawStatement = {
-  name: 'arena_pair_counts',
-  text: `SELECT user_id AS "userId", opponent_id AS "opponentId", count(*)::int AS n FROM arena_results
-    WHERE user_id = ANY($2::int[]) AND day = $1::date AND counted GROUP BY user_id, opponent_id`,
+/**
+ * $1: day, $2: the players, $3: the battles. The players' counted results of the day by opponent
+ * (`n`), then one row for each of the battles scored already (`battleId`, nothing else).
+ */
+const PAIR_COUNTS_AND_SCORED: RawStatement = {
+  name: 'arena_pair_counts_and_scored',
+  text: `SELECT user_id AS "userId", opponent_id AS "opponentId", count(*)::int AS n, NULL::int AS "battleId" FROM arena_results
+      WHERE user_id = ANY($2::int[]) AND day = $1::date AND counted GROUP BY user_id, opponent_id
+    UNION ALL SELECT DISTINCT NULL::int, NULL::int, NULL::int, battle_id FROM arena_results WHERE battle_id = ANY($3::int[])`,
 };
-/** $1: the results as jsonb, $2: week, $3: day. */
-const INSERT_RESULTS: RawStatement = {
-  name: 'arena_insert_results',
-  text: `INSERT INTO arena_results (battle_id, user_id, opponent_id, week, day, won, counted, points)
-    SELECT r."battleId", r."userId", r."opponentId", $2::date, $3::date, r.won, r.counted, r.points
-    FROM jsonb_to_recordset($1::jsonb) AS r("battleId" integer, "userId" integer, "opponentId" integer, won boolean, counted boolean, points integer)`,
-};
-/** $1: [{ userId, points, wins, battles, streak }], $2: week. */
-const UPDATE_STANDINGS: RawStatement = {
-  name: 'arena_update_standings',
-  text: `UPDATE arena_standings AS s SET points = s.points + d.points, wins = s.wins + d.wins, battles = s.battles + d.battles, streak = d.streak
-    FROM jsonb_to_recordset($1::jsonb) AS d("userId" integer, points integer, wins integer, battles integer, streak integer)
+/**
+ * $1: the results, $2: week, $3: day, $4: [{ userId, points, wins, battles, streak }]. Both tables
+ * in one statement: the standings are locked already, so it waits for nothing.
+ */
+const WRITE_RESULTS: RawStatement = {
+  name: 'arena_write_results',
+  text: `WITH results AS (INSERT INTO arena_results (battle_id, user_id, opponent_id, week, day, won, counted, points)
+      SELECT r."battleId", r."userId", r."opponentId", $2::date, $3::date, r.won, r.counted, r.points
+      FROM jsonb_to_recordset($1::jsonb) AS r("battleId" integer, "userId" integer, "opponentId" integer, won boolean, counted boolean, points integer))
+    UPDATE arena_standings AS s SET points = s.points + d.points, wins = s.wins + d.wins, battles = s.battles + d.battles, streak = d.streak
+    FROM jsonb_to_recordset($4::jsonb) AS d("userId" integer, points integer, wins integer, battles integer, streak integer)
     WHERE s.week = $2::date AND s.user_id = d."userId"`,
 };
 
@@ -54,20 +61,20 @@ export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): P
   const week = arenaWeekStart(now);
   const day = now.toISOString().slice(0, 10);
   const players = [...new Set(completed.flatMap((b) => [b.winnerId, b.loserId]))].sort((a, b) => a - b);
-  await rawQuery(tx, ENSURE_STANDINGS, [week, players]);
   const locked = await rawQuery<{ userId: number; streak: number }>(tx, LOCK_STANDINGS, [week, players]);
-  const done = new Set((await rawQuery<{ battleId: number }>(tx, SCORED_ALREADY, [completed.map((b) => b.battleId)])).map((r) => r.battleId));
+  type Counted = { userId: number; opponentId: number; n: number; battleId: null } | { userId: null; opponentId: null; n: null; battleId: number };
+  const counted = await rawQuery<Counted>(tx, PAIR_COUNTS_AND_SCORED, [day, players, completed.map((b) => b.battleId)]);
+  const done = new Set(counted.flatMap((r) => (r.battleId === null ? [] : [r.battleId])));
   const fresh = [...new Map(completed.filter((b) => !done.has(b.battleId)).map((b) => [b.battleId, b])).values()].sort((a, b) => a.battleId - b.battleId);
   if (fresh.length === 0) return;
 
   const streaks = new Map(locked.map((row) => [row.userId, row.streak]));
   const pairCounts = new Map<string, number>();
   // Each counted battle has a row for both players: count the rows of the lower id's side only.
-  for (const row of await rawQuery<{ userId: number; opponentId: number; n: number }>(tx, PAIR_COUNTS, [day, players])) {
-    if (row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
+  for (const row of counted) {
+    if (row.battleId === null && row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
   }
   const results = scoreArenaBattles(fresh, streaks, pairCounts);
-  await rawQuery(tx, INSERT_RESULTS, [JSON.stringify(results), week, day]);
 
   const sums = new Map<number, { userId: number; points: number; wins: number; battles: number; streak: number }>();
   for (const r of results) {
@@ -78,7 +85,7 @@ export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): P
     sum.streak = streaks.get(r.userId) ?? 0;
     sums.set(r.userId, sum);
   }
-  await rawQuery(tx, UPDATE_STANDINGS, [JSON.stringify([...sums.values()].sort((a, b) => a.userId - b.userId)), week]);
+  await rawQuery(tx, WRITE_RESULTS, [JSON.stringify(results), week, day, JSON.stringify([...sums.values()].sort((a, b) => a.userId - b.userId))]);
 }
 
 interface ArenaRow {
