@@ -26,6 +26,7 @@ import { pogs } from './db/schema';
 import type { UnitOfWork } from './outbox/unit-of-work';
 import type { Canceller, Detacher, ReleaseReason, ReleaseScope } from './release-reasons';
 import { cancelTradesFor, detachTradesFrom } from './trades/cancel';
+import { marksConcerned, releaseMarksQueries, type MarkChange } from './wishlists/marks';
 import { releaseMarks } from './wishlists/release';
 import type { PogId } from '@pog/common/schemas/ids';
 
@@ -35,15 +36,44 @@ const cancellers: Canceller[] = [cancelTradesFor, cancelBattlesFor];
 const detachers: Detacher[] = [detachTradesFrom, detachBattlesFrom];
 
 /**
- * `pending`: whether these POGs have pending trades and battles, as the caller's own statement read it
- * (`pendingOfPogsColumns`) with the POGs' rows held FOR UPDATE; read here when not given.
+ * `moved`: what the statement that moved these POGs (scope.pogIds) read and released of them along
+ * the way (`releasedByMove`); without it, this reads and releases them.
  */
-export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason, pending?: PendingCommitments): Promise<void> {
-  if (!pending && scope.userId === undefined && !scope.detach && scope.pogIds?.length) pending = await pendingOf(uow.tx, scope.pogIds);
+export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason, moved?: ReleasedByMove): Promise<void> {
+  const pending = moved?.pending ?? (scope.userId === undefined && !scope.detach && scope.pogIds?.length ? await pendingOf(uow.tx, scope.pogIds) : undefined);
   for (const [i, cancel] of cancellers.entries()) if (!pending || pending[i]) await cancel(uow, scope, reason);
   // Marks of POGs that moved or went away: up for trade by a former holder, wanted by the new one.
-  if (scope.pogIds?.length) await releaseMarks(uow, scope.pogIds);
+  if (scope.pogIds?.length) await releaseMarks(uow, scope.pogIds, moved?.marks);
 }
+
+/** What a statement that moved POGs read and released of their commitments. */
+export interface ReleasedByMove {
+  pending: PendingCommitments;
+  /** Who the marks it released concern. */
+  marks: MarkChange[];
+}
+
+/** The columns `releasedByMove` adds to a statement. */
+export interface ReleasedColumns extends PendingColumns {
+  marksReleased: MarkChange[];
+}
+
+/**
+ * For a statement that moves POGs, whose WITH query `moved` answers them with their ids and new
+ * holders (columns "id", "userId"), holding their rows FOR UPDATE: the WITH queries that release
+ * their marks, as releaseCommitments would, and the columns that tell what it still has to do
+ * (`releasedFrom`), so that it needs no statement of its own for them.
+ */
+export function releasedByMove(moved: string): { queries: string; columns: string } {
+  const ids = `(SELECT array_agg(${moved}.id) FROM ${moved})::int[]`;
+  return {
+    queries: releaseMarksQueries(ids, `(SELECT id, "userId" AS user_id FROM ${moved})`),
+    columns: `${pendingOfPogsColumns(ids)}, (SELECT coalesce(jsonb_agg(c), '[]'::jsonb) FROM (${marksConcerned(ids)}) AS c) AS "marksReleased"`,
+  };
+}
+
+/** A row's `releasedByMove` columns, as releaseCommitments takes them. */
+export const releasedFrom = (row: ReleasedColumns): ReleasedByMove => ({ pending: pendingCommitments(row), marks: row.marksReleased });
 
 /**
  * Whether any PENDING trade, and any PENDING battle, names one of the POGs of `ids` (an int[]
