@@ -183,7 +183,11 @@ const PEEK_BATTLES: RawStatement = { name: 'battles_peek', text: `SELECT ${BATTL
 const LOCK_BATTLES: RawStatement = { name: 'battles_lock', text: `SELECT ${BATTLE_COLUMNS} FROM battles b WHERE b.id = ANY($1::int[]) ORDER BY b.id FOR UPDATE` };
 /**
  * $1: [{ id, rounds, challenger_roll, defender_roll, winner_id }], $2: the completion's time, $3: the
- * battles' history rows (provenance/history.ts), written with them.
+ * battles' history rows (provenance/history.ts), written with them, $4: the battles' ids.
+ *
+ * The ids again, as an array (here and in the transfer): a unit of work's statements run on one
+ * generic plan (outbox/transaction.ts), which cannot know how many rows the JSON holds (it guesses
+ * 100) and then joins them to a scan of the whole table; with the array, by the primary key.
  */
 const COMPLETE_BATTLES: RawStatement = {
   name: 'battles_complete',
@@ -191,19 +195,19 @@ const COMPLETE_BATTLES: RawStatement = {
     UPDATE battles AS b SET status = 'completed', rounds = m.rounds, challenger_roll = m.challenger_roll, defender_roll = m.defender_roll,
       winner_id = m.winner_id, completed_at = $2, updated_at = $2
     FROM jsonb_to_recordset($1::jsonb) AS m(id integer, rounds jsonb, challenger_roll integer, defender_roll integer, winner_id integer)
-    WHERE b.id = m.id AND b.status = 'accepted' RETURNING ${BATTLE_COLUMNS}`,
+    WHERE b.id = ANY($4::int[]) AND b.id = m.id AND b.status = 'accepted' RETURNING ${BATTLE_COLUMNS}`,
 };
 /**
- * $1: [{ id, winner_id, loser_id }], $2: the transfer's time. Moves a POG only from its loser, and
- * answers the POGs moved as they are now, each with what the move released and what is left to
- * release (commitments.ts, releasedByMove).
+ * $1: [{ id, winner_id, loser_id }], $2: the transfer's time, $3: the POGs' ids (see
+ * COMPLETE_BATTLES). Moves a POG only from its loser, and answers the POGs moved as they are now,
+ * each with what the move released and what is left to release (commitments.ts, releasedByMove).
  */
 const RELEASED_BY_TRANSFER = releasedByMove('moved');
 const TRANSFER_PRIZES: RawStatement = {
   name: 'battles_transfer_prizes',
   text: `WITH moved AS (UPDATE pogs AS p SET user_id = m.winner_id, changed_hands = true, updated_at = $2
       FROM jsonb_to_recordset($1::jsonb) AS m(id integer, winner_id integer, loser_id integer)
-      WHERE p.id = m.id AND p.user_id = m.loser_id RETURNING ${selectColumns(pogs, 'p')}),
+      WHERE p.id = ANY($3::int[]) AND p.id = m.id AND p.user_id = m.loser_id RETURNING ${selectColumns(pogs, 'p')}),
     ${RELEASED_BY_TRANSFER.queries}
     SELECT moved.*, ${RELEASED_BY_TRANSFER.columns} FROM moved`,
 };
@@ -244,6 +248,7 @@ async function transferPrizes({ tx, now }: UnitOfWork, transfers: Outcome[]) {
   const rows = await rawQuery<PogRow & ReleasedColumns>(tx, TRANSFER_PRIZES, [
     JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId }))),
     now,
+    transfers.map((o) => o.loserPogId),
   ]);
   const moved = new Map(rows.map(({ pendingTrades: _trades, pendingBattles: _battles, marksReleased: _marks, ...pog }) => [pog.id, pog as PogRow]));
   return { moved, released: rows[0] && releasedFrom(rows[0]) };
@@ -299,6 +304,7 @@ async function settle(
     JSON.stringify(outcomes.map((o) => ({ id: o.row.id, rounds: o.resolution.rounds, challenger_roll: o.resolution.challengerRoll, defender_roll: o.resolution.defenderRoll, winner_id: o.winnerId }))),
     now,
     historyRows(outcomes.flatMap((o) => battleHistory(o, locked))),
+    outcomes.map((o) => o.row.id),
   ]);
   // The rows are locked and were accepted, so every one of them completes; anything else is a bug
   // that must not commit half a group.

@@ -39,8 +39,10 @@ const PAIR_COUNTS_AND_SCORED: RawStatement = {
     UNION ALL SELECT DISTINCT NULL::int, NULL::int, NULL::int, battle_id FROM arena_results WHERE battle_id = ANY($3::int[])`,
 };
 /**
- * $1: the results, $2: week, $3: day, $4: [{ userId, points, wins, battles, streak }]. Both tables
- * in one statement: the standings are locked already, so it waits for nothing.
+ * $1: the results, $2: week, $3: day, $4: [{ userId, points, wins, battles, streak }], $5: their
+ * players' ids. Both tables in one statement: the standings are locked already, so it waits for
+ * nothing. The ids again, as an array, let the one generic plan of a unit of work's statements
+ * (outbox/transaction.ts) find the standings by key rather than read the whole week's.
  */
 const WRITE_RESULTS: RawStatement = {
   name: 'arena_write_results',
@@ -49,7 +51,7 @@ const WRITE_RESULTS: RawStatement = {
       FROM jsonb_to_recordset($1::jsonb) AS r("battleId" integer, "userId" integer, "opponentId" integer, won boolean, counted boolean, points integer))
     UPDATE arena_standings AS s SET points = s.points + d.points, wins = s.wins + d.wins, battles = s.battles + d.battles, streak = d.streak
     FROM jsonb_to_recordset($4::jsonb) AS d("userId" integer, points integer, wins integer, battles integer, streak integer)
-    WHERE s.week = $2::date AND s.user_id = d."userId"`,
+    WHERE s.week = $2::date AND s.user_id = ANY($5::int[]) AND s.user_id = d."userId"`,
 };
 
 /**
@@ -85,7 +87,8 @@ export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): P
     sum.streak = streaks.get(r.userId) ?? 0;
     sums.set(r.userId, sum);
   }
-  await rawQuery(tx, WRITE_RESULTS, [JSON.stringify(results), week, day, JSON.stringify([...sums.values()].sort((a, b) => a.userId - b.userId))]);
+  const changed = [...sums.values()].sort((a, b) => a.userId - b.userId);
+  await rawQuery(tx, WRITE_RESULTS, [JSON.stringify(results), week, day, JSON.stringify(changed), changed.map((s) => s.userId)]);
 }
 
 interface ArenaRow {

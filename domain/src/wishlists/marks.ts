@@ -48,11 +48,13 @@ export const RELEASE_MARKS: RawStatement = { name: 'wishlists_release_marks', te
 /**
  * RELEASE_MARKS's writes, as WITH queries (`gone`, `owned`) of any statement: for the POGs of `ids`
  * (an int[] expression), whose holders now the relation `holders` (id, user_id) names, the POGs
- * themselves or a statement's own POGs just moved.
+ * themselves or a statement's own POGs just moved. The holders are looked up by `ids` too: a generic
+ * plan (outbox/transaction.ts) joined the pogs table by a scan of all of it.
  */
 export function releaseMarksQueries(ids: string, holders: string): string {
   return `gone AS (DELETE FROM pog_haves WHERE pog_id = ANY(${ids}) RETURNING pog_id, user_id),
-    owned AS (DELETE FROM pog_wants w USING ${holders} p WHERE w.pog_id = ANY(${ids}) AND p.id = w.pog_id AND w.user_id = p.user_id RETURNING w.pog_id, w.user_id)`;
+    owned AS (DELETE FROM pog_wants w USING ${holders} p
+      WHERE w.pog_id = ANY(${ids}) AND p.id = ANY(${ids}) AND p.id = w.pog_id AND w.user_id = p.user_id RETURNING w.pog_id, w.user_id)`;
 }
 
 /** Who `releaseMarksQueries` concerns, as MarkChange rows: a query of the same statement. */
