@@ -6,9 +6,9 @@
  * Concurrency: the standing rows of every player in the group are created if missing and locked, in
  * ascending player order, before anything else is read. Both players of a pair are among them, so two
  * completions touching a pair run one after the other, and each reads the pair's count and the
- * streaks as the other left them. Three statements: lock (and read the streaks), read the day's pair
- * counts and the battles scored already (a statement of its own: one that waited for a lock still
- * reads as of when it began), write the results and the standings.
+ * streaks as the other left them. Three statements: lock, read the streaks, the day's pair counts
+ * and the battles scored already (a statement of its own: one that waited for a lock still reads as
+ * of when it began), write the results and the standings.
  */
 import { sql } from 'drizzle-orm';
 import { avatarInitials } from '@pog/common/display';
@@ -20,23 +20,26 @@ import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
 /**
  * $1: week, $2: the players, ascending. Creates the missing standings and locks every one, in that
- * order: the conflict's update changes nothing but locks the row, as FOR UPDATE would, and answers
- * the streak as the lock found it (the latest committed, even after waiting for the lock).
+ * order: an ON CONFLICT DO UPDATE locks the conflicting row, as FOR UPDATE would, even when its
+ * WHERE lets it update nothing (so no row gets a new version only to be locked).
  */
 const LOCK_STANDINGS: RawStatement = {
   name: 'arena_lock_standings',
   text: `INSERT INTO arena_standings AS s (week, user_id) SELECT $1::date, u FROM unnest($2::int[]) AS u ORDER BY u
-    ON CONFLICT (week, user_id) DO UPDATE SET streak = s.streak RETURNING s.user_id AS "userId", s.streak`,
+    ON CONFLICT (week, user_id) DO UPDATE SET streak = s.streak WHERE false`,
 };
 /**
- * $1: day, $2: the players, $3: the battles. The players' counted results of the day by opponent
- * (`n`), then one row for each of the battles scored already (`battleId`, nothing else).
+ * $1: week, $2: day, $3: the players, $4: the battles. Rows of three kinds: each player's `streak`
+ * (`n`), the players' counted results of the day by opponent (`pair`, `n` of them), and the battles
+ * `scored` already (`battleId`).
  */
-const PAIR_COUNTS_AND_SCORED: RawStatement = {
-  name: 'arena_pair_counts_and_scored',
-  text: `SELECT user_id AS "userId", opponent_id AS "opponentId", count(*)::int AS n, NULL::int AS "battleId" FROM arena_results
-      WHERE user_id = ANY($2::int[]) AND day = $1::date AND counted GROUP BY user_id, opponent_id
-    UNION ALL SELECT DISTINCT NULL::int, NULL::int, NULL::int, battle_id FROM arena_results WHERE battle_id = ANY($3::int[])`,
+const READ_LOCKED: RawStatement = {
+  name: 'arena_read_locked',
+  text: `SELECT 'streak' AS kind, user_id AS "userId", NULL::int AS "opponentId", streak AS n, NULL::int AS "battleId"
+      FROM arena_standings WHERE week = $1::date AND user_id = ANY($3::int[])
+    UNION ALL SELECT 'pair', user_id, opponent_id, count(*)::int, NULL FROM arena_results
+      WHERE user_id = ANY($3::int[]) AND day = $2::date AND counted GROUP BY user_id, opponent_id
+    UNION ALL SELECT DISTINCT 'scored', NULL::int, NULL::int, NULL::int, battle_id FROM arena_results WHERE battle_id = ANY($4::int[])`,
 };
 /**
  * $1: the results, $2: week, $3: day, $4: [{ userId, points, wins, battles, streak }], $5: their
@@ -63,18 +66,21 @@ export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): P
   const week = arenaWeekStart(now);
   const day = now.toISOString().slice(0, 10);
   const players = [...new Set(completed.flatMap((b) => [b.winnerId, b.loserId]))].sort((a, b) => a - b);
-  const locked = await rawQuery<{ userId: number; streak: number }>(tx, LOCK_STANDINGS, [week, players]);
-  type Counted = { userId: number; opponentId: number; n: number; battleId: null } | { userId: null; opponentId: null; n: null; battleId: number };
-  const counted = await rawQuery<Counted>(tx, PAIR_COUNTS_AND_SCORED, [day, players, completed.map((b) => b.battleId)]);
-  const done = new Set(counted.flatMap((r) => (r.battleId === null ? [] : [r.battleId])));
+  await rawQuery(tx, LOCK_STANDINGS, [week, players]);
+  type Read =
+    | { kind: 'streak'; userId: number; opponentId: null; n: number; battleId: null }
+    | { kind: 'pair'; userId: number; opponentId: number; n: number; battleId: null }
+    | { kind: 'scored'; userId: null; opponentId: null; n: null; battleId: number };
+  const read = await rawQuery<Read>(tx, READ_LOCKED, [week, day, players, completed.map((b) => b.battleId)]);
+  const done = new Set(read.flatMap((r) => (r.kind === 'scored' ? [r.battleId] : [])));
   const fresh = [...new Map(completed.filter((b) => !done.has(b.battleId)).map((b) => [b.battleId, b])).values()].sort((a, b) => a.battleId - b.battleId);
   if (fresh.length === 0) return;
 
-  const streaks = new Map(locked.map((row) => [row.userId, row.streak]));
+  const streaks = new Map(read.flatMap((r) => (r.kind === 'streak' ? [[r.userId, r.n] as const] : [])));
   const pairCounts = new Map<string, number>();
   // Each counted battle has a row for both players: count the rows of the lower id's side only.
-  for (const row of counted) {
-    if (row.battleId === null && row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
+  for (const row of read) {
+    if (row.kind === 'pair' && row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
   }
   const results = scoreArenaBattles(fresh, streaks, pairCounts);
 
