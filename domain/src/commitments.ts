@@ -26,6 +26,7 @@ import { pogs } from './db/schema';
 import type { UnitOfWork } from './outbox/unit-of-work';
 import type { Canceller, Detacher, ReleaseReason, ReleaseScope } from './release-reasons';
 import { cancelTradesFor, detachTradesFrom } from './trades/cancel';
+import { marksConcerned, releaseMarksQueries, type MarkChange } from './wishlists/marks';
 import { releaseMarks } from './wishlists/release';
 import type { PogId } from '@pog/common/schemas/ids';
 
@@ -34,30 +35,75 @@ export * from './release-reasons';
 const cancellers: Canceller[] = [cancelTradesFor, cancelBattlesFor];
 const detachers: Detacher[] = [detachTradesFrom, detachBattlesFrom];
 
-export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason): Promise<void> {
-  const pending = scope.userId === undefined && !scope.detach && scope.pogIds?.length ? await pendingOf(uow.tx, scope.pogIds) : undefined;
+/**
+ * `moved`: what the statement that moved these POGs (scope.pogIds) read and released of them along
+ * the way (`releasedByMove`); without it, this reads and releases them.
+ */
+export async function releaseCommitments(uow: UnitOfWork, scope: ReleaseScope, reason: ReleaseReason, moved?: ReleasedByMove): Promise<void> {
+  const pending = moved?.pending ?? (scope.userId === undefined && !scope.detach && scope.pogIds?.length ? await pendingOf(uow.tx, scope.pogIds) : undefined);
   for (const [i, cancel] of cancellers.entries()) if (!pending || pending[i]) await cancel(uow, scope, reason);
   // Marks of POGs that moved or went away: up for trade by a former holder, wanted by the new one.
-  if (scope.pogIds?.length) await releaseMarks(uow, scope.pogIds);
+  if (scope.pogIds?.length) await releaseMarks(uow, scope.pogIds, moved?.marks);
+}
+
+/** What a statement that moved POGs read and released of their commitments. */
+export interface ReleasedByMove {
+  pending: PendingCommitments;
+  /** Who the marks it released concern. */
+  marks: MarkChange[];
+}
+
+/** The columns `releasedByMove` adds to a statement. */
+export interface ReleasedColumns extends PendingColumns {
+  marksReleased: MarkChange[];
 }
 
 /**
- * Whether any PENDING trade, and any PENDING battle, names one of these POGs: one prepared statement
- * (db/raw-query.ts) instead of the cancellers' two updates, which find nothing after nearly every
+ * For a statement that moves POGs, whose WITH query `moved` answers them with their ids and new
+ * holders (columns "id", "userId"), holding their rows FOR UPDATE: the WITH queries that release
+ * their marks, as releaseCommitments would, and the columns that tell what it still has to do
+ * (`releasedFrom`), so that it needs no statement of its own for them.
+ */
+export function releasedByMove(moved: string): { queries: string; columns: string } {
+  const ids = `(SELECT array_agg(${moved}.id) FROM ${moved})::int[]`;
+  return {
+    queries: releaseMarksQueries(ids, `(SELECT id, "userId" AS user_id FROM ${moved})`),
+    columns: `${pendingOfPogsColumns(ids)}, (SELECT coalesce(jsonb_agg(c), '[]'::jsonb) FROM (${marksConcerned(ids)}) AS c) AS "marksReleased"`,
+  };
+}
+
+/** A row's `releasedByMove` columns, as releaseCommitments takes them. */
+export const releasedFrom = (row: ReleasedColumns): ReleasedByMove => ({ pending: pendingCommitments(row), marks: row.marksReleased });
+
+/**
+ * Whether any PENDING trade, and any PENDING battle, names one of the POGs of `ids` (an int[]
+ * expression): two columns of one statement (db/raw-query.ts; or of the caller's own statement that
+ * changed the POGs) instead of the cancellers' two updates, which find nothing after nearly every
  * battle and trade. Its answer holds for the rest of the transaction: the caller holds these POGs'
  * rows FOR UPDATE, and naming a POG in an offer or a challenge locks its row (a foreign key's KEY
  * SHARE at least), so no such offer or challenge can commit meanwhile.
  */
-const PENDING_OF_POGS: RawStatement = {
-  name: 'commitments_pending_of_pogs',
-  text: `SELECT EXISTS (SELECT 1 FROM trades WHERE status = 'pending' AND (offer_pog_id = ANY($1::int[]) OR request_pog_id = ANY($1::int[]))) AS trades,
-    EXISTS (SELECT 1 FROM battles WHERE status = 'pending' AND (challenger_pog_id = ANY($1::int[]) OR defender_pog_id = ANY($1::int[]))) AS battles`,
-};
+export const pendingOfPogsColumns = (ids: string): string =>
+  `EXISTS (SELECT 1 FROM trades WHERE status = 'pending' AND (offer_pog_id = ANY(${ids}) OR request_pog_id = ANY(${ids}))) AS "pendingTrades",
+    EXISTS (SELECT 1 FROM battles WHERE status = 'pending' AND (challenger_pog_id = ANY(${ids}) OR defender_pog_id = ANY(${ids}))) AS "pendingBattles"`;
 
-/** In the cancellers' order: [trades, battles]. */
-async function pendingOf(tx: Tx, pogIds: PogId[]): Promise<[boolean, boolean]> {
-  const [row] = await rawQuery<{ trades: boolean; battles: boolean }>(tx, PENDING_OF_POGS, [pogIds]);
-  return [row?.trades !== false, row?.battles !== false];
+const PENDING_OF_POGS: RawStatement = { name: 'commitments_pending_of_pogs', text: `SELECT ${pendingOfPogsColumns('$1::int[]')}` };
+
+/** The columns `pendingOfPogsColumns` reads. */
+export interface PendingColumns {
+  pendingTrades: boolean;
+  pendingBattles: boolean;
+}
+
+/** In the cancellers' order: [trades, battles]; true where there may be some. */
+export type PendingCommitments = [boolean, boolean];
+
+/** A row's `pendingOfPogsColumns` as releaseCommitments takes them (none read: assume there may be some). */
+export const pendingCommitments = (row: PendingColumns | undefined): PendingCommitments => [row?.pendingTrades !== false, row?.pendingBattles !== false];
+
+async function pendingOf(tx: Tx, pogIds: PogId[]): Promise<PendingCommitments> {
+  const [row] = await rawQuery<PendingColumns>(tx, PENDING_OF_POGS, [pogIds]);
+  return pendingCommitments(row);
 }
 
 /**

@@ -18,21 +18,21 @@ import { coinLanding, isCoinFlip } from '@pog/common/battles/coin';
 import { resolveBattle, type HmacFactory } from '@pog/common/battles/rolls';
 import type { BattleResolution, BattleRollInput } from '@pog/common/battles/schemas';
 import { ConflictError, NotFoundError } from '@pog/common/errors';
-import { releaseCommitments } from '../commitments';
+import { releaseCommitments, releasedByMove, releasedFrom, type ReleasedColumns } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
-import { battles, type BattleRow } from '../db/schema';
+import { battles, pogs, type BattleRow, type PogRow } from '../db/schema';
 import { notifyAll, type NewNotification } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import type { Settled } from '../settled';
 import { lockPlayers, type LockedPlayer } from '../moderation/player-locks';
 import { playerPolicy } from '../users/policy';
-import { lockPogs } from '../pogs/locks';
+import type { PogWithNames } from '../pogs/repository';
 import { battleLink } from '@pog/common/notifications/links';
 import { MISSING_BATTLE, wrongState } from './commands';
 import { battlePolicy } from './policy';
-import { toBattles } from './repository';
-import { playerRef, recordHistory, type NewHistoryEntry } from '../provenance/history';
+import { battlesShown, lockPogsShown, toBattles } from './repository';
+import { historyInsert, historyRows, playerRef, type NewHistoryEntry } from '../provenance/history';
 import { scoreArena } from '../leaderboards/arena';
 import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
 
@@ -107,12 +107,13 @@ async function settleGroup(db: Db, requests: CompletionRequest[], now: Date, hoo
     // players' rows are shared: a ban either waits for this settlement or has already cancelled
     // its battles; a battle whose player is banned is refused, never completed.
     const players = await lockPlayers(tx, open.flatMap((row) => [row.challengerId, row.defenderId]).map((id) => ({ id, mode: 'share' as const })));
-    await lockPogs(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
+    // With their names: the battles' answers are made from what these locks read (and the prizes' moves).
+    const pogsShown = await lockPogsShown(tx, open.flatMap((row) => [row.challengerPogId, row.defenderPogId]));
     const locked = await lockBattleRows(tx, open.map((row) => row.id));
     const current = new Map([...peeked, ...locked]);
     const stillAccepted = [...locked.values()].filter((row) => row.status === 'accepted');
     const banned = bannedRefusals(stillAccepted, players, requests, results);
-    const settled = await settle(uow, stillAccepted.filter((row) => !banned.has(row.id)), resolutions, requests);
+    const settled = await settle(uow, stillAccepted.filter((row) => !banned.has(row.id)), resolutions, requests, { players, pogs: pogsShown });
 
     const shown = new Map((await toBattles(tx, [...current.values()].filter((row) => row.status === 'completed' && !settled.has(row.id)), now)).map((b) => [b.id, b]));
     const firstFor = new Set<number>();
@@ -180,20 +181,35 @@ export const rollInput = (row: BattleRow): BattleRollInput => ({
 const BATTLE_COLUMNS = selectColumns(battles, 'b');
 const PEEK_BATTLES: RawStatement = { name: 'battles_peek', text: `SELECT ${BATTLE_COLUMNS} FROM battles b WHERE b.id = ANY($1::int[])` };
 const LOCK_BATTLES: RawStatement = { name: 'battles_lock', text: `SELECT ${BATTLE_COLUMNS} FROM battles b WHERE b.id = ANY($1::int[]) ORDER BY b.id FOR UPDATE` };
-/** $1: [{ id, rounds, challenger_roll, defender_roll, winner_id }], $2: the completion's time. */
+/**
+ * $1: [{ id, rounds, challenger_roll, defender_roll, winner_id }], $2: the completion's time, $3: the
+ * battles' history rows (provenance/history.ts), written with them, $4: the battles' ids.
+ *
+ * The ids again, as an array (here and in the transfer): a unit of work's statements run on one
+ * generic plan (outbox/transaction.ts), which cannot know how many rows the JSON holds (it guesses
+ * 100) and then joins them to a scan of the whole table; with the array, by the primary key.
+ */
 const COMPLETE_BATTLES: RawStatement = {
   name: 'battles_complete',
-  text: `UPDATE battles AS b SET status = 'completed', rounds = m.rounds, challenger_roll = m.challenger_roll, defender_roll = m.defender_roll,
+  text: `WITH history AS (${historyInsert('$3', '$2')})
+    UPDATE battles AS b SET status = 'completed', rounds = m.rounds, challenger_roll = m.challenger_roll, defender_roll = m.defender_roll,
       winner_id = m.winner_id, completed_at = $2, updated_at = $2
     FROM jsonb_to_recordset($1::jsonb) AS m(id integer, rounds jsonb, challenger_roll integer, defender_roll integer, winner_id integer)
-    WHERE b.id = m.id AND b.status = 'accepted' RETURNING ${BATTLE_COLUMNS}`,
+    WHERE b.id = ANY($4::int[]) AND b.id = m.id AND b.status = 'accepted' RETURNING ${BATTLE_COLUMNS}`,
 };
-/** $1: [{ id, winner_id, loser_id }], $2: the transfer's time. Moves a POG only from its loser. */
+/**
+ * $1: [{ id, winner_id, loser_id }], $2: the transfer's time, $3: the POGs' ids (see
+ * COMPLETE_BATTLES). Moves a POG only from its loser, and answers the POGs moved as they are now,
+ * each with what the move released and what is left to release (commitments.ts, releasedByMove).
+ */
+const RELEASED_BY_TRANSFER = releasedByMove('moved');
 const TRANSFER_PRIZES: RawStatement = {
   name: 'battles_transfer_prizes',
-  text: `UPDATE pogs AS p SET user_id = m.winner_id, changed_hands = true, updated_at = $2
-    FROM jsonb_to_recordset($1::jsonb) AS m(id integer, winner_id integer, loser_id integer)
-    WHERE p.id = m.id AND p.user_id = m.loser_id RETURNING p.id`,
+  text: `WITH moved AS (UPDATE pogs AS p SET user_id = m.winner_id, changed_hands = true, updated_at = $2
+      FROM jsonb_to_recordset($1::jsonb) AS m(id integer, winner_id integer, loser_id integer)
+      WHERE p.id = ANY($3::int[]) AND p.id = m.id AND p.user_id = m.loser_id RETURNING ${selectColumns(pogs, 'p')}),
+    ${RELEASED_BY_TRANSFER.queries}
+    SELECT moved.*, ${RELEASED_BY_TRANSFER.columns} FROM moved`,
 };
 
 async function lockBattleRows(tx: Tx, ids: BattleId[]): Promise<Map<BattleId, BattleRow>> {
@@ -217,14 +233,25 @@ function outcomeOf(row: BattleRow, resolution: BattleResolution) {
 
 type Outcome = ReturnType<typeof outcomeOf>;
 
-/** Moves each loser's POG to its winner where the loser still holds it; the ids of the POGs moved. */
-async function transferPrizes({ tx, now }: UnitOfWork, transfers: Outcome[]): Promise<Set<PogId>> {
-  if (transfers.length === 0) return new Set();
-  const moved = await rawQuery<{ id: PogId }>(tx, TRANSFER_PRIZES, [
+/** The group's players and POGs as their locks read them (the POGs with their holders' and creators' names). */
+interface Locked {
+  players: ReadonlyMap<UserId, LockedPlayer>;
+  pogs: Map<PogId, PogWithNames>;
+}
+
+/**
+ * Moves each loser's POG to its winner where the loser still holds it: the POGs moved, as they are
+ * now, and what the move released of their commitments (none moved: nothing).
+ */
+async function transferPrizes({ tx, now }: UnitOfWork, transfers: Outcome[]) {
+  if (transfers.length === 0) return { moved: new Map<PogId, PogRow>(), released: undefined };
+  const rows = await rawQuery<PogRow & ReleasedColumns>(tx, TRANSFER_PRIZES, [
     JSON.stringify(transfers.map((o) => ({ id: o.loserPogId, winner_id: o.winnerId, loser_id: o.loserId }))),
     now,
+    transfers.map((o) => o.loserPogId),
   ]);
-  return new Set(moved.map((row) => row.id));
+  const moved = new Map(rows.map(({ pendingTrades: _trades, pendingBattles: _battles, marksReleased: _marks, ...pog }) => [pog.id, pog as PogRow]));
+  return { moved, released: rows[0] && releasedFrom(rows[0]) };
 }
 
 /** The 'battle.completed' notices of a battle's players, but for `actorId`, who sees the result on screen. */
@@ -258,11 +285,17 @@ function completionNotices(o: Outcome, battle: Battle, actorId: UserId | null): 
 }
 
 /**
- * Completes these locked, accepted battles and moves each loser's POG to its winner: conditional on
- * the battle still being accepted and the loser still holding the POG, so that no POG is ever moved
- * from someone else or twice. Returns the completed battles by id.
+ * Completes these locked, accepted battles, with their history, and moves each loser's POG to its
+ * winner: conditional on the battle still being accepted and the loser still holding the POG, so that
+ * no POG is ever moved from someone else or twice. Returns the completed battles by id.
  */
-async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<number, BattleResolution>, requests: CompletionRequest[]): Promise<Map<number, Battle>> {
+async function settle(
+  uow: UnitOfWork,
+  rows: BattleRow[],
+  resolutions: Map<number, BattleResolution>,
+  requests: CompletionRequest[],
+  locked: Locked,
+): Promise<Map<number, Battle>> {
   if (rows.length === 0) return new Map();
   const { tx, now } = uow;
   const outcomes = rows.map((row) => outcomeOf(row, resolutions.get(row.id)!));
@@ -270,6 +303,8 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   const completedRows = await rawQuery<BattleRow>(tx, COMPLETE_BATTLES, [
     JSON.stringify(outcomes.map((o) => ({ id: o.row.id, rounds: o.resolution.rounds, challenger_roll: o.resolution.challengerRoll, defender_roll: o.resolution.defenderRoll, winner_id: o.winnerId }))),
     now,
+    historyRows(outcomes.flatMap((o) => battleHistory(o, locked))),
+    outcomes.map((o) => o.row.id),
   ]);
   // The rows are locked and were accepted, so every one of them completes; anything else is a bug
   // that must not commit half a group.
@@ -279,18 +314,20 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   await scoreArena(tx, now, outcomes.map((o) => ({ battleId: o.row.id, winnerId: o.winnerId, loserId: o.loserId })));
 
   const transfers = outcomes.filter((o) => completedIds.has(o.row.id) && o.loserPogId !== null);
-  const moved = await transferPrizes(uow, transfers);
+  const { moved, released } = await transferPrizes(uow, transfers);
   // Every other pending offer or challenge of a POG that changed hands ends (only pending ones are
   // touched, so the battles completed here are left alone).
   for (const o of transfers) {
     if (o.loserPogId === null || !moved.has(o.loserPogId)) continue;
     uow.pogsHeldChanged(o.winnerId, 1);
     uow.pogsHeldChanged(o.loserId, -1);
+    // The prize as the move left it, held by the winner (locked, so their name is as read).
+    locked.pogs.set(o.loserPogId, { ...locked.pogs.get(o.loserPogId)!, pog: moved.get(o.loserPogId)!, username: locked.players.get(o.winnerId)!.username });
   }
-  if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved] }, 'battled');
+  if (moved.size > 0) await releaseCommitments(uow, { pogIds: [...moved.keys()] }, 'battled', released);
 
-  const shown = new Map((await toBattles(tx, completedRows, now)).map((battle) => [battle.id, battle]));
-  await recordHistory(tx, now, outcomes.flatMap((o) => battleHistory(shown.get(o.row.id)!, o.row, o.resolution, o.challengerWon)));
+  // The players' rows are locked FOR SHARE and the POGs' FOR UPDATE: what the locks read is what is stored.
+  const shown = new Map(battlesShown(completedRows, locked.players, locked.pogs, now).map((battle) => [battle.id, battle]));
   const notices: NewNotification[] = [];
   for (const o of outcomes) {
     const battle = shown.get(o.row.id)!;
@@ -313,11 +350,19 @@ async function settle(uow: UnitOfWork, rows: BattleRow[], resolutions: Map<numbe
   return shown;
 }
 
-/** One history row for each POG the battle risked: who held it, against whom and what, the rolls and the result. */
-function battleHistory(battle: Battle, row: BattleRow, resolution: BattleResolution, challengerWon: boolean): NewHistoryEntry[] {
+/**
+ * One history row for each POG the battle risked: who held it, against whom and what, the rolls and
+ * the result. Names as the locks read them, before the prize moves.
+ */
+function battleHistory({ row, resolution, challengerWon }: Outcome, locked: Locked): NewHistoryEntry[] {
+  const named = (userId: UserId) => playerRef(userId, locked.players.get(userId)!.username);
+  const pogRef = (pogId: PogId | null) => {
+    const found = pogId === null ? undefined : locked.pogs.get(pogId);
+    return found ? { id: found.pog.id, name: found.pog.name } : null;
+  };
   const sides = [
-    { pogId: row.challengerPogId, holder: battle.challenger, opponent: battle.defender, opponentPog: battle.defenderPog, rolls: [resolution.challengerRoll, resolution.defenderRoll], won: challengerWon },
-    { pogId: row.defenderPogId, holder: battle.defender, opponent: battle.challenger, opponentPog: battle.challengerPog, rolls: [resolution.defenderRoll, resolution.challengerRoll], won: !challengerWon },
+    { pogId: row.challengerPogId, holder: row.challengerId, opponent: row.defenderId, opponentPog: row.defenderPogId, rolls: [resolution.challengerRoll, resolution.defenderRoll], won: challengerWon },
+    { pogId: row.defenderPogId, holder: row.defenderId, opponent: row.challengerId, opponentPog: row.challengerPogId, rolls: [resolution.defenderRoll, resolution.challengerRoll], won: !challengerWon },
   ];
   return sides.flatMap(({ pogId, holder, opponent, opponentPog, rolls, won }) =>
     pogId === null
@@ -329,9 +374,9 @@ function battleHistory(battle: Battle, row: BattleRow, resolution: BattleResolut
             details: {
               kind: 'battled' as const,
               battleType: row.battleType,
-              holder: playerRef(holder.id, holder.username),
-              opponent: playerRef(opponent.id, opponent.username),
-              opponentPog: opponentPog ? { id: opponentPog.id, name: opponentPog.name } : null,
+              holder: named(holder),
+              opponent: named(opponent),
+              opponentPog: pogRef(opponentPog),
               holderRoll: rolls[0]!,
               opponentRoll: rolls[1]!,
               won,

@@ -121,6 +121,16 @@ describe.each(TEST_BACKENDS)('the weekly arena on $name', ({ open, skip }) => {
     expect(await readArenaBoard(database.db, { page: 1 }, ann, monday)).toMatchObject({ me: { points: 2, wins: 1, battles: 1, streak: 1 } });
   });
 
+  it.skipIf(skip)('scores battles of one pair completed at the same moment one after the other: the cap and the run hold', async () => {
+    const monday = randomMonday();
+    const at = new Date(monday.getTime() + 3_600_000);
+    const [ann, bob] = await players(2, 'race');
+    // Neither has a standing yet: each transaction creates or finds them, then waits for the other's lock.
+    await Promise.all(Array.from({ length: 6 }, () => win(ann!, bob!, at)));
+    expect((await readArenaBoard(database.db, { page: 1 }, ann, at)).me).toMatchObject({ points: 2 + 2 + 4, wins: 3, battles: 3, streak: 3 });
+    expect((await readArenaBoard(database.db, { page: 1 }, bob, at)).me).toBeNull();
+  });
+
   it.skipIf(skip)('scores in the completion transaction: a failed completion scores nothing, its retry once', async () => {
     const monday = randomMonday();
     const at = new Date(monday.getTime() + 3_600_000);

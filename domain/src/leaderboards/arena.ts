@@ -3,10 +3,12 @@
  * completion's unit of work (battles/resolve.ts), so a battle's points commit with the battle or not
  * at all; a battle already scored is skipped (the results' primary key), so a retry scores nothing twice.
  *
- * Concurrency: the standing rows of every player in the group are created if missing and then locked
- * in ascending player order before anything is read. Both players of a pair are among them, so two
+ * Concurrency: the standing rows of every player in the group are created if missing and locked, in
+ * ascending player order, before anything else is read. Both players of a pair are among them, so two
  * completions touching a pair run one after the other, and each reads the pair's count and the
- * streaks as the other left them.
+ * streaks as the other left them. Three statements: lock, read the streaks, the day's pair counts
+ * and the battles scored already (a statement of its own: one that waited for a lock still reads as
+ * of when it began), write the results and the standings.
  */
 import { sql } from 'drizzle-orm';
 import { avatarInitials } from '@pog/common/display';
@@ -16,33 +18,43 @@ import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import type { BattleId, UserId } from '@pog/common/schemas/ids';
 
-const ENSURE_STANDINGS: RawStatement = {
-  name: 'arena_ensure_standings',
-  text: `INSERT INTO arena_standings (week, user_id) SELECT $1::date, u FROM unnest($2::int[]) AS u ORDER BY u ON CONFLICT DO NOTHING`,
-};
+/**
+ * $1: week, $2: the players, ascending. Creates the missing standings and locks every one, in that
+ * order: an ON CONFLICT DO UPDATE locks the conflicting row, as FOR UPDATE would, even when its
+ * WHERE lets it update nothing (so no row gets a new version only to be locked).
+ */
 const LOCK_STANDINGS: RawStatement = {
   name: 'arena_lock_standings',
-  text: `SELECT user_id AS "userId", streak FROM arena_standings WHERE week = $1::date AND user_id = ANY($2::int[]) ORDER BY user_id FOR UPDATE`,
+  text: `INSERT INTO arena_standings AS s (week, user_id) SELECT $1::date, u FROM unnest($2::int[]) AS u ORDER BY u
+    ON CONFLICT (week, user_id) DO UPDATE SET streak = s.streak WHERE false`,
 };
-const SCORED_ALREADY: RawStatement = { name: 'arena_scored_already', text: `SELECT DISTINCT battle_id AS "battleId" FROM arena_results WHERE battle_id = ANY($1::int[])` };
-const PAIR_COUNTS: RawStatement = {
-  name: 'arena_pair_counts',
-  text: `SELECT user_id AS "userId", opponent_id AS "opponentId", count(*)::int AS n FROM arena_results
-    WHERE user_id = ANY($2::int[]) AND day = $1::date AND counted GROUP BY user_id, opponent_id`,
+/**
+ * $1: week, $2: day, $3: the players, $4: the battles. Rows of three kinds: each player's `streak`
+ * (`n`), the players' counted results of the day by opponent (`pair`, `n` of them), and the battles
+ * `scored` already (`battleId`).
+ */
+const READ_LOCKED: RawStatement = {
+  name: 'arena_read_locked',
+  text: `SELECT 'streak' AS kind, user_id AS "userId", NULL::int AS "opponentId", streak AS n, NULL::int AS "battleId"
+      FROM arena_standings WHERE week = $1::date AND user_id = ANY($3::int[])
+    UNION ALL SELECT 'pair', user_id, opponent_id, count(*)::int, NULL FROM arena_results
+      WHERE user_id = ANY($3::int[]) AND day = $2::date AND counted GROUP BY user_id, opponent_id
+    UNION ALL SELECT DISTINCT 'scored', NULL::int, NULL::int, NULL::int, battle_id FROM arena_results WHERE battle_id = ANY($4::int[])`,
 };
-/** $1: the results as jsonb, $2: week, $3: day. */
-const INSERT_RESULTS: RawStatement = {
-  name: 'arena_insert_results',
-  text: `INSERT INTO arena_results (battle_id, user_id, opponent_id, week, day, won, counted, points)
-    SELECT r."battleId", r."userId", r."opponentId", $2::date, $3::date, r.won, r.counted, r.points
-    FROM jsonb_to_recordset($1::jsonb) AS r("battleId" integer, "userId" integer, "opponentId" integer, won boolean, counted boolean, points integer)`,
-};
-/** $1: [{ userId, points, wins, battles, streak }], $2: week. */
-const UPDATE_STANDINGS: RawStatement = {
-  name: 'arena_update_standings',
-  text: `UPDATE arena_standings AS s SET points = s.points + d.points, wins = s.wins + d.wins, battles = s.battles + d.battles, streak = d.streak
-    FROM jsonb_to_recordset($1::jsonb) AS d("userId" integer, points integer, wins integer, battles integer, streak integer)
-    WHERE s.week = $2::date AND s.user_id = d."userId"`,
+/**
+ * $1: the results, $2: week, $3: day, $4: [{ userId, points, wins, battles, streak }], $5: their
+ * players' ids. Both tables in one statement: the standings are locked already, so it waits for
+ * nothing. The ids again, as an array, let the one generic plan of a unit of work's statements
+ * (outbox/transaction.ts) find the standings by key rather than read the whole week's.
+ */
+const WRITE_RESULTS: RawStatement = {
+  name: 'arena_write_results',
+  text: `WITH results AS (INSERT INTO arena_results (battle_id, user_id, opponent_id, week, day, won, counted, points)
+      SELECT r."battleId", r."userId", r."opponentId", $2::date, $3::date, r.won, r.counted, r.points
+      FROM jsonb_to_recordset($1::jsonb) AS r("battleId" integer, "userId" integer, "opponentId" integer, won boolean, counted boolean, points integer))
+    UPDATE arena_standings AS s SET points = s.points + d.points, wins = s.wins + d.wins, battles = s.battles + d.battles, streak = d.streak
+    FROM jsonb_to_recordset($4::jsonb) AS d("userId" integer, points integer, wins integer, battles integer, streak integer)
+    WHERE s.week = $2::date AND s.user_id = ANY($5::int[]) AND s.user_id = d."userId"`,
 };
 
 /**
@@ -54,20 +66,23 @@ export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): P
   const week = arenaWeekStart(now);
   const day = now.toISOString().slice(0, 10);
   const players = [...new Set(completed.flatMap((b) => [b.winnerId, b.loserId]))].sort((a, b) => a - b);
-  await rawQuery(tx, ENSURE_STANDINGS, [week, players]);
-  const locked = await rawQuery<{ userId: number; streak: number }>(tx, LOCK_STANDINGS, [week, players]);
-  const done = new Set((await rawQuery<{ battleId: number }>(tx, SCORED_ALREADY, [completed.map((b) => b.battleId)])).map((r) => r.battleId));
+  await rawQuery(tx, LOCK_STANDINGS, [week, players]);
+  type Read =
+    | { kind: 'streak'; userId: number; opponentId: null; n: number; battleId: null }
+    | { kind: 'pair'; userId: number; opponentId: number; n: number; battleId: null }
+    | { kind: 'scored'; userId: null; opponentId: null; n: null; battleId: number };
+  const read = await rawQuery<Read>(tx, READ_LOCKED, [week, day, players, completed.map((b) => b.battleId)]);
+  const done = new Set(read.flatMap((r) => (r.kind === 'scored' ? [r.battleId] : [])));
   const fresh = [...new Map(completed.filter((b) => !done.has(b.battleId)).map((b) => [b.battleId, b])).values()].sort((a, b) => a.battleId - b.battleId);
   if (fresh.length === 0) return;
 
-  const streaks = new Map(locked.map((row) => [row.userId, row.streak]));
+  const streaks = new Map(read.flatMap((r) => (r.kind === 'streak' ? [[r.userId, r.n] as const] : [])));
   const pairCounts = new Map<string, number>();
   // Each counted battle has a row for both players: count the rows of the lower id's side only.
-  for (const row of await rawQuery<{ userId: number; opponentId: number; n: number }>(tx, PAIR_COUNTS, [day, players])) {
-    if (row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
+  for (const row of read) {
+    if (row.kind === 'pair' && row.userId < row.opponentId) pairCounts.set(arenaPairKey(row.userId, row.opponentId), row.n);
   }
   const results = scoreArenaBattles(fresh, streaks, pairCounts);
-  await rawQuery(tx, INSERT_RESULTS, [JSON.stringify(results), week, day]);
 
   const sums = new Map<number, { userId: number; points: number; wins: number; battles: number; streak: number }>();
   for (const r of results) {
@@ -78,7 +93,8 @@ export async function scoreArena(tx: Tx, now: Date, completed: ArenaBattle[]): P
     sum.streak = streaks.get(r.userId) ?? 0;
     sums.set(r.userId, sum);
   }
-  await rawQuery(tx, UPDATE_STANDINGS, [JSON.stringify([...sums.values()].sort((a, b) => a.userId - b.userId)), week]);
+  const changed = [...sums.values()].sort((a, b) => a.userId - b.userId);
+  await rawQuery(tx, WRITE_RESULTS, [JSON.stringify(results), week, day, JSON.stringify(changed), changed.map((s) => s.userId)]);
 }
 
 interface ArenaRow {

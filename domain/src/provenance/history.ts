@@ -27,19 +27,26 @@ export const HISTORY_LIMIT = 500;
  */
 export async function recordHistory(tx: Tx, now: Date, entries: NewHistoryEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.map((e) => ({ pog_id: e.pogId, kind: e.details.kind, trade_id: e.tradeId ?? null, battle_id: e.battleId ?? null, details: e.details }));
-  await rawQuery(tx, INSERT_HISTORY, [JSON.stringify(rows), now]);
+  await rawQuery(tx, INSERT_HISTORY, [historyRows(entries), now]);
 }
 
-/** $1: [{ pog_id, kind, trade_id, battle_id, details }], $2: when. */
-const INSERT_HISTORY: RawStatement = {
-  name: 'pog_history_insert',
-  text: `INSERT INTO pog_history (pog_id, kind, trade_id, battle_id, details, created_at)
-    SELECT r.pog_id, r.kind, r.trade_id, r.battle_id, r.details, $2::timestamptz
-    FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (pog_id integer, kind text, trade_id integer, battle_id integer, details jsonb))
+/** The entries as the parameter `historyInsert` reads them. */
+export const historyRows = (entries: NewHistoryEntry[]): string =>
+  JSON.stringify(entries.map((e) => ({ pog_id: e.pogId, kind: e.details.kind, trade_id: e.tradeId ?? null, battle_id: e.battleId ?? null, details: e.details })));
+
+/**
+ * The INSERT of the history rows of parameter `rows` (`historyRows`) dated `at` (a timestamptz
+ * parameter), in their order: a statement, or a part of the caller's own statement (a WITH query)
+ * that writes them with its change.
+ */
+export const historyInsert = (rows: string, at: string): string => `INSERT INTO pog_history (pog_id, kind, trade_id, battle_id, details, created_at)
+    SELECT r.pog_id, r.kind, r.trade_id, r.battle_id, r.details, ${at}::timestamptz
+    FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS (pog_id integer, kind text, trade_id integer, battle_id integer, details jsonb))
       WITH ORDINALITY AS r(pog_id, kind, trade_id, battle_id, details, n)
-    ORDER BY r.n`,
-};
+    ORDER BY r.n`;
+
+/** $1: [{ pog_id, kind, trade_id, battle_id, details }], $2: when. */
+const INSERT_HISTORY: RawStatement = { name: 'pog_history_insert', text: historyInsert('$1', '$2') };
 
 export const playerRef = (id: UserId, username: string): PlayerRef => ({ id, username });
 

@@ -43,12 +43,24 @@ export const WANTERS: RawStatement = { name: 'wishlists_wanters', text: `SELECT 
  * does a player's want of a POG that is now theirs. Answers who is concerned: the marks' players and
  * every player who wants one of them.
  */
-export const RELEASE_MARKS: RawStatement = {
-  name: 'wishlists_release_marks',
-  text: `WITH gone AS (DELETE FROM pog_haves WHERE pog_id = ANY($1::int[]) RETURNING pog_id, user_id),
-    owned AS (DELETE FROM pog_wants w USING pogs p WHERE w.pog_id = ANY($1::int[]) AND p.id = w.pog_id AND w.user_id = p.user_id RETURNING w.pog_id, w.user_id)
-    SELECT pog_id AS "pogId", user_id AS "userId" FROM gone
-    UNION SELECT pog_id, user_id FROM pog_wants WHERE pog_id = ANY($1::int[])`,
-};
+export const RELEASE_MARKS: RawStatement = { name: 'wishlists_release_marks', text: `WITH ${releaseMarksQueries('$1::int[]', 'pogs')} ${marksConcerned('$1::int[]')}` };
+
+/**
+ * RELEASE_MARKS's writes, as WITH queries (`gone`, `owned`) of any statement: for the POGs of `ids`
+ * (an int[] expression), whose holders now the relation `holders` (id, user_id) names, the POGs
+ * themselves or a statement's own POGs just moved. The holders are looked up by `ids` too: a generic
+ * plan (outbox/transaction.ts) joined the pogs table by a scan of all of it.
+ */
+export function releaseMarksQueries(ids: string, holders: string): string {
+  return `gone AS (DELETE FROM pog_haves WHERE pog_id = ANY(${ids}) RETURNING pog_id, user_id),
+    owned AS (DELETE FROM pog_wants w USING ${holders} p
+      WHERE w.pog_id = ANY(${ids}) AND p.id = ANY(${ids}) AND p.id = w.pog_id AND w.user_id = p.user_id RETURNING w.pog_id, w.user_id)`;
+}
+
+/** Who `releaseMarksQueries` concerns, as MarkChange rows: a query of the same statement. */
+export function marksConcerned(ids: string): string {
+  return `SELECT pog_id AS "pogId", user_id AS "userId" FROM gone
+    UNION SELECT pog_id, user_id FROM pog_wants WHERE pog_id = ANY(${ids})`;
+}
 
 export type MarkChange = { pogId: PogId; userId: UserId };

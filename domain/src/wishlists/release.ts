@@ -9,8 +9,9 @@ import type { UnitOfWork } from '../outbox/unit-of-work';
 import { tellMatchesChanged } from './commands';
 import { RELEASE_MARKS, type MarkChange } from './marks';
 
-export async function releaseMarks(uow: UnitOfWork, pogIds: PogId[]): Promise<void> {
-  const concerned = await rawQuery<MarkChange>(uow.tx, RELEASE_MARKS, [pogIds]);
+/** `released`: who the caller's own statement found concerned, having released them (marks.ts, releaseMarksQueries). */
+export async function releaseMarks(uow: UnitOfWork, pogIds: PogId[], released?: MarkChange[]): Promise<void> {
+  const concerned = released ?? (await rawQuery<MarkChange>(uow.tx, RELEASE_MARKS, [pogIds]));
   const byPog = new Map<PogId, MarkChange['userId'][]>();
   for (const { pogId, userId } of concerned) byPog.set(pogId, [...(byPog.get(pogId) ?? []), userId]);
   for (const [pogId, userIds] of byPog) tellMatchesChanged(uow, pogId, userIds);

@@ -12,7 +12,7 @@ import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
-import { asBattleId, type PogId } from '@pog/common/schemas/ids';
+import { asBattleId, type PogId, type TradeId } from '@pog/common/schemas/ids';
 
 const HOUR = 3_600_000;
 
@@ -309,6 +309,10 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       expect(await ownerOf(aPog)).toBe(winner.id);
       expect(await ownerOf(bPog)).toBe(winner.id);
       expect(aWon ? done.defenderPog!.userId : done.challengerPog!.userId).toBe(winner.id);
+      // The answer is the battle as stored: players, both POGs with their holders' names, the prize's move.
+      expect(aWon ? done.defenderPog : done.challengerPog).toMatchObject({ userId: winner.id, username: winner.username, changedHands: true });
+      expect(aWon ? done.challengerPog : done.defenderPog).toMatchObject({ userId: winner.id, username: winner.username, changedHands: false });
+      expect((await a.client.get(`/api/battles/${battle.id}`)).body).toEqual(done);
 
       for (const updates of [aUpdates, bUpdates]) await waitFor(() => updates.some((u) => u.id === battle.id && u.status === 'completed'), 5_000, 'battle:updated on both');
       await waitFor(() => (aWon ? aPogs : bPogs).some((p) => p.id === lostPog && p.userId === winner.id), 5_000, 'pog:updated on the winner');
@@ -580,6 +584,28 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       await sweep();
       expect(await notificationsOf(c)).toEqual(before);
       expect((await c.client.get(`/api/battles/${accepted.id}`)).body).toEqual(done);
+    });
+
+    it("ends the pending offers of the POG a battle moved, and only those, telling the offers' players", async () => {
+      const [a, b, c, d] = [await player(), await player(), await player(), await player()];
+      const aPog = await givePog(db, a.id, { name: 'Red Comet' });
+      const bPog = await givePog(db, b.id, { name: 'Blue Moon' });
+      const created = (await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: aPog, battleType: 'standard' })).body as Battle;
+      // Offers for both POGs, made while the battle is pending: only the loser's POG moves.
+      const offers = new Map<PogId, TradeId>();
+      for (const [from, to, wanted] of [[c, a, aPog], [d, b, bPog]] as const) {
+        const res = await from.client.post('/api/trades', { fromUserId: from.id, toUserId: to.id, offerPogId: await givePog(db, from.id), requestPogId: wanted });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        offers.set(wanted, res.body.id);
+      }
+      expect((await b.client.post(`/api/battles/${created.id}/accept`, { defenderPogId: bPog })).status).toBe(200);
+      const done = (await a.client.post(`/api/battles/${created.id}/complete`)).body as Battle;
+      const [lostPog, keptPog, lostBy, keptBy] = done.winnerId === a.id ? [bPog, aPog, d, c] : [aPog, bPog, c, d];
+      const status = async (id: TradeId) => (await db.select({ status: tables.trades.status }).from(tables.trades).where(eq(tables.trades.id, id)))[0]?.status;
+      expect(await status(offers.get(lostPog)!)).toBe('cancelled');
+      expect(await status(offers.get(keptPog)!)).toBe('pending');
+      expect((await notificationsOf(lostBy)).some((n) => n.body.includes('one of its POGs changed hands in a battle'))).toBe(true);
+      expect((await notificationsOf(keptBy)).some((n) => n.body.includes('changed hands in a battle'))).toBe(false);
     });
 
     it('cancels pending battles of a moved POG or a banned player, and reports POGs locked in accepted ones', async () => {

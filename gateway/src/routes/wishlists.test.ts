@@ -161,5 +161,37 @@ describe.each(TEST_SETUPS)('Have and Want', (setup) => {
         for (const socket of [aSocket, bSocket, cSocket]) socket.close();
       }
     });
+
+    it("releases the marks of a POG a battle moved, and only that POG's, telling who wants it", async () => {
+      const [a, b, c] = [await player('hwba'), await player('hwbb'), await player('hwbc')];
+      const [aPog, bPog] = [await pog(a.id, 100), await pog(b.id, 100)];
+      const cSocket = await connectSocket(app.url, c.client);
+      try {
+        const cSeen = recordEvents(cSocket, 'matches:changed');
+        // Each puts their POG up for trade and wants the other's; c wants both (and is told of each).
+        await mark(a.client, aPog, 'have');
+        await mark(b.client, bPog, 'have');
+        await mark(a.client, bPog, 'want');
+        await mark(b.client, aPog, 'want');
+        await mark(c.client, aPog, 'want');
+        await mark(c.client, bPog, 'want');
+        await waitFor(() => cSeen.length >= 2, 10_000, "c told of c's own marks");
+        cSeen.splice(0);
+        const battle = await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: aPog, battleType: 'standard' });
+        expect(battle.status, JSON.stringify(battle.body)).toBe(201);
+        expect((await b.client.post(`/api/battles/${battle.body.id}/accept`, { defenderPogId: bPog })).status).toBe(200);
+        const done = await a.client.post(`/api/battles/${battle.body.id}/complete`);
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        const [winner, loser, prize, kept] = done.body.winnerId === a.id ? [a, b, bPog, aPog] : [b, a, aPog, bPog];
+        await waitFor(() => cSeen.some((e) => e.pogId === prize), 10_000, 'the wanter told of the move');
+        expect(cSeen.some((e) => e.pogId === kept)).toBe(false);
+        // The prize's mark (the loser's) and the winner's want of it are gone; the kept POG's stay.
+        expect((await winner.client.get('/api/marks')).body).toEqual({ wants: [], haves: [kept] });
+        expect((await loser.client.get('/api/marks')).body).toEqual({ wants: [kept], haves: [] });
+        expect(((await c.client.get('/api/marks')).body as Marks).wants).toEqual([aPog, bPog].sort((x, y) => x - y));
+      } finally {
+        cSocket.close();
+      }
+    });
   });
 });
