@@ -115,6 +115,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       connectionsRefused: () => sockets.limits.connectionsRefused,
     });
 
+    await sockets.ready;
     await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
     return { context, sockets, live: sockets.live, port, drain: () => drainHttp(http, sockets), close: () => bus.close() };

@@ -47,6 +47,12 @@ export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record
 
 export interface SocketServer {
   io: IoServer;
+  /**
+   * Resolves once the Redis adapter's subscriptions are in effect (at once without Redis): a gateway
+   * that served before then would count the sockets of a room, or hear other gateways' broadcasts,
+   * as if it were alone.
+   */
+  ready: Promise<void>;
   /** PogBot's answer pieces to a player's sockets on every gateway. */
   live: LiveChannel;
   /** Sockets connected to this gateway. */
@@ -63,6 +69,14 @@ export interface SocketServer {
    */
   disconnectAll(options?: { stopping?: boolean }): void;
   close(): Promise<void>;
+}
+
+/**
+ * Resolves once every subscription asked of `sub` so far is in effect: Redis answers a connection's
+ * commands in order, and PING is allowed to a subscribed connection.
+ */
+export async function subscribed(sub: Redis): Promise<void> {
+  await sub.ping();
 }
 
 /** Positions from a handshake, keeping only well-formed entries. */
@@ -272,6 +286,7 @@ export function attachSocketServer(
   if (options.redis) {
     io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: socketIoRedisKey(config.redisPrefix) }));
   }
+  const ready = options.redis ? subscribed(options.redis.sub) : Promise.resolve();
   io.use(authenticate(app));
   io.on('connection', connect(app, hub, limits, attachSpectators(io, hub, app.log)));
   signalLeaderboards(app, hub, io);
@@ -279,6 +294,7 @@ export function attachSocketServer(
 
   return {
     io,
+    ready,
     live: {
       chatDelta: (userId, delta) => void io.to(userRoom(userId)).emit('chat:delta', delta),
     },
