@@ -10,7 +10,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PogListQuery } from '@pog/common/pogs/pog';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { pogs, type PogRow } from '../db/schema';
 import type { PogWithNames } from './repository';
@@ -66,7 +66,7 @@ export function pageValues(sort: PogListQuery['sort'], keys: ListPageKeys, limit
 }
 
 /** Up to `limit` listed POGs with their owner's and creator's names, in list order. */
-export async function readListPage(db: Db, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
+export async function readListPage(db: Db | Tx, sort: PogListQuery['sort'], keys: ListPageKeys, limit: number): Promise<PogWithNames[]> {
   return withNames(await rawQuery<ListRow>(db, statementFor(sort, keys), pageValues(sort, keys, limit)));
 }
 
