@@ -8,15 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogQuerySchema, type AuditLogQuery } from '@pog/common/moderation/schemas';
-import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { moderationAudit, users } from '../db/schema';
 import { findPog, toPog, toPogWithNotes } from '../pogs/repository';
 import { scorePogVersion } from '../pogs/scoring';
-import { chunkColumns } from '../pogs/similarity';
 import { TEST_BACKENDS as backends, openWithPlayers, randomTag } from '../testing/backends';
-import { insertPog as insertCountedPog } from '../testing/pogs';
+import { insertPog as insertCountedPog, storedDesign } from '../testing/pogs';
 import { setRole } from '../users/roles';
 import { startAdminSession } from './admin-sessions';
 import { listAudit, listAuditLog, sweepAudit } from './audit';
@@ -51,14 +49,7 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
       userId: players[player]!,
       creatorId: players[player]!,
       name,
-      ...design,
-      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-      textKey: designTextKey(design.textContent),
-      imageHash,
-      imageDetail: imageHash ? 0.8 : null,
-      ...chunkColumns(imageHash),
-      maxTrades: 15,
-      tradesRemaining: 15,
+      ...storedDesign(design, imageHash, 0.8),
     });
     return row.id;
   }

@@ -6,15 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { DesignLook } from '@pog/common/pogs/design-match';
-import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import { POG_TEMPLATES } from '@pog/common/pogs/templates';
 import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { users } from '../db/schema';
 import { TEST_BACKENDS as backends } from '../testing/backends';
-import { insertPog } from '../testing/pogs';
+import { insertPog, storedDesign } from '../testing/pogs';
 import { scorePogVersion } from './scoring';
-import { chunkColumns } from './similarity';
 
 /** Unique per run, so a shared PostgreSQL database holds no design or image of ours already. */
 const run = `${process.pid}${Date.now()}`;
@@ -45,14 +43,7 @@ describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
       userId: players[player]!,
       creatorId: players[player]!,
       name: 'Copy test',
-      ...design,
-      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-      textKey: designTextKey(design.textContent),
-      imageHash,
-      imageDetail: imageHash ? 0.8 : null,
-      ...chunkColumns(imageHash),
-      maxTrades: 15,
-      tradesRemaining: 15,
+      ...storedDesign(design, imageHash, 0.8),
     });
     return row.id;
   }

@@ -8,14 +8,13 @@ import { eq } from 'drizzle-orm';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POG_FONTS } from '@pog/common/pogs/fonts';
-import { colourPairKey, designTextKey, pointsFor } from '@pog/common/pogs/rarity';
+import { pointsFor } from '@pog/common/pogs/rarity';
 import type { DesignLook } from '@pog/common/pogs/design-match';
 import type { Database } from '../db/client';
 import { pogs } from '../db/schema';
 import { openWithPlayers, randomTag, TEST_BACKENDS as backends } from '../testing/backends';
-import { insertPog, insertPogs } from '../testing/pogs';
+import { insertPog, insertPogs, storedDesign } from '../testing/pogs';
 import { scorePogVersion } from './scoring';
-import { chunkColumns } from './similarity';
 
 const randomHash = () => Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
@@ -58,14 +57,7 @@ describe.each(backends)('legendary share on $name', ({ open, skip }) => {
       userId: players[player]!,
       creatorId: players[player]!,
       name: 'Share test',
-      ...design,
-      colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
-      textKey: designTextKey(design.textContent),
-      imageHash,
-      imageDetail: imageHash ? 0.9 : null,
-      ...chunkColumns(imageHash),
-      maxTrades: 15,
-      tradesRemaining: 15,
+      ...storedDesign(design, imageHash, 0.9),
       ...(options.scored ? { rarity: options.scored, scoredVersion: 1, scoredAt: now } : {}),
     };
   }

@@ -7,13 +7,33 @@
  * files run in.
  */
 import { inArray } from 'drizzle-orm';
+import type { DesignLook } from '@pog/common/pogs/design-match';
+import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { pogs } from '../db/schema';
+import { chunkColumns } from '../pogs/similarity';
 import { applyPogsHeldDeltas } from '../users/player-counts';
 
 export type PogInsert = typeof pogs.$inferInsert;
 export type PogRow = typeof pogs.$inferSelect;
+
+/**
+ * A design's columns as createPog stores them: the design, its colour-pair and text keys, the picture's
+ * hash with its chunks (and `imageDetail` when there is one), and a fresh supply of 15 trades.
+ */
+export function storedDesign(design: DesignLook, imageHash: string | null, imageDetail: number) {
+  return {
+    ...design,
+    colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2),
+    textKey: designTextKey(design.textContent),
+    imageHash,
+    imageDetail: imageHash ? imageDetail : null,
+    ...chunkColumns(imageHash),
+    maxTrades: 15,
+    tradesRemaining: 15,
+  };
+}
 
 /** Each holder's change in POGs held: `delta` for every row they hold. */
 function heldChanges(rows: Array<{ userId: UserId }>, delta: 1 | -1): Map<UserId, number> {
