@@ -57,8 +57,7 @@ export function processTree(root: number, stats: ProcessStat[] = allStats()): nu
 }
 
 /** CPU milliseconds used so far by the processes under `pids` (their threads included). */
-export function treeCpuMs(pids: readonly number[]): number {
-  const stats = allStats();
+export function treeCpuMs(pids: readonly number[], stats: ProcessStat[] = allStats()): number {
   const tree = new Set(pids.flatMap((pid) => processTree(pid, stats)));
   return stats.reduce((sum, stat) => (tree.has(stat.pid) ? sum + stat.cpuMs : sum), 0);
 }

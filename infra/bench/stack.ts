@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseOptions } from '@pog/domain/db';
-import { startApp, startRedis, tempDir, treeCpuMs, type ServerProcess } from './processes';
+import { allStats, startApp, startRedis, tempDir, treeCpuMs, type ServerProcess } from './processes';
 import type { Defer } from './rounds';
 import { queryableOf } from './seed-sql';
 
@@ -95,24 +95,28 @@ export type CpuByPart = Record<'app' | 'postgres' | 'redis' | 'client', number>;
 
 /**
  * Starts counting the CPU each part of `running` spends; the function returned gives the
- * milliseconds since. A PostgreSQL backend is counted from when it is first seen (a connection
- * opened meanwhile, whole); the server's own background processes are shared and left out.
+ * milliseconds since. A PostgreSQL backend that connected meanwhile counts whole; the server's own
+ * background processes are shared and left out.
  */
 export async function cpuMeter(running: Running<unknown>): Promise<() => Promise<CpuByPart>> {
   const appPids = [...running.pids, ...(running.workerPids ?? [])];
-  const backends = new Map<number, number>();
-  const readBackends = async () => {
-    for (const pid of running.url ? await backendPids(running.url) : []) if (!backends.has(pid)) backends.set(pid, treeCpuMs([pid]));
+  const read = async () => {
+    const backends = running.url ? await backendPids(running.url) : [];
+    const stats = allStats();
+    return {
+      app: treeCpuMs(appPids, stats),
+      redis: running.redisPid ? treeCpuMs([running.redisPid], stats) : 0,
+      backends: new Map(backends.map((pid) => [pid, treeCpuMs([pid], stats)])),
+    };
   };
-  await readBackends();
-  const start = { app: treeCpuMs(appPids), redis: running.redisPid ? treeCpuMs([running.redisPid]) : 0, client: process.cpuUsage() };
+  const before = await read();
+  const clientBefore = process.cpuUsage();
   return async () => {
-    const client = process.cpuUsage(start.client);
-    const now = { app: treeCpuMs(appPids), redis: running.redisPid ? treeCpuMs([running.redisPid]) : 0 };
-    await readBackends();
+    const client = process.cpuUsage(clientBefore);
+    const after = await read();
     let postgres = 0;
-    for (const [pid, before] of backends) postgres += Math.max(0, treeCpuMs([pid]) - before);
-    return { app: now.app - start.app, postgres, redis: now.redis - start.redis, client: (client.user + client.system) / 1000 };
+    for (const [pid, ms] of after.backends) postgres += ms - (before.backends.get(pid) ?? 0);
+    return { app: after.app - before.app, postgres, redis: after.redis - before.redis, client: (client.user + client.system) / 1000 };
   };
 }
 
