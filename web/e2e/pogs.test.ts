@@ -183,6 +183,26 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
     expect(await trade.getByRole('combobox', { name: 'Trade With' }).inputValue()).toBe(String(lava.userId));
   });
 
+  it('leaves Explore cleanly when a link is followed while a search is still being typed', async () => {
+    const context = await e2e.newContext();
+    await playerWithPog(context, 'wanderer', { name: 'Wander Disc' });
+    const page = await context.newPage();
+    await page.goto('/explore');
+    await card(page, 'Wander Disc').waitFor();
+    // The next screen's code arrives late, so Explore stays drawn past the search's pause.
+    await page.route(/\/assets\/CreatePage-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Wand');
+    await page.getByRole('navigation').getByRole('link', { name: 'Create', exact: true }).click();
+    await page.getByRole('tab', { name: 'Creator Studio' }).waitFor();
+    await page.waitForTimeout(400);
+    // The search's address write would have landed on the new screen's address.
+    const { pathname, search } = new URL(page.url());
+    expect(pathname + search).toBe('/create');
+  });
+
   it('shows visitors the Discover page with search, a detail dialog and Sign In to Create', async () => {
     const creator = await e2e.newContext();
     await playerWithPog(creator, 'stargazer', { name: 'Star Gazer', textContent: 'STAR' });

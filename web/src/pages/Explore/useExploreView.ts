@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { PogSort } from '@pog/common';
 import type { PogFilters } from '../../features/pogs/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
@@ -9,12 +9,25 @@ import { exploreQuery, readExploreView, type FilterValues } from './exploreView'
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
+ * Whether the address still holds the entry this screen was drawn for. A navigation to another screen
+ * commits the address at once but keeps this screen drawn while the next one's code loads; a search
+ * written then would land in the next screen's address. Unknown without a browser history (a memory
+ * router): true.
+ */
+function stillAt(locationKey: string): boolean {
+  const key = (window.history.state as { key?: unknown } | null)?.key;
+  return typeof key !== 'string' || key === locationKey;
+}
+
+/**
  * Explore's filters and tab, kept in the address (exploreView.ts). A chosen filter or tab is a new
  * history entry, so Back returns to the view before it; the search box writes the address once
  * typing pauses, in place, so Back does not step through every word typed.
  */
 export function useExploreView(signedIn: boolean) {
   const [params, setParams] = useSearchParams();
+  const { key: locationKey } = useLocation();
+  const shownKey = useRef(locationKey);
   const view = readExploreView(params, signedIn);
   const [search, setSearch] = useState(view.values.search);
   const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -33,9 +46,13 @@ export function useExploreView(signedIn: boolean) {
     setParams(exploreQuery({ values, sort }, signedIn), { replace });
   };
 
+  useEffect(() => {
+    shownKey.current = locationKey;
+  }, [locationKey]);
+
   // Typing paused: the address follows the box, in place (a filter or tab writes at once, below).
   useEffect(() => {
-    if (settled === known.current) return;
+    if (settled === known.current || !stillAt(shownKey.current)) return;
     known.current = settled;
     setParams(
       (current) => {
