@@ -14,6 +14,7 @@ import type { SessionStore } from './auth/session-store';
 import type { UserCache } from './auth/user-cache';
 import type { HttpMetrics } from './observability/gateway-metrics';
 import type { StreamHeads } from './realtime/stream-heads';
+import type { SearchLimits } from './routes/search-limits';
 
 
 export interface AppContext {
@@ -30,6 +31,11 @@ export interface AppContext {
   streamHeads: StreamHeads;
   /** The guessing limits' counters (in Redis with REDIS_URL, else in memory). */
   rateLimits: RateLimits;
+  /**
+   * Explore's and the player lists' searches: a client looping on them is refused, and they run a
+   * few at a time together, whatever the number of clients (plain pages are not limited).
+   */
+  searches: SearchLimits;
   /** Sessions of the admin area (their own cookie). */
   adminSessions: AdminSessionStore;
   /** The argon2id hash admin logins are checked against (ensureAdminPasswordHash at start). */

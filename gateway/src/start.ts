@@ -22,6 +22,7 @@ import { SessionStore } from './auth/session-store';
 import { UserCache } from './auth/user-cache';
 import { createKoaApp } from './app';
 import { createClusterBus } from './cluster/invalidation';
+import { createSearchLimits } from './routes/search-limits';
 import type { AppContext } from './context';
 import { createDrainingServer, type DrainingServer } from './http/draining-server';
 import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
@@ -79,6 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   try {
     const adminPasswordHash = await ensureAdminPasswordHash(db, config, log);
     const users = new UserCache(db, clock, bus);
+    const rateLimits = redis ? createRedisRateLimits(redis.main, config.redisPrefix) : createMemoryRateLimits();
     const context: AppContext = {
       config,
       database,
@@ -89,7 +91,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sessions: new SessionStore(db, clock, bus, log, undefined, users),
       users,
       streamHeads: hub.heads,
-      rateLimits: redis ? createRedisRateLimits(redis.main, config.redisPrefix) : createMemoryRateLimits(),
+      rateLimits,
+      searches: createSearchLimits(rateLimits),
       adminSessions: new AdminSessionStore(db, clock, bus),
       adminPasswordHash,
       health: options.health,

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { registerPogListMetrics } from '../observability/gateway-metrics';
 import { PogListAnswers } from './pog-list-answers';
-import { createSearchLimits, searchClient } from './search-limits';
+import { searchClient } from './search-limits';
 
 const RECENT_COUNT = 20;
 
@@ -30,8 +30,6 @@ export function pogRoutes(app: AppContext): Router {
   /** Explore's pages, answered again while the database has not changed (pog-list-answers.ts). */
   const listAnswers = new PogListAnswers(app.db);
   registerPogListMetrics(app.metrics.registry, listAnswers.counts);
-  /** A client looping on search is refused, and searches run a few at a time (search-limits.ts); plain pages are not limited. */
-  const searches = createSearchLimits(app.rateLimits);
 
   /** The POG, if this visitor may see it (404 otherwise: pogs/policy.ts). */
   async function visiblePog(ctx: Context, id: PogId): Promise<PogWithNames> {
@@ -68,7 +66,7 @@ export function pogRoutes(app: AppContext): Router {
       const own = holds ? await ownHiddenPogs(app.db, viewerId, page) : [];
       return own.length ? listAnswers.answerWithOwn(page, own, app.clock.now()) : shared;
     };
-    const { body, nextCursor } = page.search ? await searches.run(searchClient(viewerId, ctx.ip), answer) : await answer();
+    const { body, nextCursor } = page.search ? await app.searches.run(searchClient(viewerId, ctx.ip), answer) : await answer();
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
     return body;

@@ -1,5 +1,6 @@
 /**
- * Fair use of Explore's search, the costliest read a client can repeat. Two limits, and neither
+ * Fair use of search (Explore's and the player lists', one allowance for both: `AppContext.searches`),
+ * the costliest reads a client can repeat. Two limits, and neither
  * ever makes a search wait for another one's length:
  *
  * - Per client (the signed-in player, else the address), counted by the app's rate limits (shared

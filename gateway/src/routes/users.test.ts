@@ -8,6 +8,7 @@ import { ApiClient, type ApiResponse } from '../testing/api-client';
 import { givePog } from '../testing/battles';
 import { setupTitle, TEST_SETUPS, uniqueName } from '../testing/databases';
 import { newPlayer, pogDesign } from '../testing/players';
+import { loopUntilRefused } from '../testing/search-loop';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 type Player = Awaited<ReturnType<typeof newPlayer>>;
@@ -118,6 +119,16 @@ describe.each(TEST_SETUPS)('Players API', (setup) => {
       expect(await holding(holder)).toEqual([holder.id]);
       expect(((await guest().get('/api/users?limit=100')).body as Listed[]).length).toBeLessThanOrEqual(100);
       expect(((await guest().get('/api/users')).body as Listed[]).length).toBeLessThanOrEqual(50);
+    });
+
+    it('refuses a client looping on player search with 429 and Retry-After, on Explore too, and still lists players', async () => {
+      const looper = (await newPlayer(app.url, 'loop')).client;
+      await loopUntilRefused(looper, (i) => `/api/users?holding=1&search=z${i}`);
+      // One allowance for both searches: the loop cannot go on in Explore's.
+      expect((await looper.get('/api/pogs?search=z')).status).toBe(429);
+      expect((await looper.get('/api/users?holding=1')).status).toBe(200);
+      const other = (await newPlayer(app.url, 'other')).client;
+      expect((await other.get('/api/users?search=z')).status).toBe(200);
     });
 
     it('refuses bad list queries with 400', async () => {

@@ -7,6 +7,7 @@ import { sessionUserId } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { handle } from '../http/route';
 import { PlayerListAnswers } from './player-list-answers';
+import { searchClient } from './search-limits';
 
 export function userRoutes(app: AppContext): Router {
   const router = new Router({ prefix: '/api/users' });
@@ -16,12 +17,14 @@ export function userRoutes(app: AppContext): Router {
   /**
    * A page of players (`limit`, `cursor` from the previous page's X-Next-Cursor), `search`able by
    * name; `canBeChallenged=1` keeps those holding a POG they could risk (the challenge form's
-   * opponents), `holding=1` those holding any POG (trade partners, creators).
+   * opponents), `holding=1` those holding any POG (trade partners, creators). A search counts
+   * against the same limits as Explore's (search-limits.ts).
    */
   handle(router, usersApi.list, async ({ ctx, query: parseQuery }) => {
     const { canBeChallenged, holding, ...query } = parseQuery();
     const filter = { ...query, holding: Boolean(holding) };
-    const { body, nextCursor } = canBeChallenged ? await listAnswers.answerUnkept({ ...filter, challengeableAt: app.clock.now() }) : await listAnswers.answer(filter);
+    const answer = () => (canBeChallenged ? listAnswers.answerUnkept({ ...filter, challengeableAt: app.clock.now() }) : listAnswers.answer(filter));
+    const { body, nextCursor } = filter.search ? await app.searches.run(searchClient(sessionUserId(ctx), ctx.ip), answer) : await answer();
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
     ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
     return body;
