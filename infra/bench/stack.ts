@@ -52,15 +52,21 @@ type StartOptions = { label: string; root?: string; defer: Defer };
  * PostgreSQL database, or PGlite in its DATA_DIR. The app starts once to apply its migrations and is
  * stopped while `seed` writes (a PGlite folder is one process's at a time), then starts again.
  */
-export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: StartOptions, seed: Seed<T>): Promise<{ app: ServerProcess; seeded: T }> {
+export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: StartOptions, seed: Seed<T>): Promise<{ app: ServerProcess; seeded: T; restart(): Promise<ServerProcess> }> {
   const env = { DATA_DIR: tempDir(`pog-bench-${label}-`, defer), SESSION_SECRET: randomBytes(24).toString('base64url') };
   const url = kind === 'postgres' ? await emptyDatabase(label, defer) : undefined;
   const appEnv = url ? { ...env, DATABASE_URL: url } : env;
   await (await startApp(label, appEnv, root)).stop();
   const seeded = await seedOn(url ? { url, poolSize: 2 } : { pgliteDir: path.join(env.DATA_DIR, 'pglite') }, env.SESSION_SECRET, seed);
-  const app = await startApp(label, appEnv, root);
-  defer(app.stop);
-  return { app, seeded };
+  let app = await startApp(label, appEnv, root);
+  defer(() => app.stop());
+  /** The app stopped and started again on the same data: nothing kept in its memory (pages, caches) outlives it. */
+  const restart = async () => {
+    await app.stop();
+    app = await startApp(label, appEnv, root);
+    return app;
+  };
+  return { app, seeded, restart };
 }
 
 export type Shape = 'distributed' | 'embedded';
