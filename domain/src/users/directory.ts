@@ -10,12 +10,11 @@ import type { UserId } from '@pog/common/schemas/ids';
 import { USER_PAGE_SIZE, type UserListQuery } from '@pog/common/users/directory';
 import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
-import { playerCounts, pogs, users, type UserRow } from '../db/schema';
+import { playerCounts, pogs, users } from '../db/schema';
 import { gramsCondition, likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
-import { selectColumns } from '../db/raw-query';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
-import { userGramsBody } from '../pogs/repository';
+import { frequentInWindow, userGramsBody } from '../pogs/repository';
 import type { PlayerPageExtent } from './list-changes';
 import { toUser } from './repository';
 
@@ -191,75 +190,41 @@ export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all mat
 
 type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 
-/** A row of `playerSearchFirstTry`: the counts on every row, a player of the page on each (none: no player). */
-type FirstTryRow = Omit<UserRow, 'id'> & { id: UserId | null; windowFound: number | string; found: number | string | null; held: number | string; key: string };
-
-/**
- * The first two ways of `searchedPlayerPage` in one statement: the window's page when it fills one
- * (`playerSearchWindow`); else, unless the window showed matches frequent (the rule of Explore's
- * `frequentInWindow`, pogs/repository.ts), the page among the players collected from the trigram
- * indexes (`playerSearchCandidates`), when there are no more than `maxCandidates` of them. The collection runs only when asked for: its part is
- * behind a condition on the window's count alone, which PostgreSQL checks once, before reading it.
- * Every row carries how many players the window matched (`windowFound`) and how many names were
- * collected (`found`, null when the collection did not run); the page's players are read with their
- * whole row, in name order (a row without a player when there are none).
- */
-export function playerSearchFirstTry(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits): SQL {
-  const limit = filter.limit ?? USER_PAGE_SIZE;
-  const windowShort = sql`(SELECT n FROM window_found) <= ${limit} AND (SELECT n FROM window_found) * ${limits.maxCandidates} < ${(limit + 1) * limits.windowRows}`;
-  return sql`WITH window_page AS MATERIALIZED (${playerSearchWindow(db, filter, limits.windowRows)}),
-    window_found AS MATERIALIZED (SELECT count(*)::int AS n FROM window_page),
-    candidate_page AS MATERIALIZED (SELECT c.found, c.id FROM (${playerSearchCandidates(db, filter, limits.maxCandidates)}) AS c WHERE ${windowShort}),
-    counts AS (SELECT (SELECT n FROM window_found) AS "windowFound", (SELECT max(found) FROM candidate_page) AS found),
-    page_ids AS (
-      SELECT id FROM window_page WHERE (SELECT n FROM window_found) > ${limit}
-      UNION ALL SELECT id FROM candidate_page WHERE id IS NOT NULL AND found <= ${limits.maxCandidates}
-    ),
-    page AS (
-      SELECT ${sql.raw(selectColumns(users, 'u'))}, coalesce(pc.pogs_held, 0) AS held, lower(u.username) AS key
-      FROM page_ids JOIN users AS u ON u.id = page_ids.id LEFT JOIN player_counts AS pc ON pc.user_id = u.id
-    )
-    SELECT counts.*, page.* FROM counts LEFT JOIN page ON true ORDER BY page.key LIMIT ${limit + 1}`;
-}
-
-/** A page of players read in full, from `playerSearchFirstTry`'s rows. */
-function firstTryPage(rows: FirstTryRow[]): PageRow[] {
-  return rows.flatMap(({ windowFound: _w, found: _f, held, key, id, ...user }) => (id === null ? [] : [{ user: { ...user, id: Number(id) as UserId }, held: Number(held), key }]));
-}
-
-/**
- * The page among all the players whose names match, collected from the trigram indexes and sorted
- * (the fourth way of `searchedPlayerPage`).
- */
-async function allMatchesPage(db: Db, filter: PublicUserFilter): Promise<PageRow[]> {
-  const first = await readRows<{ id: UserId | null }>(db, playerSearchCandidates(db, filter, null));
+/** The page among the players `playerSearchCandidates` found, and how many names matched. */
+async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | null): Promise<{ rows: PageRow[]; found: number }> {
+  const first = await readRows<{ id: UserId | null; found: number | string }>(db, playerSearchCandidates(db, filter, maxCandidates));
+  const found = Number(first[0]?.found ?? 0);
   const ids = first.flatMap((row) => (row.id === null ? [] : [Number(row.id) as UserId]));
-  return ids.length === 0 ? [] : await publicUserListStatement(db, filter, ids);
+  if (ids.length === 0 || (maxCandidates !== null && found > maxCandidates)) return { rows: [], found };
+  return { rows: await publicUserListStatement(db, filter, ids), found };
 }
 
 /**
  * A searched page, by the cheapest of four ways (the planner cannot know how many players a term
  * matches, nor where they are in the name order, and a wrong guess walks the whole name order for a
  * rare one):
- * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindow`);
+ * 1. a common term fills a page within the first `windowRows` players (`playerSearchWindowPage`,
+ *    which reads the page itself: one statement);
  * 2. otherwise the matches are collected from the trigram indexes (`firstRowsPlannedForAll`: under
  *    a plain LIMIT the planner would check rows in storage order), up to `maxCandidates`, and the
- *    first page of them is sorted out: both in one statement (`playerSearchFirstTry`);
- * 3. when there are more, or the window held enough to show it, matches are frequent enough that
- *    the name order fills a page soon: read on, `walkRows` players at most;
+ *    first page of them is sorted out in the same statement;
+ * 3. when there are more, or the window held enough to show it (`frequentInWindow`), matches are
+ *    frequent enough that the name order fills a page soon: read on, `walkRows` players at most;
  * 4. matches frequent in all but the first part of the name order (the names of a first word): all
  *    of them are collected and sorted.
  */
 export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> {
-  const first = await readRows<FirstTryRow>(db, playerSearchFirstTry(db, filter, limits));
-  const windowFound = Number(first[0]!.windowFound);
+  const windowed = await playerSearchWindowPage(db, filter, limits.windowRows);
   const limit = filter.limit ?? USER_PAGE_SIZE;
-  if (windowFound > limit) return { rows: firstTryPage(first), path: 'window' };
-  const found = first[0]!.found;
-  if (found !== null && Number(found) <= limits.maxCandidates) return { rows: firstTryPage(first), path: 'candidates' };
-  const walked = await playerSearchWindowPage(db, filter, limits.walkRows ?? Number.MAX_SAFE_INTEGER);
-  if (walked.length > limit || limits.walkRows === undefined) return { rows: walked, path: 'name order' };
-  return { rows: await allMatchesPage(db, filter), path: 'all matches' };
+  if (windowed.length > limit) return { rows: windowed, path: 'window' };
+  const walk = async (): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> => {
+    const walked = await playerSearchWindowPage(db, filter, limits.walkRows ?? Number.MAX_SAFE_INTEGER);
+    if (walked.length > limit || limits.walkRows === undefined) return { rows: walked, path: 'name order' };
+    return { rows: (await collectedPage(db, filter, null)).rows, path: 'all matches' };
+  };
+  if (frequentInWindow(windowed.length, limit, limits)) return walk();
+  const { rows, found } = await collectedPage(db, filter, limits.maxCandidates);
+  return found > limits.maxCandidates ? walk() : { rows, path: 'candidates' };
 }
 
 /** One page of players who are not banned, and the cursor of the next page if any. */
