@@ -52,7 +52,7 @@ type StartOptions = { label: string; root?: string; defer: Defer };
  * PostgreSQL database, or PGlite in its DATA_DIR. The app starts once to apply its migrations and is
  * stopped while `seed` writes (a PGlite folder is one process's at a time), then starts again.
  */
-export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: StartOptions, seed: Seed<T>): Promise<{ app: ServerProcess; seeded: T; restart(): Promise<ServerProcess> }> {
+export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: StartOptions, seed: Seed<T>): Promise<{ readonly app: ServerProcess; seeded: T; restart(): Promise<ServerProcess> }> {
   const env = { DATA_DIR: tempDir(`pog-bench-${label}-`, defer), SESSION_SECRET: randomBytes(24).toString('base64url') };
   const url = kind === 'postgres' ? await emptyDatabase(label, defer) : undefined;
   const appEnv = url ? { ...env, DATABASE_URL: url } : env;
@@ -66,7 +66,14 @@ export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: S
     app = await startApp(label, appEnv, root);
     return app;
   };
-  return { app, seeded, restart };
+  // `app` is the running one, after a restart too.
+  return {
+    get app() {
+      return app;
+    },
+    seeded,
+    restart,
+  };
 }
 
 export type Shape = 'distributed' | 'embedded';
