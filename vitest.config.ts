@@ -3,21 +3,26 @@ import { defineConfig } from 'vitest/config';
 /**
  * One test command for the whole repository, four projects: `unit` (common, domain, pure web code),
  * `components` (React components, each file in a DOM of its own), `server` (API, sockets, queues,
- * processes, deployment files) and `e2e` (the real app driven by Chromium), which runs after the
- * other three. Unit and server tests share one module graph (and the server tests one PGlite) per
- * worker process (isolate: false keeps module singletons alive across files) and isolate by data,
- * not instances. Browser test files run E2E_WORKERS at a time (default 3: a browser file mostly waits
- * on its app and Chromium), each with its own app, in the browser of its worker process
- * (web/e2e/harness.ts, sharedBrowser).
+ * processes, deployment files) and `e2e` (the real app driven by Chromium, each file with its own app,
+ * in the browser of its worker process: web/e2e/harness.ts, sharedBrowser). Unit and server tests
+ * share one module graph (and the server tests one PGlite) per worker process (isolate: false keeps
+ * module singletons alive across files) and isolate by data, not instances.
  */
+/**
+ * With real services (TEST_DATABASE_URL, as CI sets) every server test runs again on PostgreSQL and
+ * Redis, three times the work: the browser files wait until the other projects are done and run
+ * E2E_WORKERS at a time, so that their waits do not time out behind them.
+ */
+const WITH_SERVICES = Boolean(process.env.TEST_DATABASE_URL);
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 /**
- * The unit, component and server projects share one group of workers (vitest gives a group one
- * `maxWorkers`), so server files start at once beside the others instead of waiting for the last unit
- * file: vitest's default, one worker on two cores, ran the unit and component files one at a time
- * and left a core idle whenever a file waited on a process, a timer or a PGlite start.
+ * Otherwise every project is in one group of WORKERS workers (vitest gives a group one `maxWorkers`
+ * and runs its projects' files in the order of their names): the browser files first, and the server
+ * and unit files in the slots they leave, so a core never idles while a file waits on its app,
+ * Chromium, a process, a timer or a PGlite start.
  */
-const GROUP_WORKERS = 2;
+const WORKERS = WITH_SERVICES ? 2 : E2E_WORKERS;
+const E2E_GROUP = WITH_SERVICES ? 2 : 0;
 
 export default defineConfig({
   test: {
@@ -31,7 +36,7 @@ export default defineConfig({
           // One module graph per worker, as the server tests: importing it again for each of some
           // hundred files was over half of this project's CPU time. The tests keep no state between files.
           isolate: false,
-          maxWorkers: GROUP_WORKERS,
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -46,7 +51,7 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           setupFiles: ['web/src/testing/setup-components.ts'],
-          maxWorkers: GROUP_WORKERS,
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
@@ -59,7 +64,7 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           isolate: false,
-          maxWorkers: GROUP_WORKERS,
+          maxWorkers: WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -68,7 +73,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: E2E_GROUP },
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
@@ -77,7 +82,7 @@ export default defineConfig({
           // starts its own app (useE2E); the files of a worker share its browser (sharedBrowser), each
           // in contexts of its own, and keep no other module state.
           isolate: false,
-          maxWorkers: E2E_WORKERS,
+          maxWorkers: WITH_SERVICES ? E2E_WORKERS : WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts', 'web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
