@@ -10,6 +10,12 @@ import { hasChromium, playerWithPog, useE2E } from './harness';
 
 const word = () => `zq${randomBytes(4).toString('hex')}`;
 
+/**
+ * How long a freshly opened Explore may take to show its whole view: the Creator list fills its
+ * options from a request of its own, which can answer after the POGs are on screen.
+ */
+const SETTLED = { timeout: 10_000 };
+
 /** What the Explore screen shows as its view. */
 async function shownView(page: Page) {
   return {
@@ -51,7 +57,7 @@ describe.skipIf(!hasChromium())('Explore in the address [needs Chromium]', () =>
     // A refresh opens the same view.
     await page.reload();
     await results.getByRole('article', { name: `Maker ${term}` }).waitFor();
-    expect(await shownView(page)).toEqual(chosen);
+    await expect.poll(() => shownView(page), SETTLED).toEqual(chosen);
     expect(await results.getByRole('article', { name: `Seeker ${term}` }).count()).toBe(0);
 
     // Back undoes the creator, then the tab; the search stays.
@@ -68,7 +74,7 @@ describe.skipIf(!hasChromium())('Explore in the address [needs Chromium]', () =>
     await playerWithPog(other.context(), 'friend', { name: 'Friend disc', textContent: 'HI' });
     await other.goto(shared);
     await other.getByRole('tabpanel').getByRole('article', { name: `Maker ${term}` }).waitFor();
-    expect(await shownView(other)).toEqual(chosen);
+    await expect.poll(() => shownView(other), SETTLED).toEqual(chosen);
     await other.getByRole('combobox', { name: 'Rarity' }).selectOption('legendary');
     await other.waitForURL((url) => url.searchParams.get('rarity') === 'legendary' && url.searchParams.get('q') === term);
   }, 120_000);

@@ -47,11 +47,10 @@ describe.skipIf(!hasChromium())('the POG screens in a browser [needs Chromium]',
     expect(await page.getByLabel('Text on the POG').inputValue()).toBe('WAVE');
     await page.getByLabel('Name').fill('Wave Rider');
     // The retro templates use Press Start 2P: the preview really draws it (self-hosted, not a fallback).
-    const loadedFonts = await page.evaluate(async () => {
-      await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
-    });
-    expect(loadedFonts).toContain('Press Start 2P');
+    // The preview asks for the font only once it draws the template's text, which may come after
+    // `document.fonts.ready` has already settled on the fonts asked for so far.
+    const loadedFonts = () => page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, '')));
+    await expect.poll(loadedFonts, { timeout: 10_000 }).toContain('Press Start 2P');
 
     // A file the server would refuse is refused here first, with the same words.
     const fileInput = page.getByLabel('Image file');
