@@ -82,7 +82,7 @@ export default defineConfig({
           // starts its own app (useE2E); the files of a worker share its browser (sharedBrowser), each
           // in contexts of its own, and keep no other module state.
           isolate: false,
-          maxWorkers: WITH_SERVICES ? E2E_WORKERS : WORKERS,
+          maxWorkers: E2E_WORKERS,
           globalSetup: ['gateway/src/testing/global-setup.ts', 'web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
