@@ -149,9 +149,17 @@ function screenChunks(): { plugin: Plugin; codeSplitting: CodeSplittingOptions }
 
 const chunks = screenChunks();
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build (its developer warnings switched
+ * on, e.g. a console error for every error a boundary catches); the production build beside it is
+ * the same code with them off. A production bundle takes that one.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), zodWithoutEval(), preloadDisplayFont(), chunks.plugin],
+  resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -168,4 +176,4 @@ export default defineConfig({
       '/socket.io': { target: GATEWAY, ws: true },
     },
   },
-});
+}));
