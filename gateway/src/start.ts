@@ -26,7 +26,7 @@ import { createSearchLimits } from './routes/search-limits';
 import type { AppContext } from './context';
 import { createDrainingServer, type DrainingServer } from './http/draining-server';
 import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
-import { attachSocketServer, type SocketServer } from './realtime/socket-server';
+import { attachSocketServer, redisAdapter, type SocketServer } from './realtime/socket-server';
 import type { StreamHub } from './realtime/stream-hub';
 
 /** How long a stopping gateway lets requests in flight finish before cutting their connections. */
@@ -108,7 +108,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // closes first must be the client, or a request sent on a connection closing under it is reset.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-    const sockets = attachSocketServer(server, context, { bus, hub, redis: redis ? { pub: redis.pub, sub: redis.sub } : undefined });
+    const sockets = attachSocketServer(server, context, { bus, hub, redis: redis ? await redisAdapter(redis.pub, redis.sub, config.redisPrefix) : undefined });
     registerSocketMetrics(options.metrics, {
       connected: () => sockets.count(),
       catchUps: () => hub.stats.catchUps,

@@ -6,11 +6,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { loadNodePg } from './node-pg';
 import { isInitialised, pgliteOptions } from './pglite-memory';
 import { createDataDir } from './pglite-seed';
 import { openPgliteThread, type EmbeddedClient } from './pglite-thread';
@@ -83,11 +82,12 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.log ?? silentLogger);
+  if (options.url) return await openPostgres(options.url, options.poolSize ?? 10, options.log ?? silentLogger);
   return openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate, options.pgliteThread === true, options.pgliteSeeds);
 }
 
-function openPostgres(url: string, max: number, log: Logger): Database {
+async function openPostgres(url: string, max: number, log: Logger): Promise<Database> {
+  const { pg, drizzle } = await loadNodePg();
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   const description = describePostgres(url);
   // When PostgreSQL goes away every idle client reports it: one line when it is lost, one when a
@@ -110,7 +110,7 @@ function openPostgres(url: string, max: number, log: Logger): Database {
     log.info({ component: 'db' }, `connected to ${description} again`);
   };
   pool.on('connect', back);
-  const handle = () => drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const handle = () => drizzle.drizzle({ client: pool, schema }) as unknown as Db;
   const db = handle();
   return {
     kind: 'postgres',

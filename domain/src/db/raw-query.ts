@@ -9,8 +9,9 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db, Tx } from './client';
+import { loadedNodePg } from './node-pg';
 
 export interface RawStatement {
   /** The prepared statement's name on PostgreSQL: one per distinct text. */
@@ -45,11 +46,15 @@ export const supportsRawQuery = (db: Db | Tx): boolean => clientOf(db) !== undef
 export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: unknown[]): Promise<T[]> {
   const client = clientOf(db);
   if (!client) throw new Error('rawQuery needs a Drizzle handle over pg or PGlite');
-  if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
+  const nodePg = loadedNodePg()?.pg;
+  if (nodePg && (client instanceof nodePg.Pool || client instanceof nodePg.Client)) return (await client.query({ name: statement.name, text: statement.text, values })).rows as T[];
   const raw = client as RawClient;
   if (raw.queryPrepared) return (await raw.queryPrepared(statement.name, statement.text, values, { reuse: statement.reusable === true })).rows as T[];
   return (await raw.query(statement.text, values)).rows as T[];
 }
+
+/** A name as a quoted SQL identifier (a double quote in it doubled). */
+const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Every column of a table as `alias."column" AS "key"`, the keys being the table's row type's (so a
@@ -58,7 +63,7 @@ export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: 
  */
 export function selectColumns(table: PgTable, alias: string, prefix = ''): string {
   return Object.entries(getTableColumns(table))
-    .map(([key, column]) => `${alias}.${pg.escapeIdentifier(column.name)} AS ${pg.escapeIdentifier(prefix + key)}`)
+    .map(([key, column]) => `${alias}.${quoteIdentifier(column.name)} AS ${quoteIdentifier(prefix + key)}`)
     .join(', ');
 }
 

@@ -18,9 +18,10 @@
  * nothing: there Drizzle's transaction is used as is.
  */
 import { sql } from 'drizzle-orm';
-import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type { NodePgSession } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import type { Db, Tx } from '../db/client';
+import { loadedNodePg } from '../db/node-pg';
 
 /** The node-postgres session's fields Drizzle keeps to itself (drizzle-orm 0.45, node-postgres/session.js). */
 interface SessionInternals {
@@ -48,14 +49,16 @@ function settings(now: Date, origin: string | null): string {
  */
 export async function transactionAt<T>(db: Db, now: Date, origin: string | null, work: (tx: Tx) => Promise<T>): Promise<T> {
   const session = (db as unknown as { session: unknown }).session;
-  if (!(session instanceof NodePgSession)) {
+  const nodePg = loadedNodePg();
+  if (!nodePg || !(session instanceof nodePg.drizzle.NodePgSession)) {
     return db.transaction(async (tx) => {
       await tx.execute(sql.raw(settings(now, origin)));
       return work(tx);
     });
   }
   const { client, dialect, schema, options } = session as unknown as SessionInternals;
-  const pooled = client instanceof pg.Pool || Object.getPrototypeOf(client).constructor.name.includes('Pool');
+  const { NodePgSession, NodePgTransaction } = nodePg.drizzle;
+  const pooled = client instanceof nodePg.pg.Pool || Object.getPrototypeOf(client).constructor.name.includes('Pool');
   const connection = pooled ? await client.connect() : client;
   let broken: Error | undefined;
   try {

@@ -10,7 +10,6 @@
  * (socket-limits.ts).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { ADMINS_STREAM, userRoom, userStream, type ClientToServerEvents, type ServerToClientEvents, type SocketHandshakeAuth, type StreamPositions } from '@pog/common';
@@ -266,12 +265,23 @@ function closeEndedSessions(bus: InvalidationBus, hub: StreamHub, io: IoServer):
   });
 }
 
+/** Socket.IO's Redis adapter (`redisAdapter`) and the connection it subscribes on. */
+export interface RedisAdapter {
+  adapter: Parameters<IoServer['adapter']>[0];
+  sub: Redis;
+}
+
+/** The Redis adapter over these connections, loaded only by a gateway that has Redis. */
+export async function redisAdapter(pub: Redis, sub: Redis, redisPrefix: string): Promise<RedisAdapter> {
+  const { createAdapter } = await import('@socket.io/redis-adapter');
+  return { adapter: createAdapter(pub, sub, { key: socketIoRedisKey(redisPrefix) }), sub };
+}
+
 export function attachSocketServer(
   httpServer: HttpServer,
   app: AppContext,
-  options: { bus: InvalidationBus; hub: StreamHub; redis?: { pub: Redis; sub: Redis } },
+  options: { bus: InvalidationBus; hub: StreamHub; redis?: RedisAdapter },
 ): SocketServer {
-  const { config } = app;
   const { hub } = options;
   const limits = createSocketLimits();
 
@@ -283,9 +293,7 @@ export function attachSocketServer(
     maxHttpBufferSize: 16 * 1024,
     allowRequest: admission(app, limits, () => stopping),
   });
-  if (options.redis) {
-    io.adapter(createAdapter(options.redis.pub, options.redis.sub, { key: socketIoRedisKey(config.redisPrefix) }));
-  }
+  if (options.redis) io.adapter(options.redis.adapter);
   const ready = options.redis ? subscribed(options.redis.sub) : Promise.resolve();
   io.use(authenticate(app));
   io.on('connection', connect(app, hub, limits, attachSpectators(io, hub, app.log)));
