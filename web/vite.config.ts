@@ -1,6 +1,8 @@
 import type { CodeSplittingOptions } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The gateway that serves /api, /uploads and /socket.io while `vite` runs in development. */
@@ -154,7 +156,7 @@ const chunks = screenChunks();
  * on, e.g. a console error for every error a boundary catches); the production build beside it is
  * the same code with them off. A production bundle takes that one.
  */
-const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const REACT_ROUTER_PRODUCTION = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
 
 export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),

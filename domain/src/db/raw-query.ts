@@ -8,7 +8,7 @@
  * names its columns the way the caller wants them (`AS "camelCase"`).
  */
 import { getTableColumns } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db, Tx } from './client';
 import { loadedNodePg } from './node-pg';
@@ -53,8 +53,8 @@ export async function rawQuery<T>(db: Db | Tx, statement: RawStatement, values: 
   return (await raw.query(statement.text, values)).rows as T[];
 }
 
-/** A name as a quoted SQL identifier (a double quote in it doubled). */
-const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+/** Drizzle's quoting of identifiers, as in the SQL it builds itself. */
+const dialect = new PgDialect();
 
 /**
  * Every column of a table as `alias."column" AS "key"`, the keys being the table's row type's (so a
@@ -63,7 +63,7 @@ const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"
  */
 export function selectColumns(table: PgTable, alias: string, prefix = ''): string {
   return Object.entries(getTableColumns(table))
-    .map(([key, column]) => `${alias}.${quoteIdentifier(column.name)} AS ${quoteIdentifier(prefix + key)}`)
+    .map(([key, column]) => `${alias}.${dialect.escapeName(column.name)} AS ${dialect.escapeName(prefix + key)}`)
     .join(', ');
 }
 
