@@ -4,13 +4,15 @@ import { userIdField } from './ids';
 
 export const USERNAME_MESSAGE = 'Username must be at least 3 characters';
 export const PASSWORD_MESSAGE = 'Password must be at least 6 characters';
+/** The characters a username may hold; the database checks it too (users_username_characters). */
+export const USERNAME_CHARACTERS = /^[A-Za-z0-9_.-]+$/;
 
 const username = z
   .string({ error: USERNAME_MESSAGE })
   .trim()
   .min(AUTH.usernameMin, USERNAME_MESSAGE)
   .max(AUTH.usernameMax, `Username must be at most ${AUTH.usernameMax} characters`)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only contain letters, digits, "_", "-" and "."');
+  .regex(USERNAME_CHARACTERS, 'Username may only contain letters, digits, "_", "-" and "."');
 
 const password = z
   .string({ error: PASSWORD_MESSAGE })

@@ -122,6 +122,18 @@ describe.each(backends)('Searched player lists on $name', ({ open, skip }) => {
     expect(rare.paths[0]).toBe('candidates');
   });
 
+  it.skipIf(skip)("a term with a character no username holds gives the plain search's pages, and no such username can be saved", async () => {
+    for (const term of [`Common ${terms.common}`, `n ${terms.common}`, ` ${terms.rare}`, `Also ${terms.rare.toUpperCase()}`, 'e o', '%']) {
+      const { ids } = await pagedSearch(database.db, term, from, 'all', 25);
+      expect(ids, term).toEqual(await plainSearch(database.db, term.replace(/[\\%_]/g, (c) => `\\${c}`), from, 'all'));
+    }
+    expect((await pagedSearch(database.db, `Also ${terms.rare}`, from, 'all', 25)).ids).toHaveLength(1);
+    for (const username of [`${from} spaced`, `${from}@at`, `${from}%`]) {
+      const refused = database.db.insert(users).values({ username, displayName: 'Refused', passwordHash: 'x' });
+      await expect(refused, username).rejects.toMatchObject({ cause: { message: expect.stringContaining('users_username_characters') } });
+    }
+  });
+
   it.skipIf(skip)('a common term is answered from the first players in name order', async () => {
     const { ids, paths } = await pagedSearch(database.db, terms.common, from, 'all');
     expect(ids).toHaveLength(15);

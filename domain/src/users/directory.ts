@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, exists, gt, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
-import type { User } from '@pog/common/schemas/auth';
+import { USERNAME_CHARACTERS, type User } from '@pog/common/schemas/auth';
 import type { UserId } from '@pog/common/schemas/ids';
 import { USER_PAGE_SIZE, type UserListQuery } from '@pog/common/users/directory';
 import type { Db } from '../db/client';
@@ -77,6 +77,14 @@ function baseConditions(filter: PublicUserFilter): SQL[] {
 const searchedTerm = (filter: PublicUserFilter) => filter.search?.replace(/^@/, '');
 
 /**
+ * Whether a term can match a username: not when it holds an ASCII character no username may hold
+ * (a space, an '@', a '%'; the database checks usernames with the same rule). Only ASCII counts:
+ * no case mapping takes an ASCII character to another, while one outside ASCII may match a
+ * username's letter case-insensitively (the Kelvin sign matches a 'k').
+ */
+export const mayMatchUsername = (term: string): boolean => ![...term].some((c) => c < '\x80' && !USERNAME_CHARACTERS.test(c));
+
+/**
  * The search (case-insensitive, anywhere in the username or the display name) on the table's
  * columns. `byGrams`: a term without a trigram is also looked up in users_search_grams_idx.
  */
@@ -85,7 +93,8 @@ function searchConditions(filter: PublicUserFilter, byGrams: boolean): SQL[] {
   if (!term) return [];
   const pattern = likePattern(term);
   const grams = byGrams ? gramsCondition(userGramsBody, term) : undefined;
-  return [...(grams ? [grams] : []), or(sql`${users.username} ILIKE ${pattern}`, sql`${users.displayName} ILIKE ${pattern}`)!];
+  const byDisplayName = sql`${users.displayName} ILIKE ${pattern}`;
+  return [...(grams ? [grams] : []), mayMatchUsername(term) ? or(sql`${users.username} ILIKE ${pattern}`, byDisplayName)! : byDisplayName];
 }
 
 /** Holding a POG, looked up per player checked (a join could be planned as a hash of every player's counts). */
@@ -107,7 +116,8 @@ function foldedMatchConditions(db: Db, filter: PublicUserFilter, fields: FoldedP
   const term = searchedTerm(filter);
   if (term) {
     const folded = sql`lower(${likePattern(term)})`;
-    conditions.push(or(sql`${fields.key} LIKE ${folded}`, sql`${fields.foldedDisplayName} LIKE ${folded}`)!);
+    const byDisplayName = sql`${fields.foldedDisplayName} LIKE ${folded}`;
+    conditions.push(mayMatchUsername(term) ? or(sql`${fields.key} LIKE ${folded}`, byDisplayName)! : byDisplayName);
   }
   if (filter.holding) conditions.push(holdsPogs(fields.id));
   return [...conditions, ...challengeable(db, filter, fields.id)];
