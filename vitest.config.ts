@@ -86,6 +86,9 @@ export default defineConfig({
           globalSetup: ['gateway/src/testing/global-setup.ts', 'web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A poll waits as long as a page's own waits do (each context's 15 s default timeout): on a
+          // loaded machine a page can take longer than vitest's default second to show what is polled.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
