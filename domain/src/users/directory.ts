@@ -82,7 +82,10 @@ const searchedTerm = (filter: PublicUserFilter) => filter.search?.replace(/^@/, 
  * no case mapping takes an ASCII character to another, while one outside ASCII may match a
  * username's letter case-insensitively (the Kelvin sign matches a 'k').
  */
-export const mayMatchUsername = (term: string): boolean => ![...term].some((c) => c < '\x80' && !USERNAME_CHARACTERS.test(c));
+const mayMatchUsername = (term: string): boolean => ![...term].some((c) => c < '\x80' && !USERNAME_CHARACTERS.test(c));
+
+/** A term's match on either name, or on the display name alone when no username can hold the term. */
+const eitherName = (term: string, byUsername: SQL, byDisplayName: SQL): SQL => (mayMatchUsername(term) ? or(byUsername, byDisplayName)! : byDisplayName);
 
 /**
  * The search (case-insensitive, anywhere in the username or the display name) on the table's
@@ -93,8 +96,7 @@ function searchConditions(filter: PublicUserFilter, byGrams: boolean): SQL[] {
   if (!term) return [];
   const pattern = likePattern(term);
   const grams = byGrams ? gramsCondition(userGramsBody, term) : undefined;
-  const byDisplayName = sql`${users.displayName} ILIKE ${pattern}`;
-  return [...(grams ? [grams] : []), mayMatchUsername(term) ? or(sql`${users.username} ILIKE ${pattern}`, byDisplayName)! : byDisplayName];
+  return [...(grams ? [grams] : []), eitherName(term, sql`${users.username} ILIKE ${pattern}`, sql`${users.displayName} ILIKE ${pattern}`)];
 }
 
 /** Holding a POG, looked up per player checked (a join could be planned as a hash of every player's counts). */
@@ -116,8 +118,7 @@ function foldedMatchConditions(db: Db, filter: PublicUserFilter, fields: FoldedP
   const term = searchedTerm(filter);
   if (term) {
     const folded = sql`lower(${likePattern(term)})`;
-    const byDisplayName = sql`${fields.foldedDisplayName} LIKE ${folded}`;
-    conditions.push(mayMatchUsername(term) ? or(sql`${fields.key} LIKE ${folded}`, byDisplayName)! : byDisplayName);
+    conditions.push(eitherName(term, sql`${fields.key} LIKE ${folded}`, sql`${fields.foldedDisplayName} LIKE ${folded}`));
   }
   if (filter.holding) conditions.push(holdsPogs(fields.id));
   return [...conditions, ...challengeable(db, filter, fields.id)];
