@@ -27,8 +27,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
-    index('users_display_name_trgm_idx').using('gin', t.displayName.op('gin_trgm_ops')),
+    // Lower-cased, as ILIKE compares them: a search checks its candidates by LIKE (db/like.ts, foldedLike).
+    index('users_username_folded_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_display_name_folded_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
     // Characters and pairs of them, for search terms without a trigram (migration 0028).
     index('users_search_grams_idx').using('gin', sql`search_grams(${t.username} || E'\\n' || ${t.displayName})`),
     // Also INCLUDE (id, username, display_name, is_banned): the searched lists read players in name

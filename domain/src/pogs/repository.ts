@@ -1,12 +1,12 @@
 /** Reading POGs with their owner and creator names, and listing them with keyset pagination. */
-import { and, desc, eq, ilike, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { cooldownHoursLeft } from '@pog/common/pogs/cooldown';
 import type { Pog, PogListQuery } from '@pog/common/pogs/pog';
 import { idSchema, INT4, type PogId, type UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
-import { gramsCondition, likePattern } from '../db/like';
+import { foldedLike, gramsCondition, likePattern } from '../db/like';
 import { firstRowsPlannedForAll, readRows } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { rawQuery, selectColumns, supportsRawQuery, type RawStatement } from '../db/raw-query';
@@ -176,7 +176,7 @@ export async function prepareSearch(db: Db, text: string): Promise<SearchTerm> {
   const creators = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(gramsCondition(userGramsBody, text), ilike(users.username, pattern)))
+    .where(and(gramsCondition(userGramsBody, text), foldedLike(users.username, pattern)))
     .limit(MAX_LISTED_CREATORS + 1);
   return { text, pattern, creatorIds: creators.length > MAX_LISTED_CREATORS ? undefined : creators.map((c) => c.id) };
 }

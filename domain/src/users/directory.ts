@@ -11,8 +11,8 @@ import { USER_PAGE_SIZE, type UserListQuery } from '@pog/common/users/directory'
 import type { Db } from '../db/client';
 import { riskable } from '../battles/repository';
 import { playerCounts, pogs, users } from '../db/schema';
-import { gramsCondition, likePattern } from '../db/like';
-import { firstRowsPlannedForAll, readRows } from '../db/planner';
+import { foldedLike, gramsCondition, likePattern } from '../db/like';
+import { firstRowsPlannedForAll } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { frequentInWindow, userGramsBody } from '../pogs/repository';
 import type { PlayerPageExtent } from './list-changes';
@@ -51,7 +51,7 @@ export interface PlayerSearchLimits {
 
 /**
  * A window of 2,000 players costs about what 150 candidates do (each candidate is read from the
- * table and checked with ILIKE; a window's player is a plain LIKE on the index). 5,000 candidates:
+ * table and its name lower-cased; a window's player is a plain LIKE on the index). 5,000 candidates:
  * a term in a twentieth of 100,000 players whose matches sit together in the name order (a name's
  * first word) is collected, not walked to. A walk of 20,000 players, for a term frequent in the
  * window but rare further on, costs about as much as collecting 1,500 matches.
@@ -96,7 +96,7 @@ function searchConditions(filter: PublicUserFilter, byGrams: boolean): SQL[] {
   if (!term) return [];
   const pattern = likePattern(term);
   const grams = byGrams ? gramsCondition(userGramsBody, term) : undefined;
-  return [...(grams ? [grams] : []), eitherName(term, sql`${users.username} ILIKE ${pattern}`, sql`${users.displayName} ILIKE ${pattern}`)];
+  return [...(grams ? [grams] : []), eitherName(term, foldedLike(users.username, pattern), foldedLike(users.displayName, pattern))];
 }
 
 /** Holding a POG, looked up per player checked (a join could be planned as a hash of every player's counts). */
@@ -201,13 +201,21 @@ export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all mat
 
 type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 
-/** The page among the players `playerSearchCandidates` found, and how many names matched. */
+/**
+ * The page among the players `playerSearchCandidates` found, and how many names matched: one
+ * statement, the page's players joined to its answer (which has a row even when the page is empty).
+ */
 async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | null): Promise<{ rows: PageRow[]; found: number }> {
-  const first = await readRows<{ id: UserId | null; found: number | string }>(db, playerSearchCandidates(db, filter, maxCandidates));
-  const found = Number(first[0]?.found ?? 0);
-  const ids = first.flatMap((row) => (row.id === null ? [] : [Number(row.id) as UserId]));
-  if (ids.length === 0 || (maxCandidates !== null && found > maxCandidates)) return { rows: [], found };
-  return { rows: await publicUserListStatement(db, filter, ids), found };
+  const answer = sql.raw('collected_page');
+  const joined = await db
+    .select({ user: users, held: pogsHeld, key: nameKey, found: sql<number | string>`${answer}.found` })
+    .from(sql`(${playerSearchCandidates(db, filter, maxCandidates)}) AS ${answer}`)
+    .leftJoin(users, sql`${users.id} = ${answer}.id`)
+    .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
+    .orderBy(asc(nameKey));
+  const found = Number(joined[0]?.found ?? 0);
+  if (maxCandidates !== null && found > maxCandidates) return { rows: [], found };
+  return { rows: joined.flatMap(({ user, held, key }) => (user ? [{ user, held, key }] : [])), found };
 }
 
 /**
