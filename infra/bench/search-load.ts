@@ -6,12 +6,15 @@
  * before its app starts. --baseline REV: that revision's search on a database of its own, in turn too.
  * --loopers N: the same again while N clients loop on a short search from addresses of their own,
  * ignoring 429s (the people's p95 and req/s beside those without them: what the loopers took).
+ * The floor: one person asking a bare Koa hello-world at the same pace. A lone request every 300 ms
+ * meets a machine gone idle, and a virtual machine can take milliseconds to wake for it, whatever
+ * the server does: far longer than for the same requests back to back.
  * Each turn starts its app afresh, warmed by a few searches of other words: pages kept in an earlier
  * round would answer this one's terms without reading them.
  */
 import { baselineTree } from './baseline-tree';
 import { closedLoop, latencies, options, paced, runBenchmark, type Goal, type Subject } from './rounds';
-import type { ServerProcess } from './processes';
+import { startHello, type ServerProcess } from './processes';
 import { KIND_LABELS, seededApp, type DatabaseKind } from './stack';
 import { fillWorld } from './seed-sql';
 
@@ -97,7 +100,10 @@ export function runSearchBenchmark(bench: SearchBenchmark): void {
 
   runBenchmark(values.rounds, async (defer) => {
     const baseline = baselineTree(values.baseline, defer);
-    const subjects: Subject[] = [];
+    const hello = await startHello(defer);
+    const subjects: Subject[] = [
+      { label: 'bare Koa hello (the floor)', run: async () => latencies('1 person', await type(hello.url, () => '/', bench.texts, 0, '10.200.0.1', performance.now() + DURATION_MS)) },
+    ];
     const goals: Goal[] = [];
     for (const kind of values.db.split(',') as DatabaseKind[]) {
       const seeded = await seededApp(kind, { label: 'search', defer }, (_db, _secret, database) => fillWorld(database, sizes));
