@@ -1,17 +1,25 @@
 /**
- * Each process (each runtime, in tests several per process) has a Prometheus registry of its own,
- * holding the process metrics and whatever the parts of the runtime register on it. Every metric
+ * Each runtime (one per process; in tests several per process) has a Prometheus registry of its
+ * own, holding the process metrics and whatever the parts of the runtime register on it. Every metric
  * is documented in docs/operations.md ("Metrics").
  */
 import { collectDefaultMetrics, Registry } from 'prom-client';
 
 export type { Registry } from 'prom-client';
 
+/**
+ * CPU, memory, event-loop lag, garbage collection, handles: prom-client's process_* and nodejs_*,
+ * collected once per process. They describe the process, not a runtime, and each collection keeps
+ * an event-loop timer and a garbage-collection observer running for as long as the process lives.
+ */
+let processMetrics: Registry | undefined;
+
 export function createMetricsRegistry(): Registry {
-  const registry = new Registry();
-  // CPU, memory, event-loop lag, garbage collection, handles: prom-client's process_* and nodejs_*.
-  collectDefaultMetrics({ register: registry });
-  return registry;
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return Registry.merge([processMetrics, new Registry()]);
 }
 
 /**
