@@ -25,6 +25,8 @@ const nameKey = sql<string>`lower(${users.username})`;
 /** The display name lower-cased: users_name_search_idx holds it beside the name key. */
 const foldedDisplayName = sql<string>`lower(${users.displayName})`;
 const pogsHeld = sql<number>`coalesce(${playerCounts.pogsHeld}, 0)`;
+/** What a list page reads of each player (users joined to player_counts): the row, the POGs held, the name key. */
+const pageFields = { user: users, held: pogsHeld, key: nameKey };
 
 /** What a page cursor holds: the last player's lower-cased username. */
 const cursorSchema = z.object({ name: z.string().max(100) });
@@ -133,7 +135,7 @@ export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, i
   const matches = [...searchConditions(filter, false), ...(filter.holding ? [gt(playerCounts.pogsHeld, 0)] : []), ...challengeable(db, filter, users.id)];
   const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matches)];
   return db
-    .select({ user: users, held: pogsHeld, key: nameKey })
+    .select(pageFields)
     .from(users)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
     .where(and(...conditions))
@@ -208,7 +210,7 @@ type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | null): Promise<{ rows: PageRow[]; found: number }> {
   const answer = sql.raw('collected_page');
   const joined = await db
-    .select({ user: users, held: pogsHeld, key: nameKey, found: sql<number | string>`${answer}.found` })
+    .select({ ...pageFields, found: sql<number | string>`${answer}.found` })
     .from(sql`(${playerSearchCandidates(db, filter, maxCandidates)}) AS ${answer}`)
     .leftJoin(users, sql`${users.id} = ${answer}.id`)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
