@@ -1,17 +1,13 @@
 /** The weekly arena's board (a tab of /leaderboard) and the 'Arena winner' badges of a profile. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import styled from 'styled-components';
-import { BoardTable as Table } from './BoardTable';
+import { BoardPager, BoardPlayer, BoardTable as Table, OwnPlace, TableScroll } from './BoardTable';
 import { apiPaths, ARENA_MAX_PAGE, arenaBadgeText, arenaTimeLeft, type ArenaEntry, type UserId } from '@pog/common';
 import { routeQuery } from '../../api/client';
-import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../auth/useCurrentUser';
-import { playerPath } from '../players/paths';
 import { LAST_BATTLE_HEADER, LastBattleCell } from './LastBattle';
 
 export const ARENA_PATH = apiPaths.arena.board.path;
@@ -28,35 +24,9 @@ const Lead = styled.p`
   align-items: baseline;
 `;
 
-const Own = styled.p`
-  margin: 0 0 1rem;
-  padding: 0.75rem 1rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  margin-top: 1rem;
-  font-size: 0.9rem;
-`;
-
-function PlayerName({ entry, linked }: { entry: ArenaEntry; linked: boolean }) {
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-      <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />
-      {/* Player pages are for signed-in players. */}
-      {linked ? <Link to={playerPath(entry.userId)}>{entry.username}</Link> : entry.username}
-    </span>
-  );
-}
-
 function ArenaTable({ caption, entries, viewerId }: { caption: string; entries: ArenaEntry[]; viewerId: UserId | undefined }) {
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <TableScroll>
       <Table>
         <caption>{caption}</caption>
         <thead>
@@ -75,7 +45,7 @@ function ArenaTable({ caption, entries, viewerId }: { caption: string; entries: 
             <tr key={entry.userId} aria-current={entry.userId === viewerId ? 'true' : undefined}>
               <td>{entry.rank}</td>
               <td>
-                <PlayerName entry={entry} linked={viewerId !== undefined} />
+                <BoardPlayer entry={entry} linked={viewerId !== undefined} />
               </td>
               <td>
                 {entry.wins} of {entry.battles}
@@ -86,7 +56,7 @@ function ArenaTable({ caption, entries, viewerId }: { caption: string; entries: 
           ))}
         </tbody>
       </Table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -109,7 +79,7 @@ export function ArenaBoardView({ page, onPage }: { page: number; onPage: (page: 
         <span>A win scores 2, from the third win in a row 4; a loss 0. Battles between the same two players score at most 3 times a UTC day.</span>
       </Lead>
       {user && (
-        <Own role="status">
+        <OwnPlace role="status">
           {data.me ? (
             <>
               Your place: <strong>#{data.me.rank.toLocaleString('en')}</strong> (arena points: {data.me.points})
@@ -117,22 +87,14 @@ export function ArenaBoardView({ page, onPage }: { page: number; onPage: (page: 
           ) : (
             'You have no arena points this week yet.'
           )}
-        </Own>
+        </OwnPlace>
       )}
       {data.entries.length === 0 ? (
         <p>{page > 1 ? 'No more players in the arena.' : 'No arena points yet this week: win a battle to lead the board.'}</p>
       ) : (
         <ArenaTable caption={`Arena, week of ${data.weekStart}`} entries={data.entries} viewerId={user?.id} />
       )}
-      <Pager aria-label="Arena pages">
-        <Button $variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span>Page {page}</span>
-        <Button $variant="outline" disabled={!data.hasMore || page >= ARENA_MAX_PAGE} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Pager>
+      <BoardPager label="Arena pages" page={page} hasMore={data.hasMore} maxPage={ARENA_MAX_PAGE} onPage={onPage} />
       <h2 style={{ marginTop: '1.5rem', fontSize: '1.1rem' }}>Last week&apos;s winners</h2>
       {data.lastWeek.winners.length === 0 ? (
         <p>Nobody scored in the arena of the week of {data.lastWeek.weekStart}.</p>

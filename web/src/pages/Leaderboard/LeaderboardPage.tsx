@@ -1,8 +1,7 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { BoardTable as Table } from '../../features/leaderboard/BoardTable';
+import { BoardPager, BoardPlayer, BoardTable as Table, OwnPlace, TableScroll } from '../../features/leaderboard/BoardTable';
 import { LEADERBOARD_BOARDS, LEADERBOARD_MAX_PAGE, WIN_RATE_MIN_BATTLES, type Leaderboard, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardPeriod } from '@pog/common';
-import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { Page, PageHeader, PageLead, PageTitle } from '../../components/Page';
@@ -11,7 +10,6 @@ import { Tabs } from '../../components/Tabs';
 import { useCurrentUser } from '../../features/auth/useCurrentUser';
 import { BOARD_TEXT, formatFigure, formatRecord } from '../../features/leaderboard/format';
 import { useLeaderboard } from '../../features/leaderboard/queries';
-import { playerPath } from '../../features/players/paths';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { ArenaBoardView } from '../../features/leaderboard/arena';
 import { LAST_BATTLE_HEADER, LastBattleCell } from '../../features/leaderboard/LastBattle';
@@ -23,33 +21,6 @@ const Controls = styled.div`
   flex-wrap: wrap;
   gap: 0.5rem;
   margin-top: 1.5rem;
-`;
-
-/** A narrow screen scrolls the table sideways rather than the page. */
-const TableScroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Player = styled.span`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.5rem;
-`;
-
-const Mine = styled.p`
-  margin: 0 0 1rem;
-  padding: 0.75rem 1rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  margin-top: 1rem;
-  font-size: 0.9rem;
 `;
 
 const PERIOD_TEXT: Record<LeaderboardPeriod, string> = { all: 'All time', week: 'This week' };
@@ -143,11 +114,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
                 <tr key={entry.userId} aria-current={entry.userId === user?.id ? 'true' : undefined}>
                   <td>{entry.rank}</td>
                   <td>
-                    <Player>
-                      <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />
-                      {/* Player pages are for signed-in players (spec route table). */}
-                      {user ? <Link to={playerPath(entry.userId)}>{entry.username}</Link> : entry.username}
-                    </Player>
+                    <BoardPlayer entry={entry} linked={Boolean(user)} />
                   </td>
                   {(board === 'wins' || board === 'winRate') && <td>{formatRecord(entry)}</td>}
                   <td className="figure">{formatFigure(board, entry)}</td>
@@ -158,15 +125,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
           </Table>
         </TableScroll>
       )}
-      <Pager aria-label="Leaderboard pages">
-        <Button $variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span>Page {page}</span>
-        <Button $variant="outline" disabled={!data.hasMore || page >= LEADERBOARD_MAX_PAGE} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Pager>
+      <BoardPager label="Leaderboard pages" page={page} hasMore={data.hasMore} maxPage={LEADERBOARD_MAX_PAGE} onPage={onPage} />
     </section>
   );
 }
@@ -174,7 +133,7 @@ function Board({ board, period, page, onPage }: { board: LeaderboardBoard; perio
 function OwnRank({ board, data }: { board: LeaderboardBoard; data: Leaderboard }) {
   const me: LeaderboardEntry | null = data.me;
   return (
-    <Mine role="status">
+    <OwnPlace role="status">
       {me ? (
         <>
           Your rank: <strong>#{me.rank.toLocaleString('en')}</strong> ({BOARD_TEXT[board].column.toLowerCase()}: {formatFigure(board, me)})
@@ -182,6 +141,6 @@ function OwnRank({ board, data }: { board: LeaderboardBoard; data: Leaderboard }
       ) : (
         'You are not on this board yet.'
       )}
-    </Mine>
+    </OwnPlace>
   );
 }
