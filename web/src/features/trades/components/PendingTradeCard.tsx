@@ -1,15 +1,13 @@
 import { timeAgo, type Trade, type UserId } from '@pog/common';
-import { Avatar } from '../../../components/Avatar';
-import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { ExpiresIn } from '../../../components/ExpiresIn';
 import { TRADE_TEXT } from '../messages';
-import { Actions, Card, Head, Meta, Who } from './tradeCardStyles';
+import { Actions, Card } from './tradeCardStyles';
+import { TradeCardHead } from './TradeCardHead';
 import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
 import { useHighlight } from './useHighlight';
-import { PlayerName } from '../../players/PlayerName';
 
 export interface PendingTradeCardProps {
   trade: Trade;
@@ -33,24 +31,21 @@ export function PendingTradeCard({ trade, viewerId, busy, onAnswer, onCancel, on
   const received = trade.toUserId === viewerId;
   const other = received ? trade.fromUser : trade.toUser;
   const working = busy !== null;
-  const Heading = useHeadingTag();
   return (
     <Card ref={ref} aria-label={received ? `Offer from ${other.username}` : `Offer to ${other.username}`} aria-current={highlighted || undefined} data-trade-id={trade.id}>
-      <Head>
-        <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
-        <Who>
-          <Heading title={other.username}>
-            <PlayerName userId={other.id} username={other.username} linked bare />
-          </Heading>
-          <p>{received ? 'Offers you a trade' : 'Your offer, waiting for an answer'}</p>
-        </Who>
-        <Meta>
-          <Badge $variant="outline">{TRADE_TEXT.pending}</Badge>
-          {trade.chain.length > 0 && <Badge $variant="secondary">{TRADE_TEXT.counterBadge(trade.chain.length + 1)}</Badge>}
-          <time dateTime={trade.createdAt}>{timeAgo(trade.createdAt)}</time>
-          <ExpiresIn at={trade.expiresAt} />
-        </Meta>
-      </Head>
+      <TradeCardHead
+        other={other}
+        meta={
+          <>
+            <Badge $variant="outline">{TRADE_TEXT.pending}</Badge>
+            {trade.chain.length > 0 && <Badge $variant="secondary">{TRADE_TEXT.counterBadge(trade.chain.length + 1)}</Badge>}
+            <time dateTime={trade.createdAt}>{timeAgo(trade.createdAt)}</time>
+            <ExpiresIn at={trade.expiresAt} />
+          </>
+        }
+      >
+        <p>{received ? 'Offers you a trade' : 'Your offer, waiting for an answer'}</p>
+      </TradeCardHead>
       <TradePogPair
         offer={trade.offerPog}
         request={trade.requestPog}

@@ -1,16 +1,14 @@
 import { timeAgo, type Trade, type TradeId, type TradeStatus, type UserId } from '@pog/common';
-import { Avatar } from '../../../components/Avatar';
-import { useHeadingTag } from '../../../components/HeadingLevel';
 import { Badge, type BadgeVariant } from '../../../components/Badge';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
 import { cancelReasonText, TRADE_TEXT } from '../messages';
 import { useTradeHistory } from '../queries';
-import { Card, CardList, EmptyNote, Head, Meta, Who } from './tradeCardStyles';
+import { Card, CardList, EmptyNote } from './tradeCardStyles';
+import { TradeCardHead } from './TradeCardHead';
 import { TradeChain } from './TradeChain';
 import { TradePogPair } from './TradePogPair';
 import { useHighlight } from './useHighlight';
-import { PlayerName } from '../../players/PlayerName';
 
 const STATUS: Record<Exclude<TradeStatus, 'pending'>, { label: string; variant: BadgeVariant }> = {
   accepted: { label: 'Accepted', variant: 'success' },
@@ -25,23 +23,20 @@ function FinishedTradeCard({ trade, viewerId, highlighted }: { trade: Trade; vie
   const sent = trade.fromUserId === viewerId;
   const other = sent ? trade.toUser : trade.fromUser;
   const status = trade.status === 'pending' ? null : STATUS[trade.status];
-  const Heading = useHeadingTag();
   return (
     <Card ref={ref} aria-label={sent ? `Offer to ${other.username}` : `Offer from ${other.username}`} aria-current={highlighted || undefined} data-trade-id={trade.id}>
-      <Head>
-        <Avatar initials={other.avatarInitials} color={other.avatarColor} size={40} />
-        <Who>
-          <Heading title={other.username}>
-            <PlayerName userId={other.id} username={other.username} linked bare />
-          </Heading>
-          <p>{sent ? 'Your offer' : 'Their offer'}</p>
-          {trade.cancelReason && <p>{cancelReasonText(trade.cancelReason)}</p>}
-        </Who>
-        <Meta>
-          {status && <Badge $variant={status.variant}>{status.label}</Badge>}
-          <time dateTime={trade.decidedAt ?? trade.createdAt}>{timeAgo(trade.decidedAt ?? trade.createdAt)}</time>
-        </Meta>
-      </Head>
+      <TradeCardHead
+        other={other}
+        meta={
+          <>
+            {status && <Badge $variant={status.variant}>{status.label}</Badge>}
+            <time dateTime={trade.decidedAt ?? trade.createdAt}>{timeAgo(trade.decidedAt ?? trade.createdAt)}</time>
+          </>
+        }
+      >
+        <p>{sent ? 'Your offer' : 'Their offer'}</p>
+        {trade.cancelReason && <p>{cancelReasonText(trade.cancelReason)}</p>}
+      </TradeCardHead>
       <TradePogPair offer={trade.offerPog} request={trade.requestPog} offerCaption={sent ? 'You offered' : 'They offered'} requestCaption={sent ? 'For their' : 'For your'} />
       <TradeChain trade={trade} />
     </Card>
