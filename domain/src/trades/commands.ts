@@ -12,13 +12,13 @@
  * Each command is a unit of work: its notifications, its events for both players and its follow-up
  * jobs (achievement checks after a swap) commit with the change.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { EXPIRY, TRADE_COOLDOWN_MINUTES } from '@pog/common/constants';
 import { ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
 import { offerAnswerNotice } from '@pog/common/notifications/answers';
 import { TRADE_LINK_PREFIX, tradeLink } from '@pog/common/notifications/links';
-import { assertNotRiskedInBattle, refuseRiskedInBattle, releaseCommitments } from '../commitments';
+import { refuseRiskedInBattle, releaseCommitments, releasedByMove, releasedFrom, type ReleasedByMove, type ReleasedColumns } from '../commitments';
 import type { NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
@@ -29,7 +29,7 @@ import { notify, notifyStored } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { playerRef, recordHistory } from '../provenance/history';
 import { tradePolicy } from './policy';
-import { showLockedTrade, toTrade } from './repository';
+import { chainOf, showLockedTrade, toTrade } from './repository';
 import { announce, assertPending, DAY_MS, lockOfferFacts, lockTrade, offerParts, unavailable } from './rules';
 
 /**
@@ -119,45 +119,80 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
     }
 
     const { offerer, offer, request } = acceptableParts(row, players, found, now);
-    await assertNotRiskedInBattle(tx, [offer, request]);
-
-    for (const [pog, newOwner, oldOwner] of [
-      [offer, row.toUserId, row.fromUserId],
-      [request, row.fromUserId, row.toUserId],
-    ] as const) {
-      const moved = await tx
-        .update(pogs)
-        .set({
-          userId: newOwner,
-          // Its design is frozen from now on (docs/rules.md, POGs: who may edit).
-          changedHands: true,
-          cooldownUntil: new Date(now.getTime() + TRADE_COOLDOWN_MINUTES[pog.rarity] * 60_000),
-          tradesRemaining: sql`${pogs.tradesRemaining} - 1`,
-          updatedAt: now,
-        })
-        .where(and(eq(pogs.id, pog.id), eq(pogs.userId, oldOwner), sql`${pogs.tradesRemaining} > 0`))
-        .returning({ id: pogs.id });
-      // The locks make this impossible; if it ever happens, nothing may move.
-      if (moved.length !== 1) throw new ConflictError(`${pog.name} changed while the trade was being accepted. Nothing was moved.`);
-      // One for one: the two changes cancel out, and nobody's count row is touched.
-      uow.pogsHeldChanged(newOwner, 1);
-      uow.pogsHeldChanged(oldOwner, -1);
-    }
+    // Decided first, so that the swap's look for other pending offers of these POGs does not find this one.
     const [updated] = await tx.update(trades).set({ status: 'accepted', decidedAt: now }).where(eq(trades.id, row.id)).returning();
+    const { moved, released } = await swapPogs(uow, [
+      { pog: offer, newOwner: row.toUserId, oldOwner: row.fromUserId },
+      { pog: request, newOwner: row.fromUserId, oldOwner: row.toUserId },
+    ]);
     const from = playerRef(offerer.id, offerer.username);
     const to = playerRef(recipient!.id, recipient!.username);
     await recordHistory(tx, now, [
       { pogId: offer.id, tradeId: row.id, details: { kind: 'traded', from, to, forPog: { id: request.id, name: request.name } } },
       { pogId: request.id, tradeId: row.id, details: { kind: 'traded', from: to, to: from, forPog: { id: offer.id, name: offer.name } } },
     ]);
-    await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded');
-    const trade = await toTrade(tx, updated!, now);
+    await releaseCommitments(uow, { pogIds, exceptTradeId: row.id }, 'traded', released);
+    // Shown from the rows held: the players locked above and the POGs as the swap left them.
+    const trade = await showLockedTrade(tx, updated!, players, moved, await chainOf(tx, updated!), now);
     await tellSender(uow, trade, 'trade.accepted');
     for (const pog of [trade.offerPog, trade.requestPog]) if (pog) uow.toUser(pog.userId, 'pog:updated', pog);
     // A completed trade counts for both players' trade achievements.
     uow.enqueue('achievements.check', { userIds: [row.fromUserId, row.toUserId] });
     return announce(uow, trade);
   });
+}
+
+/**
+ * $1: [{ id, new_owner, old_owner, cooldown_until }], $2: the swap's time, $3: the two POGs' ids.
+ * Moves each POG to its new holder, only from the holder the trade names and while it has trades
+ * left, unless an accepted battle risks one of them (assertNotRiskedInBattle's question, answered
+ * here: the POGs are held since the lock, so the answer holds until commit); then nothing moves.
+ * Answers the risked POGs' ids, and each POG moved as it is now with what the move released of its
+ * commitments (commitments.ts, releasedByMove).
+ */
+const RELEASED_BY_SWAP = releasedByMove('moved');
+const SWAP_POGS: RawStatement = {
+  name: 'trades_swap_pogs',
+  text: `WITH risked AS (
+      SELECT ARRAY(
+        SELECT r.id FROM battles b CROSS JOIN LATERAL unnest(ARRAY[b.challenger_pog_id, b.defender_pog_id]) AS r(id)
+        WHERE b.status = 'accepted' AND (b.challenger_pog_id = ANY($3::int[]) OR b.defender_pog_id = ANY($3::int[])) AND r.id = ANY($3::int[])
+      ) AS ids
+    ), moved AS (
+      UPDATE pogs AS p SET user_id = m.new_owner, changed_hands = true, cooldown_until = m.cooldown_until,
+        trades_remaining = p.trades_remaining - 1, updated_at = $2
+      FROM jsonb_to_recordset($1::jsonb) AS m(id integer, new_owner integer, old_owner integer, cooldown_until timestamptz), risked
+      WHERE p.id = ANY($3::int[]) AND p.id = m.id AND p.user_id = m.old_owner AND p.trades_remaining > 0 AND cardinality(risked.ids) = 0
+      RETURNING ${selectColumns(pogs, 'p')}
+    ), ${RELEASED_BY_SWAP.queries}
+    SELECT risked.ids AS "riskedPogIds", moved.*, ${RELEASED_BY_SWAP.columns} FROM risked LEFT JOIN moved ON true`,
+};
+
+type SwappedRow = Partial<PogRow> & ReleasedColumns & { riskedPogIds: PogId[] };
+
+/**
+ * Swaps the POGs of an accepted trade (its design frozen from then on: docs/rules.md, POGs: who may
+ * edit), each with its trade cooldown: the POGs as they are now, and what the swap released of
+ * their commitments. Refused, and nothing moved, when a battle risks one or either changed hands.
+ */
+async function swapPogs(uow: UnitOfWork, moves: Array<{ pog: PogRow; newOwner: UserId; oldOwner: UserId }>): Promise<{ moved: PogRow[]; released: ReleasedByMove }> {
+  const ids = moves.map((m) => m.pog.id);
+  const rows = await rawQuery<SwappedRow>(uow.tx, SWAP_POGS, [
+    JSON.stringify(moves.map((m) => ({ id: m.pog.id, new_owner: m.newOwner, old_owner: m.oldOwner, cooldown_until: new Date(uow.now.getTime() + TRADE_COOLDOWN_MINUTES[m.pog.rarity] * 60_000) }))),
+    uow.now,
+    ids,
+  ]);
+  refuseRiskedInBattle(moves.map((m) => m.pog), rows[0]!.riskedPogIds);
+  const moved = rows.flatMap(({ riskedPogIds: _risked, pendingTrades: _trades, pendingBattles: _battles, marksReleased: _marks, ...pog }) => (pog.id == null ? [] : [pog as PogRow]));
+  // The locks make this impossible; if it ever happens, nothing may move.
+  const missed = moves.find((m) => !moved.some((pog) => pog.id === m.pog.id));
+  if (missed) throw new ConflictError(`${missed.pog.name} changed while the trade was being accepted. Nothing was moved.`);
+  for (const { newOwner, oldOwner } of moves) {
+    // One for one: the two changes cancel out, and nobody's count row is touched.
+    uow.pogsHeldChanged(newOwner, 1);
+    uow.pogsHeldChanged(oldOwner, -1);
+  }
+  return { moved, released: releasedFrom(rows[0]!) };
 }
 
 /** Stores the sender's notice of how their offer ended (common/notifications/answers.ts), linking to the trade. */

@@ -91,6 +91,11 @@ export async function showLockedTrade(tx: Tx, row: TradeRow, players: ReadonlyMa
   return assembleTrade(row, known, pogsById, chain, now);
 }
 
+/** The offers before a countering trade, first offer first (none, and no statement, for a first offer). */
+export async function chainOf(db: Db | Tx, row: TradeRow): Promise<TradeChainLink[]> {
+  return (await chainsOf(db, [row])).get(row.id) ?? [];
+}
+
 export async function toTrade(db: Db | Tx, row: TradeRow, now: Date): Promise<Trade> {
   return (await toTrades(db, [row], now))[0]!;
 }

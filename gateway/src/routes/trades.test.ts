@@ -230,6 +230,21 @@ describe.each(TEST_SETUPS)('trades', (setup) => {
       expect(after.body.status).toBe('cancelled');
     });
 
+    it('refuses to accept an offer whose POG was risked in an accepted battle since, and moves nothing', async () => {
+      const a = await playerWithPogs();
+      const b = await playerWithPogs();
+      const c = await playerWithPogs();
+      const trade = (await offer(a, c)).body;
+      const battle = (await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: a.pogs[0], battleType: 'standard' })).body;
+      expect((await b.client.post(`/api/battles/${battle.id}/accept`, { defenderPogId: b.pogs[0] })).status).toBe(200);
+      const res = await c.client.patch(`/api/trades/${trade.id}/status`, { status: 'accepted' });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/is risked in a battle that is about to be decided/);
+      expect(await ownerOf(a.pogs[0]!)).toBe(a.id);
+      expect(await ownerOf(c.pogs[0]!)).toBe(c.id);
+      expect((await c.client.get(`/api/trades/pending/${c.id}`)).body[0].status).toBe('pending');
+    });
+
     it('expires pending offers after 7 days and tells both players', async () => {
       const a = await playerWithPogs();
       const b = await playerWithPogs();

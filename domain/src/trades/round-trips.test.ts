@@ -1,7 +1,8 @@
 /**
- * What one trade offer costs the database: the statements (each a round trip) createTrade sends, on
- * a PostgreSQL server, counted at the driver. An offer is the busiest write players make, and every
- * statement is a round trip and a wake-up of a server process on the request's path.
+ * What a trade offer and its accept cost the database: the statements (each a round trip) createTrade
+ * and answerTrade send, on a PostgreSQL server, counted at the driver. An offer is the busiest write
+ * players make, and every statement is a round trip and a wake-up of a server process on the
+ * request's path.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
 import { insertPog } from '../testing/pogs';
-import { createTrade } from './commands';
+import { answerTrade, createTrade } from './commands';
 
 const postgres = TEST_BACKENDS.find((backend) => backend.name.startsWith('PostgreSQL'))!;
 
@@ -56,5 +57,17 @@ describe.skipIf(postgres.skip)('a trade offer on PostgreSQL', () => {
     expect(sent[0]).toMatch(/^BEGIN;/);
     expect(sent.at(-1)).toBe('COMMIT');
     expect(sent, sent.join('\n---\n')).toHaveLength(6);
+  });
+
+  it('accepts in one transaction of eleven statements: BEGIN with its settings, nine, COMMIT', async () => {
+    const [, b, c] = players as [UserId, UserId, UserId];
+    const now = new Date();
+    // POGs in no other offer: the accept has nothing else to cancel, as most have not.
+    const [offered, asked] = [await insertPog(database.db, { userId: b, creatorId: b, name: `Swapped ${b}`, maxTrades: 15, tradesRemaining: 15 }), await insertPog(database.db, { userId: c, creatorId: c, name: `Swapped ${c}`, maxTrades: 15, tradesRemaining: 15 })];
+    const offer = await createTrade(database.db, b, { fromUserId: b, toUserId: c, offerPogId: offered.id, requestPogId: asked.id }, now);
+    const sent = await statementsOf(() => answerTrade(database.db, offer.id, c, 'accepted', now));
+    expect(sent[0]).toMatch(/^BEGIN;/);
+    expect(sent.at(-1)).toBe('COMMIT');
+    expect(sent, sent.join('\n---\n')).toHaveLength(11);
   });
 });
