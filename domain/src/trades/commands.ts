@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@pog/common/error
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
 import { offerAnswerNotice } from '@pog/common/notifications/answers';
 import { TRADE_LINK_PREFIX, tradeLink } from '@pog/common/notifications/links';
-import { refuseRiskedInBattle, releaseCommitments, releasedByMove, releasedFrom, type ReleasedByMove, type ReleasedColumns } from '../commitments';
+import { refuseRiskedInBattle, releaseCommitments, releasedByMove, releasedFrom, riskedInBattleQuery, type ReleasedByMove, type ReleasedColumns } from '../commitments';
 import type { NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
@@ -40,12 +40,7 @@ import { announce, assertPending, DAY_MS, lockOfferFacts, lockTrade, offerParts,
  */
 const INSERT_OFFER: RawStatement = {
   name: 'trades_insert_offer',
-  text: `WITH risked AS (
-      SELECT ARRAY(
-        SELECT r.id FROM battles b CROSS JOIN LATERAL unnest(ARRAY[b.challenger_pog_id, b.defender_pog_id]) AS r(id)
-        WHERE b.status = 'accepted' AND (b.challenger_pog_id IN ($3, $4) OR b.defender_pog_id IN ($3, $4)) AND r.id IN ($3, $4)
-      ) AS ids
-    ), offer AS (
+  text: `WITH risked AS (${riskedInBattleQuery('ARRAY[$3, $4]::int[]')}), offer AS (
       INSERT INTO trades AS t (from_user_id, to_user_id, offer_pog_id, request_pog_id, created_at, expires_at)
       SELECT $1::int, $2::int, $3::int, $4::int, $5::timestamptz, $6::timestamptz FROM risked WHERE cardinality(risked.ids) = 0
       ON CONFLICT DO NOTHING RETURNING ${selectColumns(trades, 't')}
@@ -153,12 +148,7 @@ export async function answerTrade(db: Db, tradeId: TradeId, actorId: UserId, ans
 const RELEASED_BY_SWAP = releasedByMove('moved');
 const SWAP_POGS: RawStatement = {
   name: 'trades_swap_pogs',
-  text: `WITH risked AS (
-      SELECT ARRAY(
-        SELECT r.id FROM battles b CROSS JOIN LATERAL unnest(ARRAY[b.challenger_pog_id, b.defender_pog_id]) AS r(id)
-        WHERE b.status = 'accepted' AND (b.challenger_pog_id = ANY($3::int[]) OR b.defender_pog_id = ANY($3::int[])) AND r.id = ANY($3::int[])
-      ) AS ids
-    ), moved AS (
+  text: `WITH risked AS (${riskedInBattleQuery('$3::int[]')}), moved AS (
       UPDATE pogs AS p SET user_id = m.new_owner, changed_hands = true, cooldown_until = m.cooldown_until,
         trades_remaining = p.trades_remaining - 1, updated_at = $2
       FROM jsonb_to_recordset($1::jsonb) AS m(id integer, new_owner integer, old_owner integer, cooldown_until timestamptz), risked
