@@ -23,7 +23,7 @@ import { counterNotice } from '@pog/common/notifications/answers';
 import { notify } from '../notifications/repository';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { tradePolicy } from './policy';
-import { toTrade } from './repository';
+import { toTrades } from './repository';
 import { announce, assertPending, checkedOfferParts, DAY_MS, lockOfferFacts, lockTrade } from './rules';
 
 export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, input: CounterTradeRequest, now: Date): Promise<Trade> {
@@ -62,10 +62,11 @@ export async function counterTrade(db: Db, tradeId: TradeId, actorId: UserId, in
       .returning();
     // Throwing rolls the whole counter back: the old offer stays pending.
     if (!inserted[0]) throw new ConflictError('You already offered this trade; it is waiting for an answer.');
-    const counter = await toTrade(tx, inserted[0], now);
+    // Both shown from one read of their players, POGs and chains.
+    const [counter, old] = (await toTrades(tx, [inserted[0], countered!], now)) as [Trade, Trade];
     // The old sender's notice links to the counter, which now waits for their answer.
     await notify(uow, { userId: row.fromUserId, kind: 'trade.countered', ...counterNotice(counter) });
-    announce(uow, await toTrade(tx, countered!, now));
+    announce(uow, old);
     uow.toUser(counter.toUserId, 'trade:created', counter);
     uow.toUser(counter.fromUserId, 'trade:created', counter);
     return counter;

@@ -1,6 +1,6 @@
 /**
- * What a trade offer and its accept cost the database: the statements (each a round trip) createTrade
- * and answerTrade send, on a PostgreSQL server, counted at the driver. An offer is the busiest write
+ * What a trade offer, its accept and a counter-offer cost the database: the statements (each a
+ * round trip) createTrade, answerTrade and counterTrade send, on a PostgreSQL server, counted at the driver. An offer is the busiest write
  * players make, and every statement is a round trip and a wake-up of a server process on the
  * request's path.
  */
@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
 import { insertPog } from '../testing/pogs';
 import { answerTrade, createTrade } from './commands';
+import { counterTrade } from './counter';
 
 const postgres = TEST_BACKENDS.find((backend) => backend.name.startsWith('PostgreSQL'))!;
 
@@ -69,5 +70,20 @@ describe.skipIf(postgres.skip)('a trade offer on PostgreSQL', () => {
     expect(sent[0]).toMatch(/^BEGIN;/);
     expect(sent.at(-1)).toBe('COMMIT');
     expect(sent, sent.join('\n---\n')).toHaveLength(11);
+  });
+
+  it('counters in one transaction of fourteen statements: BEGIN with its settings, twelve, COMMIT', async () => {
+    const [, b, c] = players as [UserId, UserId, UserId];
+    const now = new Date();
+    const [offered, asked, instead] = [
+      await insertPog(database.db, { userId: b, creatorId: b, name: `Countered ${b}`, maxTrades: 15, tradesRemaining: 15 }),
+      await insertPog(database.db, { userId: c, creatorId: c, name: `Countered ${c}`, maxTrades: 15, tradesRemaining: 15 }),
+      await insertPog(database.db, { userId: b, creatorId: b, name: `Asked instead ${b}`, maxTrades: 15, tradesRemaining: 15 }),
+    ];
+    const offer = await createTrade(database.db, b, { fromUserId: b, toUserId: c, offerPogId: offered.id, requestPogId: asked.id }, now);
+    const sent = await statementsOf(() => counterTrade(database.db, offer.id, c, { offerPogId: asked.id, requestPogId: instead.id }, now));
+    expect(sent[0]).toMatch(/^BEGIN;/);
+    expect(sent.at(-1)).toBe('COMMIT');
+    expect(sent, sent.join('\n---\n')).toHaveLength(14);
   });
 });
