@@ -1,8 +1,8 @@
 /**
  * What a trade offer, its accept and a counter-offer cost the database: the statements (each a
- * round trip) createTrade, answerTrade and counterTrade send, on a PostgreSQL server, counted at the driver. An offer is the busiest write
- * players make, and every statement is a round trip and a wake-up of a server process on the
- * request's path.
+ * round trip) createTrade, answerTrade and counterTrade send on a PostgreSQL server, counted at the
+ * driver. An offer is the busiest write players make, and every statement is a round trip and a
+ * wake-up of a server process on the request's path.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   return sent;
 }
 
-describe.skipIf(postgres.skip)('a trade offer on PostgreSQL', () => {
+describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
   let database: Database;
   let players: UserId[];
   const owned: PogId[] = [];
