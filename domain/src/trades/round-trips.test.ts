@@ -34,6 +34,8 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 
 describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
   let database: Database;
+  /** A POG of the player's own design, with trades left, in no offer yet. */
+  const ownPog = (userId: UserId, name: string) => insertPog(database.db, { userId, creatorId: userId, name, maxTrades: 15, tradesRemaining: 15 });
   let players: UserId[];
   const owned: PogId[] = [];
 
@@ -41,7 +43,7 @@ describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
     const tag = randomTag();
     ({ database, players } = await openWithPlayers(postgres.open, ['a', 'b', 'c'].map((n) => `offer${n}_${tag}`)));
     for (const userId of players) {
-      owned.push((await insertPog(database.db, { userId, creatorId: userId, name: `Offered ${userId}`, maxTrades: 15, tradesRemaining: 15 })).id);
+      owned.push((await ownPog(userId, `Offered ${userId}`)).id);
     }
   }, 60_000);
 
@@ -64,7 +66,7 @@ describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
     const [, b, c] = players as [UserId, UserId, UserId];
     const now = new Date();
     // POGs in no other offer: the accept has nothing else to cancel, as most have not.
-    const [offered, asked] = [await insertPog(database.db, { userId: b, creatorId: b, name: `Swapped ${b}`, maxTrades: 15, tradesRemaining: 15 }), await insertPog(database.db, { userId: c, creatorId: c, name: `Swapped ${c}`, maxTrades: 15, tradesRemaining: 15 })];
+    const [offered, asked] = [await ownPog(b, `Swapped ${b}`), await ownPog(c, `Swapped ${c}`)];
     const offer = await createTrade(database.db, b, { fromUserId: b, toUserId: c, offerPogId: offered.id, requestPogId: asked.id }, now);
     const sent = await statementsOf(() => answerTrade(database.db, offer.id, c, 'accepted', now));
     expect(sent[0]).toMatch(/^BEGIN;/);
@@ -75,11 +77,7 @@ describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
   it('counters in one transaction of fourteen statements: BEGIN with its settings, twelve, COMMIT', async () => {
     const [, b, c] = players as [UserId, UserId, UserId];
     const now = new Date();
-    const [offered, asked, instead] = [
-      await insertPog(database.db, { userId: b, creatorId: b, name: `Countered ${b}`, maxTrades: 15, tradesRemaining: 15 }),
-      await insertPog(database.db, { userId: c, creatorId: c, name: `Countered ${c}`, maxTrades: 15, tradesRemaining: 15 }),
-      await insertPog(database.db, { userId: b, creatorId: b, name: `Asked instead ${b}`, maxTrades: 15, tradesRemaining: 15 }),
-    ];
+    const [offered, asked, instead] = [await ownPog(b, `Countered ${b}`), await ownPog(c, `Countered ${c}`), await ownPog(b, `Asked instead ${b}`)];
     const offer = await createTrade(database.db, b, { fromUserId: b, toUserId: c, offerPogId: offered.id, requestPogId: asked.id }, now);
     const sent = await statementsOf(() => counterTrade(database.db, offer.id, c, { offerPogId: asked.id, requestPogId: instead.id }, now));
     expect(sent[0]).toMatch(/^BEGIN;/);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import type { UserId } from '@pog/common';
+import type { LeaderboardEntry } from '@pog/common';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { playerPath } from '../players/paths';
@@ -61,7 +61,7 @@ const Player = styled.span`
 `;
 
 /** A row's player: avatar and username, linked to their page for signed-in viewers (player pages are for them). */
-export function BoardPlayer({ entry, linked }: { entry: { userId: UserId; username: string; avatarInitials: string; avatarColor: string }; linked: boolean }): ReactNode {
+export function BoardPlayer({ entry, linked }: { entry: Pick<LeaderboardEntry, 'userId' | 'username' | 'avatarInitials' | 'avatarColor'>; linked: boolean }): ReactNode {
   return (
     <Player>
       <Avatar initials={entry.avatarInitials} color={entry.avatarColor} size={28} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Trade } from '@pog/common';
+import type { TradeParty } from '@pog/common';
 import { Avatar } from '../../../components/Avatar';
 import { useHeadingTag } from '../../../components/HeadingLevel';
 import { PlayerName } from '../../players/PlayerName';
@@ -9,7 +9,7 @@ import { Head, Meta, Who } from './tradeCardStyles';
  * The top of a trade card: the other player's avatar and linked name as the card's heading, the
  * lines under it (`children`: what the trade is to the viewer), and on the right its badges and times (`meta`).
  */
-export function TradeCardHead({ other, meta, children }: { other: Trade['fromUser']; meta: ReactNode; children: ReactNode }) {
+export function TradeCardHead({ other, meta, children }: { other: TradeParty; meta: ReactNode; children: ReactNode }) {
   const Heading = useHeadingTag();
   return (
     <Head>
