@@ -16,6 +16,7 @@ import { firstRowsPlannedForAll } from '../db/planner';
 import { decodeCursor, encodeCursor } from '../db/page-cursor';
 import { frequentInWindow, userGramsBody } from '../pogs/repository';
 import type { PlayerPageExtent } from './list-changes';
+import { NAME_MATCHES_MAX_PLAYERS, type NameMatches, possibleMatches, type RecentNameMatches } from './name-matches';
 import { toUser } from './repository';
 
 export type PublicUser = User & { pogCount: number };
@@ -129,11 +130,11 @@ function foldedMatchConditions(db: Db, filter: PublicUserFilter, fields: FoldedP
 /**
  * The statement behind one page of `listPublicUsers`.
  * With `ids` (a list or a statement that selects them), the page is read among those players only,
- * already found to match (`searchedPlayerPage`).
+ * already found to match (`searchedPlayerPage`). With `within`, among those players, checked as any.
  */
-export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: UserId[] | SQLWrapper) {
+export function publicUserListStatement(db: Db, filter: PublicUserFilter = {}, ids?: UserId[] | SQLWrapper, within?: SQLWrapper) {
   const matches = [...searchConditions(filter, false), ...(filter.holding ? [gt(playerCounts.pogsHeld, 0)] : []), ...challengeable(db, filter, users.id)];
-  const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matches)];
+  const conditions = [...baseConditions(filter), ...(ids ? [inArray(users.id, ids)] : matches), ...(within ? [sql`${users.id} = ANY(ARRAY(${within}))`] : [])];
   return db
     .select(pageFields)
     .from(users)
@@ -181,7 +182,7 @@ export function playerSearchWindowPage(db: Db, filter: PublicUserFilter, windowR
  * on the sorted matches until a page is full (OFFSET 0 keeps the planner from checking them on every
  * match before the sort), not on each one collected.
  */
-export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates: number | null): SQL {
+export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCandidates: number | null, withMatches = false): SQL {
   const all = db
     .select({ id: users.id, key: sql<string>`${nameKey}`.as('key') })
     .from(users)
@@ -190,34 +191,53 @@ export function playerSearchCandidates(db: Db, filter: PublicUserFilter, maxCand
   const collected = maxCandidates === null ? sql`${all}` : firstRowsPlannedForAll(all, maxCandidates + 1);
   const id = sql`sorted.id`;
   const filters = [...(filter.holding ? [holdsPogs(id)] : []), ...challengeable(db, filter, id)];
-  return sql`WITH collected AS MATERIALIZED (${collected})
-    SELECT found.n AS found, page.id FROM (SELECT count(*) AS n FROM collected) AS found
+  // `withMatches`: the matches too, when few, on a row of their own (no page player), and on every
+  // row the snapshot they were read at, the statement's own (name-matches.ts).
+  const matches = withMatches
+    ? sql`UNION ALL SELECT found.n, NULL, (SELECT array_agg(id) FROM collected), found.snapshot FROM found WHERE found.n <= ${NAME_MATCHES_MAX_PLAYERS}`
+    : sql``;
+  return sql`WITH collected AS MATERIALIZED (${collected}),
+    found AS (SELECT count(*) AS n${withMatches ? sql`, pg_current_snapshot()::text AS snapshot` : sql``} FROM collected)
+    SELECT found.n AS found, page.id${withMatches ? sql`, NULL::int[] AS ids, found.snapshot` : sql``} FROM found
     LEFT JOIN (
       SELECT sorted.id FROM (SELECT id, key FROM collected ORDER BY key OFFSET 0) AS sorted
       ${filters.length ? sql`WHERE ${and(...filters)}` : sql``} LIMIT ${(filter.limit ?? USER_PAGE_SIZE) + 1}
-    ) AS page ON true`;
+    ) AS page ON true
+    ${matches}`;
 }
 
 /** How a searched page was found (for tests): see `searchedPlayerPage`. */
-export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all matches';
+export type PlayerSearchPath = 'window' | 'candidates' | 'name order' | 'all matches' | 'narrowed';
 
 type PageRow = Awaited<ReturnType<typeof publicUserListStatement>>[number];
 
+interface SearchedPage {
+  rows: PageRow[];
+  path: PlayerSearchPath;
+  /** Every player the term matched, when they were all collected and few (name-matches.ts). */
+  matches?: NameMatches | undefined;
+}
+
 /**
- * The page among the players `playerSearchCandidates` found, and how many names matched: one
- * statement, the page's players joined to its answer (which has a row even when the page is empty).
+ * The page among the players `playerSearchCandidates` found, and how many names matched (with
+ * them, when all were collected and few): one statement, the page's players joined to its answer
+ * (which has a row even when the page is empty).
  */
-async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | null): Promise<{ rows: PageRow[]; found: number }> {
+async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: number | null): Promise<{ rows: PageRow[]; found: number; matches?: NameMatches | undefined }> {
   const answer = sql.raw('collected_page');
   const joined = await db
-    .select({ ...pageFields, found: sql<number | string>`${answer}.found` })
-    .from(sql`(${playerSearchCandidates(db, filter, maxCandidates)}) AS ${answer}`)
+    .select({ ...pageFields, found: sql<number | string>`${answer}.found`, ids: sql<Array<number | string> | null>`${answer}.ids`, snapshot: sql<string>`${answer}.snapshot` })
+    .from(sql`(${playerSearchCandidates(db, filter, maxCandidates, true)}) AS ${answer}`)
     .leftJoin(users, sql`${users.id} = ${answer}.id`)
     .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
     .orderBy(asc(nameKey));
   const found = Number(joined[0]?.found ?? 0);
   if (maxCandidates !== null && found > maxCandidates) return { rows: [], found };
-  return { rows: joined.flatMap(({ user, held, key }) => (user ? [{ user, held, key }] : [])), found };
+  const all = joined.find((row) => row.ids);
+  // Only a set read for every player (no cursor, no one player asked for) holds all of a term's matches.
+  const whole = all?.ids && !filter.cursor && filter.id === undefined;
+  const matches = whole ? { term: searchedTerm(filter)!, ids: all.ids!.map((id) => Number(id) as UserId), snapshot: all.snapshot } : undefined;
+  return { rows: joined.flatMap(({ user, held, key }) => (user ? [{ user, held, key }] : [])), found, matches };
 }
 
 /**
@@ -233,19 +253,22 @@ async function collectedPage(db: Db, filter: PublicUserFilter, maxCandidates: nu
  *    frequent enough that the name order fills a page soon: read on, `walkRows` players at most;
  * 4. matches frequent in all but the first part of the name order (the names of a first word): all
  *    of them are collected and sorted.
+ * With `known`, the matches of a term this one extends (name-matches.ts), the page is read among
+ * those players and the ones changed since, in one statement.
  */
-export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> {
+export async function searchedPlayerPage(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS, known?: NameMatches): Promise<SearchedPage> {
+  if (known) return { rows: await publicUserListStatement(db, filter, undefined, possibleMatches(known)), path: 'narrowed' };
   const windowed = await playerSearchWindowPage(db, filter, limits.windowRows);
   const limit = filter.limit ?? USER_PAGE_SIZE;
   if (windowed.length > limit) return { rows: windowed, path: 'window' };
-  const walk = async (): Promise<{ rows: PageRow[]; path: PlayerSearchPath }> => {
+  const walk = async (): Promise<SearchedPage> => {
     const walked = await playerSearchWindowPage(db, filter, limits.walkRows ?? Number.MAX_SAFE_INTEGER);
     if (walked.length > limit || limits.walkRows === undefined) return { rows: walked, path: 'name order' };
     return { rows: (await collectedPage(db, filter, null)).rows, path: 'all matches' };
   };
   if (frequentInWindow(windowed.length, limit, limits)) return walk();
-  const { rows, found } = await collectedPage(db, filter, limits.maxCandidates);
-  return found > limits.maxCandidates ? walk() : { rows, path: 'candidates' };
+  const { rows, found, matches } = await collectedPage(db, filter, limits.maxCandidates);
+  return found > limits.maxCandidates ? walk() : { rows, path: 'candidates', matches };
 }
 
 /** One page of players who are not banned, and the cursor of the next page if any. */
@@ -254,10 +277,27 @@ export async function listPublicUsers(db: Db, filter: PublicUserFilter = {}, lim
   return { rows, nextCursor };
 }
 
-/** `listPublicUsers`'s page with what changes can touch it (users/list-changes.ts), for keeping it. */
-export async function readPublicUserPage(db: Db, filter: PublicUserFilter = {}, limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS): Promise<{ rows: PublicUser[]; nextCursor: string | undefined; extent: PlayerPageExtent }> {
+/**
+ * A page's rows and one more. With `recent`, a searched first page is read among the remembered
+ * matches of a term it extends, and a search that collected all its matches, when few, leaves them
+ * there (name-matches.ts).
+ */
+async function pageRows(db: Db, filter: PublicUserFilter, limits: PlayerSearchLimits, recent: RecentNameMatches | undefined): Promise<PageRow[]> {
+  if (!filter.search) return publicUserListStatement(db, filter);
+  const searched = await searchedPlayerPage(db, filter, limits, filter.cursor ? undefined : recent?.covering(searchedTerm(filter)!));
+  if (searched.matches) recent?.remember(searched.matches);
+  return searched.rows;
+}
+
+/** `listPublicUsers`'s page with what changes can touch it (users/list-changes.ts), for keeping it; `recent`: see `pageRows`. */
+export async function readPublicUserPage(
+  db: Db,
+  filter: PublicUserFilter = {},
+  limits: PlayerSearchLimits = PLAYER_SEARCH_LIMITS,
+  recent?: RecentNameMatches,
+): Promise<{ rows: PublicUser[]; nextCursor: string | undefined; extent: PlayerPageExtent }> {
   const limit = filter.limit ?? USER_PAGE_SIZE;
-  const rows = filter.search ? (await searchedPlayerPage(db, filter, limits)).rows : await publicUserListStatement(db, filter);
+  const rows = await pageRows(db, filter, limits, recent);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];

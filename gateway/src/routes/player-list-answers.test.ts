@@ -82,6 +82,21 @@ describe.each(BACKENDS)('Player list pages answered again', (backend) => {
       expect(await page(second, root)).toEqual({ players: [[`${root}z`, 1]], next: null });
     });
 
+    it('finds a player renamed into a longer term typed after a search, on either gateway', async () => {
+      const root = uniqueName('pl');
+      const [a] = await players(root, ['a']);
+      const [outsider] = await players(uniqueName('out'), ['x']);
+      for (const id of [a!, outsider!]) await givePog(db, id);
+      // One player matched, among all: the longer terms typed next are read among the players it
+      // matched and those changed since.
+      expect(await page(first, root)).toEqual({ players: [[`${root}a`, 1]], next: null });
+      await rename(outsider!, `${root}ab`);
+      const typedOn = { players: [[`${root}a`, 1], [`${root}ab`, 1]], next: null };
+      expect(await page(first, `${root}a`)).toEqual(typedOn);
+      expect(await page(second, `${root}a`)).toEqual(typedOn);
+      expect(await page(first, `${root}ab`)).toEqual({ players: [[`${root}ab`, 1]], next: null });
+    });
+
     it('keeps a page while changes fall outside its range, and reads it again once one falls on it', async () => {
       const root = uniqueName('pl');
       const [a, b, c, d] = await players(root, ['a', 'b', 'c', 'd']);

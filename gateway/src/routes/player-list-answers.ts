@@ -13,7 +13,7 @@
  */
 import { databaseSnapshot, type Db } from '@pog/domain/db';
 import { CHANGES_KEPT_MS } from '@pog/domain/pogs';
-import { playerPageTouchedSince, readPublicUserPage, type PlayerPageExtent, type PublicUser, type PublicUserFilter } from '@pog/domain/users';
+import { playerPageTouchedSince, readPublicUserPage, RecentNameMatches, type PlayerPageExtent, type PublicUser, type PublicUserFilter } from '@pog/domain/users';
 import { SerializedJson } from '../http/serialized-json';
 import { type KeptPageCounts, KeptPages } from './kept-pages';
 
@@ -46,6 +46,8 @@ type Refreshed = { kept: Kept } | { answer: PlayerListAnswer };
 export class PlayerListAnswers {
   readonly counts: KeptPageCounts = { kept: 0, read: 0, unkept: 0, checks: 0 };
   private readonly pages: KeptPages<Kept, Refreshed>;
+  /** What searches collected, for the longer terms typed next (users/name-matches.ts). */
+  private readonly names = new RecentNameMatches();
 
   constructor(
     private readonly db: Db,
@@ -58,7 +60,7 @@ export class PlayerListAnswers {
   /** A page read afresh and not kept (the challenge form's, which depends on the clock). */
   async answerUnkept(filter: PublicUserFilter): Promise<PlayerListAnswer> {
     this.counts.unkept++;
-    const { rows, nextCursor } = await readPublicUserPage(this.db, filter);
+    const { rows, nextCursor } = await readPublicUserPage(this.db, filter, undefined, this.names);
     return { body: rows, nextCursor };
   }
 
@@ -93,7 +95,7 @@ export class PlayerListAnswers {
       snapshot = await databaseSnapshot(this.db);
     }
     this.counts.read++;
-    const { rows, nextCursor, extent } = await readPublicUserPage(this.db, filter);
+    const { rows, nextCursor, extent } = await readPublicUserPage(this.db, filter, undefined, this.names);
     if (snapshot === undefined) return { answer: { body: rows, nextCursor } };
     const fresh = { snapshot, checkedAt: performance.now(), extent, body: new SerializedJson(rows), nextCursor };
     this.pages.remember(key, fresh);
