@@ -128,16 +128,6 @@ export async function assertNotRiskedInBattle(tx: Tx, candidates: { id: PogId; n
   refuseRiskedInBattle(candidates, await pogsInAcceptedBattles(tx, candidates.map((p) => p.id)));
 }
 
-/**
- * assertNotRiskedInBattle's question as part of a caller's statement: the ids among `ids` (an int[]
- * expression) that accepted battles risk, as one int[] column "ids" (empty when none).
- */
-export const riskedInBattleQuery = (ids: string): string =>
-  `SELECT ARRAY(
-    SELECT r.id FROM battles b CROSS JOIN LATERAL unnest(ARRAY[b.challenger_pog_id, b.defender_pog_id]) AS r(id)
-    WHERE b.status = 'accepted' AND (b.challenger_pog_id = ANY(${ids}) OR b.defender_pog_id = ANY(${ids})) AND r.id = ANY(${ids})
-  ) AS ids`;
-
 /** assertNotRiskedInBattle's refusal, given which of the candidates accepted battles risk (read by the caller's own statement). */
 export function refuseRiskedInBattle(candidates: { id: PogId; name: string }[], riskedIds: readonly PogId[]): void {
   const risked = new Set(riskedIds);

@@ -11,7 +11,8 @@ import type { Db, Tx } from '../db/client';
 import { battles } from '../db/schema';
 import { notify } from '../notifications/repository';
 import { battleLink } from '@pog/common/notifications/links';
-import { openBattlesRisking, toBattles } from './repository';
+import { rawQuery, type RawStatement } from '../db/raw-query';
+import { toBattles } from './repository';
 import type { PogId } from '@pog/common/schemas/ids';
 
 /** Both POG columns, with the references to these POGs cleared (the rest kept as they are). */
@@ -62,13 +63,22 @@ export const detachBattlesFrom: Detacher = async (tx, pogIds) => {
   await tx.update(battles).set(detachedColumns(pogIds)).where(inArray(battles.id, inIdOrder(tx, referencing(pogIds))));
 };
 
+/**
+ * Which of the POGs `ids` (an int[] expression) are risked in an ACCEPTED battle, as one int[]
+ * column "ids" (empty when none): a query of its own (`pogsInAcceptedBattles`) or part of a
+ * caller's statement (a trade offer's insert, an accept's swap).
+ */
+export const riskedInBattleQuery = (ids: string): string =>
+  `SELECT ARRAY(
+    SELECT DISTINCT r.id FROM battles b CROSS JOIN LATERAL unnest(ARRAY[b.challenger_pog_id, b.defender_pog_id]) AS r(id)
+    WHERE b.status = 'accepted' AND (b.challenger_pog_id = ANY(${ids}) OR b.defender_pog_id = ANY(${ids})) AND r.id = ANY(${ids})
+  ) AS ids`;
+
+const RISKED_IN_BATTLE: RawStatement = { name: 'battles_risked_accepted', text: riskedInBattleQuery('$1::int[]') };
+
 /** Which of these POGs are risked in an ACCEPTED battle: they must not move until it is completed. */
 export async function pogsInAcceptedBattles(tx: Db | Tx, pogIds: PogId[]): Promise<PogId[]> {
-  const wanted = new Set(pogIds);
-  const rows = await openBattlesRisking(tx, pogIds, ['accepted']);
-  const found = new Set<PogId>();
-  for (const row of rows) {
-    for (const pogId of [row.challengerPogId, row.defenderPogId]) if (pogId !== null && wanted.has(pogId)) found.add(pogId);
-  }
-  return [...found];
+  if (pogIds.length === 0) return [];
+  const [row] = await rawQuery<{ ids: PogId[] }>(tx, RISKED_IN_BATTLE, [pogIds]);
+  return row!.ids.map((id) => Number(id) as PogId);
 }

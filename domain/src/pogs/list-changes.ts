@@ -32,11 +32,18 @@ export const MAX_CHANGES = 1000;
 /** How long change rows are kept; a page not checked for half of it is read again. */
 export const CHANGES_KEPT_MS = 10 * 60_000;
 
+/**
+ * A change row's transaction committed since `snapshot` (SQL expressions, a change log's xid column
+ * and a pg_snapshot): visible now, not in the snapshot. The xid bound lets the xid index skip older rows.
+ */
+export const committedSince = (xid: string, snapshot: string): string =>
+  `${xid} >= pg_snapshot_xmin(${snapshot})::text::bigint AND NOT pg_visible_in_snapshot(${xid}::text::xid8, ${snapshot})`;
+
 const CHANGES_SINCE: RawStatement = {
   name: 'pog_list_changes_since',
   text: `SELECT pg_current_snapshot()::text AS snapshot, (SELECT json_agg(json_build_array(c.pog_id, c.sort_points, c.listed, c.creator_id, c.rarity))::text
     FROM (SELECT pog_id, sort_points, listed, creator_id, rarity FROM pog_list_changes
-      WHERE xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(xid::text::xid8, $1::pg_snapshot)
+      WHERE ${committedSince('xid', '$1::pg_snapshot')}
       LIMIT ${MAX_CHANGES + 1}) c) AS changes`,
 };
 

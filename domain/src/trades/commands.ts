@@ -18,7 +18,8 @@ import { ConflictError, NotFoundError, ValidationError } from '@pog/common/error
 import type { CreateTradeRequest, Trade } from '@pog/common/trades/api';
 import { offerAnswerNotice } from '@pog/common/notifications/answers';
 import { TRADE_LINK_PREFIX, tradeLink } from '@pog/common/notifications/links';
-import { refuseRiskedInBattle, releaseCommitments, releasedByMove, releasedFrom, riskedInBattleQuery, type ReleasedByMove, type ReleasedColumns } from '../commitments';
+import { riskedInBattleQuery } from '../battles/cancel';
+import { refuseRiskedInBattle, releaseCommitments, releasedByMove, releasedFrom, type ReleasedByMove, type ReleasedColumns } from '../commitments';
 import type { NotificationId, PogId, TradeId, UserId } from '@pog/common/schemas/ids';
 import type { Db } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';

@@ -32,6 +32,13 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   return sent;
 }
 
+/** `sent` is one transaction (BEGIN with its settings first, COMMIT last) of `count` statements. */
+function expectOneTransaction(sent: string[], count: number): void {
+  expect(sent[0]).toMatch(/^BEGIN;/);
+  expect(sent.at(-1)).toBe('COMMIT');
+  expect(sent, sent.join('\n---\n')).toHaveLength(count);
+}
+
 describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
   let database: Database;
   /** A POG of the player's own design, with trades left, in no offer yet. */
@@ -57,9 +64,7 @@ describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
     // The first offer prepares the statements on its connection; the next one is what every offer costs.
     await createTrade(database.db, a, { fromUserId: a, toUserId: b, offerPogId: owned[0]!, requestPogId: owned[1]! }, now);
     const sent = await statementsOf(() => createTrade(database.db, a, { fromUserId: a, toUserId: c, offerPogId: owned[0]!, requestPogId: owned[2]! }, now));
-    expect(sent[0]).toMatch(/^BEGIN;/);
-    expect(sent.at(-1)).toBe('COMMIT');
-    expect(sent, sent.join('\n---\n')).toHaveLength(6);
+    expectOneTransaction(sent, 6);
   });
 
   it('accepts in one transaction of eleven statements: BEGIN with its settings, nine, COMMIT', async () => {
@@ -69,9 +74,7 @@ describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
     const [offered, asked] = [await ownPog(b, `Swapped ${b}`), await ownPog(c, `Swapped ${c}`)];
     const offer = await createTrade(database.db, b, { fromUserId: b, toUserId: c, offerPogId: offered.id, requestPogId: asked.id }, now);
     const sent = await statementsOf(() => answerTrade(database.db, offer.id, c, 'accepted', now));
-    expect(sent[0]).toMatch(/^BEGIN;/);
-    expect(sent.at(-1)).toBe('COMMIT');
-    expect(sent, sent.join('\n---\n')).toHaveLength(11);
+    expectOneTransaction(sent, 11);
   });
 
   it('counters in one transaction of fourteen statements: BEGIN with its settings, twelve, COMMIT', async () => {
@@ -80,8 +83,6 @@ describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
     const [offered, asked, instead] = [await ownPog(b, `Countered ${b}`), await ownPog(c, `Countered ${c}`), await ownPog(b, `Asked instead ${b}`)];
     const offer = await createTrade(database.db, b, { fromUserId: b, toUserId: c, offerPogId: offered.id, requestPogId: asked.id }, now);
     const sent = await statementsOf(() => counterTrade(database.db, offer.id, c, { offerPogId: asked.id, requestPogId: instead.id }, now));
-    expect(sent[0]).toMatch(/^BEGIN;/);
-    expect(sent.at(-1)).toBe('COMMIT');
-    expect(sent, sent.join('\n---\n')).toHaveLength(14);
+    expectOneTransaction(sent, 14);
   });
 });

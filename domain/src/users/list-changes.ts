@@ -10,7 +10,7 @@
  */
 import type { Db } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
-import { CHANGES_KEPT_MS } from '../pogs/list-changes';
+import { CHANGES_KEPT_MS, committedSince } from '../pogs/list-changes';
 
 /**
  * What a page shows, as changes can touch it: its players and the one after them (whether a next
@@ -39,7 +39,7 @@ const TOUCHED_SINCE: RawStatement = {
   // without statistics (a table just filled) or in a generic plan, scans every row kept instead of the
   // xid index's few recent ones.
   text: `SELECT pg_current_snapshot()::text AS snapshot, coalesce((SELECT true FROM player_list_changes c
-    WHERE c.xid >= pg_snapshot_xmin($1::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(c.xid::text::xid8, $1::pg_snapshot)
+    WHERE ${committedSince('c.xid', '$1::pg_snapshot')}
       AND (c.user_id IS NULL OR c.user_id = ANY($2::int[]) OR ${IN_RANGE('c.name_key')} OR ${IN_RANGE('c.old_name_key')})
     ORDER BY c.xid LIMIT 1), false) AS touched`,
 };

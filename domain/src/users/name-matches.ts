@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { UserId } from '@pog/common/schemas/ids';
-import { CHANGES_KEPT_MS } from '../pogs/list-changes';
+import { CHANGES_KEPT_MS, committedSince } from '../pogs/list-changes';
 
 /** A term's matches are remembered only when there are at most this many: reading them again must cost less than a search. */
 export const NAME_MATCHES_MAX_PLAYERS = 500;
@@ -34,8 +34,8 @@ export interface NameMatches {
 export function possibleMatches(known: NameMatches): SQL {
   if (!known.ids.every((id) => Number.isInteger(id))) throw new Error('player ids must be integers');
   return sql`SELECT unnest(${`{${known.ids.join(',')}}`}::int[])
-    UNION ALL SELECT c.user_id FROM player_list_changes c
-    WHERE c.xid >= pg_snapshot_xmin(${known.snapshot}::pg_snapshot)::text::bigint AND NOT pg_visible_in_snapshot(c.xid::text::xid8, ${known.snapshot}::pg_snapshot)`;
+    UNION ALL SELECT c.user_id FROM player_list_changes c, (SELECT ${known.snapshot}::pg_snapshot AS s) AS read_at
+    WHERE ${sql.raw(committedSince('c.xid', 'read_at.s'))}`;
 }
 
 /**
