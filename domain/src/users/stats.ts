@@ -1,6 +1,6 @@
 /**
  * Players' stats (product spec: entities) and recorded achievements, read for one player or many at once in
- * the same three statements (a group of battle winners costs what one player does). Limits include
+ * the same statement (a group of battle winners costs what one player does). Limits include
  * the rewards of the achievements they completed (common/src/achievements/catalogue.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { creationStreak, type UserStats } from '@pog/common/users/stats';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { userAchievements } from '../db/schema';
+import { ALL_TIME_PERIOD } from '../leaderboards/queries';
 import type { UserId } from '@pog/common/schemas/ids';
 
 /** How far back a creation streak is looked for (a longer one shows as this many days). */
@@ -30,7 +31,9 @@ export interface PlayerProgress {
  * players, which PostgreSQL then parsed and planned anew (about 1 ms of planning for the counts, per
  * check). `$1`: the players' ids; `$2`: the start of today (UTC); `$3`: how far back a creation
  * streak is looked for. Qualified by hand: inside the subqueries an unqualified "id" would name their
- * own table's column.
+ * own table's column. Trades done, battles fought and battles won are the all-time standing's, which
+ * the triggers keep with the same definitions (leaderboards/audit.ts recounts them): one row by key,
+ * where counting the battles and trades themselves grew with every one a player had ever played.
  */
 const PROGRESS: RawStatement = {
   name: 'player_progress',
@@ -39,17 +42,18 @@ const PROGRESS: RawStatement = {
       (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND created_at >= $2::timestamptz)::int AS "createdToday",
       (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND kind = 'created')::int AS "createdTotal",
       (SELECT count(*) FROM trades WHERE from_user_id = u.id AND created_at >= $2::timestamptz)::int AS "sentToday",
-      (SELECT count(*) FROM trades WHERE status = 'accepted' AND (from_user_id = u.id OR to_user_id = u.id))::int AS "tradesDone",
-      (SELECT count(*) FROM battles WHERE status = 'completed' AND winner_id = u.id)::int AS "battleWins",
+      coalesce(s.trades, 0) AS "tradesDone",
+      coalesce(s.wins, 0) AS "battleWins",
       (SELECT count(*) FROM trades WHERE from_user_id = u.id)::int AS "offersSent",
-      (SELECT count(*) FROM battles WHERE status = 'completed' AND (challenger_id = u.id OR defender_id = u.id))::int AS "battlesFought",
+      coalesce(s.battles, 0) AS "battlesFought",
       (SELECT count(*) FROM pogs WHERE creator_id = u.id AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int AS "rareCreations",
       (SELECT max(created_at) FROM pog_creations WHERE user_id = u.id) AS "lastCreatedAt",
       EXISTS (SELECT 1 FROM pogs WHERE creator_id = u.id AND moderation_status = 'rejected') AS "hasRejected",
       (SELECT array_agg(DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) FROM pog_creations
         WHERE user_id = u.id AND created_at >= $3::timestamptz AND kind = 'created') AS "creationDays",
       (SELECT json_agg(json_build_object('id', achievement_id, 'at', completed_at)) FROM user_achievements WHERE user_id = u.id) AS "completed"
-    FROM users u WHERE u.id = ANY($1::int[])`,
+    FROM users u LEFT JOIN player_standings s ON s.period = '${ALL_TIME_PERIOD}' AND s.user_id = u.id
+    WHERE u.id = ANY($1::int[])`,
 };
 
 interface ProgressRow {

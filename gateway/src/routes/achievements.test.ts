@@ -118,8 +118,8 @@ describe.each(TEST_SETUPS)('Stats and achievements', (setup) => {
       expect(done.status).toBe(200);
       const [winner, loser] = done.body.winnerId === a.id ? [a, b] : [b, a];
       await waitForCompleted(winner, 'first-victory');
-      expect(await statsOf(winner)).toMatchObject({ battleWins: 1, pogCount: 2 });
-      expect(await statsOf(loser)).toMatchObject({ battleWins: 0, pogCount: 0 });
+      expect(await statsOf(winner)).toMatchObject({ battleWins: 1, battlesFought: 1, pogCount: 2 });
+      expect(await statsOf(loser)).toMatchObject({ battleWins: 0, battlesFought: 1, pogCount: 0 });
       expect(await completed(loser)).not.toContain('first-victory');
     });
 
