@@ -113,7 +113,6 @@ export async function closedLoop(workers: number, ms: number, op: (worker: numbe
   return { samples, perSecond: (samples.length / (performance.now() - started)) * 1000 };
 }
 
-
 /** The command line, printed: `--name value` for each of `defaults` ('' for none) and `--rounds` (3 unless given there). */
 export function options<T extends Record<string, string>>(defaults: T, allowPositionals = false): { values: T & { rounds: string }; positionals: string[] } {
   const all: Record<string, string> = { rounds: '3', ...defaults };

@@ -67,13 +67,7 @@ export async function seededApp<T>(kind: DatabaseKind, { label, root, defer }: S
     return app;
   };
   // `app` is the running one, after a restart too.
-  return {
-    get app() {
-      return app;
-    },
-    seeded,
-    restart,
-  };
+  return { get app() { return app; }, seeded, restart };
 }
 
 export type Shape = 'distributed' | 'embedded';
