@@ -3,7 +3,7 @@
  * the server. While the database works on one, the server still answers what needs no database
  * (liveness, a static file of the web app) and the answers arrive before the query ends.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -48,6 +48,7 @@ describe('embedded server with PGlite in its own thread', () => {
     } finally {
       await runtime.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

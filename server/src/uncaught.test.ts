@@ -5,7 +5,7 @@
  * request owns (work a request started that outlives its answer included) still stops it. The faults are planted by the test entry ./testing/fault-entry.ts,
  * in the real process of main.ts.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ describe('an error that escapes a request, in the real process', () => {
   });
   afterAll(async () => {
     await service?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.each([

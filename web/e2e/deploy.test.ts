@@ -6,7 +6,7 @@
  * stopped by npm's own pid, which leaves nothing of the app running). What happened meanwhile (an
  * offer, a flagged POG) appears on its own.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,13 +129,15 @@ describe.skipIf(!hasChromium() || Boolean(distributedMissing))(
 describe.skipIf(!hasChromium())('pages through a restart of the embedded app [needs Chromium]', () => {
   const contexts: BrowserContext[] = [];
   let app: RunningApp | undefined;
+  let dataDir: string | undefined;
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));
     await app?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('keeps a player\'s Trade Center and an admin\'s panel, live again once the app is back', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-e2e-restart-'));
+    dataDir = mkdtempSync(path.join(tmpdir(), 'pog-e2e-restart-'));
     const port = await freePort();
     app = await startApp({ dataDir, port });
     const { bobPage, panel, offer, aliceContext } = await openPages(app.url, contexts, { alice: 'alicerestart', bob: 'bobrestart' });
@@ -155,14 +157,16 @@ describe.skipIf(!hasChromium() || !NPM_CLI)(`pages through \`npm start\` stopped
   const started: SpawnedService[] = [];
   /** The processes of an `npm start` this test stopped: none may outlive it, whatever happened. */
   const stopped: number[] = [];
+  let dataDir: string | undefined;
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));
     const left = [...stopped, ...started.flatMap((npm) => descendants(npm.child.pid!))];
     for (const pid of new Set(left)) if (running(pid)) process.kill(pid, 'SIGKILL');
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('leaves nothing of the app running, and the pages are live again once `npm start` is back', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-e2e-npm-'));
+    dataDir = mkdtempSync(path.join(tmpdir(), 'pog-e2e-npm-'));
     // The build the other browser tests serve (made by their global setup): npm start builds nothing.
     const env = { DATA_DIR: dataDir, PORT: String(await freePort()), WEB_DIST: path.join(REPO_ROOT, 'web/dist'), ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, HOME: process.env.HOME ?? tmpdir() };
     const npmStart = async () => {

@@ -9,6 +9,7 @@
  */
 import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -146,12 +147,16 @@ describe('a live connection asked for while a gateway stops', () => {
 
 describe('a page through a restart of the embedded app', () => {
   const started: SpawnedService[] = [];
+  let dataDir: string | undefined;
   afterAll(async () => {
     for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await Promise.all(started.map((s) => s.stop()));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('is live again by itself once the app is back, and hears what happens then', async () => {
-    const env = { SESSION_SECRET: 'lifecycle-secret-0123456789', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pog-restart-')), PORT: String(await freePort()) };
+    dataDir = mkdtempSync(path.join(tmpdir(), 'pog-restart-'));
+    const env = { SESSION_SECRET: 'lifecycle-secret-0123456789', DATA_DIR: dataDir, PORT: String(await freePort()) };
     const first = await spawnService(env);
     started.push(first);
     await first.ready();

@@ -50,6 +50,7 @@ describe.each(MODES)('uploads over the size limit, sent to $name', ({ env, missi
     });
     afterAll(async () => {
       await service?.stop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
     const uploadFolder = () => readdirSync(path.join(dataDir, 'uploads'));
     const incoming = () => readdirSync(path.join(dataDir, 'uploads', 'incoming'));

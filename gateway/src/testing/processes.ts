@@ -3,6 +3,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +93,9 @@ export async function spawnService(env: Record<string, string>, command: string[
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A data folder made here is known to no one else: it goes once its process has exited, unless
+  // processes it started may outlive it (npm's, a launcher's) and still be using the folder.
+  if (!env.DATA_DIR && launcher.length === 0 && command[0] !== NPM_CLI) void exited.then(() => rm(dataDir, { recursive: true, force: true }).catch(() => undefined));
   return {
     child,
     url,

@@ -1,5 +1,5 @@
 /** Starts the real gateway (and in-process worker) on a free port for API and socket tests. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@pog/domain/config';
@@ -57,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await runtime.close();
       await own?.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
