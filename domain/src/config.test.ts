@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, KNOWN_ENV_VARS, loadConfig, parseEnv, resolveSecretFiles } from './config';
+import { scratchDir } from './testing/scratch-dir';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -16,7 +16,7 @@ const problemsOf = (env: Record<string, string>) => {
 
 describe('configuration', () => {
   it('has the embedded defaults', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    const dataDir = scratchDir('pog-config-');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       port: 3000,
@@ -35,7 +35,7 @@ describe('configuration', () => {
   });
 
   it('reads the log level and the metrics token', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    const dataDir = scratchDir('pog-config-');
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ logLevel: 'info', metricsToken: undefined });
     expect(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', METRICS_TOKEN: 'a-long-scrape-token' })).toMatchObject({ logLevel: 'debug', metricsToken: 'a-long-scrape-token' });
     expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringMatching(/^LOG_LEVEL: /)]);
@@ -77,14 +77,14 @@ describe('configuration', () => {
   });
 
   it('takes an empty variable for its default', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    const dataDir = scratchDir('pog-config-');
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: '', PORT: '', SERVICES: ' ', DATABASE_URL: '', REDIS_URL: '', DATABASE_POOL_SIZE: '', TRUST_PROXY: '', METRICS_TOKEN: '' });
     expect(config).toMatchObject({ logLevel: 'info', port: 3000, services: ['gateway', 'worker'], databaseUrl: undefined, redisUrl: undefined, databasePoolSize: 10, trustProxy: false, metricsToken: undefined });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
   });
 
   it('hides a POG at 3 distinct reporters unless REPORTS_TO_HIDE says otherwise', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    const dataDir = scratchDir('pog-config-');
     expect(loadConfig({ DATA_DIR: dataDir }).reportsToHide).toBe(3);
     expect(loadConfig({ DATA_DIR: dataDir, REPORTS_TO_HIDE: '1' }).reportsToHide).toBe(1);
     expect(loadConfig({ DATA_DIR: dataDir, REPORTS_TO_HIDE: '' }).reportsToHide).toBe(3);
@@ -105,7 +105,7 @@ describe('configuration', () => {
   });
 
   it('trusts proxy hops only behind a proxy, one by default', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-config-'));
+    const dataDir = scratchDir('pog-config-');
     expect(loadConfig({ DATA_DIR: dataDir }).proxyHops).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).proxyHops).toBe(1);
@@ -118,7 +118,7 @@ describe('configuration', () => {
 });
 
 describe('secrets from files (*_FILE)', () => {
-  const secretDir = () => mkdtempSync(path.join(tmpdir(), 'pog-secrets-'));
+  const secretDir = () => scratchDir('pog-secrets-');
 
   it('reads each secret from its file, trailing line break trimmed', () => {
     const dir = secretDir();

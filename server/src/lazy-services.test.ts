@@ -6,11 +6,11 @@
  * processes, with a module hook that writes down every module they resolve.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, spawnService } from '../../gateway/src/testing/processes';
+import { scratchDir } from '@pog/domain/testing/scratch-dir';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -25,7 +25,7 @@ const ON_FIRST_USE = WORKER_CODE.slice(1);
 const REDIS_CODE = [/\/node_modules\/bullmq\//, /\/node_modules\/ioredis\//];
 
 function traceFile(): string {
-  return path.join(mkdtempSync(path.join(tmpdir(), 'pog-trace-')), 'modules.txt');
+  return path.join(scratchDir('pog-trace-'), 'modules.txt');
 }
 
 function loaded(file: string): string[] {

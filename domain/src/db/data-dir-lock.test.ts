@@ -1,14 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, type LockHolder } from './data-dir-lock';
+import { scratchDir } from '../testing/scratch-dir';
 
 const MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
-const lockFile = () => path.join(mkdtempSync(path.join(tmpdir(), 'pog-lock-')), 'pglite.lock');
+const lockFile = () => path.join(scratchDir('pog-lock-'), 'pglite.lock');
 
 /** The pid of a process that has exited. */
 function deadPid(): number {

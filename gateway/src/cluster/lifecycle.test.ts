@@ -23,6 +23,7 @@ import { descendants, running } from '../testing/process-tree';
 import { startOwnRedis, type OwnRedis } from '../testing/redis-server';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { waitFor } from '../testing/wait';
+import { scratchDir } from '@pog/domain/testing/scratch-dir';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -188,7 +189,7 @@ describe('a page through a restart of the embedded app', () => {
 
 describe('`npm start`', () => {
   it('stops the app gracefully on SIGTERM, and nothing is left running', async () => {
-    const start = await spawnService({ WEB_DIST: mkdtempSync(path.join(tmpdir(), 'pog-dist-')), SESSION_SECRET: 'lifecycle-secret-0123456789' }, ['scripts/start.mjs']);
+    const start = await spawnService({ WEB_DIST: scratchDir('pog-dist-'), SESSION_SECRET: 'lifecycle-secret-0123456789' }, ['scripts/start.mjs']);
     await start.ready();
     // The app runs in the start script's own process: no process of its own to outlive it.
     const tree = descendants(start.child.pid!);
@@ -198,7 +199,7 @@ describe('`npm start`', () => {
   }, 120_000);
 
   it.skipIf(!NPM_CLI)(`stops the app when npm itself is stopped by its pid${NPM_CLI ? '' : ' [needs npm]'}`, async () => {
-    const npm = await spawnService({ WEB_DIST: mkdtempSync(path.join(tmpdir(), 'pog-dist-')), SESSION_SECRET: 'lifecycle-secret-0123456789', HOME: process.env.HOME ?? tmpdir() }, [NPM_CLI!, 'start']);
+    const npm = await spawnService({ WEB_DIST: scratchDir('pog-dist-'), DATA_DIR: scratchDir('pog-proc-'), SESSION_SECRET: 'lifecycle-secret-0123456789', HOME: process.env.HOME ?? tmpdir() }, [NPM_CLI!, 'start']);
     await npm.ready();
     const tree = descendants(npm.child.pid!);
     // npm, its shell, scripts/start.mjs and the app at least.
@@ -217,7 +218,7 @@ describe('`npm start`', () => {
 
   it('stops the app when whoever started it is gone without passing anything on', async () => {
     // A shell between the starter and the app, as npm runs it: killing the shell re-parents the app.
-    const start = await spawnService({ WEB_DIST: mkdtempSync(path.join(tmpdir(), 'pog-dist-')), SESSION_SECRET: 'lifecycle-secret-0123456789' }, ['scripts/start.mjs'], ['sh', '-c', '"$0" "$@"; true']);
+    const start = await spawnService({ WEB_DIST: scratchDir('pog-dist-'), DATA_DIR: scratchDir('pog-proc-'), SESSION_SECRET: 'lifecycle-secret-0123456789' }, ['scripts/start.mjs'], ['sh', '-c', '"$0" "$@"; true']);
     await start.ready();
     const appPid = Number(/\n?(\d+)\n/.exec(await childPids(start.child.pid!))?.[1]);
     expect(alive(appPid)).toBe(true);

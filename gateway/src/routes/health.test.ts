@@ -1,18 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@pog/domain/config';
 import { openDatabase } from '@pog/domain/db';
 import { silentLogger } from '@pog/domain/logging';
 import { startRuntime } from '../../../server/src/runtime';
 import { ApiClient } from '../testing/api-client';
+import { scratchDir } from '@pog/domain/testing/scratch-dir';
 
 describe('health checks: /healthz, /readyz, /livez', () => {
   it('answers 503 naming the part that is down', async () => {
     // A database of its own, so that closing it harms no other test.
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pog-health-')), SESSION_SECRET: 'health-test-secret-0123456789' });
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: scratchDir('pog-health-'), SESSION_SECRET: 'health-test-secret-0123456789' });
     const runtime = await startRuntime({ config, database, log: silentLogger });
     try {
       expect((await fetch(`${runtime.url}/healthz`)).status).toBe(200);
