@@ -3,20 +3,20 @@
  * the server. While the database works on one, the server still answers what needs no database
  * (liveness, a static file of the web app) and the answers arrive before the query ends.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@pog/domain/config';
 import { openDatabase } from '@pog/domain/db';
 import { silentLogger } from '@pog/domain/logging';
+import { scratchDir } from '@pog/domain/testing/scratch-dir';
 import { seedPgliteDataDir } from '../../gateway/src/testing/pglite-template';
 import { startRuntime } from './runtime';
 
 describe('embedded server with PGlite in its own thread', () => {
   it('answers liveness and static files while the database runs a slow query', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pog-thread-'));
+    const dataDir = scratchDir('pog-thread-');
     await seedPgliteDataDir(dataDir);
     const webDist = path.join(dataDir, 'dist');
     mkdirSync(path.join(webDist, 'assets'), { recursive: true });
@@ -48,7 +48,6 @@ describe('embedded server with PGlite in its own thread', () => {
     } finally {
       await runtime.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

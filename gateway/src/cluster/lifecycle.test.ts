@@ -8,10 +8,7 @@
  * behind, also when npm itself is stopped by its pid.
  */
 import { createServer, connect, type Server, type Socket as NetSocket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userStream } from '@pog/common';
 import { ApiClient } from '../testing/api-client';
@@ -148,16 +145,12 @@ describe('a live connection asked for while a gateway stops', () => {
 
 describe('a page through a restart of the embedded app', () => {
   const started: SpawnedService[] = [];
-  let dataDir: string | undefined;
   afterAll(async () => {
     for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await Promise.all(started.map((s) => s.stop()));
-    if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('is live again by itself once the app is back, and hears what happens then', async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'pog-restart-'));
-    const env = { SESSION_SECRET: 'lifecycle-secret-0123456789', DATA_DIR: dataDir, PORT: String(await freePort()) };
+    const env = { SESSION_SECRET: 'lifecycle-secret-0123456789', DATA_DIR: scratchDir('pog-restart-'), PORT: String(await freePort()) };
     const first = await spawnService(env);
     started.push(first);
     await first.ready();
