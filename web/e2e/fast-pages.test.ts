@@ -1,7 +1,7 @@
 /**
- * Fast on a phone, in a browser: cards ask for the picture size they show, data-saver
- * mode asks only for the smallest, Explore's list does not wait for the session call, and
- * Explore runs without zod.
+ * Fast on a phone, in a browser: the session call starts with the page, cards ask for the
+ * picture size they show, data-saver mode asks only for the smallest, Explore's list does not
+ * wait for the session call, and Explore runs without zod.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,26 @@ describe.skipIf(!hasChromium())('fast on a phone [needs Chromium]', () => {
     await expect.poll(() => small.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(128);
     expect(await small.getAttribute('srcset')).toBeNull();
     expect(saverRequested).toEqual([`${base}-128.webp`]);
+  });
+
+  it('asks for the session once, with the page, before any of its code, for visitors and for players', async () => {
+    for (const signedIn of [false, true]) {
+      const context = await e2e.newContext();
+      if (signedIn) await pogWithPicture(context, 'preloaded');
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/user' || pathname.endsWith('.js')) asked.push(pathname === '/api/user' ? 'session' : 'code');
+      });
+      await page.goto('/explore');
+      await page.getByRole('heading', { name: signedIn ? 'Explore Pogs' : 'Discover Pogs' }).waitFor();
+      await page.locator('[data-pog-id]').first().waitFor();
+      const who = signedIn ? 'player' : 'visitor';
+      expect(asked[0], who).toBe('session');
+      // The app's own call took the preloaded answer: no second request.
+      expect(asked.filter((what) => what === 'session'), who).toHaveLength(1);
+    }
   });
 
   it("starts Explore's list before the session call answers, for visitors and for players", async () => {
