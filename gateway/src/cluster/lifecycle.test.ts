@@ -144,21 +144,19 @@ describe('a live connection asked for while a gateway stops', () => {
 });
 
 describe('a page through a restart of the embedded app', () => {
-  const started: SpawnedService[] = [];
-  afterAll(async () => {
-    for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  });
-
   it('is live again by itself once the app is back, and hears what happens then', async () => {
+    const started: SpawnedService[] = [];
     const env = { SESSION_SECRET: 'lifecycle-secret-0123456789', DATA_DIR: scratchDir('pog-restart-'), PORT: String(await freePort()) };
-    const first = await spawnService(env);
-    started.push(first);
-    await first.ready();
-    const player = new ApiClient(first.url);
-    const { id } = await player.register(uniqueName('back'));
-    const position = (await player.get('/api/user')).body.streamPosition as number;
-    const live = new LiveClient([first.url], player, { stream: userStream(id), position }, { asPage: true });
+    let connected: LiveClient | undefined;
     try {
+      const first = await spawnService(env);
+      started.push(first);
+      await first.ready();
+      const player = new ApiClient(first.url);
+      const { id } = await player.register(uniqueName('back'));
+      const position = (await player.get('/api/user')).body.streamPosition as number;
+      const live = new LiveClient([first.url], player, { stream: userStream(id), position }, { asPage: true });
+      connected = live;
       await live.connect();
       expect(await first.stop()).toBe(0);
       await waitFor(() => live.disconnects.length > 0, 5_000, 'the socket to be dropped');
@@ -175,7 +173,10 @@ describe('a page through a restart of the embedded app', () => {
       expect(live.connections).toBe(2);
       expect(await second.stop()).toBe(0);
     } finally {
-      live.close();
+      connected?.close();
+      // Gone before the test ends, when its data folder is removed, whatever happened.
+      for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+      await Promise.all(started.map((s) => s.stop()));
     }
   }, 120_000);
 });
