@@ -111,7 +111,9 @@ describe.skipIf(!hasChromium())('offline and failing connections in a browser [n
     expect(banner.y).toBeLessThan(banner.height);
     // The header sticks just below the banner, not under it.
     expect(header.y).toBeGreaterThanOrEqual(banner.y + banner.height - 1);
+    // Back online, the banner goes and the header sticks to the top again.
     await goOnline(page);
+    await expect.poll(async () => (await page.getByRole('banner').boundingBox())?.y).toBe(0);
   });
 
   it('a screen whose code failed to load comes back: by itself online, on Try again, on navigation', async () => {

@@ -165,18 +165,21 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 /** The room a toast takes at the bottom of the window: an open dialog stays above it (Dialog.tsx). */
 export const TOAST_SPACE_VAR = '--toast-space';
 
-/** Keeps TOAST_SPACE_VAR at the toast's height plus its margins, or 0px while no toast shows. */
+/**
+ * Keeps TOAST_SPACE_VAR at the toast's height plus its margins while a toast shows (the dialog's
+ * fallback is 0). The size comes from the observer, after layout: measuring in the effect would
+ * force a layout of the whole page while it is first drawn.
+ */
 function useToastSpace(viewportRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
     const root = document.documentElement;
-    const update = () => {
-      const height = viewport.getBoundingClientRect().height;
-      root.style.setProperty(TOAST_SPACE_VAR, height > 0 ? `${Math.ceil(height) + 24}px` : '0px');
-    };
-    update();
-    const observer = new ResizeObserver(update);
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+      if (height > 0) root.style.setProperty(TOAST_SPACE_VAR, `${Math.ceil(height) + 24}px`);
+      else root.style.removeProperty(TOAST_SPACE_VAR);
+    });
     observer.observe(viewport);
     return () => {
       observer.disconnect();

@@ -32,15 +32,22 @@ const Region = styled.div`
 /** The CSS variable that tells sticky elements (the header) how much room the banner takes. */
 export const BANNER_HEIGHT_VAR = '--network-banner-height';
 
-/** Keeps BANNER_HEIGHT_VAR equal to the element's height. */
+/**
+ * Keeps BANNER_HEIGHT_VAR equal to the element's height. The size comes from the observer, which
+ * reports it after layout: reading it in the effect would force a layout of the whole page while it
+ * is first drawn. The variable is set only while the banner shows (the header's fallback is 0),
+ * since each change restyles the whole document.
+ */
 function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty(BANNER_HEIGHT_VAR, `${element.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+      if (height > 0) root.style.setProperty(BANNER_HEIGHT_VAR, `${height}px`);
+      else root.style.removeProperty(BANNER_HEIGHT_VAR);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
