@@ -1,13 +1,14 @@
 /**
  * Fast on a phone, in a browser: the session call starts with the page, cards ask for the
  * picture size they show, data-saver mode asks only for the smallest, Explore's list does not
- * wait for the session call, and Explore runs without zod.
+ * wait for the session call, Explore runs without zod, and only the code its first screen runs is
+ * compiled eagerly.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { Pog } from '@pog/common';
-import { hasChromium, useE2E } from './harness';
+import { hasChromium, useE2E, waitUntilLive } from './harness';
 
 async function picture(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">
@@ -147,5 +148,24 @@ describe.skipIf(!hasChromium())('fast on a phone [needs Chromium]', () => {
       expect(texts.length).toBeGreaterThan(0);
       expect(texts.filter((text) => text.includes('$ZodType')).length, signedIn ? 'player' : 'visitor').toBe(0);
     }
+  });
+
+  it("asks for eager compilation of the code Explore's first screen runs, and of nothing loaded later", async () => {
+    const context = await e2e.newContext();
+    await pogWithPicture(context, 'eager');
+    const page = await context.newPage();
+    const scripts: Array<Promise<[string, string]>> = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scripts.push(response.text().then((text) => [pathname, text]));
+    });
+    await page.goto('/explore');
+    await page.locator('[data-pog-id]').first().waitFor();
+    // The live connection's code loads once the first screen is shown.
+    await waitUntilLive(page);
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    const hinted = new Map((await Promise.all(scripts)).map(([pathname, text]) => [pathname.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''), text.startsWith(HINT)]));
+    expect(Object.fromEntries(hinted)).toMatchObject({ index: true, vendor: true, shell: true, explore: true, socket: false });
+    expect([...hinted.values()].filter(Boolean)).toHaveLength(4);
   });
 });
