@@ -3,8 +3,10 @@
  * player's /explore with pictures, as the app serves its production build: one player who uploaded
  * --pictures pictures through the real upload path (the worker makes their sized copies) and --pogs
  * POGs showing them in every POG font, signed in (their cookies in the browser's jar, as in a browser
- * that signed in earlier). Baseline: /auth, the lightest page of the same build, in the same rounds.
- * Each run in a fresh browser profile. Goal: performance >= 90, accessibility 100.
+ * that signed in earlier). Baseline: /auth, the lightest page of the same build, in the same rounds,
+ * or with --baseline REV the same player's /explore as that revision builds and serves it (its own
+ * app, database and player). Each run in a fresh browser profile. Goal: performance >= 90,
+ * accessibility 100.
  */
 import { randomBytes } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,12 +15,14 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { POG_FONTS, seededRandom } from '@pog/common';
+import path from 'node:path';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
+import { baselineTree } from './baseline-tree';
 import { startApp, tempDir } from './processes';
-import { options, runBenchmark } from './rounds';
+import { options, runBenchmark, type Defer } from './rounds';
 import { emptyDatabase } from './stack';
 
-const { values } = options({ pogs: '200', pictures: '24' });
+const { values } = options({ pogs: '200', pictures: '24', baseline: '' });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A picture with shapes and texture, as players upload: distinct per seed. */
@@ -90,20 +94,32 @@ async function measure(url: string, cookies: Array<{ name: string; value: string
   }
 }
 
-runBenchmark(values.rounds, async (defer) => {
-  buildWebIfStale({ quiet: true });
-  const url = await emptyDatabase('lighthouse', defer);
-  const app = await startApp('app', { DATABASE_URL: url, DATA_DIR: tempDir('pog-bench-', defer) });
+/** An app of its own (this tree's, or the one in `root`) on an empty database, seeded; its URL and the player's cookies. */
+async function seededApp(name: string, defer: Defer, root?: string) {
+  const url = await emptyDatabase(name, defer);
+  const app = await startApp(name, { DATABASE_URL: url, DATA_DIR: tempDir('pog-bench-', defer) }, root);
   defer(app.stop);
   const db = new pg.Client({ connectionString: url });
   defer(() => db.end());
   await db.connect();
-  const cookies = await seedExplore(app.url, db);
+  return { url: app.url, cookies: await seedExplore(app.url, db) };
+}
+
+runBenchmark(values.rounds, async (defer) => {
+  buildWebIfStale({ quiet: true });
+  const app = await seededApp('lighthouse', defer);
   console.log(`a player with ${values.pogs} POGs showing ${values.pictures} uploaded pictures`);
-  const subjects = [
-    { label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) },
-    { label: "/explore, a player's", run: () => measure(`${app.url}/explore`, cookies) },
-  ];
+  const subjects = [{ label: "/explore, a player's", run: () => measure(`${app.url}/explore`, app.cookies) }];
+  const tree = baselineTree(values.baseline, defer);
+  if (tree) {
+    // That revision's own production build, made as its own start script makes it.
+    const web = (await import(path.join(tree.root, 'scripts/web-build.mjs'))) as { buildWebIfStale(options: { quiet: boolean }): void };
+    web.buildWebIfStale({ quiet: true });
+    const other = await seededApp('lighthouse_baseline', defer, tree.root);
+    subjects.unshift({ label: `/explore, a player's, baseline ${tree.revision}`, run: () => measure(`${other.url}/explore`, other.cookies) });
+  } else {
+    subjects.unshift({ label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) });
+  }
   const goals = [
     { subject: "/explore, a player's", figure: 'performance', atLeast: 90 },
     { subject: "/explore, a player's", figure: 'accessibility', atLeast: 100 },
