@@ -9,13 +9,13 @@
  * accessibility 100.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { POG_FONTS, seededRandom } from '@pog/common';
-import path from 'node:path';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { baselineTree } from './baseline-tree';
 import { startApp, tempDir } from './processes';
