@@ -67,7 +67,8 @@ describe.skipIf(!hasChromium())('Explore in the address [needs Chromium]', () =>
     expect(await shownView(page)).toEqual({ ...chosen, creator: '' });
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('tab'));
-    expect(await shownView(page)).toEqual({ ...chosen, creator: '', tab: 'Trending' });
+    // The address changes at once; the screen follows once React has drawn the older view.
+    await expect.poll(() => shownView(page), SETTLED).toEqual({ ...chosen, creator: '', tab: 'Trending' });
 
     // A shared link opens the view for someone else, and a rarity choice joins the address.
     const other = await (await e2e.newContext()).newPage();
