@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { DISPLAY } from '@pog/common';
+import { useHeightVariable } from '../hooks/useHeightVariable';
 import { useToastStore, type Toast } from '../stores/toasts';
 import { CloseIcon } from './icons';
 
@@ -165,28 +166,8 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 /** The room a toast takes at the bottom of the window: an open dialog stays above it (Dialog.tsx). */
 export const TOAST_SPACE_VAR = '--toast-space';
 
-/**
- * Keeps TOAST_SPACE_VAR at the toast's height plus its margins while a toast shows (the dialog's
- * fallback is 0). The size comes from the observer, after layout: measuring in the effect would
- * force a layout of the whole page while it is first drawn.
- */
-function useToastSpace(viewportRef: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
-      if (height > 0) root.style.setProperty(TOAST_SPACE_VAR, `${Math.ceil(height) + 24}px`);
-      else root.style.removeProperty(TOAST_SPACE_VAR);
-    });
-    observer.observe(viewport);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(TOAST_SPACE_VAR);
-    };
-  }, [viewportRef]);
-}
+/** The room a toast of this height takes: the toast and its margins. */
+const toastSpace = (height: number) => `${Math.ceil(height) + 24}px`;
 
 /**
  * Shows the one current toast for 5 s (paused while hovered or focused). Swipe it right by 50 px
@@ -209,7 +190,7 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  useToastSpace(viewportRef);
+  useHeightVariable(viewportRef, TOAST_SPACE_VAR, toastSpace);
 
   return (
     <Viewport ref={viewportRef} tabIndex={-1} aria-label={`Alerts (${HOTKEY})`}>

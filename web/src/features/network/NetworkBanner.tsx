@@ -1,5 +1,6 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import styled, { css } from 'styled-components';
+import { useHeightVariable } from '../../hooks/useHeightVariable';
 import { useNetworkStore } from '../../stores/network';
 import { SignalIcon, WifiOffIcon } from '../../components/icons';
 import { BANNER_TEXT, bannerFor, type BannerKind } from './record';
@@ -32,36 +33,13 @@ const Region = styled.div`
 /** The CSS variable that tells sticky elements (the header) how much room the banner takes. */
 export const BANNER_HEIGHT_VAR = '--network-banner-height';
 
-/**
- * Keeps BANNER_HEIGHT_VAR equal to the element's height. The size comes from the observer, which
- * reports it after layout: reading it in the effect would force a layout of the whole page while it
- * is first drawn. The variable is set only while the banner shows (the header's fallback is 0),
- * since each change restyles the whole document.
- */
-function usePublishedHeight(ref: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
-      if (height > 0) root.style.setProperty(BANNER_HEIGHT_VAR, `${height}px`);
-      else root.style.removeProperty(BANNER_HEIGHT_VAR);
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(BANNER_HEIGHT_VAR);
-    };
-  }, [ref]);
-}
-
 /** The global banner above the pages: offline, poor connection or data-saver mode. */
 export function NetworkBanner() {
   const record = useNetworkStore((state) => state.record);
   const kind = bannerFor(record);
   const regionRef = useRef<HTMLDivElement>(null);
-  usePublishedHeight(regionRef);
+  // The header sticks below it.
+  useHeightVariable(regionRef, BANNER_HEIGHT_VAR);
   // The live region stays mounted so that its text changes are announced.
   return (
     <Region ref={regionRef} role="status" aria-live="polite">
