@@ -54,6 +54,8 @@ function webRoot(): { dir: string; script: string; scriptPath: string } {
   const script = Array.from({ length: 400 }, (_, i) => `export const pog${i} = { id: ${i}, name: "POG number ${i}", rarity: "common" };`).join('\n');
   writeFileSync(path.join(dir, 'assets', 'index-Dx9kq2.js'), script);
   writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-Dx9kq2.js"></script></head><body><div id="root"></div></body></html>\n`);
+  // The page the build makes for /explore: index.html with that screen's code preloaded too.
+  writeFileSync(path.join(dir, 'explore.html'), `<!doctype html><html><head><script type="module" src="/assets/index-Dx9kq2.js"></script><link rel="modulepreload" href="/assets/explore-Ab3cD4.js"></head><body><div id="root"></div></body></html>\n`);
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/docker/precompress.mjs'), dir, 'gz']);
   return { dir, script, scriptPath: '/assets/index-Dx9kq2.js' };
 }
@@ -256,6 +258,17 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
       expect(response.status, uri).toBe(200);
       expect(response.body.toString(), uri).toBe(index);
       expect(response.headers['cache-control'], uri).toBe('no-cache');
+    }
+  });
+
+  it('answers a route the build made a page for with that page, its headers as on every route', async () => {
+    const explore = readFileSync(path.join(web.dir, 'explore.html'), 'utf8');
+    for (const uri of ['/explore', '/explore?tab=recent']) {
+      const response = await rawGet(nginx.url + uri);
+      expect(response.status, uri).toBe(200);
+      expect(response.body.toString(), uri).toBe(explore);
+      expect(response.headers['cache-control'], uri).toBe('no-cache');
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers[name.toLowerCase()], `${name} on ${uri}`).toBe(value);
     }
   });
 

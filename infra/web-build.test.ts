@@ -31,4 +31,17 @@ describe('the web build npm start makes', () => {
     }
     expect(webBuildIsStale(outDir)).toBe(false);
   }, 180_000);
+
+  it("loads the first requests' script before the app's, and gives /explore a page that preloads its screen", () => {
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const scripts = [...index.matchAll(/<script type="module" crossorigin src="\/assets\/([\w-]+)-[\w-]{8}\.js">/g)].map((match) => match[1]);
+    expect(scripts).toEqual(['first-requests', 'index']);
+    // Nothing for it to wait for: it imports no other file.
+    const firstRequests = readdirSync(path.join(outDir, 'assets')).find((name) => /^first-requests-[\w-]{8}\.js$/.test(name))!;
+    expect(readFileSync(path.join(outDir, 'assets', firstRequests), 'utf8')).not.toMatch(/\bimport\b/);
+    const explore = readdirSync(path.join(outDir, 'assets')).find((name) => /^explore-[\w-]{8}\.js$/.test(name))!;
+    expect(readFileSync(path.join(outDir, 'explore.html'), 'utf8')).toBe(index.replace('  </head>', `    <link rel="modulepreload" crossorigin href="/assets/${explore}">\n  </head>`));
+    expect(index).not.toContain(explore);
+    expect(existsSync(path.join(outDir, 'explore.html.br'))).toBe(true);
+  });
 });

@@ -45,6 +45,46 @@ function preloadDisplayFont(): Plugin {
 }
 
 /**
+ * What a first screen asks for before the app's code has run:
+ * - every page loads the first requests' script (src/firstRequests.ts, an entry of its own) by a
+ *   module script just before the app's. It imports nothing, so it runs as soon as it arrives
+ *   instead of after the app's libraries and code have downloaded, as the app's entry does (module
+ *   scripts run in the page's order; the session's preload stays ahead of both). The app imports it
+ *   too (the page size), from the same file.
+ * - /explore, where most visits start, has a page of its own, explore.html (index.html with the
+ *   Explore screen's code preloaded too), which the gateway and nginx answer that address with.
+ */
+const FIRST_REQUESTS = 'first-requests';
+
+function firstScreenRequests(): Plugin {
+  return {
+    name: 'pog:first-screen-requests',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const script = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'chunk' && file.isEntry && file.name === FIRST_REQUESTS);
+        const appScript = html.indexOf('<script type="module"');
+        if (!script || appScript < 0) throw new Error(`The page has no app script or the build no ${FIRST_REQUESTS} entry`);
+        return `${html.slice(0, appScript)}<script type="module" crossorigin src="/${script.fileName}"></script>\n    ${html.slice(appScript)}`;
+      },
+    },
+    generateBundle: {
+      // After Vite has written index.html into the bundle.
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        const explore = Object.values(bundle).find((file) => file.type === 'chunk' && file.name === 'explore');
+        if (index?.type !== 'asset' || !explore) throw new Error('The build has no index.html or no explore chunk');
+        const preload = `<link rel="modulepreload" crossorigin href="/${explore.fileName}">\n`;
+        this.emitFile({ type: 'asset', fileName: 'explore.html', source: String(index.source).replace('  </head>', `    ${preload}  </head>`) });
+      },
+    },
+  };
+}
+
+/**
  * Marks the chunks every first screen runs (the entry, `vendor`, `shell` and `explore`, below) for
  * eager compilation with V8's explicit compile hint, a comment on their first line. Left lazy, each
  * function is compiled on the main thread the first time it is called, and most of these chunks'
@@ -65,7 +105,7 @@ function compileStartupChunksEagerly(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk' && (file.isEntry || STARTUP_CHUNKS.has(file.name))) file.code = COMPILE_HINT + file.code;
+          if (file.type === 'chunk' && ((file.isEntry && file.name !== FIRST_REQUESTS) || STARTUP_CHUNKS.has(file.name))) file.code = COMPILE_HINT + file.code;
         }
       },
     },
@@ -96,8 +136,8 @@ function compileStartupChunksEagerly(): Plugin {
  */
 const VENDOR = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|styled-components|stylis|zustand)[\\/]/;
 const COMMON_CODE = /[\\/]common[\\/]src[\\/]/;
-/** The entry (the page and main.tsx) and Vite's modulepreload polyfill: they stay in the entry's file. */
-const ENTRY = /[\\/]web[\\/](index\.html|src[\\/]main\.tsx)$|modulepreload-polyfill/;
+/** The entries (the page, main.tsx, firstRequests.ts) and Vite's modulepreload polyfill: they stay in the entries' files. */
+const ENTRY = /[\\/]web[\\/](index\.html|src[\\/](main\.tsx|firstRequests\.ts))$|modulepreload-polyfill/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 /** common's index files only re-export: whoever imports through them gets only what it names. */
 const BARREL = /[\\/]common[\\/]src[\\/](.+[\\/])?index\.ts$/;
@@ -188,14 +228,17 @@ const REACT_ROUTER_PRODUCTION = path.join(path.dirname(createRequire(import.meta
 
 export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), zodWithoutEval(), preloadDisplayFont(), chunks.plugin, compileStartupChunksEagerly()],
+  plugins: [react(), zodWithoutEval(), preloadDisplayFont(), firstScreenRequests(), chunks.plugin, compileStartupChunksEagerly()],
   resolve: { alias: mode === 'production' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Source maps would publish the sources: production builds carry none.
     sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
+    rolldownOptions: {
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), [FIRST_REQUESTS]: fileURLToPath(new URL('src/firstRequests.ts', import.meta.url)) },
+      output: { codeSplitting: chunks.codeSplitting },
+    },
   },
   server: {
     // The Host header is passed through unchanged: the gateway refuses state-changing requests

@@ -1,8 +1,8 @@
 /**
  * Fast on a phone, in a browser: the session call starts with the page, cards ask for the
  * picture size they show, data-saver mode asks only for the smallest, Explore's list does not
- * wait for the session call, Explore runs without zod, and only the code its first screen runs is
- * compiled eagerly.
+ * wait for the session call and starts before the app's code, Explore runs without zod, and only the
+ * code its first screen runs is compiled eagerly.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,27 @@ describe.skipIf(!hasChromium())('fast on a phone [needs Chromium]', () => {
       await page.getByRole('heading', { name: signedIn ? 'Explore Pogs' : 'Discover Pogs' }).waitFor();
       expect(order[0], signedIn ? 'player' : 'visitor').toBe(`list:${signedIn ? 'trending' : 'recent'}`);
       await page.unroute('**/api/user');
+    }
+  });
+
+  it("asks for Explore's first page with the page, before the app's code, in one request", async () => {
+    for (const signedIn of [true, false]) {
+      const context = await e2e.newContext();
+      if (signedIn) await pogWithPicture(context, 'preloader');
+      const page = await context.newPage();
+      const lists: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/pogs') lists.push(url.search);
+      });
+      await page.goto('/explore');
+      await page.locator('[data-pog-id]').first().waitFor();
+      const who = signedIn ? 'player' : 'visitor';
+      // Started by the first requests' script (a preload), and the app's own call took its answer.
+      const started = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/pogs').map((entry) => (entry as PerformanceResourceTiming).initiatorType));
+      expect(started, who).toEqual(['link']);
+      expect(lists, who).toHaveLength(1);
+      expect(lists[0], who).toMatch(new RegExp(`^\\?sort=${signedIn ? 'trending' : 'recent'}&limit=\\d+$`));
     }
   });
 

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../infra/docker/precompress.mjs';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
+/** The page the build makes for /explore: index.html with that screen's code preloaded too. */
+const EXPLORE_PAGE = '<!doctype html><script type="module" src="/assets/index-abc123.js"></script><link rel="modulepreload" href="/assets/explore-def456.js">';
 const SCRIPT = `export const words = ${JSON.stringify('pog '.repeat(2000))};\n`;
 
 /** A built web app with a hashed script big enough to be precompressed, as scripts/web-build.mjs leaves it. */
@@ -14,6 +16,7 @@ function builtDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pog-dist-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(path.join(dir, 'explore.html'), EXPLORE_PAGE);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), SCRIPT);
   precompress(dir);
   return dir;
@@ -84,6 +87,20 @@ describe('the built web app as the gateway serves it', () => {
       expect(page.status, route).toBe(200);
       expect(page.headers['cache-control'], route).toBe('no-cache');
       expect(page.body.toString(), route).toContain('/assets/index-abc123.js');
+    }
+  });
+
+  it("answers a route with the page the build made for it, and every other route with index.html", async () => {
+    for (const route of ['/explore', '/explore?q=fire&tab=recent']) {
+      const page = await get(app.url + route, 'identity');
+      expect(page.status, route).toBe(200);
+      expect(page.headers['cache-control'], route).toBe('no-cache');
+      expect(page.body.toString(), route).toBe(EXPLORE_PAGE);
+    }
+    for (const route of ['/', '/auth', '/explore-user', '/explore/more', '/pog-art']) {
+      const page = await get(app.url + route, 'identity');
+      expect(page.status, route).toBe(200);
+      expect(page.body.toString(), route).not.toContain('explore-def456');
     }
   });
 });

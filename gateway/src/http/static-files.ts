@@ -1,7 +1,8 @@
 /**
  * Serves the built web app (single-process mode) as nginx does in compose (infra/nginx.conf):
  * hashed assets cached for a year, index.html never cached, every client-side route answered with
- * index.html, and no source map. The build's precompressed twins (file.br, file.gz, written by
+ * index.html (or with the page the build made for it: explore.html for /explore, which also preloads
+ * that screen's code), and no source map. The build's precompressed twins (file.br, file.gz, written by
  * scripts/web-build.mjs) are sent as they are to browsers that accept them, brotli first (koa-send
  * picks them by Accept-Encoding), so nothing is compressed per request. `/api/*` never falls
  * through here.
@@ -44,7 +45,8 @@ export function webApp(distDir: string): Middleware {
       }
     }
     ctx.set('Cache-Control', 'no-cache');
-    await send(ctx, 'index.html', { root: distDir });
+    const routePage = /^\/[\w-]+$/.test(ctx.path) ? `${ctx.path.slice(1)}.html` : undefined;
+    await send(ctx, routePage && existsSync(path.join(distDir, routePage)) ? routePage : 'index.html', { root: distDir });
   };
 }
 

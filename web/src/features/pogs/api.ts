@@ -1,6 +1,7 @@
 /** The POG calls of the product spec (calls) that need more than a plain GET of the route table. */
 import { apiPaths, type CreatePogInput, type Pog, type PogId, type UpdatePogRequest } from '@pog/common';
 import { api, apiWithHeaders, callUrl } from '../../api/client';
+import { explorePageSizeFor } from '../../firstRequests';
 import type { PogFilters } from './keys';
 
 /** One page of GET /api/pogs; `nextCursor` is null on the last page. */
@@ -11,18 +12,12 @@ export interface PogPage {
 
 export const EXPLORE_PAGE_SIZE = 24;
 
-/** A card with its gaps, roughly (POG_CARD_SIZES.md plus padding, name and meta). */
-const CARD_BOX = { width: 180, height: 250 };
-
 /**
- * How many POGs a browsing page asks for: what fills this screen and a bit more (a phone draws a
- * dozen cards instead of rendering two dozen it cannot show), EXPLORE_PAGE_SIZE where there is no
- * window. Decided once per page load, so every page of a list has the same size.
+ * How many POGs a browsing page asks for (the rule is in firstRequests.ts, which asks for the first
+ * page early), EXPLORE_PAGE_SIZE where there is no window. Decided once per page load, so every
+ * page of a list has the same size.
  */
-export const explorePageSize: number =
-  typeof window === 'undefined'
-    ? EXPLORE_PAGE_SIZE
-    : Math.min(48, Math.max(8, Math.max(1, Math.floor(window.innerWidth / CARD_BOX.width)) * (Math.ceil(window.innerHeight / CARD_BOX.height) + 1)));
+export const explorePageSize: number = typeof window === 'undefined' ? EXPLORE_PAGE_SIZE : explorePageSizeFor(window.innerWidth, window.innerHeight);
 
 /** The query of a filtered, paginated list (empty filters are left out). */
 function pogListCall(filters: PogFilters, cursor: string | null, limit: number) {
