@@ -1,8 +1,9 @@
 /**
- * Fast on a phone, in a browser: the session call starts with the page, cards ask for the
- * picture size they show, data-saver mode asks only for the smallest, Explore's list does not
- * wait for the session call and starts before the app's code, Explore runs without zod, and only the
- * code its first screen runs is compiled eagerly.
+ * Fast on a phone, in a browser: the page draws the game's header before its code runs, the
+ * session call starts with the page, cards ask for the picture size they show, data-saver mode
+ * asks only for the smallest, Explore's list does not wait for the session call and starts before
+ * the app's code, Explore runs without zod, and only the code its first screen runs is compiled
+ * eagerly.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -150,6 +151,25 @@ describe.skipIf(!hasChromium())('fast on a phone [needs Chromium]', () => {
       expect(lists, who).toHaveLength(1);
       expect(lists[0], who).toMatch(new RegExp(`^\\?sort=${signedIn ? 'trending' : 'recent'}&limit=\\d+$`));
     }
+  });
+
+  it("draws the game's colours and header while the app's code loads, then the app's own", async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    // The app's entry script is held back: what shows meanwhile is the page's own.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/explore', { waitUntil: 'commit' });
+    await page.getByText('Pog Federation', { exact: true }).waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 11, 36)');
+    expect(await page.getByRole('button', { name: 'Help' }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Discover Pogs' }).waitFor();
+    expect(await page.locator('.loading-bar').count()).toBe(0);
+    expect(await page.getByRole('banner').count()).toBe(1);
   });
 
   it('runs Explore without zod, for players and for visitors', async () => {
