@@ -10,7 +10,6 @@ import { describeReward, findAchievement, reachedAchievements } from '@pog/commo
 import type { Db } from '../db/client';
 import { userAchievements } from '../db/schema';
 import { notifyAll } from '../notifications/repository';
-import { transactionAt } from '../outbox/transaction';
 import { inUnitOfWork } from '../outbox/unit-of-work';
 import { playerProgress } from '../users/stats';
 import type { UserId } from '@pog/common/schemas/ids';
@@ -21,9 +20,8 @@ export const ACHIEVEMENT_LINK = '/profile';
 export async function recordAchievements(db: Db, userIds: UserId[], now: Date): Promise<Map<number, string[]>> {
   const completed = new Map<number, string[]>();
   const due: Array<{ userId: UserId; achievementId: string; completedAt: Date }> = [];
-  // Players who no longer exist are simply absent. Read in a transaction of its own for the generic
-  // plans (outbox/transaction.ts): the counts' custom plan took longer to make than to run.
-  const progress = await transactionAt(db, now, null, (tx) => playerProgress(tx, userIds, now));
+  // Players who no longer exist are simply absent.
+  const progress = await playerProgress(db, userIds, now);
   for (const [userId, { stats, completed: recorded }] of progress) {
     for (const a of reachedAchievements(stats)) if (!recorded.has(a.id)) due.push({ userId, achievementId: a.id, completedAt: now });
   }

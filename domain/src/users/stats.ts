@@ -12,7 +12,6 @@ import { creationStreak, type UserStats } from '@pog/common/users/stats';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
 import { userAchievements } from '../db/schema';
-import { ALL_TIME_PERIOD } from '../leaderboards/queries';
 import type { UserId } from '@pog/common/schemas/ids';
 
 /** How far back a creation streak is looked for (a longer one shows as this many days). */
@@ -26,34 +25,17 @@ export interface PlayerProgress {
 }
 
 /**
- * One statement, hand-written (db/raw-query.ts): the achievements check after every group of battles
- * and every trade runs it, and Drizzle built three statements with a new text for each number of
- * players, which PostgreSQL then parsed and planned anew (about 1 ms of planning for the counts, per
- * check). `$1`: the players' ids; `$2`: the start of today (UTC); `$3`: how far back a creation
- * streak is looked for. Qualified by hand: inside the subqueries an unqualified "id" would name their
- * own table's column. Trades done, battles fought and battles won are the all-time standing's, which
- * the triggers keep with the same definitions (leaderboards/audit.ts recounts them): one row by key,
- * where counting the battles and trades themselves grew with every one a player had ever played.
+ * One call of `player_progress` (migrations/0035): the achievements check after every group of
+ * battles and every trade runs it, and its counts cost more to plan than to run, so the function
+ * keeps one generic plan per connection. Trades done, battles fought and battles won are the
+ * all-time standing's, which the triggers keep with the same definitions (leaderboards/audit.ts
+ * recounts them): one row by key, where counting the battles and trades themselves grew with every
+ * one a player had ever played. `$1`: the players' ids; `$2`: the start of today (UTC); `$3`: how
+ * far back a creation streak is looked for.
  */
 const PROGRESS: RawStatement = {
   name: 'player_progress',
-  text: `SELECT u.id, u.username,
-      (SELECT count(*) FROM pogs WHERE user_id = u.id)::int AS "pogCount",
-      (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND created_at >= $2::timestamptz)::int AS "createdToday",
-      (SELECT count(*) FROM pog_creations WHERE user_id = u.id AND kind = 'created')::int AS "createdTotal",
-      (SELECT count(*) FROM trades WHERE from_user_id = u.id AND created_at >= $2::timestamptz)::int AS "sentToday",
-      coalesce(s.trades, 0) AS "tradesDone",
-      coalesce(s.wins, 0) AS "battleWins",
-      (SELECT count(*) FROM trades WHERE from_user_id = u.id)::int AS "offersSent",
-      coalesce(s.battles, 0) AS "battlesFought",
-      (SELECT count(*) FROM pogs WHERE creator_id = u.id AND rarity IN ('rare', 'epic', 'legendary') AND scored_version IS NOT NULL AND moderation_status <> 'rejected')::int AS "rareCreations",
-      (SELECT max(created_at) FROM pog_creations WHERE user_id = u.id) AS "lastCreatedAt",
-      EXISTS (SELECT 1 FROM pogs WHERE creator_id = u.id AND moderation_status = 'rejected') AS "hasRejected",
-      (SELECT array_agg(DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')) FROM pog_creations
-        WHERE user_id = u.id AND created_at >= $3::timestamptz AND kind = 'created') AS "creationDays",
-      (SELECT json_agg(json_build_object('id', achievement_id, 'at', completed_at)) FROM user_achievements WHERE user_id = u.id) AS "completed"
-    FROM users u LEFT JOIN player_standings s ON s.period = '${ALL_TIME_PERIOD}' AND s.user_id = u.id
-    WHERE u.id = ANY($1::int[])`,
+  text: 'SELECT * FROM player_progress($1::int[], $2::timestamptz, $3::timestamptz)',
 };
 
 interface ProgressRow {
@@ -76,10 +58,7 @@ interface ProgressRow {
   completed: Array<{ id: string; at: string }> | null;
 }
 
-/**
- * Stats and completions of these players; players that do not exist are left out. Inside a unit of
- * work's transaction (or `transactionAt`), the statement runs with its generic plan.
- */
+/** Stats and completions of these players; players that do not exist are left out. */
 export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date): Promise<Map<UserId, PlayerProgress>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
