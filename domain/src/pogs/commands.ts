@@ -5,18 +5,18 @@
  * the creation limits together. What follows a change is declared here with it: scoring the design,
  * checking achievements, telling the moderators.
  */
-import { and, count, eq, gte, max, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TRADE_SUPPLY } from '@pog/common/constants';
 import { AppError, NotFoundError, ValidationError } from '@pog/common/errors';
 import { blockedWord } from '@pog/common/pogs/blocklist';
-import { checkCreation, startOfUtcDay, type CreationFacts, type CreationKind } from '@pog/common/pogs/creation-limits';
+import { checkCreation, type CreationKind } from '@pog/common/pogs/creation-limits';
 import { changesDesign } from '@pog/common/pogs/edit-rule';
 import { colourPairKey, designTextKey } from '@pog/common/pogs/rarity';
 import type { CreatePogRequest, UpdatePogRequest } from '@pog/common/pogs/schemas';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import { UPLOADS_PREFIX } from '@pog/common/pogs/image-url';
 import { pogLink } from '@pog/common/notifications/links';
-import { limitRewardsOf } from '../users/stats';
+import { progressOf } from '../users/stats';
 import { assertNotRiskedInBattle, deletePogs } from '../commitments';
 import type { Db, Tx } from '../db/client';
 import { pogCreations, pogs, uploads, type PogRow } from '../db/schema';
@@ -49,30 +49,10 @@ export function designKeys(design: { backgroundColor1: string; backgroundColor2:
   return { colourPairKey: colourPairKey(design.backgroundColor1, design.backgroundColor2), textKey: designTextKey(design.textContent) };
 }
 
-async function creationFacts(tx: Tx, userId: UserId, now: Date): Promise<CreationFacts> {
-  // Sequential: a transaction's queries share one connection.
-  const holding = await tx.select({ n: count() }).from(pogs).where(eq(pogs.userId, userId));
-  const today = await tx.select({ n: count() }).from(pogCreations).where(and(eq(pogCreations.userId, userId), gte(pogCreations.createdAt, startOfUtcDay(now))));
-  const total = await tx
-    .select({ n: count(), created: sql<number>`count(*) filter (where ${pogCreations.kind} = 'created')`, last: max(pogCreations.createdAt) })
-    .from(pogCreations)
-    .where(eq(pogCreations.userId, userId));
-  const rejected = await tx.select({ n: count() }).from(pogs).where(and(eq(pogs.creatorId, userId), eq(pogs.moderationStatus, 'rejected')));
-  const last = total[0]?.last;
-  const rewards = await limitRewardsOf(tx, userId);
-  return {
-    holding: Number(holding[0]?.n ?? 0),
-    createdToday: Number(today[0]?.n ?? 0),
-    createdTotal: Number(total[0]?.created ?? 0),
-    lastCreatedAt: last ? new Date(last) : null,
-    hasRejected: Number(rejected[0]?.n ?? 0) > 0,
-    rewards,
-  };
-}
-
 /** Refuses a creation (or a design edit) over the limits, with the limit's code and when to try again. */
 async function assertMayCreate(tx: Tx, userId: UserId, now: Date, kind: CreationKind): Promise<void> {
-  const refusal = checkCreation(await creationFacts(tx, userId, now), now, kind);
+  // The player's progress holds the facts, read in this transaction under the limits lock.
+  const refusal = checkCreation((await progressOf(tx, userId, now)).creation, now, kind);
   if (!refusal) return;
   throw new AppError(refusal.code, refusal.message, { retryAfterSeconds: refusal.retryAfterSeconds || undefined });
 }

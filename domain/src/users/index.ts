@@ -6,7 +6,7 @@ export { playerPageTouchedSince, prunePlayerListChanges, type PlayerPageCheck, t
 export { applyPogsHeldDeltas, recountPogsHeld } from './player-counts';
 export { purgeExpiredSessions, SESSION_PURGE_BATCH } from './session-purge';
 export { registerPlayer, USERNAME_TAKEN } from './register';
-export { limitRewardsOf, playerProgress, type PlayerProgress, progressOf, userStats } from './stats';
+export { playerProgress, type PlayerProgress, progressOf, userStats } from './stats';
 export { authorizeActingAs, banMessage, type Claim, mayAct, mayActAs, notYourself, playerPolicy } from './policy';
 export { setRole } from './roles';
 export { dropIdleSession, endSession, findSession, saveSession, type SessionRow, touchSession } from './sessions';

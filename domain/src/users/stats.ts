@@ -3,15 +3,13 @@
  * the same statement (a group of battle winners costs what one player does). Limits include
  * the rewards of the achievements they completed (common/src/achievements/catalogue.ts).
  */
-import { eq } from 'drizzle-orm';
 import { rewardsOf } from '@pog/common/achievements/catalogue';
 import { LIMITS } from '@pog/common/constants';
 import { NotFoundError } from '@pog/common/errors';
-import { creationCooldownSeconds, startOfUtcDay } from '@pog/common/pogs/creation-limits';
+import { creationCooldownSeconds, startOfUtcDay, type CreationFacts } from '@pog/common/pogs/creation-limits';
 import { creationStreak, type UserStats } from '@pog/common/users/stats';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
-import { userAchievements } from '../db/schema';
 import type { UserId } from '@pog/common/schemas/ids';
 
 /** How far back a creation streak is looked for (a longer one shows as this many days). */
@@ -22,6 +20,8 @@ export interface PlayerProgress {
   stats: UserStats;
   /** Recorded completions: achievement id → when. */
   completed: Map<string, Date>;
+  /** What the creation limits read (a creation or a design edit checks them). */
+  creation: CreationFacts;
 }
 
 /**
@@ -86,7 +86,15 @@ export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date):
       rareCreations: row.rareCreations,
       creationCooldownSeconds: cooldownLeft(row, now),
     };
-    progress.set(row.id, { username: row.username, stats, completed });
+    const creation: CreationFacts = {
+      holding: row.pogCount,
+      createdToday: row.createdToday,
+      createdTotal: row.createdTotal,
+      lastCreatedAt: row.lastCreatedAt === null ? null : new Date(row.lastCreatedAt),
+      hasRejected: row.hasRejected,
+      rewards,
+    };
+    progress.set(row.id, { username: row.username, stats, completed, creation });
   }
   return progress;
 }
@@ -107,10 +115,4 @@ export async function progressOf(db: Db | Tx, userId: UserId, now: Date): Promis
 
 export async function userStats(db: Db | Tx, userId: UserId, now: Date): Promise<UserStats> {
   return (await progressOf(db, userId, now)).stats;
-}
-
-/** Only what the limits need (creation and trade commands): the rewards of completed achievements. */
-export async function limitRewardsOf(db: Db | Tx, userId: UserId) {
-  const rows = await db.select({ id: userAchievements.achievementId }).from(userAchievements).where(eq(userAchievements.userId, userId));
-  return rewardsOf(rows.map((r) => r.id));
 }

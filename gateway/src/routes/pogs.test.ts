@@ -157,7 +157,7 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       await create(holder);
     });
 
-    it('gives a trusted creator the shorter cooldown', async () => {
+    it('gives a trusted creator the shorter cooldown, until one of their POGs is rejected', async () => {
       clock.set(new Date('2030-03-01T01:00:00Z'));
       const p = await player();
       for (let day = 0; day < 2; day++) {
@@ -169,6 +169,15 @@ describe.each(TEST_SETUPS)('POGs API', (setup) => {
       }
       await p.client.post('/api/pogs', pogDesign(p.id));
       clock.advance((LIMITS.trustedCreationCooldownSeconds + 1) * 1000);
+      const last = await p.client.post('/api/pogs', pogDesign(p.id));
+      expect(last.status).toBe(201);
+      // A creator with a rejected POG is trusted no longer: the full cooldown again.
+      await app.runtime.db.update(tables.pogs).set({ moderationStatus: 'rejected' }).where(eq(tables.pogs.id, last.body.id));
+      clock.advance((LIMITS.trustedCreationCooldownSeconds + 1) * 1000);
+      const early = await p.client.post('/api/pogs', pogDesign(p.id));
+      expect(early.status).toBe(429);
+      expect(early.body.code).toBe('COOLDOWN');
+      clock.advance(LIMITS.creationCooldownSeconds * 1000);
       expect((await p.client.post('/api/pogs', pogDesign(p.id))).status).toBe(201);
     });
 
