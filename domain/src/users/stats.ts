@@ -26,8 +26,8 @@ export interface PlayerProgress {
 
 /**
  * One call of `player_progress` (migrations/0035): the achievements check after every group of
- * battles and every trade runs it, and its counts cost more to plan than to run, so the function
- * keeps one generic plan per connection. Trades done, battles fought and battles won are the
+ * battles and every trade runs it, and so does every creation's limits check; its counts cost more
+ * to plan than to run, so the function keeps one generic plan per connection. Trades done, battles fought and battles won are the
  * all-time standing's, which the triggers keep with the same definitions (leaderboards/audit.ts
  * recounts them): one row by key, where counting the battles and trades themselves grew with every
  * one a player had ever played. `$1`: the players' ids; `$2`: the start of today (UTC); `$3`: how
@@ -69,6 +69,14 @@ export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date):
   for (const row of rows) {
     const completed = new Map((row.completed ?? []).map((d) => [d.id, new Date(d.at)]));
     const rewards = rewardsOf(completed.keys());
+    const creation: CreationFacts = {
+      holding: row.pogCount,
+      createdToday: row.createdToday,
+      createdTotal: row.createdTotal,
+      lastCreatedAt: row.lastCreatedAt === null ? null : new Date(row.lastCreatedAt),
+      hasRejected: row.hasRejected,
+      rewards,
+    };
     const stats: UserStats = {
       pogCount: row.pogCount,
       collectionLimit: LIMITS.collectionLimit + rewards.collection,
@@ -84,15 +92,7 @@ export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date):
       offersSent: row.offersSent,
       battlesFought: row.battlesFought,
       rareCreations: row.rareCreations,
-      creationCooldownSeconds: cooldownLeft(row, now),
-    };
-    const creation: CreationFacts = {
-      holding: row.pogCount,
-      createdToday: row.createdToday,
-      createdTotal: row.createdTotal,
-      lastCreatedAt: row.lastCreatedAt === null ? null : new Date(row.lastCreatedAt),
-      hasRejected: row.hasRejected,
-      rewards,
+      creationCooldownSeconds: cooldownLeft(creation, now),
     };
     progress.set(row.id, { username: row.username, stats, completed, creation });
   }
@@ -100,9 +100,9 @@ export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date):
 }
 
 /** Whole seconds until the creation cooldown ends (0 when it has). */
-function cooldownLeft(row: { lastCreatedAt: string | Date | null; hasRejected: boolean; createdTotal: number }, now: Date): number {
-  if (!row.lastCreatedAt) return 0;
-  const readyAt = new Date(row.lastCreatedAt).getTime() + creationCooldownSeconds({ createdTotal: row.createdTotal, hasRejected: row.hasRejected }) * 1000;
+function cooldownLeft(creation: CreationFacts, now: Date): number {
+  if (!creation.lastCreatedAt) return 0;
+  const readyAt = creation.lastCreatedAt.getTime() + creationCooldownSeconds(creation) * 1000;
   return Math.max(0, Math.ceil((readyAt - now.getTime()) / 1000));
 }
 
