@@ -39,6 +39,13 @@ export function creationCooldownSeconds(facts: Pick<CreationFacts, 'createdTotal
   return trusted ? LIMITS.trustedCreationCooldownSeconds : LIMITS.creationCooldownSeconds;
 }
 
+/** Seconds (not rounded) until the creation cooldown ends; 0 when it has or there was no creation. */
+export function creationCooldownLeft(facts: Pick<CreationFacts, 'createdTotal' | 'hasRejected' | 'lastCreatedAt'>, now: Date): number {
+  if (!facts.lastCreatedAt) return 0;
+  const readyAt = facts.lastCreatedAt.getTime() + creationCooldownSeconds(facts) * 1000;
+  return Math.max(0, (readyAt - now.getTime()) / 1000);
+}
+
 export function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
@@ -83,18 +90,15 @@ export function checkCreation(facts: CreationFacts, now: Date, kind: CreationKin
       retryAfterSeconds: Math.ceil(wait),
     };
   }
-  if (facts.lastCreatedAt) {
-    const readyAt = facts.lastCreatedAt.getTime() + creationCooldownSeconds(facts) * 1000;
-    if (readyAt > now.getTime()) {
-      const wait = (readyAt - now.getTime()) / 1000;
-      return {
-        code: 'COOLDOWN',
-        message: edit
-          ? `Changing a POG's design counts as a creation, and creation is on cooldown. You can change it in ${formatWait(wait)}.`
-          : `Creation is on cooldown. You can create your next POG in ${formatWait(wait)}.`,
-        retryAfterSeconds: Math.ceil(wait),
-      };
-    }
+  const wait = creationCooldownLeft(facts, now);
+  if (wait > 0) {
+    return {
+      code: 'COOLDOWN',
+      message: edit
+        ? `Changing a POG's design counts as a creation, and creation is on cooldown. You can change it in ${formatWait(wait)}.`
+        : `Creation is on cooldown. You can create your next POG in ${formatWait(wait)}.`,
+      retryAfterSeconds: Math.ceil(wait),
+    };
   }
   return null;
 }

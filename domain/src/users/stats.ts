@@ -6,7 +6,7 @@
 import { rewardsOf } from '@pog/common/achievements/catalogue';
 import { LIMITS } from '@pog/common/constants';
 import { NotFoundError } from '@pog/common/errors';
-import { creationCooldownSeconds, startOfUtcDay, type CreationFacts } from '@pog/common/pogs/creation-limits';
+import { creationCooldownLeft, startOfUtcDay, type CreationFacts } from '@pog/common/pogs/creation-limits';
 import { creationStreak, type UserStats } from '@pog/common/users/stats';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, type RawStatement } from '../db/raw-query';
@@ -92,18 +92,11 @@ export async function playerProgress(db: Db | Tx, userIds: UserId[], now: Date):
       offersSent: row.offersSent,
       battlesFought: row.battlesFought,
       rareCreations: row.rareCreations,
-      creationCooldownSeconds: cooldownLeft(creation, now),
+      creationCooldownSeconds: Math.ceil(creationCooldownLeft(creation, now)),
     };
     progress.set(row.id, { username: row.username, stats, completed, creation });
   }
   return progress;
-}
-
-/** Whole seconds until the creation cooldown ends (0 when it has). */
-function cooldownLeft(creation: CreationFacts, now: Date): number {
-  if (!creation.lastCreatedAt) return 0;
-  const readyAt = creation.lastCreatedAt.getTime() + creationCooldownSeconds(creation) * 1000;
-  return Math.max(0, Math.ceil((readyAt - now.getTime()) / 1000));
 }
 
 /** One player's stats and completions; 404 for a player who does not exist. */
