@@ -89,12 +89,9 @@ export interface Running<T> {
 async function backendPids(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
+  const sql = 'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+  const { rows } = await client.query<{ pid: number }>(sql).finally(() => client.end());
+  return rows.map((row) => row.pid);
 }
 
 /** CPU milliseconds by part of a running shape: its app processes, its database's backends, its redis-server, and this process (the clients). */
