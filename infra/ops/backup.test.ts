@@ -4,7 +4,7 @@
  * Uses databases of its own next to TEST_DATABASE_URL's (named after it, so CI drops leftovers).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +47,8 @@ describe.skipIf(!baseUrl)(`infra/ops backup.sh and restore.sh${baseUrl ? '' : ' 
   const prefix = `${new URL(baseUrl ?? 'postgres://x/none').pathname.slice(1)}_own_backup_${process.pid}`;
   const source = `${prefix}_source`;
   const fresh = `${prefix}_restored`;
-  const work = mkdtempSync(path.join(tmpdir(), 'pog-backup-'));
+  // Made by beforeAll: a skipped suite (no database) leaves no folder behind.
+  const work = path.join(tmpdir(), `pog-backup-${randomBytes(6).toString('hex')}`);
   const sourceUploads = path.join(work, 'uploads');
   const restoredUploads = path.join(work, 'restored-uploads');
   const backups = path.join(work, 'backups');
@@ -58,6 +59,7 @@ describe.skipIf(!baseUrl)(`infra/ops backup.sh and restore.sh${baseUrl ? '' : ' 
 
   beforeAll(async () => {
     if (!/^[a-z0-9_]{1,50}$/.test(prefix)) throw new Error(`Cannot make database names from ${baseUrl}`);
+    mkdirSync(work);
     await admin(`CREATE DATABASE ${source}`);
     await admin(`CREATE DATABASE ${fresh}`);
     const database = await openDatabase({ url: urlOf(source), poolSize: 2 });

@@ -1,5 +1,5 @@
 /** /pog/:id: index.html with the POG's title and Open Graph tags filled in by the server, escaped. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +21,15 @@ function meta(html: string, key: string): string | undefined {
 describe.each(TEST_SETUPS)('POG page head tags', (setup) => {
   describe.skipIf(Boolean(setup.skipReason))(setupTitle(setup), () => {
     let app: TestApp;
+    let webDist: string | undefined;
     beforeAll(async () => {
-      const webDist = mkdtempSync(path.join(tmpdir(), 'pog-dist-'));
+      webDist = mkdtempSync(path.join(tmpdir(), 'pog-dist-'));
       writeFileSync(path.join(webDist, 'index.html'), INDEX);
       app = await startTestApp({ backend: setup.backend, env: { ...setup.env, WEB_DIST: webDist } });
     });
     afterAll(async () => {
       await app?.close();
+      if (webDist) rmSync(webDist, { recursive: true, force: true });
     });
 
     it('names the POG in the title, description and og: tags, with markup in its name escaped', async () => {

@@ -3,7 +3,7 @@
  * refused, before they read or write anything, while another process holds the folder.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,10 @@ describe('a data folder another process holds', () => {
     // What the running app holds: the lock beside its PGlite folder.
     lock = acquireDataDirLock(path.join(dataDir, 'pglite.lock'));
   });
-  afterAll(() => lock?.release());
+  afterAll(() => {
+    lock?.release();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const pgliteFiles = () => (existsSync(path.join(dataDir, 'pglite')) ? readdirSync(path.join(dataDir, 'pglite')) : []);
 
