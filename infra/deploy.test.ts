@@ -5,7 +5,7 @@
  * on the other gateway by itself (as socket.io-client reconnects a page), caught up on what happened
  * during the stop. A ban still closes a socket for good.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,8 +45,10 @@ describe.skipIf(Boolean(missing))(`stopping one of two gateways behind nginx${mi
   let going: ServiceProcess;
   let staying: SpawnedService;
 
+  let webRoot: string | undefined;
+
   beforeAll(async () => {
-    const webRoot = mkdtempSync(path.join(tmpdir(), 'pog-web-'));
+    webRoot = mkdtempSync(path.join(tmpdir(), 'pog-web-'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Pog Federation</title>\n');
     pair = await startGatewayPair(
       {
@@ -65,6 +67,7 @@ describe.skipIf(Boolean(missing))(`stopping one of two gateways behind nginx${mi
   afterAll(async () => {
     for (const live of lives) live.close();
     await pair?.stop();
+    if (webRoot) rmSync(webRoot, { recursive: true, force: true });
   });
 
   /** A player signed up (directly at a running gateway) with one POG, and their page's live connection through nginx. */

@@ -4,7 +4,7 @@
  * outside as a browser or an attacker would meet it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,7 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
     // Only what this file started, each by its own child handle (pid).
     await nginx?.stop();
     await Promise.all(gateways.map((g) => g.stop()));
+    if (web) rmSync(web.dir, { recursive: true, force: true });
   });
 
   const gatewayAddresses = () => gateways.map((g) => new URL(g.url).host);

@@ -150,6 +150,7 @@ export async function startNginx(options: { gatewayPorts: number[]; webRoot: str
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      rmSync(prefix, { recursive: true, force: true });
     },
   };
 }
