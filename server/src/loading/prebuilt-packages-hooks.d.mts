@@ -1,5 +1,5 @@
 /** Types of prebuilt-packages-hooks.mjs (a module hook file, plain JavaScript). */
-export function isPrebuilt(url: string): boolean;
+export function isPrebuilt(url: string, format: string | null | undefined): boolean;
 export function load(
   url: string,
   context: { format?: string | null },

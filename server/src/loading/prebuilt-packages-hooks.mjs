@@ -1,18 +1,21 @@
-// Module hooks (run in Node's hooks thread; registered by ../main.ts under tsx): the ES modules of
-// the packages named here are read as they are, without passing through tsx's loader.
+// Module hooks (run in Node's hooks thread; registered by ../main.ts under tsx): the installed
+// packages' ES modules are read as they are, without passing through tsx's loader.
 //
-// tsx rewrites every dynamic `import(` of an ES module it loads, node_modules included, and builds a
-// fine-grained source map of the result (magic-string); for PGlite's 375 KB one-line chunk that costs
-// its hooks thread about 40 MB of resident memory, which that idle thread keeps. PGlite's
-// files are plain ES modules whose dynamic imports name Node's own modules only: nothing for tsx to do.
+// They are plain JavaScript with nothing for tsx to compile, but tsx rewrites every dynamic `import(`
+// of a module it loads and builds a fine-grained source map of the result (magic-string): for
+// PGlite's 375 KB one-line chunk that cost its hooks thread about 40 MB of resident memory, which
+// that idle thread kept, and over the app's few hundred package modules (zod's and Drizzle's the most)
+// about a tenth of a start's CPU. The packages' CommonJS files and our own TypeScript go on to tsx.
 import { readFile } from 'node:fs/promises';
 
-/** ES module files of these package folders are loaded as they are (their dist holds only ES modules). */
-const PREBUILT = ['/node_modules/@electric-sql/pglite/dist/'];
-
-/** @param {string} url */
-export function isPrebuilt(url) {
-  return url.startsWith('file:') && url.endsWith('.js') && PREBUILT.some((folder) => url.includes(folder));
+/**
+ * Whether `url` is an ES module of an installed package: under node_modules, and found to be one when
+ * it was resolved (`format`: a .js file of a package of "type": "module") or named so (.mjs).
+ * @param {string} url
+ * @param {string | null | undefined} format
+ */
+export function isPrebuilt(url, format) {
+  return url.startsWith('file:') && url.includes('/node_modules/') && (format === 'module' || url.endsWith('.mjs'));
 }
 
 /**
@@ -21,6 +24,6 @@ export function isPrebuilt(url) {
  * @param {(url: string, context: unknown) => Promise<unknown>} nextLoad
  */
 export async function load(url, context, nextLoad) {
-  if (!isPrebuilt(url)) return nextLoad(url, context);
+  if (!isPrebuilt(url, context.format)) return nextLoad(url, context);
   return { format: 'module', source: await readFile(new URL(url), 'utf8'), shortCircuit: true };
 }

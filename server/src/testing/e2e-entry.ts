@@ -4,7 +4,7 @@
  * started it. It refuses to start unless NODE_ENV=test and that channel exists, so it cannot serve
  * anything else; nothing but web/e2e/harness.ts starts it, and the image leaves testing/ folders out.
  */
-export {};
+import { registerPrebuiltPackages } from '../loading/prebuilt-packages';
 
 /** Why this entry will not start here, or null when it may (NODE_ENV=test and an IPC channel). */
 function refusal(env: NodeJS.ProcessEnv, hasChannel: boolean): string | null {
@@ -18,6 +18,8 @@ if (why) {
   console.error(`[e2e-entry] This entry is for the browser tests only and will not start: ${why}. Start the app with server/src/main.ts.`);
   process.exit(78);
 }
-// Loaded only once allowed: a refused start loads none of the app.
+// As main.ts: the packages' ES modules past tsx's loader, then the app, loaded only once allowed
+// (a refused start loads none of it).
+registerPrebuiltPackages();
 const [{ failedToStart, runProcess }, { serveFactories }] = await Promise.all([import('../process'), import('./e2e-factories')]);
 runProcess({ onStarted: serveFactories }).catch(failedToStart);
