@@ -95,7 +95,8 @@ export async function spawnService(env: Record<string, string>, command: string[
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // A data folder made here is known to no one else: it goes once its process has exited, unless
   // processes it started may outlive it (npm's, a launcher's) and still be using the folder.
-  if (!env.DATA_DIR && launcher.length === 0 && command[0] !== NPM_CLI) void exited.then(() => rm(dataDir, { recursive: true, force: true }).catch(() => undefined));
+  // `stop` waits for it too, so that a test file's last process leaves nothing behind when the file ends.
+  const removed = !env.DATA_DIR && launcher.length === 0 && command[0] !== NPM_CLI ? exited.then(() => rm(dataDir, { recursive: true, force: true }).catch(() => undefined)) : exited;
   return {
     child,
     url,
@@ -120,7 +121,9 @@ export async function spawnService(env: Record<string, string>, command: string[
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
+      const code = await exited;
+      await removed;
+      return code;
     },
   };
 }
