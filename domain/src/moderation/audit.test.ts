@@ -44,7 +44,7 @@ describe.each(backends)('moderation reasons and the audit log on $name', ({ open
 
   /** Inserts an unscored POG as createPog would store it, counted as held. */
   async function insertPog(player: number, name: string, imageHash: string | null = null): Promise<PogId> {
-    const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${Math.random()}`, fontFamily: 'Orbitron' };
+    const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${randomTag()}`, fontFamily: 'Orbitron' };
     const row = await insertCountedPog(database.db, {
       userId: players[player]!,
       creatorId: players[player]!,

@@ -49,7 +49,7 @@ describe.each(backends)('moderation claims on $name', ({ open, skip }) => {
   };
 
   async function insertPog(name: string): Promise<PogId> {
-    const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${Math.random()}`, fontFamily: 'Orbitron' };
+    const design = { backgroundColor1: '#123456', backgroundColor2: '#654321', textColor: '#FFFFFF', textContent: `${tag} ${randomTag()}`, fontFamily: 'Orbitron' };
     // As a creation does: the holder's count of POGs held goes up with it (a delete takes it down).
     const row = await insertCountedPog(database.db, {
       userId: players[0]!,

@@ -10,7 +10,7 @@ import { POG_TEMPLATES } from '@pog/common/pogs/templates';
 import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { users } from '../db/schema';
-import { TEST_BACKENDS as backends } from '../testing/backends';
+import { TEST_BACKENDS as backends, randomTag } from '../testing/backends';
 import { insertPog, storedDesign } from '../testing/pogs';
 import { scorePogVersion } from './scoring';
 
@@ -54,7 +54,7 @@ describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
     backgroundColor1: '#E53935',
     backgroundColor2: '#35DFE5',
     textColor: '#000000',
-    textContent: `Thunder ${run} ${Math.random()}`,
+    textContent: `Thunder ${run} ${randomTag()}`,
     fontFamily: 'Orbitron',
   });
 

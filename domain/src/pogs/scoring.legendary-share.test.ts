@@ -46,7 +46,7 @@ describe.each(backends)('legendary share on $name', ({ open, skip }) => {
     backgroundColor1: PAIRS[n % PAIRS.length]![0],
     backgroundColor2: PAIRS[n % PAIRS.length]![1],
     textColor: '#FFFFFF',
-    textContent: `Legend ${tag} ${n} ${Math.random()}`,
+    textContent: `Legend ${tag} ${n} ${randomTag()}`,
     fontFamily: POG_FONTS[n % POG_FONTS.length]!,
   });
 

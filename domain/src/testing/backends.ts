@@ -8,6 +8,7 @@
  * about a CPU second each time. Its `close()` does nothing; it ends with the process.
  */
 import { randomBytes } from 'node:crypto';
+import { matchesBlocklist } from '@pog/common/pogs/blocklist';
 import type { UserId } from '@pog/common/schemas/ids';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -39,9 +40,16 @@ export const TEST_BACKENDS = [
   { name: `PostgreSQL${serverUrl ? '' : ' [needs TEST_DATABASE_URL]'}`, open: () => openMigrated({ url: serverUrl, poolSize: 2 }), skip: !serverUrl },
 ];
 
-/** Seven lower-case letters, unlike any other test's names (and a trigram index's whole words). */
-export const randomTag = () =>
-  [...randomBytes(7)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
+/**
+ * Seven lower-case letters, unlike any other test's names (and a trigram index's whole words), and
+ * never a word of the moderation blocklist: a POG named with it is flagged only when a test means it.
+ */
+export function randomTag(): string {
+  for (;;) {
+    const tag = [...randomBytes(7)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
+    if (!matchesBlocklist(tag)) return tag;
+  }
+}
 
 /** Opens the (migrated) database and adds players with these usernames (their ids in that order). */
 export async function openWithPlayers(open: () => Promise<Database>, usernames: string[]): Promise<{ database: Database; players: UserId[] }> {
