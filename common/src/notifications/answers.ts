@@ -80,8 +80,12 @@ export function counterNotice(counter: Trade): AnswerNotice {
   };
 }
 
-/** The challenger's notice for a challenge that was accepted or declined; null for anything else. */
-export function challengeAnswerNotice(battle: Battle): AnswerNotice | null {
+/**
+ * The challenger's notice for a challenge that was accepted or declined; null for anything else.
+ * It reads only the battle's id, status, defender and defender's POG (a command can tell it before
+ * the battle's row is written).
+ */
+export function challengeAnswerNotice(battle: Pick<Battle, 'id' | 'status'> & { defender: { username: string }; defenderPog: { name: string } | null }): AnswerNotice | null {
   const defender = battle.defender.username;
   const link = battleLink(battle.id);
   if (battle.status === 'accepted') {

@@ -8,5 +8,7 @@ import type { BattleId, PogId, TradeId } from '../schemas/ids';
 /** What a trade's link is before its id (a statement that stores a new trade's notice writes it with the id). */
 export const TRADE_LINK_PREFIX = '/trade?trade=';
 export const tradeLink = (tradeId: TradeId): string => `${TRADE_LINK_PREFIX}${tradeId}`;
-export const battleLink = (battleId: BattleId): string => `/battle?battle=${battleId}`;
+/** What a battle's link is before its id (as TRADE_LINK_PREFIX, for a new challenge's notice). */
+export const BATTLE_LINK_PREFIX = '/battle?battle=';
+export const battleLink = (battleId: BattleId): string => `${BATTLE_LINK_PREFIX}${battleId}`;
 export const pogLink = (pogId: PogId): string => `/pog/${pogId}`;

@@ -13,19 +13,19 @@ import { createHash } from 'node:crypto';
 import { generateClientSeed, generateSeed } from '@pog/common/battles/rolls';
 import { EXPIRY } from '@pog/common/constants';
 import { challengeAnswerNotice } from '@pog/common/notifications/answers';
-import { battleLink } from '@pog/common/notifications/links';
+import { BATTLE_LINK_PREFIX, battleLink } from '@pog/common/notifications/links';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
 import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
 import { formatWait } from '@pog/common/pogs/creation-limits';
-import type { BattleId, PogId, UserId } from '@pog/common/schemas/ids';
+import type { BattleId, NotificationId, PogId, UserId } from '@pog/common/schemas/ids';
 import type { Db, Tx } from '../db/client';
 import { rawQuery, selectColumns, type RawStatement } from '../db/raw-query';
 import { battles, type BattleRow, type PogRow } from '../db/schema';
-import { notify } from '../notifications/repository';
+import { notify, notifyStored } from '../notifications/repository';
 import { inUnitOfWork, type UnitOfWork } from '../outbox/unit-of-work';
 import { lockActor } from '../moderation/player-locks';
 import { battlePolicy, MISSING_BATTLE } from './policy';
-import { battlesShown, findBattleRow, holdsRiskablePog, lockBattleRow, lockPogsShown, openBattlesRisking, toBattle } from './repository';
+import { battlesShown, findBattleRow, lockBattleRow, lockPogsShown, openBattlesRisking, riskableSql, toBattle } from './repository';
 
 const HOUR_MS = 3600 * 1000;
 export { MISSING_BATTLE };
@@ -86,20 +86,46 @@ const BATTLE_COLUMNS = selectColumns(battles, 'b');
  */
 const notInOpenBattle = (n: number) =>
   `NOT EXISTS (SELECT 1 FROM battles o WHERE o.status IN ('pending', 'accepted') AND (o.challenger_pog_id = $${n}::int OR o.defender_pog_id = $${n}::int))`;
-/** No row when the challenger's POG is already in an open battle. */
+/**
+ * The challenge's row and the defender's notice ($10 to $12: kind, title, body; the link is the
+ * battle's) in one round trip, unless the challenger's POG is already in an open battle: then
+ * neither. `defenderCanRisk` says whether the defender holds a POG they could risk (only a player
+ * who could accept can be challenged); when they do not, the command refuses and rolls both back.
+ */
 const INSERT_CHALLENGE: RawStatement = {
   name: 'battle_challenge',
-  text: `INSERT INTO battles AS b (battle_type, challenger_id, defender_id, challenger_pog_id, seed, seed_hash, roll_version, challenger_seed, created_at, updated_at, expires_at)
-    SELECT $1::text, $2::int, $3::int, $4::int, $5::text, $6::text, 2, $7::text, $8::timestamptz, $8::timestamptz, $9::timestamptz WHERE ${notInOpenBattle(4)}
-    ON CONFLICT DO NOTHING RETURNING ${BATTLE_COLUMNS}`,
+  text: `WITH battle AS (
+      INSERT INTO battles AS b (battle_type, challenger_id, defender_id, challenger_pog_id, seed, seed_hash, roll_version, challenger_seed, created_at, updated_at, expires_at)
+      SELECT $1::text, $2::int, $3::int, $4::int, $5::text, $6::text, 2, $7::text, $8::timestamptz, $8::timestamptz, $9::timestamptz WHERE ${notInOpenBattle(4)}
+      ON CONFLICT DO NOTHING RETURNING ${BATTLE_COLUMNS}
+    ), notice AS (
+      INSERT INTO notifications AS n (user_id, kind, title, body, link)
+      SELECT battle."defenderId", $10::text, $11::text, $12::text, '${BATTLE_LINK_PREFIX}' || battle.id FROM battle
+      RETURNING n.id AS "noticeId", n.created_at AS "noticeCreatedAt"
+    )
+    SELECT EXISTS (SELECT 1 FROM pogs d WHERE d.user_id = $3::int AND ${riskableSql('d', '$8::timestamptz')}) AS "defenderCanRisk", battle.*, notice.*
+    FROM (VALUES (1)) AS one (n) LEFT JOIN battle ON true LEFT JOIN notice ON true`,
 };
-/** No row when the battle is no longer pending or the defender's POG is already in an open battle. */
+type InsertedChallenge = Partial<BattleRow> & { defenderCanRisk: boolean; noticeId: NotificationId | null; noticeCreatedAt: Date | null };
+
+/**
+ * The accepted battle and the challenger's notice ($8 to $11: kind, title, body, link) in one round
+ * trip; neither when the battle is no longer pending or the defender's POG is already in an open battle.
+ */
 const ACCEPT_CHALLENGE: RawStatement = {
   name: 'battle_accept',
-  text: `UPDATE battles AS b SET status = 'accepted', defender_pog_id = $2::int, challenger_rarity = $3::text, defender_rarity = $4::text,
-      defender_seed = $5::text, accepted_at = $6::timestamptz, updated_at = $6::timestamptz, expires_at = $7::timestamptz
-    WHERE b.id = $1::int AND b.status = 'pending' AND ${notInOpenBattle(2)} RETURNING ${BATTLE_COLUMNS}`,
+  text: `WITH battle AS (
+      UPDATE battles AS b SET status = 'accepted', defender_pog_id = $2::int, challenger_rarity = $3::text, defender_rarity = $4::text,
+        defender_seed = $5::text, accepted_at = $6::timestamptz, updated_at = $6::timestamptz, expires_at = $7::timestamptz
+      WHERE b.id = $1::int AND b.status = 'pending' AND ${notInOpenBattle(2)} RETURNING ${BATTLE_COLUMNS}
+    ), notice AS (
+      INSERT INTO notifications AS n (user_id, kind, title, body, link)
+      SELECT battle."challengerId", $8::text, $9::text, $10::text, $11::text FROM battle
+      RETURNING n.id AS "noticeId", n.created_at AS "noticeCreatedAt"
+    )
+    SELECT battle.*, notice.* FROM battle LEFT JOIN notice ON true`,
 };
+type AcceptedChallenge = BattleRow & { noticeId: NotificationId | null; noticeCreatedAt: Date | null };
 
 const TYPE_WORDS: Record<Battle['battleType'], string> = { standard: 'a standard', championship: 'a championship (best of three)', flip: 'a coin-flip' };
 
@@ -131,7 +157,14 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
     const refusal = riskRefusal(pog, input.challengerId, now);
     if (refusal) throw refusal;
 
-    const [row] = await rawQuery<BattleRow>(tx, INSERT_CHALLENGE, [
+    const challenger = players.get(input.challengerId)!;
+    const notice = {
+      userId: input.defenderId,
+      kind: 'battle.challenged',
+      title: 'New battle challenge',
+      body: `${challenger.username} challenged you to ${TYPE_WORDS[input.battleType]} battle, risking ${pog!.name}.`,
+    } as const;
+    const [result] = await rawQuery<InsertedChallenge>(tx, INSERT_CHALLENGE, [
       input.battleType,
       input.challengerId,
       input.defenderId,
@@ -141,22 +174,20 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       input.challengerSeed ?? generateClientSeed(),
       now,
       new Date(now.getTime() + EXPIRY.pendingBattleHours * HOUR_MS),
+      notice.kind,
+      notice.title,
+      notice.body,
     ]);
-    if (!row) throw inOpenBattle(pog!);
-    // Only a player who could accept can be challenged (decisions.md, Who may trade for what); asked
-    // after the write, which a refusal here rolls back.
-    if (!(await holdsRiskablePog(tx, defender.id, now))) {
+    const { defenderCanRisk, noticeId, noticeCreatedAt, ...inserted } = result!;
+    if (inserted.id == null) throw inOpenBattle(pog!);
+    // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
+    if (!defenderCanRisk) {
       throw new ConflictError(`${defender.username} has no POG they could risk in a battle right now, so they cannot be challenged.`);
     }
+    const row = inserted as BattleRow;
     // The players and the POG are locked: the answer shows them as read, with no second read.
     const [created] = battlesShown([row], players, shownPogs, now) as [Battle];
-    await notify(uow, {
-      userId: input.defenderId,
-      kind: 'battle.challenged',
-      title: 'New battle challenge',
-      body: `${created.challenger.username} challenged you to ${TYPE_WORDS[input.battleType]} battle, risking ${pog!.name}.`,
-      link: battleLink(created.id),
-    });
+    notifyStored(uow, { ...notice, link: battleLink(created.id) }, { id: noticeId!, createdAt: noticeCreatedAt! });
     return announce(uow, 'battle:created', created);
   });
 }
@@ -189,7 +220,9 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       if (await riskedNow(tx, defenderPogId)) throw inOpenBattle(defenderPog);
       throw new ConflictError("The challenger's POG is no longer theirs, so this battle cannot go ahead.", { battle: await toBattle(tx, row, now) });
     }
-    const [updated] = await rawQuery<BattleRow>(tx, ACCEPT_CHALLENGE, [
+    // Told before the write, from the locked rows, so that it is stored with it.
+    const notice = { userId: row.challengerId, kind: 'battle.accepted', ...challengeAnswerNotice({ id: battleId, status: 'accepted', defender: players.get(userId)!, defenderPog })! } as const;
+    const [result] = await rawQuery<AcceptedChallenge>(tx, ACCEPT_CHALLENGE, [
       battleId,
       defenderPogId,
       challengerPog.rarity,
@@ -198,12 +231,17 @@ export async function acceptBattle(db: Db, battleId: BattleId, userId: UserId, d
       row.rollVersion === 2 ? (options.defenderSeed ?? generateClientSeed()) : null,
       now,
       new Date(now.getTime() + EXPIRY.acceptedBattleHours * HOUR_MS),
+      notice.kind,
+      notice.title,
+      notice.body,
+      notice.link,
     ]);
     // The battle is locked and pending: no row means the defender's POG is in another battle.
-    if (!updated) throw inOpenBattle(defenderPog);
+    if (!result) throw inOpenBattle(defenderPog);
+    const { noticeId, noticeCreatedAt, ...updated } = result;
     // Both players and both POGs are locked and unchanged: the answer shows them as read.
     const [accepted] = battlesShown([updated], players, shownPogs, now) as [Battle];
-    await tellChallenger(uow, accepted, 'battle.accepted');
+    notifyStored(uow, notice, { id: noticeId!, createdAt: noticeCreatedAt! });
     return announce(uow, 'battle:updated', accepted);
   });
 }

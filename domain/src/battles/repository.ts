@@ -1,5 +1,5 @@
 /** Reading battles as the API shows them: both players, both POGs, and the seed only once completed. */
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CLOSED_BATTLE_STATUSES, OPEN_BATTLE_STATUSES, type Battle, type BattleParty, type BattleReveal } from '@pog/common/battles/api';
 import { avatarInitials, timeAgo } from '@pog/common/display';
 import type { Db, Tx } from '../db/client';
@@ -184,25 +184,23 @@ export async function openBattlesRisking(db: Db | Tx, pogIds: PogId[], statuses:
   return rawQuery<BattleRow>(db, riskingStatement(statuses), [pogIds]);
 }
 
+const OPEN_STATUSES_SQL = OPEN_BATTLE_STATUSES.map((status) => `'${status}'`).join(', ');
+
 /**
  * A POG its holder could risk in a battle now: not rejected, supply left, not on cooldown, not
- * already in an open battle (riskRefusal's checks, as SQL over `pogs`).
+ * already in an open battle (riskRefusal's checks), as SQL over the `pogs` row named `pog` at the
+ * moment `now` (both SQL expressions), for hand-written statements; `riskable` is the same for Drizzle's.
  */
-export function riskable(now: Date): SQL {
-  const open = sql.join(
-    OPEN_BATTLE_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  return and(
-    ne(pogs.moderationStatus, 'rejected'),
-    gt(pogs.tradesRemaining, 0),
-    or(isNull(pogs.cooldownUntil), lte(pogs.cooldownUntil, now)),
-    sql`NOT EXISTS (SELECT 1 FROM ${battles} WHERE ${battles.status} IN (${open}) AND (${battles.challengerPogId} = ${pogs.id} OR ${battles.defenderPogId} = ${pogs.id}))`,
-  )!;
+export function riskableSql(pog: string, now: string): string {
+  return `${pog}.moderation_status <> 'rejected' AND ${pog}.trades_remaining > 0 AND (${pog}.cooldown_until IS NULL OR ${pog}.cooldown_until <= ${now})
+    AND NOT EXISTS (SELECT 1 FROM battles o WHERE o.status IN (${OPEN_STATUSES_SQL}) AND (o.challenger_pog_id = ${pog}.id OR o.defender_pog_id = ${pog}.id))`;
 }
 
-/** Whether a player holds a POG they could risk, i.e. whether they can be challenged. */
-export async function holdsRiskablePog(db: Db | Tx, userId: UserId, now: Date): Promise<boolean> {
-  const [row] = await db.select({ id: pogs.id }).from(pogs).where(and(eq(pogs.userId, userId), riskable(now))).limit(1);
-  return row !== undefined;
+/** Where `now` goes in riskableSql's text, for Drizzle to bind it there. */
+const NOW_MARK = '\u0000now\u0000';
+const [RISKABLE_BEFORE_NOW, RISKABLE_AFTER_NOW] = riskableSql('"pogs"', NOW_MARK).split(NOW_MARK) as [string, string];
+
+/** riskableSql over Drizzle's `pogs`, with `now` bound. */
+export function riskable(now: Date): SQL {
+  return sql`(${sql.raw(RISKABLE_BEFORE_NOW)}${now.toISOString()}::timestamptz${sql.raw(RISKABLE_AFTER_NOW)})`;
 }

@@ -4,40 +4,16 @@
  * driver. An offer is the busiest write players make, and every statement is a round trip and a
  * wake-up of a server process on the request's path.
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { PogId, UserId } from '@pog/common/schemas/ids';
 import type { Database } from '../db/client';
 import { openWithPlayers, randomTag, TEST_BACKENDS } from '../testing/backends';
 import { insertPog } from '../testing/pogs';
+import { expectOneTransaction, statementsOf } from '../testing/statements';
 import { answerTrade, createTrade } from './commands';
 import { counterTrade } from './counter';
 
 const postgres = TEST_BACKENDS.find((backend) => backend.name.startsWith('PostgreSQL'))!;
-
-/** The texts of the statements `work` sends through node-postgres, in order. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    sent.push(typeof first === 'string' ? first : first.text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
-
-/** `sent` is one transaction (BEGIN with its settings first, COMMIT last) of `count` statements. */
-function expectOneTransaction(sent: string[], count: number): void {
-  expect(sent[0]).toMatch(/^BEGIN;/);
-  expect(sent.at(-1)).toBe('COMMIT');
-  expect(sent, sent.join('\n---\n')).toHaveLength(count);
-}
 
 describe.skipIf(postgres.skip)('trade commands on PostgreSQL', () => {
   let database: Database;
