@@ -16,8 +16,7 @@ import { insertPog } from '../testing/pogs';
 import { expectOneTransaction, statementsOf } from '../testing/statements';
 import { acceptBattle, createBattle } from './commands';
 
-describe.each(TEST_BACKENDS)('a challenge and its accept on $name', ({ name, skip, open }) => {
-  const onPostgres = name.startsWith('PostgreSQL');
+describe.each(TEST_BACKENDS)('a challenge and its accept on $name', ({ skip, open }) => {
   let database: Database;
   let players: UserId[];
   const tag = randomTag();
@@ -66,9 +65,26 @@ describe.each(TEST_BACKENDS)('a challenge and its accept on $name', ({ name, ski
     expect(await database.db.select().from(battles).where(eq(battles.challengerId, c))).toEqual([]);
     expect((await lastNotice(d)).row).toBeUndefined();
   });
+});
 
-  it.skipIf(skip || !onPostgres)('challenges in one transaction of six statements and accepts in seven after one read', async () => {
-    const [, , c, d] = players as [UserId, UserId, UserId, UserId];
+const postgres = TEST_BACKENDS.find((backend) => backend.name.startsWith('PostgreSQL'))!;
+
+describe.skipIf(postgres.skip)('what a challenge and its accept cost on PostgreSQL', () => {
+  let database: Database;
+  let players: UserId[];
+  const tag = randomTag();
+  const now = new Date();
+  const ownPog = async (userId: UserId) => (await insertPog(database.db, { userId, creatorId: userId, name: `Counted ${tag}`, maxTrades: 15, tradesRemaining: 15 })).id;
+
+  beforeAll(async () => {
+    ({ database, players } = await openWithPlayers(postgres.open, ['c', 'd'].map((n) => `count${n}_${tag}`)));
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('challenges in one transaction of six statements and accepts in seven after one read', async () => {
+    const [c, d] = players as [UserId, UserId];
     const pogs: PogId[] = [];
     for (let i = 0; i < 4; i++) pogs.push(await ownPog(i % 2 ? d : c));
     // The first challenge and accept prepare the statements on their connection; the next ones are what each costs.
