@@ -15,7 +15,7 @@ import { insertPog, storedDesign } from '../testing/pogs';
 import { scorePogVersion } from './scoring';
 
 /** Unique per run, so a shared PostgreSQL database holds no design or image of ours already. */
-const run = `${process.pid}${Date.now()}`;
+const run = randomTag();
 const randomHash = () => Array.from({ length: 16 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
 describe.each(backends)('scoring copies on $name', ({ open, skip }) => {
