@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { PogSort } from '@pog/common';
 import type { PogFilters } from '../../features/pogs/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { exploreQuery, readExploreView, type FilterValues } from './exploreView';
+import { exploreQuery, readExploreView, type ExploreView, type FilterValues } from './exploreView';
 
 /** Typing pauses this long before the list (and the address) follow the search box. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -41,27 +41,32 @@ export function useExploreView(signedIn: boolean) {
     setSearch(view.values.search);
   }, [view.values.search]);
 
-  const write = (values: FilterValues, sort: PogSort, replace: boolean) => {
-    known.current = values.search;
-    setParams(exploreQuery({ values, sort }, signedIn), { replace });
-  };
-
-  useEffect(() => {
+  // The address as this hook last wrote it, or read it once a navigation was drawn. A choice is
+  // in the address before the screen is drawn again (React draws a navigation as a transition), so
+  // a second choice made meanwhile, from the screen still showing, adds to the first one instead of
+  // writing the older view back with its own change.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
     shownKey.current = locationKey;
+    // Only a navigation changes what the address holds; a render for anything else reads the same.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locationKey]);
+
+  const update = (change: (view: ExploreView) => ExploreView, replace: boolean) => {
+    const next = change(readExploreView(latest.current, signedIn));
+    known.current = next.values.search;
+    latest.current = new URLSearchParams(exploreQuery(next, signedIn));
+    setParams(latest.current, { replace });
+  };
 
   // Typing paused: the address follows the box, in place (a filter or tab writes at once, below).
   useEffect(() => {
     if (settled === known.current || !stillAt(shownKey.current)) return;
-    known.current = settled;
-    setParams(
-      (current) => {
-        const { values, sort } = readExploreView(current, signedIn);
-        return exploreQuery({ values: { ...values, search: settled }, sort }, signedIn);
-      },
-      { replace: true },
-    );
-  }, [settled, setParams, signedIn]);
+    update((view) => ({ ...view, values: { ...view.values, search: settled } }), true);
+    // When typing settles, not whenever `update` is made anew: it reads the latest address itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, signedIn]);
 
   const values: FilterValues = { ...view.values, search };
   const filters: PogFilters = { ...view.values, sort: view.sort };
@@ -72,8 +77,16 @@ export function useExploreView(signedIn: boolean) {
     setValues: (next: FilterValues) => {
       setSearch(next.search);
       // A new filter is a view of its own; a keystroke waits for the pause.
-      if (next.rarity !== view.values.rarity || next.creator !== view.values.creator) write(next, view.sort, false);
+      const shown = view.values;
+      if (next.rarity === shown.rarity && next.creator === shown.creator) return;
+      update(
+        (current) => ({
+          ...current,
+          values: { search: next.search, rarity: next.rarity !== shown.rarity ? next.rarity : current.values.rarity, creator: next.creator !== shown.creator ? next.creator : current.values.creator },
+        }),
+        false,
+      );
     },
-    setSort: (sort: PogSort) => write(view.values, sort, false),
+    setSort: (sort: PogSort) => update((current) => ({ ...current, sort }), false),
   };
 }
