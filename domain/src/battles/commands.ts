@@ -151,13 +151,13 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
     const players = await lockActor(tx, input.challengerId, 'share', [input.defenderId]);
     const defender = players.get(input.defenderId);
     if (!defender) throw new NotFoundError('That player does not exist.');
-    battlePolicy.authorize('challenge', players.get(input.challengerId)!, defender);
+    const challenger = players.get(input.challengerId)!;
+    battlePolicy.authorize('challenge', challenger, defender);
     const shownPogs = await lockPogsShown(tx, [input.challengerPogId]);
     const pog = shownPogs.get(input.challengerPogId)?.pog;
     const refusal = riskRefusal(pog, input.challengerId, now);
     if (refusal) throw refusal;
 
-    const challenger = players.get(input.challengerId)!;
     const notice = {
       userId: input.defenderId,
       kind: 'battle.challenged',
