@@ -2,10 +2,16 @@ import { useEffect } from 'react';
 import { BRAND } from '@pog/common';
 import { markFirstScreenShown } from '../app/firstScreen';
 
-/** Names the browser tab after the screen, so history and tabs read well. */
-export function usePageTitle(title: string): void {
+/**
+ * Names the browser tab after the screen, so history and tabs read well, and tells the app its first
+ * screen is drawn (app/firstScreen.ts). A screen whose content arrives after its heading passes
+ * `drawn` false and says so itself once its content is there.
+ */
+export function usePageTitle(title: string, drawn = true): void {
   useEffect(() => {
     document.title = title ? `${title} · ${BRAND}` : BRAND;
-    markFirstScreenShown();
   }, [title]);
+  useEffect(() => {
+    if (drawn) markFirstScreenShown();
+  }, [drawn]);
 }

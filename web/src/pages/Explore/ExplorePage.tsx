@@ -41,7 +41,8 @@ export default function ExplorePage() {
 }
 
 function ExplorePogs({ user }: { user: User }) {
-  usePageTitle('Explore Pogs');
+  // The list is the screen's content: it says when it is drawn (PogResults).
+  usePageTitle('Explore Pogs', false);
   const { openTrade, dialog: tradeDialog } = useTradeDialog();
   const { values, setValues, sort, setSort, filters } = useExploreView(true);
   const [selected, setSelected] = useState<Pog | null>(null);
@@ -90,7 +91,7 @@ function ExplorePogs({ user }: { user: User }) {
 
 /** What visitors get at /explore: the public Discover page (product spec: screens, Other screens). */
 function DiscoverPogs() {
-  usePageTitle('Discover Pogs');
+  usePageTitle('Discover Pogs', false);
   const { values, setValues, filters } = useExploreView(false);
   const [selected, setSelected] = useState<Pog | null>(null);
   const signIn = <ButtonLink to="/auth">Sign In to Create</ButtonLink>;
