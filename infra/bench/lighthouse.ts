@@ -62,9 +62,9 @@ async function seedExplore(url: string, db: pg.Client): Promise<Array<{ name: st
   return cookies;
 }
 
-/** One Lighthouse run of `url` in a fresh profile, with `cookies` in the jar; its scores and main timings. */
-async function measure(url: string, cookies: Array<{ name: string; value: string }>) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync'] });
+/** One Lighthouse run of `url` in a fresh profile, with `cookies` in the jar, Chromium's own files in `tmp`; its scores and main timings. */
+async function measure(url: string, cookies: Array<{ name: string; value: string }>, tmp: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync'], envVars: { ...process.env, TMPDIR: tmp } });
   try {
     if (cookies.length) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -108,17 +108,18 @@ async function seededApp(name: string, defer: Defer, root?: string) {
 runBenchmark(values.rounds, async (defer) => {
   buildWebIfStale({ quiet: true });
   const app = await seededApp('lighthouse', defer);
+  const tmp = tempDir('pog-bench-chromium-', defer); // a killed Chromium leaves its singleton socket there
   console.log(`a player with ${values.pogs} POGs showing ${values.pictures} uploaded pictures`);
-  const subjects = [{ label: "/explore, a player's", run: () => measure(`${app.url}/explore`, app.cookies) }];
+  const subjects = [{ label: "/explore, a player's", run: () => measure(`${app.url}/explore`, app.cookies, tmp) }];
   const tree = baselineTree(values.baseline, defer);
   if (tree) {
     // That revision's own production build, made as its own start script makes it.
     const web = (await import(path.join(tree.root, 'scripts/web-build.mjs'))) as { buildWebIfStale(options: { quiet: boolean }): void };
     web.buildWebIfStale({ quiet: true });
     const other = await seededApp('lighthouse_baseline', defer, tree.root);
-    subjects.unshift({ label: `/explore, a player's, baseline ${tree.revision}`, run: () => measure(`${other.url}/explore`, other.cookies) });
+    subjects.unshift({ label: `/explore, a player's, baseline ${tree.revision}`, run: () => measure(`${other.url}/explore`, other.cookies, tmp) });
   } else {
-    subjects.unshift({ label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, []) });
+    subjects.unshift({ label: '/auth (baseline)', run: () => measure(`${app.url}/auth`, [], tmp) });
   }
   const goals = [
     { subject: "/explore, a player's", figure: 'performance', atLeast: 90 },
