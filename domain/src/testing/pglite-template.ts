@@ -22,7 +22,7 @@ export interface PgliteTemplate {
 }
 
 function templateRoot(): string {
-  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
   return path.join(repoRoot, '.test-data', `pglite-${seedKey()}`);
 }
 
