@@ -9,7 +9,7 @@ import { PogGrid, PogGridSkeleton } from '../../features/pogs/components/PogGrid
 import type { PogFilters } from '../../features/pogs/keys';
 import { useExplorePogs } from '../../features/pogs/queries';
 import { useInView } from '../../hooks/useInView';
-import { markFirstScreenShown } from '../../app/firstScreen';
+import { useScreenDrawn } from '../../hooks/usePageTitle';
 
 const More = styled.div`
   display: grid;
@@ -84,9 +84,7 @@ export function PogResults({ filters, label, viewerId, onSelect, onTrade }: PogR
   const pogs = query.data?.pages.flatMap((page) => page.pogs) ?? [];
   const shown = useCardsShown(pogs.length);
   // Explore's first screen is drawn once its list is: cards, a refusal or an empty list.
-  useEffect(() => {
-    if (!query.isPending) markFirstScreenShown();
-  }, [query.isPending]);
+  useScreenDrawn(!query.isPending);
 
   useEffect(() => {
     if (nearEnd && hasNextPage && !isFetchingNextPage) void fetchNextPage();
