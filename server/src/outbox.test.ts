@@ -222,6 +222,43 @@ describe.each(BACKENDS)('outbox', (backend) => {
       }
     });
 
+    it('hands over again a follow-up job whose every try met a database outage, and it is done once the database is back', async () => {
+      const relayDb = database.handle();
+      const marker = freshPlayer();
+      let tries = 0;
+      let databaseDown = true;
+      const queue = createInProcessQueue({
+        processors: {
+          'achievements.check': async ({ userIds }) => {
+            if (!userIds.includes(marker)) return { completed: {} };
+            tries++;
+            if (databaseDown) throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' }) });
+            return { completed: {} };
+          },
+        },
+        backoffMs: 5,
+        outboxJobFinished: (id) => markJobDone(relayDb, id),
+        onFailure: () => undefined,
+      });
+      const relay = new OutboxRelay({ database, db: relayDb, queue, log: silentLogger, retentionMs: 3_600_000, pollMs: 100, redeliverAfterMs: 300 });
+      const done = async () => {
+        const rows = (await relayDb.execute(sql`SELECT count(*)::int AS n FROM outbox_jobs WHERE payload->'userIds' @> ${JSON.stringify([marker])}::jsonb AND done_at IS NOT NULL`)) as unknown as { rows: Array<{ n: number }> };
+        return rows.rows[0]!.n === 1;
+      };
+      await relay.start();
+      try {
+        await inUnitOfWork(relayDb, now(), async (uow) => uow.enqueue('achievements.check', { userIds: [marker] }));
+        // Its five tries, then at least one more hand-over, all during the outage: still not done.
+        await waitFor(() => tries >= 6, 10_000, 'the job to be handed over again');
+        expect(await done()).toBe(false);
+        databaseDown = false;
+        await waitFor(done, 10_000, 'the job to be done once the database is back');
+      } finally {
+        await relay.close();
+        await queue.close();
+      }
+    });
+
     it('relays: a gateway sink gets each event once in order, and follow-up jobs run and are marked done', async () => {
       const relayDb = database.handle();
       const ran: number[] = [];

@@ -5,6 +5,7 @@ export { migrate, migrationFiles } from './migrate';
 export { pgliteOptions } from './pglite-memory';
 export { type ConnectRetryOptions, describeConnectionError, isTransientConnectionError, waitForDatabase, withConnectRetry } from './connect-retry';
 export * as tables from './schema';
+export { isDatabaseDiskFull, isDatabaseUnavailable } from './unavailable';
 export { firstRowsPlannedForAll, readRows } from './planner';
 export { rawQuery, type RawStatement, selectColumns } from './raw-query';
 export { databaseSnapshot } from './snapshot';

@@ -1,7 +1,8 @@
 /**
- * A write to the uploads folder that failed because the disk (or the user's quota on it) is full.
- * Nothing the client sent is wrong, so it is a server error: 507 Insufficient Storage with the
- * catalogue's SERVER_ERROR texts. Whoever writes removes what it half-wrote before answering it.
+ * A write to the uploads folder that failed because the disk (or the user's quota on it) is full;
+ * the error handler answers a database whose disk is full the same way. Nothing the client sent is
+ * wrong, so it is a server error: 507 Insufficient Storage with the catalogue's SERVER_ERROR texts.
+ * Whoever writes removes what it half-wrote before answering it.
  */
 import { AppError, ERROR_CATALOGUE } from '@pog/common/errors';
 

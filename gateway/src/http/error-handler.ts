@@ -7,8 +7,9 @@
  */
 import type { Middleware } from 'koa';
 import { AppError, ERROR_CATALOGUE, ServiceUnavailableError, type ErrorCode } from '@pog/common';
-import { isTransientConnectionError } from '@pog/domain/db';
+import { isDatabaseDiskFull, isDatabaseUnavailable, isTransientConnectionError } from '@pog/domain/db';
 import { silentLogger, type Logger } from '@pog/domain/logging';
+import { StorageFullError } from '@pog/domain/uploads';
 import { noteErrorCode, requestIdOf, requestLog, routeOf } from '../observability/request-context';
 
 interface HttpLikeError {
@@ -58,7 +59,10 @@ export function toAppError(error: unknown): AppError {
   if (sqlState && RETRYABLE_DB_CODES.has(sqlState)) {
     return new AppError('CONFLICT', 'Something else changed at the same moment. Nothing was saved; please try again.');
   }
-  if (isUnreachable(e)) return new ServiceUnavailableError();
+  // A full disk is answered as a full uploads folder is; any other shortage (memory, connections)
+  // as a database that is away.
+  if (isDatabaseDiskFull(e)) return new StorageFullError();
+  if (isUnreachable(e) || isDatabaseUnavailable(e)) return new ServiceUnavailableError();
   return fromHttpError(e) ?? new AppError('SERVER_ERROR');
 }
 
@@ -73,6 +77,8 @@ export function errorHandler(log: Logger = silentLogger): Middleware {
       if (appError.status === 500) {
         const route = routeOf(ctx);
         requestLog(ctx, log).error({ err: error, method: ctx.method, route }, `${ctx.method} ${route} failed`);
+      } else if (isDatabaseDiskFull(error)) {
+        requestLog(ctx, log).error({ component: 'db' }, "the database's disk is full: writes are refused until space is freed");
       }
       noteErrorCode(ctx, appError.code);
       ctx.status = appError.status;

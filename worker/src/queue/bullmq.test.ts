@@ -5,7 +5,7 @@ import { spawnCrashFixture } from '../testing/crash-fixture';
 import { gate, queueContractTests, sleep, waitUntil, type WelcomeProcessor } from '../testing/queue-contract';
 import { createMetricsRegistry } from '@pog/domain/metrics';
 import { memoryLogger, type Logger } from '@pog/domain/logging';
-import { QUEUE_NAME, type JobQueue, type JobWorker } from '@pog/domain/jobs';
+import { asOutboxJobId, QUEUE_NAME, type JobQueue, type JobWorker } from '@pog/domain/jobs';
 import { createBullQueue, createBullWorker } from './bullmq';
 import { createJobMetrics } from './metrics';
 import type { JobMetrics } from './job-tracker';
@@ -35,6 +35,13 @@ function startWorker(
   const worker = createBullWorker({ redisUrl: redisUrl!, prefix, processors: { 'user.welcome': processor }, onFailure: silent, ...options });
   closers.push(() => worker.close());
   return worker;
+}
+
+/** Polls an asynchronous check for up to 10 s. */
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await check()); await sleep(25)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+  }
 }
 
 /** A plain BullMQ handle on a test's queue, to look at its state. */
@@ -180,6 +187,37 @@ describe.skipIf(!redisUrl)('BullMQ job queue [needs TEST_REDIS_URL]', () => {
       child.process.kill('SIGKILL');
     }
   }, 20_000);
+
+  it('leaves an outbox job whose every try met a database outage to the outbox, and takes it again when handed over', async () => {
+    const { prefix, queue } = setup();
+    const finished: number[] = [];
+    let databaseDown = true;
+    const worker = createBullWorker({
+      redisUrl: redisUrl!,
+      prefix,
+      processors: {
+        'user.welcome': async ({ userId }) => {
+          if (databaseDown) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+          return { notificationId: asNotificationId(userId) };
+        },
+      },
+      outboxJobFinished: async (id) => void finished.push(id),
+      onFailure: silent,
+    });
+    closers.push(() => worker.close());
+    const bull = inspect(prefix);
+    await queue.enqueue('user.welcome', { userId: asUserId(1) }, { outboxId: asOutboxJobId(9), attempts: 2 });
+    // Both tries fail; the failed job is then removed rather than kept, and its row is not done.
+    await until(async () => (await bull.getJob('outbox-9')) === undefined, 'the failed job to be removed');
+    expect(finished).toEqual([]);
+    await expect(bull.getJobCounts('failed', 'completed')).resolves.toEqual({ failed: 0, completed: 0 });
+
+    // The database is back; the relay hands the row over again under the same id, and it runs.
+    databaseDown = false;
+    await queue.enqueue('user.welcome', { userId: asUserId(1) }, { outboxId: asOutboxJobId(9), attempts: 2 });
+    await until(async () => finished.length === 1, 'the job to run again');
+    expect(finished).toEqual([9]);
+  }, 30_000);
 });
 
 /** Starts bullmq.crash-fixture.ts in its own process; `started` resolves once it is inside the job. */

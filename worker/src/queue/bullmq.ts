@@ -21,7 +21,7 @@ import {
 } from '@pog/domain/jobs';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
-import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
+import { decodeFailure, encodeAppError, isPermanentFailure, jobTimeoutError, leftToOutbox, queueClosedError } from './job-errors';
 import type { JobFailureReport } from './failure-report';
 import { FinishedJobs } from './finished-jobs';
 import { startHeartbeat } from './heartbeat';
@@ -373,6 +373,20 @@ export function createBullQueue(options: BullQueueOptions): BullJobQueue {
   };
 }
 
+/**
+ * Removes the failed jobs that were left to the outbox once BullMQ has failed them: a job id still
+ * in the failed set would make the relay's next hand-over of the same row a no-op.
+ */
+function removeHandedBack(handedBack: Set<string>, log: Logger): (job: Job | undefined) => void {
+  return (job) => {
+    if (!job?.id || !handedBack.delete(job.id)) return;
+    const jobId = job.id;
+    job.remove().catch((error: unknown) => {
+      log.warn({ component: 'jobs', jobId, err: error instanceof Error ? error.message : String(error) }, `job ${jobId} met a database outage and could not be removed; the outbox cannot hand it over again`);
+    });
+  };
+}
+
 export function createBullWorker(options: BullWorkerOptions): JobWorker {
   const log = options.log ?? silentLogger;
   const tracker = jobTracker({ log, metrics: options.metrics, onFailure: options.onFailure });
@@ -382,6 +396,9 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
     const outboxId = OUTBOX_JOB_ID.exec(jobId)?.[1];
     if (outboxId && options.outboxJobFinished) await options.outboxJobFinished(asOutboxJobId(Number(outboxId)));
   }
+
+  /** Failed jobs to remove once BullMQ has moved them to the failed set. */
+  const handedBackJobs = new Set<string>();
 
   async function runJob(job: Job<unknown, unknown, string>): Promise<unknown> {
     const attempt = job.attemptsMade + 1;
@@ -399,8 +416,12 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
     } catch (error) {
       const permanent = isPermanentFailure(error) || error instanceof UnrecoverableError;
       const final = permanent || attempt >= (job.opts.attempts ?? 1);
-      tried.failed(error, final);
-      if (final) await finished(jobId).catch(() => undefined);
+      // An outbox job whose tries all met a database outage stays open in the outbox; its failed
+      // copy here is removed (below) so that the relay's next hand-over adds it anew.
+      const handedBack = final && !permanent && leftToOutbox(error, OUTBOX_JOB_ID.test(jobId));
+      tried.failed(error, final, handedBack);
+      if (handedBack) handedBackJobs.add(jobId);
+      else if (final) await finished(jobId).catch(() => undefined);
       // BullMQ fails an UnrecoverableError at once; its message becomes the job's failedReason.
       if (isPermanentFailure(error)) throw new UnrecoverableError(encodeAppError(error));
       throw error;
@@ -418,6 +439,7 @@ export function createBullWorker(options: BullWorkerOptions): JobWorker {
   const worker = new Worker<unknown, unknown, string>(QUEUE_NAME, runJob, workerOptions);
   const trouble = troubleLog(log, 'job worker');
   worker.on('error', trouble.error);
+  worker.on('failed', removeHandedBack(handedBackJobs, log));
   worker.on('stalled', (jobId) => log.info({ component: 'jobs', jobId }, `job ${jobId} stalled (the worker running it stopped); it goes back to the queue`));
 
   // The worker's own connections: commands (fetching, locks) and the blocking wait for new jobs.

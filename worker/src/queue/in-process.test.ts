@@ -5,6 +5,7 @@ import { createMetricsRegistry } from '@pog/domain/metrics';
 import { memoryLogger } from '@pog/domain/logging';
 import { createInProcessQueue, type InProcessQueue } from './in-process';
 import { createJobMetrics } from './metrics';
+import { asOutboxJobId, type OutboxJobId } from '@pog/domain/jobs';
 import { asNotificationId, asUserId } from '@pog/common/schemas/ids';
 
 const silent = () => undefined;
@@ -155,5 +156,53 @@ describe('in-process job queue', () => {
     ]);
     expect(lines()[2]!.err).toMatchObject({ message: 'always broken', stack: expect.stringContaining('always broken') });
     expect(lines().filter((line) => (line.err as { stack?: string } | undefined)?.stack)).toHaveLength(1);
+  });
+
+  it('leaves an outbox job whose every try met a database outage open for the outbox, and runs it when handed over again', async () => {
+    const { log, lines } = memoryLogger({ level: 'info' });
+    const finished: OutboxJobId[] = [];
+    let databaseDown = true;
+    const diskFull = () => Object.assign(new Error('Failed query: insert into "notifications"'), { cause: Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' }) });
+    const queue = createInProcessQueue({
+      processors: {
+        'user.welcome': async ({ userId }) => {
+          if (userId === 2) throw new Error('always broken');
+          if (databaseDown) throw diskFull();
+          return { notificationId: asNotificationId(userId) };
+        },
+      },
+      backoffMs: 5,
+      log,
+      outboxJobFinished: async (id) => void finished.push(id),
+    });
+    open.push(queue);
+    await queue.enqueue('user.welcome', { userId: asUserId(1) }, { outboxId: asOutboxJobId(7), attempts: 2 });
+    await queue.enqueue('user.welcome', { userId: asUserId(2) }, { outboxId: asOutboxJobId(8), attempts: 2 });
+    const outageTries = () => lines().filter((line) => String(line.message).includes('outage')).length;
+    await waitUntil(() => finished.length === 1 && outageTries() === 1);
+    expect(await queue.jobCounts()).toMatchObject({ failed: 1, active: 0, waiting: 0, delayed: 0 });
+    // A job that is broken fails for good and is done; the one that met the outage is not.
+    expect(finished).toEqual([asOutboxJobId(8)]);
+    expect(lines().filter((line) => line.level !== 'info').map((line) => [line.level, line.jobId !== undefined, line.message])).toEqual(
+      expect.arrayContaining([
+        ['warn', true, 'job user.welcome met a database outage on try 2; the outbox hands it over again later'],
+        ['error', true, 'job user.welcome failed for good after 2 tries'],
+      ]),
+    );
+
+    // The database is back and the relay hands the row over again: the same id is accepted and runs.
+    databaseDown = false;
+    await queue.enqueue('user.welcome', { userId: asUserId(1) }, { outboxId: asOutboxJobId(7), attempts: 2 });
+    await waitUntil(() => finished.length === 2);
+    expect(finished).toEqual([asOutboxJobId(8), asOutboxJobId(7)]);
+    expect(await queue.jobCounts()).toMatchObject({ completed: 1, failed: 1 });
+  });
+
+  it('gives a job that is not from the outbox up after its tries, outage or not', async () => {
+    const queue = queueWith(async () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    await expect(queue.run('user.welcome', { userId: asUserId(1) }, { attempts: 2 })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    expect(await queue.jobCounts()).toMatchObject({ failed: 1 });
   });
 });

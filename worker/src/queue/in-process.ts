@@ -9,9 +9,9 @@ import {
 } from '@pog/domain/jobs';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS, DEFAULT_CONCURRENCY, DEFAULT_RUN_TIMEOUT_MS, dedupeKey } from './defaults';
-import { failureFromError, isPermanentFailure, jobTimeoutError, queueClosedError } from './job-errors';
+import { failureFromError, isPermanentFailure, jobTimeoutError, leftToOutbox, queueClosedError } from './job-errors';
 import type { JobFailureReport } from './failure-report';
-import { jobTracker, type JobMetrics } from './job-tracker';
+import { jobTracker, type JobMetrics, type TrackedTry } from './job-tracker';
 
 export interface InProcessQueueOptions {
   processors: ProcessorMap;
@@ -166,21 +166,31 @@ class JobRunner {
       this.settle(entry);
       entry.resolve(value);
     } catch (error) {
-      const final = isPermanentFailure(error) || entry.tries >= entry.attempts || this.closing;
-      tried.failed(error, final);
-      if (final) this.failed++;
-      if (final) {
-        // Cut short by a shutdown, it is not done: a later start hands it out again.
-        this.settle(entry, !this.closing || isPermanentFailure(error));
-        entry.reject(this.closing && !isPermanentFailure(error) ? queueClosedError() : failureFromError(error));
-      } else {
-        this.sleep(entry, this.options.backoffMs * 2 ** (entry.tries - 1));
-      }
+      this.afterFailure(entry, error, tried);
     } finally {
       this.running--;
       if (this.running === 0) for (const notify of this.idleWaiters.splice(0)) notify();
       this.pump();
     }
+  }
+
+  /** A try failed: the job sleeps until its next try, or fails for good, or is left to the outbox. */
+  private afterFailure(entry: Entry, error: unknown, tried: TrackedTry): void {
+    const permanent = isPermanentFailure(error);
+    const final = permanent || entry.tries >= entry.attempts || this.closing;
+    if (!final) {
+      tried.failed(error, false);
+      this.sleep(entry, this.options.backoffMs * 2 ** (entry.tries - 1));
+      return;
+    }
+    // An outbox job whose tries all met a database outage stays open in the outbox, which hands
+    // it over again later: a long outage (a full disk, a restart) loses no follow-up work.
+    const handedBack = !this.closing && leftToOutbox(error, entry.outboxId !== undefined);
+    tried.failed(error, true, handedBack);
+    if (!handedBack) this.failed++;
+    // Cut short by a shutdown, it is not done either: a later start hands it out again.
+    this.settle(entry, permanent || (!this.closing && !handedBack));
+    entry.reject(this.closing && !permanent ? queueClosedError() : failureFromError(error));
   }
 
   /** The job will not run again: a new job with the same id may be added, and its outbox row is done. */

@@ -11,6 +11,7 @@
  * JSON under a marker key and rebuilt on the producer side.
  */
 import { AppError, isErrorCode, type AppErrorOptions } from '@pog/common';
+import { isDatabaseUnavailable } from '@pog/domain/db';
 
 const MARKER = 'pogAppError';
 
@@ -24,6 +25,15 @@ interface SerializedAppError {
 
 export function isPermanentFailure(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * Whether a job whose last try failed with `error` is left to the outbox rather than failed for
+ * good: it came from the outbox, and the database was unavailable (nothing wrong with the job), so
+ * its row stays open and the relay hands it over again once the database is back.
+ */
+export function leftToOutbox(error: unknown, fromOutbox: boolean): boolean {
+  return fromOutbox && !isPermanentFailure(error) && isDatabaseUnavailable(error);
 }
 
 /** The failure reason to store for a permanent failure. */

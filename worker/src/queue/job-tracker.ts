@@ -24,7 +24,8 @@ export interface JobTrackerOptions {
 
 export interface TrackedTry {
   completed(): void;
-  failed(error: unknown, final: boolean): void;
+  /** `handedBack`: an outbox job whose last try met a database outage, left for the outbox to hand over again. */
+  failed(error: unknown, final: boolean, handedBack?: boolean): void;
 }
 
 export interface JobTracker {
@@ -52,9 +53,9 @@ export function jobTracker(options: JobTrackerOptions): JobTracker {
           options.metrics?.finished(name, 'completed', took);
           log.debug({ ...fields, durationMs: Math.round(took * 1000) }, `job ${name} completed`);
         },
-        failed(error, final) {
-          options.metrics?.finished(name, final ? 'failed' : 'retried', seconds());
-          onFailure({ name, jobId, attempt, error, final });
+        failed(error, final, handedBack = false) {
+          options.metrics?.finished(name, final && !handedBack ? 'failed' : 'retried', seconds());
+          onFailure({ name, jobId, attempt, error, final, handedBack });
         },
       };
     },

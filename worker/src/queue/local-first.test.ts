@@ -69,6 +69,17 @@ describe('the relay queue of a process that runs processors', () => {
     expect(given).toEqual([]);
   });
 
+  it('leaves a job whose only try met a database outage open for the relay, neither done nor queued', async () => {
+    const { local, given, done } = setUp(async ({ userIds }) => {
+      throw userIds[0] === 5 ? Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }) : Object.assign(new Error('could not extend file'), { code: '53100' });
+    });
+    await local.enqueue('achievements.check', { userIds: [asUserId(5)] }, { outboxId: asOutboxJobId(45), attempts: 1 });
+    await local.enqueue('achievements.check', { userIds: [asUserId(6)] }, { outboxId: asOutboxJobId(46), attempts: 1 });
+    await local.drain();
+    expect(done).toEqual([]);
+    expect(given).toEqual([]);
+  });
+
   it('hands to the queue what it cannot run here: no processor, not from the outbox, delayed, or too many at once', async () => {
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));

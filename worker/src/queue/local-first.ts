@@ -20,7 +20,7 @@ import {
 } from '@pog/domain/jobs';
 import { type Logger } from '@pog/domain/logging';
 import { DEFAULT_ATTEMPTS } from './defaults';
-import { isPermanentFailure } from './job-errors';
+import { isPermanentFailure, leftToOutbox } from './job-errors';
 import { jobTracker, type JobMetrics } from './job-tracker';
 
 /** Outbox jobs running here at once, at most; more go to the queue. */
@@ -57,7 +57,10 @@ export function localFirstQueue(queue: JobQueue, options: LocalFirstOptions): Lo
       await processor(payload, { jobId, attempt: 1 });
     } catch (error) {
       const final = isPermanentFailure(error) || attempts <= 1;
-      tried.failed(error, final);
+      // Its only try met a database outage: the row stays open for the relay to hand over again.
+      const handedBack = final && leftToOutbox(error, true);
+      tried.failed(error, final, handedBack);
+      if (handedBack) return;
       // Not marked done if this fails too: the relay's redelivery hands the row over again.
       if (final) await options.outboxJobFinished(outboxId);
       else await queue.enqueue(name, payload as never, { ...opts, attempts: attempts - 1, delayMs: options.retryDelayMs ?? 1_000 });
