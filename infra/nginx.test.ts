@@ -218,6 +218,28 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
     expect([...used].sort()).toEqual(gatewayAddresses().sort());
   }, 120_000);
 
+  it("holds at most 256 live sockets of one address, answering more with the app's 429, while other addresses are served", async () => {
+    const flooder = '127.0.0.3';
+    const spectators = Array.from({ length: 260 }, () =>
+      io(nginx.url, { transports: ['websocket'], auth: { watchOnly: true }, reconnection: false, forceNew: true, localAddress: flooder, extraHeaders: { origin: nginx.url } } as never),
+    );
+    try {
+      const outcomes = await Promise.all(spectators.map((socket) => new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', () => resolve('refused'));
+      })));
+      expect(outcomes.filter((o) => o === 'connected')).toHaveLength(256);
+      // Its next request is refused as the gateways refuse, in JSON; another address is served.
+      const refused = await rawGet(`${nginx.url}/api/pogs`, {}, flooder);
+      expect([refused.status, JSON.parse(refused.body.toString())]).toEqual([429, { code: 'RATE_LIMITED', message: "You've made too many requests. Please try again later." }]);
+      expect((await rawGet(`${nginx.url}/api/pogs`, {}, '127.0.0.4')).status).toBe(200);
+    } finally {
+      for (const socket of spectators) socket.close();
+    }
+    // Once its sockets are closed, the address is served again.
+    await waitFor(async () => (await rawGet(`${nginx.url}/api/pogs`, {}, flooder)).status === 200, 10_000, 'the address to be served again');
+  }, 60_000);
+
   it('counts limits against the connecting address, whatever X-Forwarded-For the client sends', async () => {
     // Every attempt claims another address; the gateway must still see one client (this one).
     const attempt = () => new ApiClient(nginx.url).post('/api/admin/auth', { password: 'wrong guess' }, { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}, 198.51.100.7` });

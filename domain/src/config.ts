@@ -68,6 +68,8 @@ export const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     /** How many proxies in front of the app append to X-Forwarded-For (nginx alone: 1). */
     TRUST_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10, 'must be at most 10').default(1),
+    /** Connections one client address may hold open at once (without TRUST_PROXY: the proxy limits per client). */
+    CONNECTIONS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(8, 'must be at least 8').max(100_000, 'must be at most 100000').default(256),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: urlWithProtocol(['http:', 'https:'], 'https://api.anthropic.com'),
@@ -152,6 +154,8 @@ export interface Config {
    * this many entries from the right of X-Forwarded-For, never an entry the client wrote itself.
    */
   proxyHops: number;
+  /** Connections one client address may hold open at once; undefined behind a proxy, which limits them. */
+  connectionsPerAddress: number | undefined;
   anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined };
   logLevel: LogLevel;
   /** Connections this process's PostgreSQL pool may open. */
@@ -267,6 +271,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'web/dist'),
     trustProxy: env.TRUST_PROXY,
     proxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
+    connectionsPerAddress: env.TRUST_PROXY ? undefined : env.CONNECTIONS_PER_ADDRESS,
     anthropic: { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL, baseUrl: env.ANTHROPIC_BASE_URL },
     logLevel: env.LOG_LEVEL,
     databasePoolSize: env.DATABASE_POOL_SIZE,

@@ -24,8 +24,9 @@ import { createKoaApp } from './app';
 import { createClusterBus } from './cluster/invalidation';
 import { createSearchLimits } from './routes/search-limits';
 import type { AppContext } from './context';
+import { limitConnections } from './http/connection-limits';
 import { createDrainingServer, type DrainingServer } from './http/draining-server';
-import { createHttpMetrics, registerSocketMetrics } from './observability/gateway-metrics';
+import { createHttpMetrics, registerConnectionMetrics, registerSocketMetrics } from './observability/gateway-metrics';
 import { attachSocketServer, redisAdapter, type SocketServer } from './realtime/socket-server';
 import type { StreamHub } from './realtime/stream-hub';
 
@@ -108,6 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // closes first must be the client, or a request sent on a connection closing under it is reset.
     server.keepAliveTimeout = KEEP_ALIVE_MS;
     server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+    const connections = limitConnections(server, { perAddress: config.connectionsPerAddress });
     const sockets = attachSocketServer(server, context, { bus, hub, redis: redis ? await redisAdapter(redis.pub, redis.sub, config.redisPrefix) : undefined });
     registerSocketMetrics(options.metrics, {
       connected: () => sockets.count(),
@@ -117,6 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       socketsClosed: () => sockets.limits.socketsClosed,
       connectionsRefused: () => sockets.limits.connectionsRefused,
     });
+    registerConnectionMetrics(options.metrics, connections);
 
     await sockets.ready;
     await listen(server, config.port, config.host);

@@ -74,7 +74,7 @@ function writeNginxPrefix(prefix: string, site: string): string {
 master_process off;
 pid ${prefix}/nginx.pid;
 error_log stderr warn;
-events { worker_connections 256; }
+events { worker_connections 1024; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;

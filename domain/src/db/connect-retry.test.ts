@@ -96,4 +96,9 @@ describe('describeConnectionError', () => {
     expect(describeConnectionError(new Error('Failed query: SELECT 1', { cause: server }))).toBe('3D000: database "pog" does not exist');
     expect(describeConnectionError(new Error('plain'))).toBe('plain');
   });
+
+  it("does not name the code twice when Node's message starts with it", () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    expect(describeConnectionError(full)).toBe('ENOSPC: no space left on device, write');
+  });
 });

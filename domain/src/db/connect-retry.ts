@@ -88,7 +88,8 @@ export async function withConnectRetry<T>(task: () => Promise<T>, options: Conne
 export function describeConnectionError(error: unknown): string {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && typeof message === 'string' && message) return `${code}: ${message}`;
+    // Node's own errors start their message with the code already ("ENOSPC: no space left ...").
+    if (typeof code === 'string' && typeof message === 'string' && message) return message.startsWith(code) ? message : `${code}: ${message}`;
     e = (e as { cause?: unknown }).cause;
   }
   const { message } = (error ?? {}) as { message?: unknown };

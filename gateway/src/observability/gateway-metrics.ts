@@ -75,6 +75,19 @@ export function registerSocketMetrics(registry: Registry, counts: SocketCounts):
   });
 }
 
+/** Connections closed on arrival because their client address held its most already. */
+export function registerConnectionMetrics(registry: Registry, stats: { refused: number }): void {
+  new Counter({
+    name: 'pog_connections_refused_total',
+    help: 'Connections closed as they arrived because their client address held CONNECTIONS_PER_ADDRESS already',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats.refused);
+    },
+  });
+}
+
 /** Explore's plain pages: answered from a kept page, read to be kept, or read only; and the checks of kept pages. */
 export function registerPogListMetrics(registry: Registry, counts: { kept: number; read: number; unkept: number; checks: number }): void {
   // The routes may be built again on one context (a second Koa app of the same process): the newest
