@@ -40,7 +40,8 @@ describe('stopping a gateway', () => {
   });
 
   it('closes 1,000 sockets first, then exits 0 within 10 s of SIGTERM', async () => {
-    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', ADMIN_PASSWORD: 'lifecycle-admin' });
+    // The thousand sockets all come from this one machine, as they would from a thousand players.
+    const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', ADMIN_PASSWORD: 'lifecycle-admin', CONNECTIONS_PER_ADDRESS: '2000' });
     started.push(app);
     await app.ready();
     const player = new ApiClient(app.url);
