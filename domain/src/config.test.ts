@@ -60,6 +60,7 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }, 'TRUST_PROXY_HOPS: must be at least 1'],
     [{ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: 'one' }, 'TRUST_PROXY_HOPS'],
+    [{ CONNECTIONS_PER_ADDRESS: '4' }, 'CONNECTIONS_PER_ADDRESS: must be at least 8'],
     [{ SERVICES: 'worker' }, 'REDIS_URL: is required when SERVICES=worker runs on its own'],
     [{ SERVICES: 'worker', REDIS_URL: 'redis://x:6379' }, 'DATABASE_URL: is required when SERVICES=worker runs on its own'],
     // A typo (DATABASE_URI) would leave a gateway on an embedded database of its own, handing jobs
@@ -110,6 +111,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).proxyHops).toBe(1);
     expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }).proxyHops).toBe(2);
+  });
+
+  it('limits the connections of each client address only when no proxy stands in front, 256 by default', () => {
+    const dataDir = scratchDir('pog-config-');
+    expect(loadConfig({ DATA_DIR: dataDir }).connectionsPerAddress).toBe(256);
+    expect(loadConfig({ DATA_DIR: dataDir, CONNECTIONS_PER_ADDRESS: '1000' }).connectionsPerAddress).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true', CONNECTIONS_PER_ADDRESS: '1000' }).connectionsPerAddress).toBeUndefined();
   });
 
   it('lists every variable it knows, for the compose check', () => {

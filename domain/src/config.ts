@@ -68,7 +68,7 @@ export const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     /** How many proxies in front of the app append to X-Forwarded-For (nginx alone: 1). */
     TRUST_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10, 'must be at most 10').default(1),
-    /** Connections one client address may hold open at once (without TRUST_PROXY: the proxy limits per client). */
+    /** Connections one client address may hold open at once; off with TRUST_PROXY, where the proxy limits per client. */
     CONNECTIONS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(8, 'must be at least 8').max(100_000, 'must be at most 100000').default(256),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
