@@ -36,15 +36,22 @@ const LOST_CONNECTION = /Connection terminated (unexpectedly|due to connection t
  * may succeed.
  */
 export function isTransientConnectionError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+  for (const e of errorChain(error)) {
     const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
     if (typeof code === 'string' && (TRANSIENT_CODES.has(code) || isConnectionException(code))) return true;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
     // Happy-eyeballs connects fail with an AggregateError of per-address errors.
     if (Array.isArray(errors) && errors.some(isTransientConnectionError)) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** An error and the causes it wraps (a driver's error inside Drizzle's), outermost first, at most five. */
+export function* errorChain(error: unknown): Generator<object> {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    yield e as object;
+    e = (e as { cause?: unknown }).cause;
+  }
 }
 
 /** SQLSTATE class 08, connection exception; a protocol violation (08P01) is a bug, not an outage. */
@@ -86,11 +93,10 @@ export async function withConnectRetry<T>(task: () => Promise<T>, options: Conne
  * cause that has a code when the error wraps one (Drizzle wraps the server's error in its own).
  */
 export function describeConnectionError(error: unknown): string {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+  for (const e of errorChain(error)) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     // Node's own errors start their message with the code already ("ENOSPC: no space left ...").
     if (typeof code === 'string' && typeof message === 'string' && message) return message.startsWith(code) ? message : `${code}: ${message}`;
-    e = (e as { cause?: unknown }).cause;
   }
   const { message } = (error ?? {}) as { message?: unknown };
   return typeof message === 'string' && message ? message : String(error);

@@ -7,7 +7,7 @@
  */
 import type { Middleware } from 'koa';
 import { AppError, ERROR_CATALOGUE, ServiceUnavailableError, type ErrorCode } from '@pog/common';
-import { isDatabaseDiskFull, isDatabaseUnavailable, isTransientConnectionError } from '@pog/domain/db';
+import { isDatabaseDiskFull, isDatabaseUnavailable } from '@pog/domain/db';
 import { silentLogger, type Logger } from '@pog/domain/logging';
 import { StorageFullError } from '@pog/domain/uploads';
 import { noteErrorCode, requestIdOf, requestLog, routeOf } from '../observability/request-context';
@@ -23,12 +23,13 @@ interface HttpLikeError {
 /** PostgreSQL gave up one of two colliding transactions: nothing was written, try again. */
 const RETRYABLE_DB_CODES = new Set(['40001', '40P01']);
 /**
- * The database cannot be reached or its connection was lost (down, restarting, failing over, its
- * connections ended, closed under us): what the request was writing was rolled back.
+ * The database cannot be reached, its connection was lost (down, restarting, failing over, its
+ * connections ended, closed under us) or it ran out of a resource: what the request was writing
+ * was rolled back.
  */
 function isUnreachable(error: unknown): boolean {
   const { message, cause } = error as { message?: string; cause?: { message?: string } };
-  return isTransientConnectionError(error) || /PGlite is closed|Client was closed and is not queryable/.test(`${message} ${cause?.message}`);
+  return isDatabaseUnavailable(error) || /PGlite is closed|Client was closed and is not queryable/.test(`${message} ${cause?.message}`);
 }
 
 /** The codes of the 4xx statuses raised outside our routes; any other 4xx is a VALIDATION_ERROR. */
@@ -62,7 +63,7 @@ export function toAppError(error: unknown): AppError {
   // A full disk is answered as a full uploads folder is; any other shortage (memory, connections)
   // as a database that is away.
   if (isDatabaseDiskFull(e)) return new StorageFullError();
-  if (isUnreachable(e) || isDatabaseUnavailable(e)) return new ServiceUnavailableError();
+  if (isUnreachable(e)) return new ServiceUnavailableError();
   return fromHttpError(e) ?? new AppError('SERVER_ERROR');
 }
 

@@ -25,12 +25,14 @@ export interface JobFailureReport {
 export function failureReporter(log: Logger): (report: JobFailureReport) => void {
   return ({ name, jobId, attempt, error, final, handedBack }) => {
     const job = { job: name, jobId, attempt };
+    // A try to come, or the outbox's hand-over, logs the failure's message only: no stack.
+    const reason = error instanceof Error ? error.message : String(error);
     if (isPermanentFailure(error)) {
       log.info({ ...job, code: error.code }, `job ${name} refused its work: ${error.message}`);
     } else if (handedBack) {
-      log.warn({ ...job, err: error instanceof Error ? error.message : String(error) }, `job ${name} met a database outage on try ${attempt}; the outbox hands it over again later`);
+      log.warn({ ...job, err: reason }, `job ${name} met a database outage on try ${attempt}; the outbox hands it over again later`);
     } else if (!final) {
-      log.warn({ ...job, err: error instanceof Error ? error.message : String(error) }, `job ${name} failed on try ${attempt}; it will be retried`);
+      log.warn({ ...job, err: reason }, `job ${name} failed on try ${attempt}; it will be retried`);
     } else {
       log.error({ ...job, err: error }, `job ${name} failed for good after ${attempt} tries`);
     }
