@@ -27,6 +27,7 @@ import {
   HOST_VARS,
   isFile,
   nginx,
+  nginxMain,
   readDockerfile,
   repoFilesIn,
   root,
@@ -247,6 +248,23 @@ describe('Dockerfiles', () => {
     expect(base).toMatch(/nginx-unprivileged:/);
     const [major = 0, minor = 0] = (/:(\d+)\.(\d+)/.exec(base) ?? []).slice(1).map(Number);
     expect(major * 1000 + minor).toBeGreaterThanOrEqual(1028);
+  });
+
+  it("gives the web image's nginx its own main configuration, with room for thousands of live sockets", () => {
+    const copies = readDockerfile(WEB_DOCKERFILE).stages.at(-1)!.instructions.filter((i) => i.keyword === 'COPY').map(copyParts);
+    const destinationOf = (source: string) => copies.find((c) => c.sources.includes(source))?.destination;
+    expect(destinationOf('infra/nginx-main.conf')).toBe('/etc/nginx/nginx.conf');
+    expect(destinationOf('infra/nginx.conf')).toBe('/etc/nginx/conf.d/default.conf');
+    expect(findAll(nginxMain, 'include').map((d) => d.args[0])).toContain('/etc/nginx/conf.d/*.conf');
+    const number = (name: string) => Number(findAll(nginxMain, name)[0]?.args[0]);
+    // A live socket is two connections (the browser's and the gateway's).
+    expect(number('worker_connections')).toBeGreaterThanOrEqual(8192);
+    // Every connection is an open file, which the container's limit must allow.
+    expect(number('worker_rlimit_nofile')).toBeGreaterThanOrEqual(number('worker_connections'));
+    const nofile = service('web').ulimits?.nofile;
+    expect(typeof nofile === 'number' ? nofile : nofile?.soft).toBeGreaterThanOrEqual(number('worker_rlimit_nofile'));
+    // A fixed number of workers: `auto` is one per host CPU, however little of it the service may use.
+    expect(findAll(nginxMain, 'worker_processes')[0]?.args).toEqual([expect.stringMatching(/^\d+$/)]);
   });
 
   it('keeps dependencies and local state out of the build context', () => {

@@ -240,6 +240,23 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
     await waitFor(async () => (await rawGet(`${nginx.url}/api/pogs`, {}, flooder)).status === 200, 10_000, 'the address to be served again');
   }, 60_000);
 
+  it("holds 600 live sockets at once, more than the base image's 1,024 connections allow (each is two)", async () => {
+    // From three addresses, each within its 256.
+    const spectators = Array.from({ length: 600 }, (_, i) =>
+      io(nginx.url, { transports: ['websocket'], auth: { watchOnly: true }, reconnection: false, forceNew: true, localAddress: `127.0.0.${5 + (i % 3)}`, extraHeaders: { origin: nginx.url } } as never),
+    );
+    try {
+      const outcomes = await Promise.all(spectators.map((socket) => new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (error: Error) => resolve(`refused: ${error.message}`));
+      })));
+      expect(outcomes.filter((o) => o !== 'connected')).toEqual([]);
+      expect((await rawGet(`${nginx.url}/api/pogs`, {}, '127.0.0.8')).status).toBe(200);
+    } finally {
+      for (const socket of spectators) socket.close();
+    }
+  }, 60_000);
+
   it('counts limits against the connecting address, whatever X-Forwarded-For the client sends', async () => {
     // Every attempt claims another address; the gateway must still see one client (this one).
     const attempt = () => new ApiClient(nginx.url).post('/api/admin/auth', { password: 'wrong guess' }, { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}, 198.51.100.7` });

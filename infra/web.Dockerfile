@@ -32,6 +32,7 @@ RUN npm run build --workspace @pog/web \
 # nginx 1.28 (>= 1.27.3) re-resolves upstream names (`server ... resolve`), so replicas added with
 # `docker compose up --scale gateway=N` are picked up without restarting this container.
 FROM ${NGINX_IMAGE} AS runtime
+COPY infra/nginx-main.conf /etc/nginx/nginx.conf
 COPY infra/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /app/web/dist /usr/share/nginx/html
 # The unprivileged image already runs as uid 101; said again here so the intent is visible.

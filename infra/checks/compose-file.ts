@@ -26,6 +26,7 @@ export interface ComposeService {
   profiles?: string[];
   logging?: { driver?: string; options?: Record<string, unknown> };
   deploy?: { resources?: { limits?: { cpus?: string | number; memory?: string } } };
+  ulimits?: Record<string, number | { soft?: number; hard?: number }>;
 }
 
 export interface ComposeFile {

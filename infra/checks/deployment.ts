@@ -1,6 +1,6 @@
 /**
  * The deployment files of this repository, read once for the checks that Docker cannot run here:
- * docker-compose.yml, the Dockerfiles, .dockerignore and the nginx site.
+ * docker-compose.yml, the Dockerfiles, .dockerignore and the nginx configuration.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,8 @@ export const compose = loadComposeFile(path.join(root, 'docker-compose.yml'));
 export const services = compose.services;
 export const dockerignore = readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
 export const nginx = parseNginxConf(readFileSync(path.join(root, 'infra/nginx.conf'), 'utf8'));
+/** The web image's main nginx configuration, around the site. */
+export const nginxMain = parseNginxConf(readFileSync(path.join(root, 'infra/nginx-main.conf'), 'utf8'));
 
 export const APP_DOCKERFILE = 'infra/app.Dockerfile';
 export const WEB_DOCKERFILE = 'infra/web.Dockerfile';

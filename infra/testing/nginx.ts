@@ -1,6 +1,7 @@
 /**
- * Runs the project's real infra/nginx.conf in Debian's nginx, as a child process of the test (no
- * daemon, one process, its own prefix and temporary folders, a free port), with the compose names
+ * Runs the project's real infra/nginx.conf, inside the web image's main configuration
+ * (infra/nginx-main.conf), in Debian's nginx, as a child process of the test (no daemon, one
+ * process, its own prefix and temporary folders, a free port), with the compose names
  * rewritten to local addresses: the `gateway` upstream servers to the given gateway ports, the
  * listen port, the web root and the access log's file. Each request is logged twice: in the site's
  * own JSON format, and in a short one naming the upstream that answered it.
@@ -42,10 +43,12 @@ export interface RunningNginx {
   stop(): Promise<void>;
 }
 
-function replaceExactly(text: string, pattern: RegExp, replacement: string, expected: number, what: string): string {
+type Replacement = string | ((match: string, ...groups: string[]) => string);
+
+function replaceExactly(text: string, pattern: RegExp, replacement: Replacement, expected: number, what: string): string {
   const count = text.match(pattern)?.length ?? 0;
-  if (count !== expected) throw new Error(`infra/nginx.conf: expected ${expected} ${what}, found ${count}; update infra/testing/nginx.ts`);
-  return text.replace(pattern, replacement);
+  if (count !== expected) throw new Error(`expected ${expected} ${what}, found ${count}; update infra/testing/nginx.ts`);
+  return text.replace(pattern, replacement as string);
 }
 
 /** The site with its compose names pointed at this machine; its access log goes to `requestLog`, and also to `accessLog` in the short format. */
@@ -53,41 +56,34 @@ export function localSite(gatewayPorts: number[], port: number, webRoot: string,
   let site = readFileSync(path.join(REPO_ROOT, 'infra/nginx.conf'), 'utf8');
   // `resolve` re-reads Docker DNS (nginx >= 1.27.3); fixed local addresses need no resolving.
   const servers = gatewayPorts.map((p) => `server 127.0.0.1:${p};`).join(' ');
-  site = replaceExactly(site, /server\s+gateway:3000\s+resolve\s*;/g, servers, 2, 'gateway upstream servers');
-  site = replaceExactly(site, /^(\s*)listen\s+8080\s*;/gm, `$1listen 127.0.0.1:${port};`, 1, 'listen lines');
-  site = replaceExactly(site, /^(\s*)root\s+\/usr\/share\/nginx\/html\s*;/gm, `$1root ${webRoot};`, 1, 'web roots');
-  site = replaceExactly(site, /^(\s*)access_log\s+\/var\/log\/nginx\/access\.log\s+pog_access\s*;/gm, `$1access_log ${logs.requestLog} pog_access;\n$1access_log ${logs.accessLog} probe;`, 1, 'access logs');
+  site = replaceExactly(site, /server\s+gateway:3000\s+resolve\s*;/g, servers, 2, 'gateway upstream servers in infra/nginx.conf');
+  site = replaceExactly(site, /^(\s*)listen\s+8080\s*;/gm, `$1listen 127.0.0.1:${port};`, 1, 'listen lines in infra/nginx.conf');
+  site = replaceExactly(site, /^(\s*)root\s+\/usr\/share\/nginx\/html\s*;/gm, `$1root ${webRoot};`, 1, 'web roots in infra/nginx.conf');
+  site = replaceExactly(site, /^(\s*)access_log\s+\/var\/log\/nginx\/access\.log\s+pog_access\s*;/gm, `$1access_log ${logs.requestLog} pog_access;\n$1access_log ${logs.accessLog} probe;`, 1, 'access logs in infra/nginx.conf');
   return site;
 }
 
 /**
- * A prefix folder for nginx (`-p`) holding `site` and the image's main configuration around it (no
- * modules loaded: the shipped image has none); returns the main configuration's path.
+ * The web image's main configuration (infra/nginx-main.conf) run from `prefix`: in the foreground,
+ * one process, its pid, temporary files and site in the prefix, errors to stderr, and the short
+ * `probe` log format beside the site's own.
  */
+export function localMain(prefix: string): string {
+  let main = readFileSync(path.join(REPO_ROOT, 'infra/nginx-main.conf'), 'utf8');
+  const what = 'infra/nginx-main.conf';
+  main = replaceExactly(main, /^pid\s+\S+;/gm, `daemon off;\nmaster_process off;\npid ${prefix}/nginx.pid;`, 1, `pid lines in ${what}`);
+  main = replaceExactly(main, /^error_log\s+[^;]+;/gm, 'error_log stderr warn;', 1, `error_log lines in ${what}`);
+  main = replaceExactly(main, /(_temp_path\s+)\/tmp\/(\w+)_temp;/g, (_match, directive, name) => `${directive}${prefix}/${name};`, 5, `temporary paths in ${what}`);
+  main = replaceExactly(main, /^(\s*)include\s+\/etc\/nginx\/conf\.d\/\*\.conf\s*;/gm, `$1log_format probe '$remote_addr\\t$request\\t$status\\t$upstream_addr';\n$1include ${prefix}/site.conf;`, 1, `site includes in ${what}`);
+  return main;
+}
+
+/** A prefix folder for nginx (`-p`) holding `site` and the image's main configuration around it; returns the main configuration's path. */
 function writeNginxPrefix(prefix: string, site: string): string {
-  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir), { recursive: true });
+  for (const dir of ['client', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir), { recursive: true });
   writeFileSync(path.join(prefix, 'site.conf'), site);
   const main = path.join(prefix, 'nginx.conf');
-  writeFileSync(
-    main,
-    `daemon off;
-master_process off;
-pid ${prefix}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 1024; }
-http {
-    include /etc/nginx/mime.types;
-    default_type application/octet-stream;
-    client_body_temp_path ${prefix}/body;
-    proxy_temp_path ${prefix}/proxy;
-    fastcgi_temp_path ${prefix}/fastcgi;
-    uwsgi_temp_path ${prefix}/uwsgi;
-    scgi_temp_path ${prefix}/scgi;
-    log_format probe '$remote_addr\\t$request\\t$status\\t$upstream_addr';
-    include ${prefix}/site.conf;
-}
-`,
-  );
+  writeFileSync(main, localMain(prefix));
   return main;
 }
 
