@@ -240,6 +240,33 @@ describe.skipIf(Boolean(missing))(`infra/nginx.conf in Debian's nginx before two
     await waitFor(async () => (await rawGet(`${nginx.url}/api/pogs`, {}, flooder)).status === 200, 10_000, 'the address to be served again');
   }, 60_000);
 
+  it("counts an IPv6 client's whole /64 as one address, behind a front proxy it trusts (docs/operations.md)", async () => {
+    // The realip lines the operator's guide gives, trusting this machine as the front proxy.
+    const behindFront = await startNginx({
+      gatewayPorts: gateways.map((g) => Number(new URL(g.url).port)),
+      webRoot: web.dir,
+      edit: (site) => site.replace(/^(\s*)limit_conn per_address/m, '$1set_real_ip_from 127.0.0.1;\n$1real_ip_header X-Forwarded-For;\n$1real_ip_recursive on;\n$&'),
+    });
+    const block = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:9`;
+    const socketFrom = (address: string) =>
+      io(behindFront.url, { transports: ['websocket'], auth: { watchOnly: true }, reconnection: false, forceNew: true, extraHeaders: { origin: behindFront.url, 'x-forwarded-for': address } } as never);
+    const spectators = Array.from({ length: 260 }, (_, i) => socketFrom(`${block}:${(i + 1).toString(16)}::1`));
+    const neighbour = socketFrom(`${block.replace(/:9$/, ':a')}::1`);
+    const outcome = (socket: ReturnType<typeof socketFrom>) =>
+      new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', () => resolve('refused'));
+      });
+    const [outcomes, neighbourOutcome] = [Promise.all(spectators.map(outcome)), outcome(neighbour)];
+    try {
+      expect((await outcomes).filter((o) => o === 'connected')).toHaveLength(256);
+      expect(await neighbourOutcome).toBe('connected');
+    } finally {
+      for (const socket of [...spectators, neighbour]) socket.close();
+      await behindFront.stop();
+    }
+  }, 60_000);
+
   it("holds 600 live sockets at once, more than the base image's 1,024 connections allow (each is two)", async () => {
     // From three addresses, each within its 256.
     const spectators = Array.from({ length: 600 }, (_, i) =>

@@ -111,13 +111,15 @@ function completeLines(file: string): string[] {
   return lines.filter(Boolean);
 }
 
-export async function startNginx(options: { gatewayPorts: number[]; webRoot: string }): Promise<RunningNginx> {
+/** `edit`: a test's change to the site, after its compose names are pointed at this machine. */
+export async function startNginx(options: { gatewayPorts: number[]; webRoot: string; edit?: (site: string) => string }): Promise<RunningNginx> {
   if (!NGINX_BINARY) throw new Error('nginx is not installed (apt-get install nginx)');
   const prefix = mkdtempSync(path.join(tmpdir(), 'pog-nginx-'));
   const port = await freePort();
   const accessLog = path.join(prefix, 'access.log');
   const requestLog = path.join(prefix, 'requests.log');
-  writeNginxPrefix(prefix, localSite(options.gatewayPorts, port, options.webRoot, { requestLog, accessLog }));
+  const edit = options.edit ?? ((site: string) => site);
+  writeNginxPrefix(prefix, edit(localSite(options.gatewayPorts, port, options.webRoot, { requestLog, accessLog })));
 
   let output = '';
   const child: ChildProcess = spawn(NGINX_BINARY, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,6 +7,7 @@
  */
 import { AUTH, RateLimitedError } from '@pog/common';
 import { retryAfterSeconds, spend, type LimitRule, type RateLimits, type Spent } from './rate-limit';
+import { clientNetwork } from '../http/client-network';
 
 const LOGIN_WINDOW_SECONDS = AUTH.loginWindowMinutes * 60;
 const TOO_MANY_LOGINS = 'Too many failed login attempts. Please wait a few minutes and try again.';
@@ -19,17 +20,18 @@ const rules = {
 } satisfies Record<string, LimitRule>;
 
 /** Spends a login attempt of the name from this address, and of the address; past either limit, 429. */
-export function spendLoginAttempt(limits: RateLimits, username: string, ip: string): Promise<Spent> {
+export function spendLoginAttempt(limits: RateLimits, username: string, address: string): Promise<Spent> {
+  const network = clientNetwork(address);
   return spend(
     [
-      [limits.limiter(rules.loginNameFromAddress), `${username.toLowerCase()}:${ip}`],
-      [limits.limiter(rules.loginAddress), ip],
+      [limits.limiter(rules.loginNameFromAddress), `${username.toLowerCase()}:${network}`],
+      [limits.limiter(rules.loginAddress), network],
     ],
     (refusal) => new RateLimitedError(retryAfterSeconds(refusal), TOO_MANY_LOGINS),
   );
 }
 
 /** Counts a registration attempt of the address (each one counts, whatever its outcome); past the limit, 429. */
-export async function countRegistration(limits: RateLimits, ip: string): Promise<void> {
-  await spend([[limits.limiter(rules.register), ip]], (refusal) => new RateLimitedError(retryAfterSeconds(refusal), TOO_MANY_ACCOUNTS));
+export async function countRegistration(limits: RateLimits, address: string): Promise<void> {
+  await spend([[limits.limiter(rules.register), clientNetwork(address)]], (refusal) => new RateLimitedError(retryAfterSeconds(refusal), TOO_MANY_ACCOUNTS));
 }

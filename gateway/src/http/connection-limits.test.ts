@@ -3,6 +3,7 @@
  * flood of idle ones or of spectators' sockets), while other addresses are served; and the server
  * never holds more than the process's open files allow.
  */
+import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,7 +47,31 @@ async function plainServer(perAddress: number | undefined, openFiles?: number): 
   return { server, port: (server.address() as AddressInfo).port, stats };
 }
 
+/** A connection as the server's `connection` event hands it over, from `remoteAddress`. */
+function arriving(server: EventEmitter, remoteAddress: string) {
+  const socket = Object.assign(new EventEmitter(), {
+    remoteAddress,
+    destroyed: false,
+    destroy() {
+      socket.destroyed = true;
+    },
+  });
+  server.emit('connection', socket);
+  return socket;
+}
+
 describe('connection limits', () => {
+  it("counts an IPv6 client's connections by its /64, whichever addresses of it they come from", () => {
+    const server = new EventEmitter();
+    limitConnections(server as Server, { perAddress: 2, openFiles: 10_000 });
+    const held = ['2001:db8:7:1::1', '2001:db8:7:1:ffff::2'].map((address) => arriving(server, address));
+    expect(arriving(server, '2001:db8:7:1::3').destroyed).toBe(true);
+    expect(arriving(server, '2001:db8:7:2::1').destroyed).toBe(false);
+    expect(held.map((socket) => socket.destroyed)).toEqual([false, false]);
+    held[0]!.emit('close');
+    expect(arriving(server, '2001:db8:7:1::4').destroyed).toBe(false);
+  });
+
   it('closes a connection past an address’s limit as it arrives, serves other addresses, and takes the address again once it lets go', async () => {
     const { port, stats } = await plainServer(3);
     const held = [];

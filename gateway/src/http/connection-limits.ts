@@ -4,7 +4,8 @@
  * client that opens thousands and sends nothing (or upgrades each to a spectator's socket) would
  * otherwise leave none for anybody else, nor for the process's own database files and uploads.
  *
- * - One client address holds at most `perAddress` connections; one more is closed as it arrives.
+ * - One client address (an IPv6 client's /64) holds at most `perAddress` connections; one more is
+ *   closed as it arrives.
  *   Behind a trusted proxy every connection comes from the proxy, so the proxy limits per client
  *   (infra/nginx.conf) and this limit is not applied.
  * - The whole server holds at most the process's open-files limit less a reserve (Node's
@@ -15,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { clientNetwork } from './client-network';
 
 /** Descriptors kept for the process's own files (database, uploads, logs) and outgoing connections. */
 const RESERVED_DESCRIPTORS = 512;
@@ -43,7 +45,7 @@ export function limitConnections(server: Server, options: { perAddress: number |
 
   const open = new Map<string, number>();
   server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? 'unknown';
+    const address = clientNetwork(socket.remoteAddress ?? 'unknown');
     const count = (open.get(address) ?? 0) + 1;
     if (count > perAddress) {
       stats.refused += 1;

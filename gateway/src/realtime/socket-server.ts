@@ -20,6 +20,7 @@ import { readAdminCookieFromRequest } from '../admin/admin-cookie';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { InvalidationBus } from '../cluster/invalidation';
 import type { AppContext } from '../context';
+import { clientNetwork } from '../http/client-network';
 import { forwardedEntry, requestOrigin } from '../http/forwarded';
 import { isAllowedOrigin } from '../http/same-origin';
 import { readSignedCookie } from '../http/signed-cookie';
@@ -144,9 +145,9 @@ function admission(app: AppContext, limits: SocketLimits, isStopping: () => bool
 /** Whether a handshake asks for a spectator's connection only (`SocketHandshakeAuth.watchOnly`). */
 const asksWatchOnly = (auth: unknown) => (auth as SocketHandshakeAuth | undefined)?.watchOnly === true;
 
-/** The address a connection came from, as the outermost trusted proxy saw it. */
-function addressOf(request: IncomingMessage, proxyHops: number): string {
-  return forwardedEntry(request.headers['x-forwarded-for'], proxyHops) ?? request.socket.remoteAddress ?? 'unknown';
+/** The network a connection came from (client-network.ts), as the outermost trusted proxy saw it. */
+function networkOf(request: IncomingMessage, proxyHops: number): string {
+  return clientNetwork(forwardedEntry(request.headers['x-forwarded-for'], proxyHops) ?? request.socket.remoteAddress ?? 'unknown');
 }
 
 /** The handshake's player session, with its player unless banned. */
@@ -171,7 +172,7 @@ function authenticate(app: AppContext): Parameters<IoServer['use']>[0] {
       if (asksWatchOnly(socket.handshake.auth)) {
         // A spectator rides on no session (a logout does not end it): its player's budgets, else its address's.
         socket.data.watchOnly = true;
-        socket.data.owner = player ? `user:${player.id}` : `visitor:${addressOf(socket.request, app.config.proxyHops)}`;
+        socket.data.owner = player ? `user:${player.id}` : `visitor:${networkOf(socket.request, app.config.proxyHops)}`;
         return next();
       }
       if (!player && !admin) return next(new Error('unauthorized'));

@@ -12,16 +12,20 @@ import { setupTitle, TEST_SETUPS } from '../testing/databases';
 import { connectSocket, recordEvents, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
+import { SOCKET_BUDGETS } from './socket-limits';
 import type { ApiClient } from '../testing/api-client';
 
-/** A battle page's connection: watch-only, with the player's cookie when there is one. */
-function spectatorSocket(baseUrl: string, client?: ApiClient): Promise<TestSocket> {
+/**
+ * A battle page's connection: watch-only, with the player's cookie when there is one, and from
+ * `address` as the test app's trusted proxy reports it, when given.
+ */
+function spectatorSocket(baseUrl: string, client?: ApiClient, address?: string): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    extraHeaders: client ? { cookie: client.cookieHeader } : {},
+    extraHeaders: { ...(client ? { cookie: client.cookieHeader } : {}), ...(address ? { 'x-forwarded-for': address } : {}) },
     auth: { watchOnly: true },
   });
   return new Promise((resolve, reject) => {
@@ -98,6 +102,23 @@ describe.each(TEST_SETUPS)('battle spectators', (setup) => {
       for (const id of [1, 2, 3, 4]) expect(await watch(visitor, id)).toMatchObject({ ok: true });
       expect(await watch(visitor, 5)).toMatchObject({ ok: false, message: 'You can watch at most 4 battles at once.' });
       await expect(connectSocket(app.url)).rejects.toThrow('unauthorized');
+    });
+
+    it("shares one budget among a signed-out visitor's sockets from one IPv6 /64, whichever address each uses", async () => {
+      const block = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+      const perSocket = SOCKET_BUDGETS.socket.points - 2;
+      const count = Math.ceil(SOCKET_BUDGETS.owner.points / perSocket) + 1;
+      const visitors = await Promise.all(Array.from({ length: count }, (_, i) => spectatorSocket(app.url, undefined, `${block}::${i + 1}`)));
+      // Another network's visitor, sending as much as one of them, keeps its own budget.
+      const neighbour = await spectatorSocket(app.url, undefined, `${block.replace(/:7$/, ':8')}::1`);
+      sockets.push(...visitors, neighbour);
+      const refusals = [...visitors, neighbour].map((socket) => recordEvents(socket, 'socket:refused'));
+      for (const socket of [...visitors, neighbour]) for (let n = 0; n < perSocket; n++) socket.emit('battle:unwatch', { battleId: n + 1 } as never);
+      const over = count * perSocket - SOCKET_BUDGETS.owner.points;
+      const refused = () => refusals.slice(0, count).reduce((sum, seen) => sum + seen.length, 0);
+      await waitFor(() => refused() === over, 5_000, 'the refusals');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([refused(), refusals[count]!.length]).toEqual([over, 0]);
     });
 
     it('does not put a spectator socket on its player\'s stream', async () => {

@@ -109,5 +109,8 @@ describe('search limits: a few searches at once', () => {
   it("counts a signed-in player's searches by the player and a visitor's by the address", () => {
     expect(searchClient(asUserId(7), '10.0.0.1')).toBe('user:7');
     expect(searchClient(undefined, '10.0.0.1')).toBe('ip:10.0.0.1');
+    // An IPv6 client's whole /64 is one client: it could take a new address for every search.
+    expect(searchClient(undefined, '2001:db8:5:6::1')).toBe(searchClient(undefined, '2001:db8:5:6:a:b:c:d'));
+    expect(searchClient(undefined, '2001:db8:5:6::1')).not.toBe(searchClient(undefined, '2001:db8:5:7::1'));
   });
 });

@@ -17,6 +17,7 @@ import { RateLimitedError } from '@pog/common';
 import type { UserId } from '@pog/common/schemas/ids';
 import { BurstyRateLimiter, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { retryAfterSeconds, type LimitRule, type RateLimits } from '../auth/rate-limit';
+import { clientNetwork } from '../http/client-network';
 
 export const SEARCH_RATE: LimitRule = { name: 'search:client', points: 4, durationSeconds: 1 };
 export const SEARCH_BURST: LimitRule = { name: 'search:burst', points: 8, durationSeconds: 5 };
@@ -63,7 +64,7 @@ export function createSearchLimits(rateLimits: RateLimits, { slots = SEARCH_SLOT
   };
 }
 
-/** Whose limits a request's search counts against: the signed-in player's, else the client address's. */
-export function searchClient(userId: UserId | undefined, ip: string): string {
-  return userId === undefined ? `ip:${ip}` : `user:${userId}`;
+/** Whose limits a request's search counts against: the signed-in player's, else the client's network (client-network.ts). */
+export function searchClient(userId: UserId | undefined, address: string): string {
+  return userId === undefined ? `ip:${clientNetwork(address)}` : `user:${userId}`;
 }

@@ -5,6 +5,7 @@
  * gateway each lands on; the answers tell: a checked guess is a 401 (or the 409 or 200 of what it
  * reached), a refused one a 429 that was never checked.
  */
+import { randomInt } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { AUTH, CHAT, REPORTS } from '@pog/common';
 import { ApiClient, type ApiResponse } from './api-client';
@@ -30,6 +31,16 @@ const LOGIN_WINDOW_SECONDS = AUTH.loginWindowMinutes * 60;
 /** One browser (one client address, one cookie jar) per gateway. */
 function browser(target: GuessingTarget, from = new ApiClient(target.gateways[0]!)): ApiClient[] {
   return target.gateways.map((url) => from.on(url));
+}
+
+const ONE_BLOCK = 'as many addresses of one IPv6 /64';
+
+/** A /64 of the documentation range no other test uses, as its first four groups. */
+const ipv6Block = () => `2001:db8:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
+
+/** `count` browsers, each from another address of the /64 `block` (one client changing address), over the gateways in turn. */
+function fromBlock(target: GuessingTarget, block: string, count = 1): ApiClient[] {
+  return Array.from({ length: count }, (_, i) => new ApiClient(target.gateways[i % target.gateways.length]!, { address: `${block}:${(i + 1).toString(16)}::1` }));
 }
 
 /** Sends `count` requests at once, request i through `clients[i mod n]`. */
@@ -73,6 +84,15 @@ export function guessingBurstTests(target: () => GuessingTarget): void {
     expect((await new ApiClient(t.gateways.at(-1)!).post('/api/admin/auth', { password: t.adminPassword })).status).toBe(200);
   });
 
+  it(`checks exactly ${AUTH.adminFailuresPerAddress} of ${BURST} admin password guesses from ${ONE_BLOCK}`, async () => {
+    const t = target();
+    const block = ipv6Block();
+    const answers = await burst(fromBlock(t, block, BURST), BURST, (c, i) => c.post('/api/admin/auth', { password: `guess-${i}` }));
+    expect(tally(answers)).toEqual({ 401: AUTH.adminFailuresPerAddress, 429: BURST - AUTH.adminFailuresPerAddress });
+    // The next /64 is another client.
+    expect((await fromBlock(t, ipv6Block())[0]!.post('/api/admin/auth', { password: t.adminPassword })).status).toBe(200);
+  });
+
   it(`checks exactly ${AUTH.loginFailuresPerUsername} of ${BURST} concurrent password guesses on one name from one address`, async () => {
     const t = target();
     const victim = await registered(t, 'bv');
@@ -85,20 +105,20 @@ export function guessingBurstTests(target: () => GuessingTarget): void {
     for (const c of guesser) expect((await c.post('/api/login', { username: victim.username, password: PASSWORD })).status).toBe(429);
   });
 
-  it(`checks exactly ${AUTH.loginFailuresPerAddress} of ${BURST} concurrent guesses sprayed over ${BURST} names from one address`, async () => {
+  it.each(['one address', ONE_BLOCK])(`checks exactly ${AUTH.loginFailuresPerAddress} of ${BURST} concurrent guesses sprayed over ${BURST} names from %s`, async (source) => {
     const t = target();
-    const sprayer = browser(t);
+    const sprayer = source === ONE_BLOCK ? fromBlock(t, ipv6Block(), BURST) : browser(t);
     const names = Array.from({ length: BURST }, () => uniqueName('spray'));
     const answers = await burst(sprayer, BURST, (c, i) => c.post('/api/login', { username: names[i], password: 'wrong-password' }));
     expect(tally(answers)).toEqual({ 401: AUTH.loginFailuresPerAddress, 429: BURST - AUTH.loginFailuresPerAddress });
     expectRefusals(answers, TOO_MANY_LOGINS, LOGIN_WINDOW_SECONDS);
   });
 
-  it(`checks exactly ${AUTH.registrationsPerAddressPerHour} of ${AUTH.registrationsPerAddressPerHour + 50} concurrent registrations from one address`, async () => {
+  it.each(['one address', ONE_BLOCK])(`checks exactly ${AUTH.registrationsPerAddressPerHour} of ${AUTH.registrationsPerAddressPerHour + 50} concurrent registrations from %s`, async (source) => {
     const t = target();
     const taken = await registered(t, 'taken');
     const count = AUTH.registrationsPerAddressPerHour + 50;
-    const answers = await burst(browser(t), count, (c) => c.post('/api/register', { username: taken.username, password: PASSWORD }));
+    const answers = await burst(source === ONE_BLOCK ? fromBlock(t, ipv6Block(), count) : browser(t), count, (c) => c.post('/api/register', { username: taken.username, password: PASSWORD }));
     // A checked registration of a taken name is a 409; the rest never reached the check.
     expect(tally(answers)).toEqual({ 409: AUTH.registrationsPerAddressPerHour, 429: 50 });
     expectRefusals(answers, TOO_MANY_ACCOUNTS, 3600);
