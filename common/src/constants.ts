@@ -31,6 +31,12 @@ export const BATTLE_BONUS: Record<Rarity, number> = { common: 0, uncommon: 1, ra
 export const BATTLE_TYPES = ['standard', 'championship', 'flip'] as const;
 export type BattleType = (typeof BATTLE_TYPES)[number];
 
+/**
+ * Challenges to one player that may end unanswered (cancelled, or declined) within an hour; past
+ * that the challenger waits, so that nobody can flood a player with challenges and their notices.
+ */
+export const CHALLENGES = { unansweredPerPlayerPerHour: 5 } as const;
+
 export const EXPIRY = {
   tradeDays: 7,
   pendingBattleHours: 24,

@@ -11,10 +11,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Battle, CreateBattleRequest } from '@pog/common/battles/api';
 import { createHash } from 'node:crypto';
 import { generateClientSeed, generateSeed } from '@pog/common/battles/rolls';
-import { EXPIRY } from '@pog/common/constants';
+import { CHALLENGES, EXPIRY } from '@pog/common/constants';
 import { challengeAnswerNotice } from '@pog/common/notifications/answers';
 import { BATTLE_LINK_PREFIX, battleLink } from '@pog/common/notifications/links';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '@pog/common/errors';
+import { AppError, ConflictError, NotFoundError, RateLimitedError, ValidationError } from '@pog/common/errors';
 import { pogUnavailable, secondsUntil } from '@pog/common/pogs/availability';
 import { formatWait } from '@pog/common/pogs/creation-limits';
 import type { BattleId, NotificationId, PogId, UserId } from '@pog/common/schemas/ids';
@@ -87,10 +87,20 @@ const BATTLE_COLUMNS = selectColumns(battles, 'b');
 const notInOpenBattle = (n: number) =>
   `NOT EXISTS (SELECT 1 FROM battles o WHERE o.status IN ('pending', 'accepted') AND (o.challenger_pog_id = $${n}::int OR o.defender_pog_id = $${n}::int))`;
 /**
+ * When the challenger's last CHALLENGES.unansweredPerPlayerPerHour challenges to this defender that
+ * ended unanswered (battles_unanswered_idx) all ended within the hour before `$8`: the oldest of
+ * them, whose hour's end frees a challenge again; else null.
+ */
+const UNANSWERED_SINCE = `(SELECT u.updated_at FROM battles u
+      WHERE u.challenger_id = $2::int AND u.defender_id = $3::int AND u.status IN ('cancelled', 'declined') AND u.accepted_at IS NULL
+        AND u.updated_at > $8::timestamptz - interval '1 hour'
+      ORDER BY u.updated_at DESC OFFSET ${CHALLENGES.unansweredPerPlayerPerHour - 1} LIMIT 1)`;
+/**
  * The challenge's row and the defender's notice ($10 to $12: kind, title, body; the link is the
  * battle's) in one round trip, unless the challenger's POG is already in an open battle: then
  * neither. `defenderCanRisk` says whether the defender holds a POG they could risk (only a player
- * who could accept can be challenged); when they do not, the command refuses and rolls both back.
+ * who could accept can be challenged) and `unansweredSince` whether the challenger has challenged
+ * them unanswered too often (UNANSWERED_SINCE); either refuses the command, which rolls both back.
  */
 const INSERT_CHALLENGE: RawStatement = {
   name: 'battle_challenge',
@@ -103,10 +113,11 @@ const INSERT_CHALLENGE: RawStatement = {
       SELECT battle."defenderId", $10::text, $11::text, $12::text, '${BATTLE_LINK_PREFIX}' || battle.id FROM battle
       RETURNING n.id AS "noticeId", n.created_at AS "noticeCreatedAt"
     )
-    SELECT EXISTS (SELECT 1 FROM pogs d WHERE d.user_id = $3::int AND ${riskableSql('d', '$8::timestamptz')}) AS "defenderCanRisk", battle.*, notice.*
+    SELECT EXISTS (SELECT 1 FROM pogs d WHERE d.user_id = $3::int AND ${riskableSql('d', '$8::timestamptz')}) AS "defenderCanRisk",
+      ${UNANSWERED_SINCE} AS "unansweredSince", battle.*, notice.*
     FROM (VALUES (1)) AS one (n) LEFT JOIN battle ON true LEFT JOIN notice ON true`,
 };
-type InsertedChallenge = Partial<BattleRow> & { defenderCanRisk: boolean; noticeId: NotificationId | null; noticeCreatedAt: Date | null };
+type InsertedChallenge = Partial<BattleRow> & { defenderCanRisk: boolean; unansweredSince: Date | null; noticeId: NotificationId | null; noticeCreatedAt: Date | null };
 
 /**
  * The accepted battle and the challenger's notice ($8 to $11: kind, title, body, link) in one round
@@ -178,7 +189,8 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
       notice.title,
       notice.body,
     ]);
-    const { defenderCanRisk, noticeId, noticeCreatedAt, ...inserted } = result!;
+    const { defenderCanRisk, unansweredSince, noticeId, noticeCreatedAt, ...inserted } = result!;
+    if (unansweredSince) throw tooManyUnanswered(defender.username, unansweredSince, now);
     if (inserted.id == null) throw inOpenBattle(pog!);
     // Only a player who could accept can be challenged (decisions.md, Who may trade for what).
     if (!defenderCanRisk) {
@@ -190,6 +202,15 @@ export async function createBattle(db: Db, actorId: UserId, input: CreateBattleR
     notifyStored(uow, { ...notice, link: battleLink(created.id) }, { id: noticeId!, createdAt: noticeCreatedAt! });
     return announce(uow, 'battle:created', created);
   });
+}
+
+/** 429 until the oldest of the challenger's recent unanswered challenges to this player is an hour old. */
+function tooManyUnanswered(defenderName: string, oldest: Date, now: Date): RateLimitedError {
+  const wait = (new Date(oldest).getTime() + HOUR_MS - now.getTime()) / 1000;
+  return new RateLimitedError(
+    wait,
+    `${defenderName} has not taken up your last ${CHALLENGES.unansweredPerPlayerPerHour} challenges this hour. You can challenge them again in ${formatWait(wait)}.`,
+  );
 }
 
 /** What the defender adds when accepting, besides the POG: their own seed (drawn here when absent). */

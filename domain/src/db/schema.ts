@@ -368,6 +368,7 @@ export const battles = pgTable(
     index('battles_challenger_idx').on(t.challengerId, t.id),
     index('battles_defender_idx').on(t.defenderId, t.id),
     index('battles_winner_idx').on(t.winnerId).where(sql`status = 'completed'`),
+    index('battles_unanswered_idx').on(t.challengerId, t.defenderId, t.updatedAt).where(sql`status IN ('cancelled', 'declined') AND accepted_at IS NULL`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATTLE_BONUS, CLIENT_SEED_RULE, ConflictError, ForbiddenError, generateSeed, NotFoundError, verifyBattle, type Battle, type BattleReveal } from '@pog/common';
+import { BATTLE_BONUS, CHALLENGES, CLIENT_SEED_RULE, ConflictError, ForbiddenError, generateSeed, NotFoundError, verifyBattle, type Battle, type BattleReveal } from '@pog/common';
 import { cancelBattlesFor, completeBattles, pogsInAcceptedBattles, type Completion } from '@pog/domain/battles';
 import { inUnitOfWork } from '@pog/domain/outbox';
 import { ManualClock } from '@pog/domain/clock';
@@ -266,6 +266,34 @@ describe.each(TEST_SETUPS)('Battles API', (setup) => {
       expect((await a.client.get(`/api/battles/pending/${b.id}`)).status).toBe(403);
       // Someone else's history shows only their completed battles.
       expect((await b.client.get(`/api/battles/history/${a.id}`)).body).toEqual([]);
+    });
+
+    it(`lets a player's challenges to another end unanswered ${CHALLENGES.unansweredPerPlayerPerHour} times an hour, then makes them wait`, async () => {
+      const [a, b, c] = [await player(), await player(), await player()];
+      const endUnanswered = async (how: 'cancel' | 'decline') => {
+        const { battle } = await challenge(a, b);
+        expect((await (how === 'cancel' ? a : b).client.post(`/api/battles/${battle.id}/${how}`)).status).toBe(200);
+      };
+      for (let n = 1; n < CHALLENGES.unansweredPerPlayerPerHour; n++) await endUnanswered('cancel');
+      // A challenge taken up is not one of them.
+      const { battle: takenUp } = await challenge(a, b);
+      expect((await b.client.post(`/api/battles/${takenUp.id}/accept`, { defenderPogId: await givePog(db, b.id) })).status).toBe(200);
+      expect((await a.client.post(`/api/battles/${takenUp.id}/complete`)).body).toMatchObject({ status: 'completed' });
+      clock.advance(20 * 60_000);
+      await endUnanswered('decline');
+
+      const noticesBefore = (await notificationsOf(b)).length;
+      const refused = await a.client.post('/api/battles', { challengerId: a.id, defenderId: b.id, challengerPogId: await givePog(db, a.id), battleType: 'standard' });
+      expect(refused.status).toBe(429);
+      // The oldest of the five ended 20 minutes before the last: 40 minutes to wait.
+      expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: `${b.username} has not taken up your last ${CHALLENGES.unansweredPerPlayerPerHour} challenges this hour. You can challenge them again in 40 minutes.` });
+      expect(Number(refused.headers.get('retry-after'))).toBe(40 * 60);
+      expect((await notificationsOf(b)).length).toBe(noticesBefore);
+      expect((await a.client.get(`/api/battles/pending/${a.id}`)).body).toEqual([]);
+      // Anyone else may still be challenged, and so may this player once the hour is over.
+      await challenge(a, c);
+      clock.advance(40 * 60_000);
+      await challenge(a, b);
     });
 
     it('completes: worker rolls, the winner takes the loser’s POG live, the seed is revealed and verifies', async () => {
