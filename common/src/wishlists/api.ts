@@ -6,8 +6,11 @@ import { z } from 'zod';
 import { RARITIES } from '../constants';
 import { pogIdField, userIdField } from '../schemas/ids';
 
-/** How many POGs a player may mark as wanted, and as up for trade. */
-export const MARK_LIMITS = { wants: 200, haves: 200 } as const;
+/**
+ * How many POGs a player may mark as wanted, and as up for trade; and how many marks they may put on
+ * or take off in a minute: each tells the other players it concerns, whose pages then ask again.
+ */
+export const MARK_LIMITS = { wants: 200, haves: 200, changesPerMinute: 60 } as const;
 /** How many matches the panel shows. */
 export const MATCHES_SHOWN = 20;
 

@@ -6,7 +6,7 @@
  * POG that changes hands loses its mark and tells who wants it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Marks, Match, Matches } from '@pog/common';
+import { MARK_LIMITS, type Marks, type Match, type Matches } from '@pog/common';
 import { ManualClock } from '@pog/domain/clock';
 import { ApiClient } from '../testing/api-client';
 import { givePog } from '../testing/battles';
@@ -60,6 +60,21 @@ describe.each(TEST_SETUPS)('Have and Want', (setup) => {
 
       expect(await mark(a.client, theirs, 'want', false)).toEqual({ wants: [], haves: [mine] });
       expect(await mark(a.client, mine, 'have', false)).toEqual({ wants: [], haves: [] });
+    });
+
+    it(`takes ${MARK_LIMITS.changesPerMinute} changes of a player's marks a minute, then 429 with Retry-After; others' marks go on`, async () => {
+      const [a, b, c] = [await player('hwf'), await player('hwg'), await player('hwh')];
+      const theirs = await pog(b.id, 100);
+      const toggles = Array.from({ length: MARK_LIMITS.changesPerMinute }, (_, n) => a.client.put(`/api/marks/${theirs}`, { list: 'want', marked: n % 2 === 0 }));
+      expect((await Promise.all(toggles)).map((res) => res.status)).toEqual(Array(MARK_LIMITS.changesPerMinute).fill(200));
+      const refused = await a.client.put(`/api/marks/${theirs}`, { list: 'want', marked: true });
+      expect([refused.status, refused.body]).toEqual([
+        429,
+        { code: 'RATE_LIMITED', message: `You have changed your marks ${MARK_LIMITS.changesPerMinute} times in the last minute. Please wait a moment and try again.` },
+      ]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(await mark(c.client, theirs, 'want')).toEqual({ wants: [theirs], haves: [] });
     });
 
     it('lists two-way matches first, then by points balance, and a suggested pair is an offer the server takes', async () => {
