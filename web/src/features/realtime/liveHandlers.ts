@@ -15,7 +15,7 @@ import { addLiveNotification, applyLiveRead } from '../notifications/cache';
 import { refreshStatsOn } from '../achievements/live';
 import { applyLivePog } from '../pogs/live';
 import { applyLiveTrade } from '../trades/live';
-import { refreshMatches } from '../wishlists/queries';
+import { matchesRefresher } from '../wishlists/queries';
 import { playAlert } from '../sound/alertSound';
 import type { AlertToast } from './announced';
 import { answeredChallenge, answeredTrade } from './answered';
@@ -40,6 +40,7 @@ export function playerEventHandlers({ userId, queryClient, navigate }: PlayerEve
     toast({ title: alert.title, description: alert.description, action: { label: alert.action.label, onClick: () => navigate(alert.action.to) } });
     playAlert(alert.cue);
   };
+  const matchesChanged = matchesRefresher(queryClient);
   return {
     notification: (notification) => {
       addLiveNotification(queryClient, notification);
@@ -64,6 +65,6 @@ export function playerEventHandlers({ userId, queryClient, navigate }: PlayerEve
       announce(answeredTrade(trade, userId));
     },
     'chat:reply': () => applyChatReply(queryClient),
-    'matches:changed': () => refreshMatches(queryClient),
+    'matches:changed': () => matchesChanged(),
   };
 }
