@@ -2,8 +2,8 @@
  * What one socket and one player may send this gateway, counted in memory (each gateway guards
  * itself). Every client-to-server message counts, whatever its name. A message over budget is
  * dropped and answered with `socket:refused`; a socket that goes on sending is told so and closed,
- * and its player (or admin session) may not open another before the wait it was told: refused at
- * the handshake, before any work is done for it.
+ * and its player (or admin session, or a signed-out visitor's network) may not open another before
+ * the wait it was told: refused at the handshake, before any work is done for it.
  * What catch-ups replay has a budget too (`replayed`, spent by stream-hub.ts): a connection catches
  * up as a `sync` does, so reconnecting does not buy more.
  *

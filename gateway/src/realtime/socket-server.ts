@@ -111,14 +111,17 @@ function changesPages(event: SequencedEvent): boolean {
   return changesStandings(event) || event.name === 'pog:updated';
 }
 
-/** Whose budgets a handshake spends, from its cookies: its player's, else its admin session's. */
-async function ownerOf(app: AppContext, request: IncomingMessage): Promise<string | undefined> {
-  const { sessionKeys } = app.config;
+/**
+ * Whose budgets a handshake spends, from its cookies: its player's, else its admin session's, else
+ * (a signed-out visitor's spectator connection, the only kind taken without a session) its network's.
+ */
+async function ownerOf(app: AppContext, request: IncomingMessage): Promise<string> {
+  const { sessionKeys, proxyHops } = app.config;
   const token = readSignedCookie(request, SESSION_COOKIE, sessionKeys);
   const userId = token ? (await app.sessions.get(token))?.userId : undefined;
   if (typeof userId === 'number') return `user:${userId}`;
   const adminToken = readAdminCookieFromRequest(request, sessionKeys);
-  return adminToken ? `admin:${hashToken(adminToken)}` : undefined;
+  return adminToken ? `admin:${hashToken(adminToken)}` : `visitor:${networkOf(request, proxyHops)}`;
 }
 
 type AllowRequest = NonNullable<ConstructorParameters<typeof Server>[1]>['allowRequest'];
@@ -132,9 +135,9 @@ function admission(app: AppContext, limits: SocketLimits, isStopping: () => bool
     if (isStopping()) return callback('Server shutting down', false);
     const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
     if (!isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own)) return callback('Origin not allowed', false);
-    // A player whose socket was closed for flooding waits before opening another (it was told how long).
+    // A player (or visitor) whose socket was closed for flooding waits before opening another (it was told how long).
     void ownerOf(app, req)
-      .then((owner) => (owner ? limits.benched(owner) : undefined))
+      .then((owner) => limits.benched(owner))
       .then(
         (wait) => callback(wait === undefined ? null : 'Too many messages: try again later', wait === undefined),
         () => callback(null, true),

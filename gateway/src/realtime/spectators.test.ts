@@ -121,6 +121,20 @@ describe.each(TEST_SETUPS)('battle spectators', (setup) => {
       expect([refused(), refusals[count]!.length]).toEqual([over, 0]);
     });
 
+    it("closes a signed-out visitor's socket that floods, and makes their network wait before opening another", async () => {
+      const block = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:5`;
+      const flooder = await spectatorSocket(app.url, undefined, `${block}::1`);
+      sockets.push(flooder);
+      const closed = new Promise<string>((resolve) => flooder.once('disconnect', resolve));
+      for (let n = 0; n <= SOCKET_BUDGETS.socket.points + SOCKET_BUDGETS.strikes.points; n++) flooder.emit('battle:unwatch', { battleId: n + 1 } as never);
+      expect(await closed).toBe('io server disconnect');
+      // Another address of the same /64 is the same visitor; another network is not.
+      await expect(spectatorSocket(app.url, undefined, `${block}::2`)).rejects.toThrow();
+      const other = await spectatorSocket(app.url, undefined, `${block.replace(/:5$/, ':6')}::1`);
+      sockets.push(other);
+      expect(other.connected).toBe(true);
+    });
+
     it('does not put a spectator socket on its player\'s stream', async () => {
       const [a, b] = [await createPlayer(app, 'sp'), await createPlayer(app, 'sp')];
       const spectator = await spectatorSocket(app.url, b.client);
