@@ -18,6 +18,7 @@ import type { UserId } from '@pog/common/schemas/ids';
 import { BurstyRateLimiter, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { retryAfterSeconds, type LimitRule, type RateLimits } from '../auth/rate-limit';
 import { clientNetwork } from '../http/client-network';
+import { workSlots } from '../http/work-slots';
 
 export const SEARCH_RATE: LimitRule = { name: 'search:client', points: 4, durationSeconds: 1 };
 export const SEARCH_BURST: LimitRule = { name: 'search:burst', points: 8, durationSeconds: 5 };
@@ -34,8 +35,7 @@ const refused = (seconds: number) => new RateLimitedError(seconds, `Too many sea
 export function createSearchLimits(rateLimits: RateLimits, { slots = SEARCH_SLOTS, queued = SEARCH_QUEUE } = {}): SearchLimits {
   // The client's rate first, then its reserve; refused with the rate's wait when neither has a point.
   const perClient = new BurstyRateLimiter(rateLimits.limiter(SEARCH_RATE) as RateLimiterAbstract, rateLimits.limiter(SEARCH_BURST) as RateLimiterAbstract);
-  let running = 0;
-  const waiting: Array<() => void> = [];
+  const running = workSlots({ slots, queued, refuse: () => refused(1) });
 
   async function admit(client: string): Promise<void> {
     try {
@@ -49,17 +49,7 @@ export function createSearchLimits(rateLimits: RateLimits, { slots = SEARCH_SLOT
   return {
     async run(client, search) {
       await admit(client);
-      if (running < slots) running += 1;
-      else if (waiting.length >= queued) throw refused(1);
-      // The slot is handed over by the search that ends (running stays counted).
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      try {
-        return await search();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
+      return running.run(search);
     },
   };
 }
