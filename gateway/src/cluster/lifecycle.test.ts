@@ -20,6 +20,7 @@ import { descendants, running } from '../testing/process-tree';
 import { startOwnRedis, type OwnRedis } from '../testing/redis-server';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { waitFor } from '../testing/wait';
+import { SOCKETS_PER_PLAYER } from '../realtime/socket-limits';
 import { scratchDir } from '@pog/domain/testing/scratch-dir';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -44,12 +45,13 @@ describe('stopping a gateway', () => {
     const app = await spawnService({ SESSION_SECRET: 'lifecycle-secret-0123456789', ADMIN_PASSWORD: 'lifecycle-admin', CONNECTIONS_PER_ADDRESS: '2000' });
     started.push(app);
     await app.ready();
-    const player = new ApiClient(app.url);
-    await player.register(uniqueName('stop'));
     const sockets: TestSocket[] = [];
     try {
+      // Twenty players with fifty tabs each (a player may hold SOCKETS_PER_PLAYER).
       for (let batch = 0; batch < 20; batch++) {
-        sockets.push(...(await Promise.all(Array.from({ length: 50 }, () => connectSocket(app.url, player)))));
+        const player = new ApiClient(app.url);
+        await player.register(uniqueName('stop'));
+        sockets.push(...(await Promise.all(Array.from({ length: SOCKETS_PER_PLAYER }, () => connectSocket(app.url, player)))));
       }
       expect(sockets.filter((s) => s.connected)).toHaveLength(1_000);
       const disconnected = Promise.all(sockets.map((s) => new Promise<string>((resolve) => s.once('disconnect', resolve))));

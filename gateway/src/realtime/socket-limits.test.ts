@@ -14,7 +14,7 @@ import { LiveClient } from '../testing/live-client';
 import { connectSocket, type TestSocket } from '../testing/sockets';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { waitFor } from '../testing/wait';
-import { SOCKET_BUDGETS } from './socket-limits';
+import { SOCKET_BUDGETS, SOCKETS_PER_PLAYER } from './socket-limits';
 
 /** A socket of the player with what it hears of the budgets: refusals, answered syncs, and how it ended. */
 async function watchedSocket(app: TestApp, player: TestPlayer) {
@@ -73,6 +73,24 @@ describe.each(TEST_SETUPS)('socket budgets', (setup) => {
       const other = await connectSocket(app.url, (await createPlayer(app, 'sb')).client);
       opened.push(other);
       expect(other.connected).toBe(true);
+    });
+
+    it(`holds at most ${SOCKETS_PER_PLAYER} sockets of one player, refusing the next until one closes, while others connect`, async () => {
+      const player = await createPlayer(app, 'sb');
+      const held = await Promise.all(Array.from({ length: SOCKETS_PER_PLAYER }, () => connectSocket(app.url, player.client)));
+      opened.push(...held);
+      await expect(connectSocket(app.url, player.client)).rejects.toThrow();
+      // From another browser of the same player too.
+      await expect(connectSocket(app.url, await signIn(app, player.id))).rejects.toThrow();
+      const other = await connectSocket(app.url, (await createPlayer(app, 'sb')).client);
+      opened.push(other);
+      expect(other.connected).toBe(true);
+      held[0]!.close();
+      await waitFor(async () => {
+        const again = await connectSocket(app.url, player.client).catch(() => undefined);
+        if (again) opened.push(again);
+        return again !== undefined;
+      }, 5_000, 'a socket once one has closed');
     });
 
     it('counts every message, whatever its name', async () => {

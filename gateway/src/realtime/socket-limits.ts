@@ -6,6 +6,10 @@
  * the wait it was told: refused at the handshake, before any work is done for it.
  * What catch-ups replay has a budget too (`replayed`, spent by stream-hub.ts): a connection catches
  * up as a `sync` does, so reconnecting does not buy more.
+ * A signed-in player (or admin session) holds at most SOCKETS_PER_PLAYER sockets here: every event
+ * of theirs goes to each of them, and a script opening thousands would multiply its own events by as
+ * many. A signed-out visitor's spectator sockets are bounded by their network's connections instead
+ * (connection-limits.ts and the proxy), so that visitors behind one address are not held to it.
  *
  * An honest page sends one `sync` per gap it sees and waits for the answer before the next: far
  * inside these budgets.
@@ -29,11 +33,14 @@ export const SOCKET_BUDGETS = {
   replayed: { points: 2_000, duration: 60 },
 } as const;
 
+/** Far more tabs than a person keeps open. */
+export const SOCKETS_PER_PLAYER = 50;
+
 /** Counts for /metrics. */
 export interface SocketLimitStats {
   messagesRefused: number;
   socketsClosed: number;
-  /** Handshakes refused while their owner was benched. */
+  /** Handshakes refused while their owner was benched, or held SOCKETS_PER_PLAYER sockets already. */
   connectionsRefused: number;
 }
 
@@ -54,6 +61,10 @@ export interface SocketLimits {
   guard(socket: GuardedSocket, owner: string): (packet: unknown[], next: () => void) => void;
   /** Milliseconds until `owner` may connect again after a socket of its was closed for flooding; undefined when it may now. */
   benched(owner: string): Promise<number | undefined>;
+  /** Whether `owner`, a player or an admin session, holds SOCKETS_PER_PLAYER sockets here already (counted as refused). */
+  full(owner: string): boolean;
+  /** Counts a connected socket of `owner` until it is forgotten. */
+  opened(socketId: string, owner: string): void;
   /** Forgets a socket that has gone. */
   forget(socketId: string): void;
 }
@@ -80,6 +91,8 @@ export function createSocketLimits(): SocketLimits {
   // A closed socket's owner is blocked here for as long as it was told to wait.
   const bench = new RateLimiterMemory({ keyPrefix: 'bench', points: 1, duration: 1 });
   const stats: SocketLimitStats = { messagesRefused: 0, socketsClosed: 0, connectionsRefused: 0 };
+  const ownerOf = new Map<string, string>();
+  const held = new Map<string, number>();
   return {
     stats,
     guard(client, ownerKey) {
@@ -111,7 +124,24 @@ export function createSocketLimits(): SocketLimits {
       stats.connectionsRefused += 1;
       return state.msBeforeNext;
     },
+    full(ownerKey) {
+      const counted = !ownerKey.startsWith('visitor:');
+      if (!counted || (held.get(ownerKey) ?? 0) < SOCKETS_PER_PLAYER) return false;
+      stats.connectionsRefused += 1;
+      return true;
+    },
+    opened(socketId, ownerKey) {
+      ownerOf.set(socketId, ownerKey);
+      held.set(ownerKey, (held.get(ownerKey) ?? 0) + 1);
+    },
     forget(socketId) {
+      const ownerKey = ownerOf.get(socketId);
+      ownerOf.delete(socketId);
+      if (ownerKey !== undefined) {
+        const left = (held.get(ownerKey) ?? 1) - 1;
+        if (left > 0) held.set(ownerKey, left);
+        else held.delete(ownerKey);
+      }
       void socket.delete(socketId);
       void strikes.delete(socketId);
     },

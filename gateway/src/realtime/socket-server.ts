@@ -124,9 +124,16 @@ async function ownerOf(app: AppContext, request: IncomingMessage): Promise<strin
   return adminToken ? `admin:${hashToken(adminToken)}` : `visitor:${networkOf(request, proxyHops)}`;
 }
 
+/** Why a handshake of `owner` is refused, or null when it may connect. */
+async function refusalOf(limits: SocketLimits, owner: string): Promise<string | null> {
+  if (limits.full(owner)) return 'Too many connections: close some tabs';
+  // A player (or visitor) whose socket was closed for flooding waits before opening another (it was told how long).
+  return (await limits.benched(owner)) === undefined ? null : 'Too many messages: try again later';
+}
+
 type AllowRequest = NonNullable<ConstructorParameters<typeof Server>[1]>['allowRequest'];
 
-/** Which connections the server takes: from an allowed origin, while not stopping, from no benched player. */
+/** Which connections the server takes: from an allowed origin, while not stopping, from no benched player nor one holding its most sockets. */
 function admission(app: AppContext, limits: SocketLimits, isStopping: () => boolean): AllowRequest {
   const { config } = app;
   return (req, callback) => {
@@ -135,11 +142,10 @@ function admission(app: AppContext, limits: SocketLimits, isStopping: () => bool
     if (isStopping()) return callback('Server shutting down', false);
     const own = requestOrigin(req.headers, Boolean((req.socket as { encrypted?: boolean }).encrypted), config.proxyHops);
     if (!isAllowedOrigin({ allowed: config.publicOrigins }, req.headers, own)) return callback('Origin not allowed', false);
-    // A player (or visitor) whose socket was closed for flooding waits before opening another (it was told how long).
     void ownerOf(app, req)
-      .then((owner) => limits.benched(owner))
+      .then((owner) => refusalOf(limits, owner))
       .then(
-        (wait) => callback(wait === undefined ? null : 'Too many messages: try again later', wait === undefined),
+        (refused) => callback(refused, refused === null),
         () => callback(null, true),
       );
   };
@@ -213,6 +219,7 @@ function expireAdmin(hub: StreamHub, socket: IoSocket, now: number): void {
 function connect(app: AppContext, hub: StreamHub, limits: SocketLimits, spectators: Spectators): (socket: IoSocket) => void {
   return (socket) => {
     const owner = socket.data.owner ?? socket.id;
+    limits.opened(socket.id, owner);
     socket.use(limits.guard(socket, owner));
     spectators.register(socket);
     if (socket.data.watchOnly) {
